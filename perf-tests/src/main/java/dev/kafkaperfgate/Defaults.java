@@ -1,0 +1,103 @@
+package dev.kafkaperfgate;
+
+import java.time.Duration;
+
+/**
+ * Every default of kafka-perf-gate in one place, each with the reason for its value.
+ * Builders and settings classes point here instead of repeating numbers.
+ */
+public final class Defaults {
+
+    private Defaults() {
+    }
+
+    /** Kafka version of clients, broker and tools; the container image tag follows it. */
+    public static final String KAFKA_VERSION = "4.3.1";
+
+    /** The image users get on runners that can pull from Docker Hub. */
+    public static final String BROKER_IMAGE = "apache/kafka:" + KAFKA_VERSION;
+
+    /**
+     * How long a broker may take to answer after start. A process broker is ready in about 6 s
+     * on a 2-core machine; a container adds image start. Beyond this the broker is declared dead.
+     */
+    public static final Duration BROKER_STARTUP_TIMEOUT = Duration.ofSeconds(90);
+
+    /** How long a broker may take to stop on SIGTERM before it is killed. */
+    public static final Duration BROKER_STOP_TIMEOUT = Duration.ofSeconds(20);
+
+    /** How long an external cluster may take to answer a metadata request before it counts as unreachable. */
+    public static final Duration EXTERNAL_CONNECT_TIMEOUT = Duration.ofSeconds(15);
+
+    /**
+     * Fixed heap and collector for the process broker JVM. Kafka's own start script defaults to
+     * 1 GiB and G1; fixing both keeps heap resizing out of the measurement.
+     */
+    public static final String BROKER_JVM_FLAGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20";
+
+    /** Bound on topic creation and deletion requests. */
+    public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+
+    /** Interval of the progress line during long work, as kafka-producer-perf-test prints it. */
+    public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(5);
+
+    /** How often the broker's liveness is checked while a workload runs. */
+    public static final Duration BROKER_WATCH_INTERVAL = Duration.ofMillis(500);
+
+    /**
+     * How long to wait for the last acknowledgements of a trial after the last send. Kafka's
+     * delivery.timeout.ms defaults to 120 s; a live broker acks far sooner, a dead one is caught
+     * by the broker watch first.
+     */
+    public static final Duration ACK_DRAIN_TIMEOUT = Duration.ofSeconds(150);
+
+    /** Distinct payloads in a payload pool: enough that batches are not one payload repeated. */
+    public static final int PAYLOAD_POOL_SIZE = 1024;
+
+    /** Seed of the payload pool: fixed, so every run sends the same bytes. */
+    public static final long PAYLOAD_SEED = 42L;
+
+    /**
+     * Share of each payload drawn from a fixed text rather than random bytes. 0.5 compresses to
+     * roughly the ratio of log lines and JSON events, neither free nor incompressible.
+     */
+    public static final double PAYLOAD_COMPRESSIBILITY = 0.5;
+
+    /** Measured repetitions of a scenario; every trial's figures are kept. */
+    public static final int TRIALS = 3;
+
+    /** Partitions of a scenario's topic. */
+    public static final int PARTITIONS = 1;
+
+    /** Replication factor of a scenario's topic: 1, because the gate runs a single broker. */
+    public static final short REPLICATION_FACTOR = 1;
+
+    /**
+     * Warm-up: the minimum, measured on a fresh broker here, before throughput stops climbing
+     * (41.7k then 58.7k then 65.8k rec/s over the first 1-2 M records of 1 KiB). The warm-up
+     * goes on past the minimum until the last {@link #WARMUP_STEADY_WINDOWS} windows agree within
+     * {@link #WARMUP_STEADY_TOLERANCE}, and stops at {@link #WARMUP_MAX} in any case.
+     */
+    public static final Duration WARMUP_MIN = Duration.ofSeconds(10);
+
+    /** Upper bound of the warm-up; a run that reaches it is flagged as not steady. */
+    public static final Duration WARMUP_MAX = Duration.ofSeconds(40);
+
+    /** Length of one warm-up window whose throughput is compared with its neighbours. */
+    public static final Duration WARMUP_WINDOW = Duration.ofSeconds(2);
+
+    /** Number of consecutive warm-up windows that must agree. */
+    public static final int WARMUP_STEADY_WINDOWS = 3;
+
+    /** Largest relative spread (max - min) / mean of the last windows that counts as steady. */
+    public static final double WARMUP_STEADY_TOLERANCE = 0.10;
+
+    /** Prefix of every topic the gate creates; only topics under it are ever deleted. */
+    public static final String TOPIC_PREFIX = "kpg";
+
+    /** Highest latency a histogram tracks, in microseconds (1 hour); beyond it a value is clamped. */
+    public static final long HISTOGRAM_MAX_MICROS = 3_600_000_000L;
+
+    /** Significant decimal digits of the latency histograms: 3 keeps 0.1% resolution. */
+    public static final int HISTOGRAM_DIGITS = 3;
+}

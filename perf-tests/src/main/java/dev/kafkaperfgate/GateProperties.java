@@ -1,0 +1,64 @@
+package dev.kafkaperfgate;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The {@code -Dperf.*} properties the gate understands. Any other {@code perf.*} property is a
+ * typo and stops the run, rather than silently meaning nothing.
+ */
+public final class GateProperties {
+
+    private GateProperties() {
+    }
+
+    /** auto|container|process|external. */
+    public static final String BROKER = "perf.broker";
+    /** Container image; must be compatible with apache/kafka. */
+    public static final String BROKER_IMAGE = "perf.broker.image";
+    /** Seconds a broker may take to become ready. */
+    public static final String BROKER_STARTUP_TIMEOUT = "perf.broker.startup.timeout";
+    /** CPU list the broker is pinned to (taskset / --cpuset-cpus form). */
+    public static final String BROKER_CPUS = "perf.broker.cpus";
+    /** Heap and GC flags of the broker JVM (process and container modes). */
+    public static final String BROKER_JVM_FLAGS = "perf.broker.jvm.flags";
+    /** File listing the broker runtime's jars; written by the broker-runtime module. */
+    public static final String BROKER_CLASSPATH_FILE = "perf.broker.classpath.file";
+    /** CPU list the client JVM pins itself to. */
+    public static final String CLIENT_CPUS = "perf.client.cpus";
+    /** The client JVM's heap and GC flags as configured (recorded; set in the POM's argLine). */
+    public static final String CLIENT_JVM_FLAGS = "perf.client.jvm.flags";
+    /** bootstrap.servers of an external cluster. */
+    public static final String EXTERNAL_BOOTSTRAP_SERVERS = "perf.external.bootstrap.servers";
+    /** Client properties file (security settings) of an external cluster. */
+    public static final String EXTERNAL_CLIENT_PROPERTIES = "perf.external.client.properties";
+    /** Fail instead of skipping when no Docker engine is usable (CI sets it). */
+    public static final String REQUIRE_CONTAINER = "perf.require.container";
+    /** Directory result files are written to. */
+    public static final String RESULTS_DIR = "perf.results.dir";
+
+    public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
+            BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
+            EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, RESULTS_DIR);
+
+    /** Throws naming every {@code perf.*} property that the gate does not know. */
+    public static void rejectUnknown(Properties properties) {
+        TreeSet<String> unknown = properties.stringPropertyNames().stream()
+                .filter(name -> name.startsWith("perf."))
+                .filter(name -> !ALL.contains(name))
+                .collect(Collectors.toCollection(TreeSet::new));
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("unknown propert" + (unknown.size() == 1 ? "y " : "ies ")
+                    + String.join(", ", unknown) + "; the gate knows: " + String.join(", ", ALL));
+        }
+    }
+
+    /** The value of {@code name}, or {@code fallback} when it is unset or blank. */
+    public static String get(Map<?, ?> properties, String name, String fallback) {
+        Object value = properties.get(name);
+        return value == null || value.toString().isBlank() ? fallback : value.toString().trim();
+    }
+}

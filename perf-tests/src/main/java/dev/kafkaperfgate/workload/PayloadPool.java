@@ -1,0 +1,60 @@
+package dev.kafkaperfgate.workload;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+/**
+ * A fixed, seeded set of record values with controlled compressibility. A constant payload makes
+ * compression codecs look free, and random bytes make them look useless; real events are in
+ * between. Each byte is taken from a fixed text with probability {@code compressibility},
+ * else drawn at random, so 0.0 is incompressible and 1.0 compresses almost to nothing.
+ *
+ * <p>The same seed gives the same bytes on every run and machine.
+ */
+public final class PayloadPool {
+
+    private static final byte[] TEXT = ("{\"event\":\"order-created\",\"tenant\":\"acme\",\"region\":\"eu-west-1\","
+            + "\"status\":\"accepted\",\"amount\":1999,\"currency\":\"EUR\",\"items\":[{\"sku\":\"A-1001\",\"qty\":2}]}")
+            .getBytes(StandardCharsets.US_ASCII);
+
+    private final byte[][] payloads;
+
+    /**
+     * @param recordSize      bytes per record value, 1 or more
+     * @param count           distinct payloads, 1 or more
+     * @param compressibility share of bytes taken from the fixed text, 0.0 to 1.0
+     * @param seed            the random seed
+     */
+    public PayloadPool(int recordSize, int count, double compressibility, long seed) {
+        if (recordSize < 1) {
+            throw new IllegalArgumentException("record size must be at least 1 byte, got " + recordSize);
+        }
+        if (count < 1) {
+            throw new IllegalArgumentException("payload pool needs at least 1 payload, got " + count);
+        }
+        if (!(compressibility >= 0.0 && compressibility <= 1.0)) {
+            throw new IllegalArgumentException("compressibility must be between 0.0 and 1.0, got " + compressibility);
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        payloads = new byte[count][];
+        for (int p = 0; p < count; p++) {
+            byte[] payload = new byte[recordSize];
+            int offset = random.nextInt(TEXT.length);
+            for (int i = 0; i < recordSize; i++) {
+                payload[i] = random.nextDouble() < compressibility
+                        ? TEXT[(offset + i) % TEXT.length]
+                        : (byte) random.nextInt(256);
+            }
+            payloads[p] = payload;
+        }
+    }
+
+    /** The payload for record {@code index}; the pool is cycled. Do not modify the array. */
+    public byte[] get(long index) {
+        return payloads[(int) (index % payloads.length)];
+    }
+
+    public int size() {
+        return payloads.length;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.kafkaperfgate.workload;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.metrics.LatencyRecorder;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import java.util.function.LongPredicate;
+
+/**
+ * Sends records on the caller's thread until a stop rule says so, then waits (bounded) for every
+ * acknowledgement. The same loop serves warm-up and trials; only the stop rule differs.
+ */
+final class SendPhase {
+
+    /** Looked at on every tick; returns true to stop sending. */
+    interface Tick {
+        boolean onTick(LatencyRecorder.Interval interval, long nowNanos);
+    }
+
+    /**
+     * @param sent           records handed to the producer
+     * @param startNanos     the first send
+     * @param endNanos       when the last acknowledgement had been seen
+     */
+    record Outcome(long sent, long startNanos, long endNanos) {
+        double seconds() {
+            return (endNanos - startNanos) / 1e9;
+        }
+    }
+
+    private final Producer<byte[], byte[]> producer;
+    private final String topic;
+    private final PayloadPool payloads;
+    private final NanoClock clock;
+    private final BrokerWatch watch;
+
+    SendPhase(Producer<byte[], byte[]> producer, String topic, PayloadPool payloads, NanoClock clock, BrokerWatch watch) {
+        this.producer = producer;
+        this.topic = topic;
+        this.payloads = payloads;
+        this.clock = clock;
+        this.watch = watch;
+    }
+
+    /**
+     * @param pacer        the schedule; restarted here
+     * @param maxRecords   stop after this many sends (Long.MAX_VALUE for none)
+     * @param tickNanos    how often {@code tick} runs
+     * @param tick         progress and the time-based stop rule
+     * @param latencies    where the callbacks record
+     * @param errors       where the callbacks report failures
+     * @param brokerDead   true when sending must stop at once (checked every record)
+     */
+    Outcome run(Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors,
+                LongPredicate brokerDead) {
+        pacer.restart();
+        long start = clock.nanoTime();
+        long nextTick = start + tickNanos;
+        long sent = 0;
+        while (sent < maxRecords) {
+            long intended = pacer.awaitSlot(sent);
+            long now = clock.nanoTime();
+            if (now - nextTick >= 0) {
+                nextTick = now + tickNanos;
+                if (tick.onTick(latencies.drain(), now)) {
+                    break;
+                }
+            }
+            if (errors.count() > 0 || brokerDead.test(sent)) {
+                break;
+            }
+            producer.send(new ProducerRecord<>(topic, payloads.get(sent)),
+                    new AckCallback(clock, latencies, errors, intended, now));
+            sent++;
+        }
+        return new Outcome(sent, start, awaitAcks(sent, latencies, errors));
+    }
+
+    /** Returns when every send has been acknowledged or failed; the clock time at that moment. */
+    private long awaitAcks(long sent, LatencyRecorder latencies, SendErrors errors) {
+        long deadline = clock.nanoTime() + Defaults.ACK_DRAIN_TIMEOUT.toNanos();
+        while (true) {
+            latencies.drain();
+            long now = clock.nanoTime();
+            if (latencies.count() + errors.count() >= sent || watch.failure().isPresent()) {
+                return now;
+            }
+            if (now - deadline > 0) {
+                throw new ScenarioFailedException((sent - latencies.count() - errors.count()) + " of " + sent
+                        + " records were neither acknowledged nor failed within " + Defaults.ACK_DRAIN_TIMEOUT.toSeconds()
+                        + " s of the last send", null);
+            }
+            clock.sleepUntil(now + 1_000_000);
+        }
+    }
+}
