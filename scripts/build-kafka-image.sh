@@ -28,7 +28,8 @@ classpath_file="$root/broker-runtime/target/broker.classpath"
 context=$(mktemp -d "${TMPDIR:-/tmp}/kpg-image.XXXXXX")
 trap 'rm -rf "$context"' EXIT
 mkdir -p "$context/libs"
-tr ':' '\n' < "$classpath_file" | while read -r jar; do
+# The file has no final newline: the last jar is read by the "|| [ -n ]" branch.
+tr ':' '\n' < "$classpath_file" | while read -r jar || [ -n "$jar" ]; do
   [ -f "$jar" ] || die "jar on the broker classpath is missing: $jar"
   cp "$jar" "$context/libs/"
 done

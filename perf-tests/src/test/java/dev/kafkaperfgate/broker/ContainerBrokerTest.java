@@ -1,0 +1,131 @@
+package dev.kafkaperfgate.broker;
+
+import dev.kafkaperfgate.workload.ProduceScenario;
+import dev.kafkaperfgate.workload.ProduceWorkload;
+import dev.kafkaperfgate.workload.TrialFigures;
+import dev.kafkaperfgate.workload.WarmupPolicy;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.testcontainers.DockerClientFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The container broker, for real: Testcontainers' KafkaContainer on the configured image.
+ * Skipped where no Docker engine or image is usable, unless -Dperf.require.container=true (CI),
+ * which turns the skip into a failure.
+ */
+class ContainerBrokerTest {
+
+    private static BrokerSettings settings;
+
+    @BeforeAll
+    static void requireDocker() {
+        settings = BrokerSettings.fromSystemProperties().withMode(BrokerMode.CONTAINER);
+        Optional<String> problem = containerProblem(settings.image());
+        if (problem.isPresent() && settings.requireContainer()) {
+            fail("container tests are required (-Dperf.require.container=true) but cannot run: " + problem.get());
+        }
+        assumeTrue(problem.isEmpty(), () -> "container tests skipped: " + problem.get());
+    }
+
+    @Test
+    @Timeout(240)
+    void everyProducedRecordIsAcknowledgedAndCanBeConsumedBack() {
+        try (KafkaBroker broker = BrokerSelector.start(settings, System.out);
+             GateTopics topics = new GateTopics(broker)) {
+            assertEquals("container", broker.info().mode());
+            String topic = topics.create("contract", 2, (short) 1, Map.of());
+            ProduceScenario scenario = ProduceScenario.builder("container-contract")
+                    .recordSize(512)
+                    .recordsPerTrial(20_000)
+                    .trials(2)
+                    .recordsPerSecond(10_000)
+                    .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
+                    .producerProperty("acks", "all")
+                    .build();
+            var result = new ProduceWorkload(broker, System.out).run(scenario, topic);
+            long produced = result.warmup().records() + result.trials().stream().mapToLong(TrialFigures::records).sum();
+            assertEquals(produced, RecordsOnTopic.consumeAll(broker, topic, Duration.ofSeconds(60)));
+        }
+    }
+
+    @Test
+    @Timeout(240)
+    void aBrokerKilledMidScenarioEndsItWithTheCauseAndLeavesNoContainer() {
+        ContainerBroker broker = (ContainerBroker) BrokerSelector.start(settings, System.out);
+        String id = broker.containerId();
+        try (GateTopics topics = new GateTopics(broker)) {
+            String topic = topics.create("killed", 1, (short) 1, Map.of());
+            ProduceScenario scenario = ProduceScenario.builder("container-killed")
+                    .trialDuration(Duration.ofSeconds(60))
+                    .recordsPerSecond(2_000)
+                    .warmup(WarmupPolicy.NONE)
+                    .trials(1)
+                    .build();
+            Thread killer = new Thread(() -> {
+                sleep(Duration.ofSeconds(3));
+                DockerClientFactory.instance().client().killContainerCmd(id).exec();
+            });
+            killer.start();
+            long start = System.nanoTime();
+            BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
+                    () -> new ProduceWorkload(broker, System.out).run(scenario, topic));
+            assertTrue(error.getMessage().contains("container-killed") && error.getMessage().contains("broker died"),
+                    error.getMessage());
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(20).toNanos(), "the death was noticed late");
+        } catch (BrokerUnavailableException deleteAfterDeath) {
+            // GateTopics cannot delete topics on a dead broker; it reports that and goes on
+        } finally {
+            broker.close();
+        }
+        List<?> left = DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerBroker.LABEL, "")).exec().stream()
+                .filter(container -> container.getId().equals(id)).toList();
+        assertFalse(left.size() > 0, "the killed broker's container is still there");
+    }
+
+    @Test
+    @Timeout(120)
+    void anUnusableDockerEngineIsReportedInOneMessage() {
+        // Docker present but unusable: in a private mount namespace, /dev/null stands where the
+        // engine's socket was. Testcontainers caches the engine it found, so this runs in a fresh JVM.
+        List<String> brokenSocket = List.of("unshare", "-m", "bash", "-c",
+                "mount --bind /dev/null /var/run/docker.sock && exec \"$@\"", "unusable-docker");
+        assumeTrue(ForkedJvm.run(brokenSocket, TrueMain.class, Duration.ofSeconds(30), Map.of()).exitCode() == 0,
+                "needs root and unshare to hide the Docker socket from one process");
+        ForkedJvm.Result result = ForkedJvm.run(brokenSocket, UnusableDockerMain.class, Duration.ofSeconds(90),
+                Map.of("DOCKER_HOST", ""));
+        assertEquals(3, result.exitCode(), result.output());
+        assertTrue(result.output().contains("container broker:") && result.output().contains("-Dperf.broker=process"),
+                result.output());
+    }
+
+    private static Optional<String> containerProblem(String image) {
+        Optional<String> engine = DockerProbe.engineProblem();
+        if (engine.isEmpty() && !DockerProbe.imagePresent(image) && !DockerProbe.registryReachable(image)) {
+            return Optional.of("image " + image + " is absent and cannot be pulled "
+                    + "(build one with scripts/build-kafka-image.sh and pass -Dperf.broker.image)");
+        }
+        return engine;
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
