@@ -67,6 +67,11 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
                 bootstrapServers, clientProperties, requireContainer);
     }
 
+    public BrokerSettings withJvmFlags(String flags) {
+        return new BrokerSettings(mode, image, startupTimeout, cpus, flags, classpathFile,
+                externalBootstrapServers, externalClientProperties, requireContainer);
+    }
+
     public BrokerSettings withStartupTimeout(Duration timeout) {
         return new BrokerSettings(mode, image, timeout, cpus, jvmFlags, classpathFile,
                 externalBootstrapServers, externalClientProperties, requireContainer);

@@ -45,9 +45,12 @@ final class ClusterProbe {
                 if (dead.isPresent()) {
                     throw new IllegalStateException(dead.get());
                 }
+                // No attempt may outlast the deadline: the bound is the caller's, not the attempt's.
+                int attemptMillis = (int) Math.max(50, Math.min(ATTEMPT_TIMEOUT.toMillis(),
+                        (deadline - System.nanoTime()) / 1_000_000));
                 try {
-                    return admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) ATTEMPT_TIMEOUT.toMillis()))
-                            .nodes().get(ATTEMPT_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS).size();
+                    return admin.describeCluster(new DescribeClusterOptions().timeoutMs(attemptMillis))
+                            .nodes().get(attemptMillis, TimeUnit.MILLISECONDS).size();
                 } catch (ExecutionException e) {
                     lastError = e.getCause() == null ? e.toString() : e.getCause().toString();
                 } catch (TimeoutException e) {

@@ -35,6 +35,7 @@ public final class GateTopics implements AutoCloseable {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
 
+    private final KafkaBroker broker;
     private final Admin admin;
     private final String prefix;
     private final Set<String> created = new LinkedHashSet<>();
@@ -48,6 +49,7 @@ public final class GateTopics implements AutoCloseable {
         Map<String, Object> config = new HashMap<>(broker.connectionProperties());
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Defaults.ADMIN_TIMEOUT.toMillis());
+        this.broker = broker;
         this.admin = Admin.create(config);
         this.prefix = prefix;
     }
@@ -87,9 +89,17 @@ public final class GateTopics implements AutoCloseable {
         return topic;
     }
 
-    /** Deletes the topics this instance created. Errors are reported on stderr; nothing else is touched. */
+    /**
+     * Deletes the topics this instance created. Errors are reported on stderr; nothing else is
+     * touched. A broker the gate started and that has died takes its topics with it, so there is
+     * nothing to wait for then.
+     */
     @Override
     public void close() {
+        if (broker.failure().isPresent()) {
+            admin.close(java.time.Duration.ZERO);
+            return;
+        }
         List<String> toDelete = new ArrayList<>();
         for (String topic : created) {
             if (!topic.startsWith(prefix)) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -34,6 +35,9 @@ import java.util.stream.Stream;
 public final class ProcessBroker implements KafkaBroker {
 
     private static final int LOG_TAIL_LINES = 25;
+
+    /** Formatting a fresh data directory takes about 1.5 s here; this bound is for a machine in trouble. */
+    private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
 
     private final Process broker;
     private final Process watchdog;
@@ -76,7 +80,7 @@ public final class ProcessBroker implements KafkaBroker {
             int controllerPort = freePort();
             Path config = writeServerProperties(dataDir, brokerPort, controllerPort);
             Path log4j = copyLoggingConfig(dataDir);
-            format(classpath, config, log4j, dataDir, settings);
+            format(classpath, config, log4j, dataDir);
 
             Path log = dataDir.resolve("broker.log");
             List<String> command = new ArrayList<>();
@@ -225,7 +229,7 @@ public final class ProcessBroker implements KafkaBroker {
         return target;
     }
 
-    private static void format(String classpath, Path config, Path log4j, Path dataDir, BrokerSettings settings)
+    private static void format(String classpath, Path config, Path log4j, Path dataDir)
             throws IOException {
         Path formatLog = dataDir.resolve("format.log");
         Process format = new ProcessBuilder(javaExecutable(), "-Xmx256m", "-Dlog4j2.configurationFile=" + log4j,
@@ -235,10 +239,10 @@ public final class ProcessBroker implements KafkaBroker {
                 .redirectOutput(formatLog.toFile())
                 .start();
         try {
-            if (!format.waitFor(settings.startupTimeout().toSeconds(), TimeUnit.SECONDS)) {
+            if (!format.waitFor(FORMAT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 format.destroyForcibly();
                 throw new IllegalStateException("process broker: formatting the storage did not finish within "
-                        + settings.startupTimeout().toSeconds() + " s");
+                        + FORMAT_TIMEOUT.toSeconds() + " s; is the machine overloaded or the disk full?");
             }
         } catch (InterruptedException e) {
             format.destroyForcibly();
