@@ -67,7 +67,8 @@ public final class ContainerBroker implements KafkaBroker {
             throw new BrokerUnavailableException("container broker from image " + settings.image()
                     + " did not become ready within " + settings.startupTimeout().toSeconds() + " s: " + rootMessage(e)
                     + ". If the image cannot be pulled here, build one with scripts/build-kafka-image.sh and pass "
-                    + "-Dperf.broker.image=<it>." + (logs.isEmpty() ? "" : " Last container log lines:\n" + logs), e);
+                    + "-Dperf.broker.image=<it>; where testcontainers/ryuk cannot be pulled either, set "
+                    + "TESTCONTAINERS_RYUK_DISABLED=true." + (logs.isEmpty() ? "" : " Last container log lines:\n" + logs), e);
         }
         BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
                 settings.cpus() == null ? null : settings.cpus().cpus(), reason);

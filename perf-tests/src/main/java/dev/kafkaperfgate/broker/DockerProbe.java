@@ -1,13 +1,17 @@
 package dev.kafkaperfgate.broker;
 
-import org.testcontainers.DockerClientFactory;
+import com.github.dockerjava.api.DockerClient;
+import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 import org.testcontainers.utility.DockerImageName;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -16,7 +20,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** Answers, within bounded time, whether a Docker engine is usable and whether an image can be had. */
+/**
+ * Answers, within bounded time, whether a Docker engine is usable and whether an image can be had.
+ *
+ * <p>It finds the engine the way Testcontainers does (its provider strategies, DOCKER_HOST,
+ * the default socket) but stops short of Testcontainers' start-up, which would also pull and
+ * start Ryuk: on a host without registry access that alone takes minutes.
+ */
 public final class DockerProbe {
 
     private static final Duration ENGINE_TIMEOUT = Duration.ofSeconds(30);
@@ -28,9 +38,11 @@ public final class DockerProbe {
     /** Empty when a Docker engine answers; otherwise why not. */
     public static Optional<String> engineProblem() {
         try {
-            boolean available = bounded(() -> DockerClientFactory.instance().isDockerAvailable(), ENGINE_TIMEOUT);
-            return available ? Optional.empty() : Optional.of("no Docker engine answered (Testcontainers found no usable "
-                    + "environment: check DOCKER_HOST and that dockerd runs)");
+            bounded(() -> client().pingCmd().exec(), ENGINE_TIMEOUT);
+            return Optional.empty();
+        } catch (IllegalStateException e) {
+            return Optional.of("no Docker engine answered (Testcontainers found no usable environment: check "
+                    + "DOCKER_HOST and that dockerd runs)");
         } catch (TimeoutException e) {
             return Optional.of("the Docker engine did not answer within " + ENGINE_TIMEOUT.toSeconds() + " s");
         } catch (Exception e) {
@@ -42,7 +54,7 @@ public final class DockerProbe {
     public static boolean imagePresent(String image) {
         try {
             return bounded(() -> {
-                DockerClientFactory.instance().client().inspectImageCmd(image).exec();
+                client().inspectImageCmd(image).exec();
                 return true;
             }, ENGINE_TIMEOUT);
         } catch (Exception notFoundOrUnreachable) {
@@ -70,6 +82,12 @@ public final class DockerProbe {
         } catch (IOException | IllegalArgumentException unreachable) {
             return false;
         }
+    }
+
+    private static DockerClient client() {
+        List<DockerClientProviderStrategy> strategies = new ArrayList<>();
+        ServiceLoader.load(DockerClientProviderStrategy.class).forEach(strategies::add);
+        return DockerClientProviderStrategy.getFirstValidStrategy(strategies).getDockerClient();
     }
 
     private static <T> T bounded(Callable<T> call, Duration timeout) throws Exception {

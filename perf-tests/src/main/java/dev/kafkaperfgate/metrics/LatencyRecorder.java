@@ -58,7 +58,8 @@ public final class LatencyRecorder {
             responseInterval = responseRecorder.getIntervalHistogram(responseInterval);
             response.add(responseInterval);
         }
-        return new Interval(serviceInterval.getTotalCount(), serviceInterval.getMean(), serviceInterval.getMaxValue());
+        return new Interval(serviceInterval.getTotalCount(), serviceInterval.getMean(),
+                serviceInterval.getValueAtPercentile(50), serviceInterval.getMaxValue());
     }
 
     /** Acknowledged sends up to the last drain. */
@@ -81,8 +82,9 @@ public final class LatencyRecorder {
      *
      * @param count      acks in the interval
      * @param meanMicros mean service time, microseconds (NaN when count is 0)
+     * @param p50Micros  median service time, microseconds (0 when count is 0)
      * @param maxMicros  max service time, microseconds
      */
-    public record Interval(long count, double meanMicros, long maxMicros) {
+    public record Interval(long count, double meanMicros, long p50Micros, long maxMicros) {
     }
 }

@@ -93,7 +93,7 @@ public final class ProduceWorkload {
                 scenario.recordSize(), Defaults.PROGRESS_INTERVAL.toNanos(), start);
         SendPhase.Tick tick = (interval, now) -> {
             progress.add(interval, now);
-            steady.addWindow(scenario.isRateLimited() ? interval.meanMicros() : interval.count() / (windowNanos / 1e9));
+            steady.addWindow(scenario.isRateLimited() ? interval.p50Micros() : interval.count() / (windowNanos / 1e9));
             return steady.isDone(now - start);
         };
         SendPhase.Outcome outcome = phase.run(pacer(scenario), Long.MAX_VALUE, windowNanos, tick, latencies, errors,
@@ -161,7 +161,7 @@ public final class ProduceWorkload {
     }
 
     private static String windowFigure(ProduceScenario scenario) {
-        return scenario.isRateLimited() ? "mean latency µs" : "records/s";
+        return scenario.isRateLimited() ? "median latency µs" : "records/s";
     }
 
     private Map<String, Object> producerConfig(ProduceScenario scenario) {

@@ -1,0 +1,66 @@
+package dev.kafkaperfgate.junit;
+
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.broker.BrokerSelector;
+import dev.kafkaperfgate.broker.BrokerSettings;
+import dev.kafkaperfgate.broker.KafkaBroker;
+import dev.kafkaperfgate.environment.CpuSet;
+import dev.kafkaperfgate.environment.ProcessPinning;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+import java.nio.file.Path;
+
+/**
+ * Gives a perf suite a {@link ScenarioRunner} on a broker chosen by {@code -Dperf.broker}, started
+ * once per suite class and stopped after it.
+ *
+ * <pre>{@code
+ * @ExtendWith(PerfGateExtension.class)
+ * class ProducerPerfSuite {
+ *     @TestFactory
+ *     Stream<DynamicTest> scenarios(ScenarioRunner runner) {
+ *         return SCENARIOS.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> runner.run(s)));
+ *     }
+ * }
+ * }</pre>
+ */
+public final class PerfGateExtension implements ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PerfGateExtension.class);
+    private static volatile boolean clientPinned;
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == ScenarioRunner.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        ExtensionContext suite = context.getRoot();
+        return suite.getStore(NAMESPACE).getOrComputeIfAbsent(ScenarioRunnerResource.class,
+                key -> new ScenarioRunnerResource(startRunner()), ScenarioRunnerResource.class).runner;
+    }
+
+    private static ScenarioRunner startRunner() {
+        BrokerSettings settings = BrokerSettings.fromSystemProperties();
+        CpuSet clientCpus = CpuSet.parseOrNull(System.getProperty(GateProperties.CLIENT_CPUS));
+        if (clientCpus != null && !clientPinned) {
+            ProcessPinning.pinThisProcess(clientCpus);
+            clientPinned = true;
+            System.out.println("[kafka-perf-gate] client pinned to CPUs " + clientCpus);
+        }
+        Path results = Path.of(System.getProperty(GateProperties.RESULTS_DIR, "target/perf-results"));
+        KafkaBroker broker = BrokerSelector.start(settings, System.out);
+        return new ScenarioRunner(broker, results, clientCpus, System.out);
+    }
+
+    /** Stops the broker when the test plan ends (JUnit closes AutoCloseable store values). */
+    private record ScenarioRunnerResource(ScenarioRunner runner) implements AutoCloseable {
+        @Override
+        public void close() {
+            runner.broker().close();
+        }
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# How long warm-up must be: on a fresh process broker per run, sends for a fixed time in short
+# windows and prints each window's figure (records/s unthrottled, median latency at a rate),
+# then when the run settled. The warm-up defaults in Defaults.java come from this.
+#
+#   scripts/measure-warmup.sh [--runs 3] [--seconds 60] [--window-ms 2000] [--record-size 1024] [--throughput -1]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+mvn -B -q -DskipTests package
+mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
+exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
+  -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.bench.WarmupProbe \
+  --broker-classpath-file "$root/broker-runtime/target/broker.classpath" "$@"
