@@ -95,9 +95,6 @@ public final class Defaults {
     /** Prefix of every topic the gate creates; only topics under it are ever deleted. */
     public static final String TOPIC_PREFIX = "kpg";
 
-    /** Highest latency a histogram tracks, in microseconds (1 hour); beyond it a value is clamped. */
-    public static final long HISTOGRAM_MAX_MICROS = 3_600_000_000L;
-
     /** Significant decimal digits of the latency histograms: 3 keeps 0.1% resolution. */
     public static final int HISTOGRAM_DIGITS = 3;
 }

@@ -29,7 +29,7 @@ public final class GateProperties {
     public static final String BROKER_CLASSPATH_FILE = "perf.broker.classpath.file";
     /** CPU list the client JVM pins itself to. */
     public static final String CLIENT_CPUS = "perf.client.cpus";
-    /** The client JVM's heap and GC flags as configured (recorded; set in the POM's argLine). */
+    /** The client JVM's heap and GC flags: a Maven property that becomes Surefire's argLine. */
     public static final String CLIENT_JVM_FLAGS = "perf.client.jvm.flags";
     /** bootstrap.servers of an external cluster. */
     public static final String EXTERNAL_BOOTSTRAP_SERVERS = "perf.external.bootstrap.servers";

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -24,14 +23,12 @@ public final class ContainerBroker implements KafkaBroker {
 
     private final KafkaContainer container;
     private final BrokerInfo info;
-    private final Thread shutdownHook;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final StopOnce stopOnce;
 
     private ContainerBroker(KafkaContainer container, BrokerInfo info) {
         this.container = container;
         this.info = info;
-        this.shutdownHook = new Thread(this::stop, "kpg-container-broker-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        this.stopOnce = new StopOnce("kpg-container-broker", container::stop);
     }
 
     /**
@@ -111,18 +108,7 @@ public final class ContainerBroker implements KafkaBroker {
 
     @Override
     public void close() {
-        stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException shutdownInProgress) {
-            // the hook is running or about to; it finds the container stopped
-        }
-    }
-
-    private void stop() {
-        if (closed.compareAndSet(false, true)) {
-            container.stop();
-        }
+        stopOnce.close();
     }
 
     private String shortId() {

@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
@@ -45,8 +44,7 @@ public final class ProcessBroker implements KafkaBroker {
     private final Path log;
     private final String bootstrapServers;
     private final BrokerInfo info;
-    private final Thread shutdownHook;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final StopOnce stopOnce;
 
     private ProcessBroker(Process broker, Process watchdog, Path dataDir, Path log, String bootstrapServers, BrokerInfo info) {
         this.broker = broker;
@@ -55,8 +53,7 @@ public final class ProcessBroker implements KafkaBroker {
         this.log = log;
         this.bootstrapServers = bootstrapServers;
         this.info = info;
-        this.shutdownHook = new Thread(this::stop, "kpg-process-broker-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        this.stopOnce = new StopOnce("kpg-process-broker", this::stop);
     }
 
     /**
@@ -155,18 +152,10 @@ public final class ProcessBroker implements KafkaBroker {
 
     @Override
     public void close() {
-        stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException shutdownInProgress) {
-            // the hook is running or about to; it finds the broker closed
-        }
+        stopOnce.close();
     }
 
     private void stop() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
         watchdog.destroyForcibly();
         stopProcess(broker);
         deleteRecursively(dataDir);
