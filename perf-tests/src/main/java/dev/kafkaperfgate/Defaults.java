@@ -73,24 +73,33 @@ public final class Defaults {
     public static final short REPLICATION_FACTOR = 1;
 
     /**
-     * Warm-up: the minimum, measured on a fresh broker here, before throughput stops climbing
-     * (41.7k then 58.7k then 65.8k rec/s over the first 1-2 M records of 1 KiB). The warm-up
-     * goes on past the minimum until the last {@link #WARMUP_STEADY_WINDOWS} windows agree within
-     * {@link #WARMUP_STEADY_TOLERANCE}, and stops at {@link #WARMUP_MAX} in any case.
+     * Warm-up: the shortest. Measured here with scripts/measure-warmup.sh on a fresh process
+     * broker, three runs each, 2 s windows: unthrottled 1 KiB records climb from 10-16k to 44-50k
+     * records/s over the first 6 s, overshoot to 88-112k between 6 and 12 s, and only then
+     * fluctuate around 75k (55k-100k per 2 s window on this shared machine). At 20k records/s the
+     * median latency per window falls from 1.2-2.5 s in the first window to about 0.75 ms by
+     * 16-20 s. 15 s clears the climb and the overshoot in every run; the steadiness test below
+     * decides the rest.
      */
-    public static final Duration WARMUP_MIN = Duration.ofSeconds(10);
+    public static final Duration WARMUP_MIN = Duration.ofSeconds(15);
 
-    /** Upper bound of the warm-up; a run that reaches it is flagged as not steady. */
-    public static final Duration WARMUP_MAX = Duration.ofSeconds(40);
+    /** Upper bound of the warm-up; a run that reaches it unsteady is flagged in its result. */
+    public static final Duration WARMUP_MAX = Duration.ofSeconds(45);
 
-    /** Length of one warm-up window whose throughput is compared with its neighbours. */
-    public static final Duration WARMUP_WINDOW = Duration.ofSeconds(2);
+    /**
+     * Length of one warm-up window. Settled 2 s windows still vary by about 15% here; 5 s windows
+     * average that down so that the steadiness test measures the trend, not the noise.
+     */
+    public static final Duration WARMUP_WINDOW = Duration.ofSeconds(5);
 
-    /** Number of consecutive warm-up windows that must agree. */
+    /** Consecutive warm-up windows that must agree. */
     public static final int WARMUP_STEADY_WINDOWS = 3;
 
-    /** Largest relative spread (max - min) / mean of the last windows that counts as steady. */
-    public static final double WARMUP_STEADY_TOLERANCE = 0.10;
+    /**
+     * Largest relative spread (max - min) / mean of those windows that counts as steady: above the
+     * settled noise of 5 s windows, far below the 3-5x climb of a cold start.
+     */
+    public static final double WARMUP_STEADY_TOLERANCE = 0.20;
 
     /** Prefix of every topic the gate creates; only topics under it are ever deleted. */
     public static final String TOPIC_PREFIX = "kpg";

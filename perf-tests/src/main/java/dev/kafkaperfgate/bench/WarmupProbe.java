@@ -7,6 +7,7 @@ import dev.kafkaperfgate.broker.ProcessBroker;
 import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.ProduceScenario;
 import dev.kafkaperfgate.workload.ProduceWorkload;
+import dev.kafkaperfgate.workload.SteadyStateDetector;
 import dev.kafkaperfgate.workload.TrialFigures;
 import dev.kafkaperfgate.workload.WarmupPolicy;
 
@@ -20,21 +21,20 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * How long a fresh broker and a fresh client take to settle: sends for a fixed time in short
- * windows, on a fresh broker per run, and prints each window's throughput and median latency,
- * then the first window from which every later one stays within 10% of the settled median
- * (the median of the last third). The warm-up defaults in Defaults come from this.
- * Run by scripts/measure-warmup.sh.
+ * How long a fresh broker and a fresh client take to settle: sends for a fixed time in windows,
+ * on a fresh broker per run, and prints each window's figure (throughput unthrottled, median
+ * latency at a target rate), the settled level (median of the last third), and when the default
+ * warm-up ({@link WarmupPolicy#DEFAULT}) would have ended on these windows. The warm-up defaults
+ * in Defaults come from this. Run by scripts/measure-warmup.sh.
  */
 public final class WarmupProbe {
-
-    private static final double TOLERANCE = 0.10;
 
     private WarmupProbe() {
     }
 
     public static void main(String[] args) {
-        BenchArgs options = new BenchArgs(args, Map.of("runs", "3", "seconds", "60", "window-ms", "2000",
+        BenchArgs options = new BenchArgs(args, Map.of("runs", "3", "seconds", "60",
+                "window-ms", Long.toString(WarmupPolicy.DEFAULT.window().toMillis()),
                 "record-size", "1024", "throughput", "-1", "broker-classpath-file", ""));
         Properties properties = new Properties();
         properties.setProperty("perf.broker.classpath.file", options.text("broker-classpath-file"));
@@ -71,14 +71,24 @@ public final class WarmupProbe {
             figures.add(figure);
             line.append(String.format(Locale.ROOT, " %.0f", figure));
         }
-        List<Double> tail = figures.subList(figures.size() * 2 / 3, figures.size());
-        double settled = Spread.of(tail).median();
-        int firstSettled = figures.size();
-        for (int i = figures.size() - 1; i >= 0 && Math.abs(figures.get(i) - settled) <= TOLERANCE * settled; i--) {
-            firstSettled = i;
+        double settled = Spread.of(figures.subList(figures.size() * 2 / 3, figures.size())).median();
+        String defaultEnd = "not within these windows";
+        if (window.equals(WarmupPolicy.DEFAULT.window())) {
+            SteadyStateDetector steady = new SteadyStateDetector(WarmupPolicy.DEFAULT);
+            for (int i = 0; i < figures.size(); i++) {
+                steady.addWindow(figures.get(i));
+                long elapsed = (i + 1) * window.toNanos();
+                if (steady.isDone(elapsed)) {
+                    defaultEnd = String.format(Locale.ROOT, "at %d s, %s", elapsed / 1_000_000_000L,
+                            steady.isSteady() ? "steady" : "NOT steady (maximum reached)");
+                    break;
+                }
+            }
+        } else {
+            defaultEnd = "not computed (windows differ from the default's " + WarmupPolicy.DEFAULT.window() + ")";
         }
         System.out.printf(Locale.ROOT, "run %d %s per window:%s%n", run, rateLimited ? "median latency µs" : "records/s", line);
-        System.out.printf(Locale.ROOT, "run %d settled at %.0f; every window from %.0f s on is within %.0f%% of it%n",
-                run, settled, firstSettled * window.toMillis() / 1000.0, TOLERANCE * 100);
+        System.out.printf(Locale.ROOT, "run %d settled at %.0f (median of the last third); the default warm-up would end %s%n",
+                run, settled, defaultEnd);
     }
 }

@@ -67,6 +67,11 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
                 bootstrapServers, clientProperties, requireContainer);
     }
 
+    public BrokerSettings withImage(String newImage) {
+        return new BrokerSettings(mode, newImage, startupTimeout, cpus, jvmFlags, classpathFile,
+                externalBootstrapServers, externalClientProperties, requireContainer);
+    }
+
     public BrokerSettings withJvmFlags(String flags) {
         return new BrokerSettings(mode, image, startupTimeout, cpus, flags, classpathFile,
                 externalBootstrapServers, externalClientProperties, requireContainer);

@@ -44,6 +44,11 @@ public final class ContainerBroker implements KafkaBroker {
             throw new BrokerUnavailableException("container broker: " + dockerProblem.get()
                     + ". Start a Docker engine, or run with -Dperf.broker=process.");
         }
+        if (!DockerProbe.imagePresent(settings.image()) && !DockerProbe.registryReachable(settings.image())) {
+            throw new BrokerUnavailableException("container broker: image " + settings.image() + " is not present and its "
+                    + "registry cannot be reached. Build one with scripts/build-kafka-image.sh and pass "
+                    + "-Dperf.broker.image=<it>, or run with -Dperf.broker=process.");
+        }
         String heap = flags(settings.jvmFlags(), true);
         String performance = flags(settings.jvmFlags(), false);
         KafkaContainer container = new KafkaContainer(

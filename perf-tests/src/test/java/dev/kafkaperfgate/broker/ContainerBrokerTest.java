@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -110,6 +111,35 @@ class ContainerBrokerTest {
         assertEquals(3, result.exitCode(), result.output());
         assertTrue(result.output().contains("container broker:") && result.output().contains("-Dperf.broker=process"),
                 result.output());
+    }
+
+    @Test
+    @Timeout(60)
+    void anImageThatCannotBeHadIsReportedAtOnce() {
+        // The .invalid top-level domain never resolves: the registry is unreachable everywhere.
+        BrokerSettings unobtainable = BrokerSettings.from(new java.util.Properties())
+                .withMode(BrokerMode.CONTAINER).withImage("registry.invalid/kafka:4.3.1");
+        long start = System.nanoTime();
+        BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
+                () -> BrokerSelector.start(unobtainable, System.out));
+        assertEquals("container broker: image registry.invalid/kafka:4.3.1 is not present and its registry cannot be "
+                + "reached. Build one with scripts/build-kafka-image.sh and pass -Dperf.broker.image=<it>, or run with "
+                + "-Dperf.broker=process.", error.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(30).toNanos(), "not reported at once");
+    }
+
+    @Test
+    @Timeout(240)
+    void aPinnedBrokerContainerRunsOnItsCpuSet() {
+        Properties pinned = new Properties();
+        pinned.setProperty("perf.broker.cpus", "0");
+        BrokerSettings settings = BrokerSettings.from(pinned).withMode(BrokerMode.CONTAINER).withImage(ContainerBrokerTest.settings.image());
+        try (ContainerBroker broker = (ContainerBroker) BrokerSelector.start(settings, System.out)) {
+            String cpus = DockerClientFactory.instance().client().inspectContainerCmd(broker.containerId()).exec()
+                    .getHostConfig().getCpusetCpus();
+            assertEquals("0", cpus);
+            assertEquals("0", broker.info().cpuSet());
+        }
     }
 
     private static Optional<String> containerProblem(String image) {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -87,6 +88,18 @@ class ProcessBrokerTest {
         assertFalse(ProcessHandle.of(broker.pid()).map(ProcessHandle::isAlive).orElse(false), "broker still running");
         assertFalse(Files.exists(broker.dataDir()), "data directory left behind");
         broker.close(); // idempotent
+    }
+
+    @Test
+    @Timeout(60)
+    void aPinnedBrokerRunsOnItsCpuSet() throws Exception {
+        Properties pinned = new Properties();
+        pinned.putAll(System.getProperties());
+        pinned.setProperty("perf.broker.cpus", "0");
+        try (ProcessBroker broker = ProcessBroker.start(BrokerSettings.from(pinned).withMode(BrokerMode.PROCESS), "test")) {
+            assertEquals("0", Affinity.of(broker.pid()));
+            assertEquals("0", broker.info().cpuSet());
+        }
     }
 
     @Test
