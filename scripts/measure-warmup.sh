@@ -3,7 +3,8 @@
 # windows and prints each window's figure (records/s unthrottled, median latency at a rate),
 # then when the run settled. The warm-up defaults in Defaults.java come from this.
 #
-#   scripts/measure-warmup.sh [--runs 3] [--seconds 60] [--window-ms 2000] [--record-size 1024] [--throughput -1]
+#   scripts/measure-warmup.sh [--runs 3] [--seconds 60] [--window-ms 5000] [--record-size 1024] [--throughput -1]
+#                             [--broker-warmup-s 0]  (unmeasured sending to the fresh broker first)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

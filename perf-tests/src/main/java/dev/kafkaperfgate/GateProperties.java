@@ -27,6 +27,8 @@ public final class GateProperties {
     public static final String BROKER_JVM_FLAGS = "perf.broker.jvm.flags";
     /** File listing the broker runtime's jars; written by the broker-runtime module. */
     public static final String BROKER_CLASSPATH_FILE = "perf.broker.classpath.file";
+    /** Seconds of unmeasured sending to a freshly started broker before the first scenario; 0 skips it. */
+    public static final String BROKER_WARMUP = "perf.broker.warmup";
     /** CPU list the client JVM pins itself to. */
     public static final String CLIENT_CPUS = "perf.client.cpus";
     /** The client JVM's heap and GC flags: a Maven property that becomes Surefire's argLine. */
@@ -41,7 +43,7 @@ public final class GateProperties {
     public static final String RESULTS_DIR = "perf.results.dir";
 
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
-            BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
+            BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, RESULTS_DIR);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.stream.Stream;
 
 /**

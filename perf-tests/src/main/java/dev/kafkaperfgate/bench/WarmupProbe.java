@@ -4,6 +4,7 @@ import dev.kafkaperfgate.broker.BrokerMode;
 import dev.kafkaperfgate.broker.BrokerSettings;
 import dev.kafkaperfgate.broker.GateTopics;
 import dev.kafkaperfgate.broker.ProcessBroker;
+import dev.kafkaperfgate.workload.BrokerWarmup;
 import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.ProduceScenario;
 import dev.kafkaperfgate.workload.ProduceWorkload;
@@ -35,7 +36,7 @@ public final class WarmupProbe {
     public static void main(String[] args) {
         BenchArgs options = new BenchArgs(args, Map.of("runs", "3", "seconds", "60",
                 "window-ms", Long.toString(WarmupPolicy.DEFAULT.window().toMillis()),
-                "record-size", "1024", "throughput", "-1", "broker-classpath-file", ""));
+                "record-size", "1024", "throughput", "-1", "broker-warmup-s", "0", "broker-classpath-file", ""));
         Properties properties = new Properties();
         properties.setProperty("perf.broker.classpath.file", options.text("broker-classpath-file"));
         BrokerSettings settings = BrokerSettings.from(properties).withMode(BrokerMode.PROCESS);
@@ -43,8 +44,8 @@ public final class WarmupProbe {
         int windows = (int) (options.number("seconds") * 1000 / window.toMillis());
         long rate = options.number("throughput");
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        System.out.printf("warm-up probe: %d runs, each on a fresh broker, %d windows of %d ms, %s B records, %s%n",
-                options.number("runs"), windows, window.toMillis(), options.text("record-size"),
+        System.out.printf("warm-up probe: %d runs, each on a fresh broker warmed for %d s, %d windows of %d ms, %s B records, %s%n",
+                options.number("runs"), options.number("broker-warmup-s"), windows, window.toMillis(), options.text("record-size"),
                 rate < 0 ? "unthrottled" : rate + " records/s");
         for (int run = 1; run <= options.number("runs"); run++) {
             ProduceScenario scenario = ProduceScenario.builder("warmup-probe")
@@ -57,6 +58,7 @@ public final class WarmupProbe {
                     .build();
             try (ProcessBroker broker = ProcessBroker.start(settings, "warm-up probe");
                  GateTopics topics = new GateTopics(broker)) {
+                BrokerWarmup.run(broker, Duration.ofSeconds(options.number("broker-warmup-s")), System.out);
                 ProduceResult result = new ProduceWorkload(broker, quiet).run(scenario, topics.create("probe", 1, (short) 1, Map.of()));
                 report(run, window, rate >= 0, result.trials());
             }

@@ -7,6 +7,8 @@ package dev.kafkaperfgate.broker;
  */
 public class BrokerUnavailableException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     public BrokerUnavailableException(String message) {
         super(message);
     }

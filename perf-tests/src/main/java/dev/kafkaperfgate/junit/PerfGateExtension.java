@@ -1,16 +1,19 @@
 package dev.kafkaperfgate.junit;
 
+import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.broker.BrokerSelector;
 import dev.kafkaperfgate.broker.BrokerSettings;
 import dev.kafkaperfgate.broker.KafkaBroker;
 import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.environment.ProcessPinning;
+import dev.kafkaperfgate.workload.BrokerWarmup;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Gives a perf suite a {@link ScenarioRunner} on a broker chosen by {@code -Dperf.broker}, started
@@ -52,7 +55,15 @@ public final class PerfGateExtension implements ParameterResolver {
             System.out.println("[kafka-perf-gate] client pinned to CPUs " + clientCpus);
         }
         Path results = Path.of(System.getProperty(GateProperties.RESULTS_DIR, "target/perf-results"));
+        Duration brokerWarmup = Duration.ofSeconds(Long.parseLong(GateProperties.get(System.getProperties(),
+                GateProperties.BROKER_WARMUP, Long.toString(Defaults.BROKER_WARMUP.toSeconds()))));
         KafkaBroker broker = BrokerSelector.start(settings, System.out);
+        try {
+            BrokerWarmup.run(broker, brokerWarmup, System.out);
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
         return new ScenarioRunner(broker, results, clientCpus, System.out);
     }
 

@@ -67,27 +67,9 @@ class ContainerBrokerTest {
     void aBrokerKilledMidScenarioEndsItWithTheCauseAndLeavesNoContainer() {
         ContainerBroker broker = (ContainerBroker) BrokerSelector.start(settings, System.out);
         String id = broker.containerId();
-        try (GateTopics topics = new GateTopics(broker)) {
-            String topic = topics.create("killed", 1, (short) 1, Map.of());
-            ProduceScenario scenario = ProduceScenario.builder("container-killed")
-                    .trialDuration(Duration.ofSeconds(60))
-                    .recordsPerSecond(2_000)
-                    .warmup(WarmupPolicy.NONE)
-                    .trials(1)
-                    .build();
-            Thread killer = new Thread(() -> {
-                sleep(Duration.ofSeconds(3));
-                DockerClientFactory.instance().client().killContainerCmd(id).exec();
-            });
-            killer.start();
-            long start = System.nanoTime();
-            BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
-                    () -> new ProduceWorkload(broker, System.out).run(scenario, topic));
-            assertTrue(error.getMessage().contains("container-killed") && error.getMessage().contains("broker died"),
-                    error.getMessage());
-            assertTrue(System.nanoTime() - start < Duration.ofSeconds(20).toNanos(), "the death was noticed late");
-        } catch (BrokerUnavailableException deleteAfterDeath) {
-            // GateTopics cannot delete topics on a dead broker; it reports that and goes on
+        try {
+            KilledMidScenario.run(broker, "container-killed",
+                    () -> DockerClientFactory.instance().client().killContainerCmd(id).exec());
         } finally {
             broker.close();
         }
@@ -149,13 +131,5 @@ class ContainerBrokerTest {
                     + "(build one with scripts/build-kafka-image.sh and pass -Dperf.broker.image)");
         }
         return engine;
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
