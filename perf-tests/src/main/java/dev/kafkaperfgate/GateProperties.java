@@ -39,12 +39,18 @@ public final class GateProperties {
     public static final String EXTERNAL_CLIENT_PROPERTIES = "perf.external.client.properties";
     /** Fail instead of skipping when no Docker engine is usable (CI sets it). */
     public static final String REQUIRE_CONTAINER = "perf.require.container";
+    /** Directory of the scenario files. */
+    public static final String SCENARIOS_DIR = "perf.scenarios.dir";
+    /** Suite to run: the tag pr or nightly; all scenarios when unset. */
+    public static final String SUITE = "perf.suite";
+    /** Comma-separated name patterns (* wildcard) of the scenarios to run; all of the suite when unset. */
+    public static final String SCENARIOS = "perf.scenarios";
     /** Directory result files are written to. */
     public static final String RESULTS_DIR = "perf.results.dir";
 
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
-            EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, RESULTS_DIR);
+            EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
     public static void rejectUnknown(Properties properties) {

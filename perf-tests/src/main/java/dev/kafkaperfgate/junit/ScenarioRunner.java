@@ -4,6 +4,7 @@ import dev.kafkaperfgate.broker.GateTopics;
 import dev.kafkaperfgate.broker.KafkaBroker;
 import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.result.ResultFile;
+import dev.kafkaperfgate.scenario.Scenario;
 import dev.kafkaperfgate.workload.NanoClock;
 import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.ProduceScenario;
@@ -22,12 +23,29 @@ public final class ScenarioRunner {
     private final Path resultsDir;
     private final CpuSet clientCpus;
     private final PrintStream console;
+    private long suiteStartNanos;
 
     ScenarioRunner(KafkaBroker broker, Path resultsDir, CpuSet clientCpus, PrintStream console) {
         this.broker = broker;
         this.resultsDir = resultsDir;
         this.clientCpus = clientCpus;
         this.console = console;
+    }
+
+    /**
+     * Runs scenario {@code index} of {@code count}, after a progress line with the time so far and
+     * an estimate of the time left (the mean of the scenarios run so far, times those left).
+     */
+    public ProduceResult run(Scenario scenario, int index, int count) {
+        long now = System.nanoTime();
+        if (suiteStartNanos == 0) {
+            suiteStartNanos = now;
+        }
+        long elapsed = now - suiteStartNanos;
+        String eta = index == 1 ? "" : ", about " + minutes(elapsed / (index - 1) * (count - index + 1)) + " left";
+        console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(),
+                minutes(elapsed), eta);
+        return run(scenario.produce());
     }
 
     /** Runs {@code scenario} and writes {@code <results dir>/<name>.json}; returns the result. */
@@ -39,6 +57,11 @@ public final class ScenarioRunner {
             console.println("[kafka-perf-gate] result: " + ResultFile.write(result, resultsDir));
             return result;
         }
+    }
+
+    private static String minutes(long nanos) {
+        long seconds = nanos / 1_000_000_000L;
+        return seconds / 60 + "m" + String.format("%02d", seconds % 60) + "s";
     }
 
     public KafkaBroker broker() {

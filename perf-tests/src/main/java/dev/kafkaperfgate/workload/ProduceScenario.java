@@ -128,6 +128,16 @@ public record ProduceScenario(String name, int partitions, short replicationFact
             return this;
         }
 
+        public Builder topicConfigs(Map<String, String> values) {
+            topicConfigs.putAll(values);
+            return this;
+        }
+
+        public Builder producerProperties(Map<String, String> values) {
+            producer.putAll(values);
+            return this;
+        }
+
         public Builder topicConfig(String key, String value) {
             topicConfigs.put(key, value);
             return this;

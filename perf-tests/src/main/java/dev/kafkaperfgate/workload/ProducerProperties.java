@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -27,25 +28,28 @@ public final class ProducerProperties {
     /** Every problem found, one line each, naming the key; empty when the properties are valid. */
     public static List<String> problems(Map<String, String> properties) {
         List<String> problems = new ArrayList<>();
-        Set<String> known = ProducerConfig.configNames();
-        for (String key : new TreeMap<>(properties).keySet()) {
-            if (OWNED_BY_HARNESS.contains(key)) {
-                problems.add("producer property '" + key + "' is set by the harness and cannot be overridden");
-            } else if (!known.contains(key)) {
-                problems.add("producer property '" + key + "' is not a ProducerConfig key (typo?)");
-            }
-        }
-        if (problems.isEmpty()) {
-            // ConfigDef parses all values in one go and stops at the first bad one; check one by one to name each.
-            for (Map.Entry<String, String> entry : new TreeMap<>(properties).entrySet()) {
-                try {
-                    new ProducerConfig(withHarnessKeys(Map.of(entry.getKey(), entry.getValue())));
-                } catch (ConfigException e) {
-                    problems.add("producer property '" + entry.getKey() + "': " + e.getMessage());
-                }
-            }
-        }
+        new TreeMap<>(properties).forEach((key, value) ->
+                problem(key, value).ifPresent(problem -> problems.add("producer property '" + key + "' " + problem)));
         return problems;
+    }
+
+    /**
+     * What is wrong with one producer property, if anything. Values are checked one at a time
+     * because ConfigDef stops at the first bad value of a map and would hide the others.
+     */
+    public static Optional<String> problem(String key, String value) {
+        if (OWNED_BY_HARNESS.contains(key)) {
+            return Optional.of("is set by the harness and cannot be overridden");
+        }
+        if (!ProducerConfig.configNames().contains(key)) {
+            return Optional.of("is not a ProducerConfig key (typo?)");
+        }
+        try {
+            new ProducerConfig(withHarnessKeys(Map.of(key, value)));
+            return Optional.empty();
+        } catch (ConfigException e) {
+            return Optional.of("is rejected by ProducerConfig: " + e.getMessage());
+        }
     }
 
     private static Map<String, Object> withHarnessKeys(Map<String, String> properties) {

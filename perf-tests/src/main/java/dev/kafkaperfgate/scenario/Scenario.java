@@ -1,0 +1,31 @@
+package dev.kafkaperfgate.scenario;
+
+import dev.kafkaperfgate.workload.ProduceScenario;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A validated scenario from a scenario file; one per file, or one per value of a sweep.
+ *
+ * @param file        where it is defined
+ * @param line        the line of its name (or of the sweep value it was expanded from)
+ * @param name        unique and stable: it keys the baseline; a sweep adds {@code [param=value]}
+ * @param description what it stands for, for reports
+ * @param tags        the suites it belongs to: {@code pr}, {@code nightly}
+ * @param group       the sweep's base name, or the name itself when not swept
+ * @param sweptValue  the sweep's value for this scenario, {@code null} when not swept
+ * @param produce     the produce workload to run
+ * @param thresholds  how large a change counts, for the verdict
+ */
+public record Scenario(Path file, int line, String name, String description, List<String> tags, String group,
+                       String sweptValue, ProduceScenario produce, Thresholds thresholds) {
+
+    public Scenario {
+        tags = List.copyOf(tags);
+    }
+
+    public boolean isSwept() {
+        return sweptValue != null;
+    }
+}

@@ -1,0 +1,379 @@
+package dev.kafkaperfgate.scenario;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.workload.ProduceScenario;
+import dev.kafkaperfgate.workload.ProducerProperties;
+import dev.kafkaperfgate.workload.WarmupPolicy;
+import org.apache.kafka.common.config.TopicConfig;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Reads one scenario file strictly. Every problem is reported with file, line and field; a file
+ * with any problem yields no scenario. The fields, with Kafka's own keys verbatim:
+ *
+ * <pre>
+ * name: producer-1k-acks1-20k          # unique, stable: it keys the baseline
+ * description: Fixed-rate 1 KiB producer, acks=1
+ * tags: [pr, nightly]
+ * workload: produce
+ * topic: {partitions: 1, replication.factor: 1, configs: {min.insync.replicas: "1"}}
+ * duration: 15s                        # per trial; or records: 300000
+ * record.size: 1024
+ * compressibility: 0.5                 # 0.0 random bytes .. 1.0 fixed text
+ * rate: 20000                          # records/s, or unlimited
+ * producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+ * warmup: default                      # or none, or {min: 15s, max: 45s, window: 5s, windows: 3, tolerance: 0.2}
+ * trials: 3
+ * thresholds: {throughput: -10%, p99: +25%}
+ * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}
+ * </pre>
+ */
+public final class ScenarioFileParser {
+
+    static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "topic", "records", "duration",
+            "record.size", "compressibility", "rate", "producer", "consumer", "warmup", "trials", "thresholds", "sweep");
+    static final List<String> TAGS = List.of("pr", "nightly");
+    static final List<String> WORKLOADS = List.of("produce");
+
+    /**
+     * Pinned in every produce scenario: kafka-clients 4.0 changed linger.ms's default from 0 to 5,
+     * and an unpinned default turns a client upgrade into a phantom regression.
+     */
+    static final List<String> PINNED_PRODUCER_KEYS = List.of("acks", "batch.size", "compression.type", "linger.ms");
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    private static final Pattern PERCENT = Pattern.compile("([+-])(\\d+(?:\\.\\d+)?)%");
+    private static final Set<String> TOPIC_CONFIGS = topicConfigNames();
+    private static final int MAX_RECORD_SIZE = 100 * 1024 * 1024;
+
+    private ScenarioFileParser() {
+    }
+
+    /** The file's scenarios, or none with the problems appended to {@code errors}. */
+    public static List<Scenario> parse(Path file, List<ValidationError> errors) {
+        int before = errors.size();
+        Node root = compose(file, errors);
+        if (root == null) {
+            return List.of();
+        }
+        if (!(root instanceof MappingNode mapping)) {
+            errors.add(new ValidationError(file, YamlMap.line(root), "(file)", "must be a mapping of scenario fields"));
+            return List.of();
+        }
+        YamlMap doc = new YamlMap(file, "", mapping, errors);
+        doc.rejectUnknown(TOP_LEVEL);
+        Draft draft = read(doc);
+        if (errors.size() > before) {
+            return List.of();
+        }
+        return expand(doc, draft, errors);
+    }
+
+    /** Everything but the sweep, read and checked field by field. */
+    private record Draft(String name, int nameLine, String description, List<String> tags, int partitions,
+                         short replicationFactor, Map<String, String> topicConfigs, long records, Duration duration,
+                         int recordSize, double compressibility, double rate, Map<String, String> producer,
+                         WarmupPolicy warmup, int trials, Thresholds thresholds) {
+    }
+
+    private static Draft read(YamlMap doc) {
+        String name = doc.string("name", true);
+        if (name != null && !NAME.matcher(name).matches()) {
+            doc.report("name", "'" + name + "' may only hold letters, digits, '.', '_' and '-'");
+        }
+        String workload = doc.string("workload", true);
+        if (workload != null && !WORKLOADS.contains(workload)) {
+            doc.report("workload", "'" + workload + "' is not a workload this version runs; use one of " + WORKLOADS);
+        }
+        List<String> tags = tags(doc);
+
+        int partitions = Defaults.PARTITIONS;
+        short replicationFactor = Defaults.REPLICATION_FACTOR;
+        Map<String, String> topicConfigs = Map.of();
+        YamlMap topic = doc.map("topic");
+        if (topic != null) {
+            topic.rejectUnknown(List.of("partitions", "replication.factor", "configs"));
+            partitions = topic.integer("partitions", 1, 10_000, (long) Defaults.PARTITIONS).intValue();
+            replicationFactor = topic.integer("replication.factor", 1, Short.MAX_VALUE, (long) Defaults.REPLICATION_FACTOR).shortValue();
+            YamlMap configs = topic.map("configs");
+            if (configs != null) {
+                configs.rejectUnknown(TOPIC_CONFIGS);
+                topicConfigs = configs.scalars();
+            }
+        }
+
+        if (doc.has("records") == doc.has("duration")) {
+            doc.report(doc.has("records") ? "duration" : "records", "set exactly one of records (per trial) and duration (per trial)");
+        }
+        long records = doc.integer("records", 1, Long.MAX_VALUE, 0L);
+        Duration duration = doc.duration("duration", null);
+        int recordSize = doc.integer("record.size", 1, MAX_RECORD_SIZE, 0L).intValue();
+        if (!doc.has("record.size")) {
+            doc.report("record.size", "required: bytes per record value");
+        }
+        double compressibility = doc.number("compressibility", 0, 1, Defaults.PAYLOAD_COMPRESSIBILITY);
+        double rate = rate(doc);
+
+        Map<String, String> producer = producer(doc);
+        if (doc.has("consumer")) {
+            doc.report("consumer", "only consume and end-to-end workloads have a consumer");
+        }
+        WarmupPolicy warmup = warmup(doc);
+        int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
+        Thresholds thresholds = thresholds(doc);
+        return new Draft(name, doc.lineOf("name"), doc.string("description", false), tags, partitions, replicationFactor,
+                topicConfigs, records, duration, recordSize, compressibility, rate, producer, warmup, trials, thresholds);
+    }
+
+    private static List<String> tags(YamlMap doc) {
+        List<ScalarNode> nodes = doc.list("tags");
+        if (nodes == null) {
+            if (!doc.has("tags")) {
+                doc.report("tags", "required: the suites the scenario belongs to, from " + TAGS);
+            }
+            return List.of();
+        }
+        List<String> tags = new ArrayList<>();
+        for (ScalarNode node : nodes) {
+            if (!TAGS.contains(node.getValue())) {
+                doc.reportAt(node, doc.field("tags"), "unknown tag '" + node.getValue() + "'; use " + TAGS);
+            } else {
+                tags.add(node.getValue());
+            }
+        }
+        if (nodes.isEmpty()) {
+            doc.report("tags", "needs at least one of " + TAGS);
+        }
+        return tags;
+    }
+
+    private static double rate(YamlMap doc) {
+        String text = doc.text("rate", true);
+        if (text == null) {
+            return ProduceScenario.UNLIMITED;
+        }
+        if (text.equals("unlimited")) {
+            return ProduceScenario.UNLIMITED;
+        }
+        Double rate = doc.number("rate", 1, 100_000_000, null);
+        return rate == null ? ProduceScenario.UNLIMITED : rate;
+    }
+
+    private static Map<String, String> producer(YamlMap doc) {
+        YamlMap producer = doc.map("producer");
+        if (producer == null) {
+            if (!doc.has("producer")) {
+                doc.report("producer", "required for a produce scenario, with at least " + PINNED_PRODUCER_KEYS);
+            }
+            return Map.of();
+        }
+        Map<String, String> values = producer.scalars();
+        values.forEach((key, value) -> ProducerProperties.problem(key, value).ifPresent(problem -> producer.report(key,
+                problem + Spelling.nearest(key, org.apache.kafka.clients.producer.ProducerConfig.configNames())
+                        .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""))));
+        for (String pinned : PINNED_PRODUCER_KEYS) {
+            if (!values.containsKey(pinned)) {
+                producer.report(pinned, "must be set: defaults change between kafka-clients versions "
+                        + "(linger.ms went from 0 to 5 in 4.0), and an unpinned default makes an upgrade look like a regression");
+            }
+        }
+        return values;
+    }
+
+    private static WarmupPolicy warmup(YamlMap doc) {
+        String text = doc.raw("warmup") instanceof ScalarNode ? doc.text("warmup", false) : null;
+        if (!doc.has("warmup") || "default".equals(text)) {
+            return WarmupPolicy.DEFAULT;
+        }
+        if ("none".equals(text)) {
+            return WarmupPolicy.NONE;
+        }
+        if (text != null) {
+            doc.report("warmup", "must be default, none, or a mapping {min, max, window, windows, tolerance}");
+            return WarmupPolicy.DEFAULT;
+        }
+        YamlMap warmup = doc.map("warmup");
+        if (warmup == null) {
+            return WarmupPolicy.DEFAULT;
+        }
+        warmup.rejectUnknown(List.of("min", "max", "window", "windows", "tolerance"));
+        WarmupPolicy base = WarmupPolicy.DEFAULT;
+        Duration min = warmup.duration("min", base.min());
+        Duration max = warmup.duration("max", base.max());
+        Duration window = warmup.duration("window", base.window());
+        int windows = warmup.integer("windows", 2, 100, (long) base.steadyWindows()).intValue();
+        double tolerance = warmup.number("tolerance", 0.001, 10, base.tolerance());
+        if (max.compareTo(min) < 0) {
+            warmup.report("max", "must not be shorter than min (" + min.toSeconds() + " s)");
+            return base;
+        }
+        return new WarmupPolicy(min, max, window, windows, tolerance);
+    }
+
+    private static Thresholds thresholds(YamlMap doc) {
+        YamlMap thresholds = doc.map("thresholds");
+        if (thresholds == null) {
+            return Thresholds.DEFAULT;
+        }
+        thresholds.rejectUnknown(List.of("throughput", "p99"));
+        Double drop = percent(thresholds, "throughput", '-', Thresholds.DEFAULT.throughputDropPercent());
+        Double rise = percent(thresholds, "p99", '+', Thresholds.DEFAULT.p99RisePercent());
+        return new Thresholds(drop, rise);
+    }
+
+    private static Double percent(YamlMap thresholds, String key, char sign, double fallback) {
+        String text = thresholds.text(key, false);
+        if (text == null) {
+            return fallback;
+        }
+        Matcher matcher = PERCENT.matcher(text.trim());
+        if (!matcher.matches() || matcher.group(1).charAt(0) != sign || Double.parseDouble(matcher.group(2)) == 0) {
+            thresholds.report(key, "must be a percentage with sign " + sign + ", e.g. " + sign
+                    + (sign == '-' ? "10%" : "25%") + ", got '" + text + "'");
+            return fallback;
+        }
+        return Double.parseDouble(matcher.group(2));
+    }
+
+    /** The scenario, or one per sweep value, each built and checked as a whole. */
+    private static List<Scenario> expand(YamlMap doc, Draft draft, List<ValidationError> errors) {
+        YamlMap sweep = doc.map("sweep");
+        if (sweep == null) {
+            Scenario single = build(doc, draft, draft.name(), null, null, null, draft.nameLine(), errors);
+            return single == null ? List.of() : List.of(single);
+        }
+        sweep.rejectUnknown(List.of("parameter", "values"));
+        String parameter = sweep.string("parameter", true);
+        List<ScalarNode> values = sweep.list("values");
+        if (values == null && !sweep.has("values")) {
+            sweep.report("values", "required: the list of values to sweep");
+        }
+        if (parameter == null || values == null) {
+            return List.of();
+        }
+        if (!parameter.equals("record.size") && !parameter.equals("rate") && !parameter.startsWith("producer.")) {
+            sweep.report("parameter", "can sweep record.size, rate or producer.<key>, not '" + parameter + "'");
+            return List.of();
+        }
+        if (values.size() < 2) {
+            sweep.report("values", "a sweep needs at least two values");
+            return List.of();
+        }
+        List<Scenario> scenarios = new ArrayList<>();
+        Set<String> seen = new TreeSet<>();
+        for (ScalarNode value : values) {
+            if (!seen.add(value.getValue())) {
+                doc.reportAt(value, sweep.field("values"), "value '" + value.getValue() + "' appears twice");
+                continue;
+            }
+            String label = parameter.startsWith("producer.") ? parameter.substring("producer.".length()) : parameter;
+            String name = draft.name() + "[" + label + "=" + value.getValue() + "]";
+            Scenario scenario = build(doc, draft, name, parameter, value, sweep, YamlMap.line(value), errors);
+            if (scenario != null) {
+                scenarios.add(scenario);
+            }
+        }
+        return scenarios.size() == seen.size() ? scenarios : List.of();
+    }
+
+    private static Scenario build(YamlMap doc, Draft draft, String name, String parameter, ScalarNode value, YamlMap sweep,
+                                  int line, List<ValidationError> errors) {
+        Map<String, String> producer = new LinkedHashMap<>(draft.producer());
+        int recordSize = draft.recordSize();
+        double rate = draft.rate();
+        String field = parameter == null ? "(scenario)" : sweep.field("values");
+        try {
+            if (parameter != null) {
+                String text = value.getValue();
+                switch (parameter) {
+                    case "record.size" -> recordSize = Integer.parseInt(text);
+                    case "rate" -> rate = text.equals("unlimited") ? ProduceScenario.UNLIMITED : Double.parseDouble(text);
+                    default -> {
+                        String key = parameter.substring("producer.".length());
+                        String problem = ProducerProperties.problem(key, text).orElse(null);
+                        if (problem != null) {
+                            errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
+                            return null;
+                        }
+                        producer.put(key, text);
+                    }
+                }
+            }
+            ProduceScenario produce = ProduceScenario.builder(name)
+                    .partitions(draft.partitions()).replicationFactor(draft.replicationFactor())
+                    .topicConfigs(draft.topicConfigs())
+                    .recordsPerTrial(draft.records()).trialDuration(draft.duration())
+                    .recordSize(recordSize).compressibility(draft.compressibility()).recordsPerSecond(rate)
+                    .producerProperties(producer).warmup(draft.warmup()).trials(draft.trials())
+                    .build();
+            return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
+                    draft.name(), value == null ? null : value.getValue(), produce, draft.thresholds());
+        } catch (IllegalArgumentException e) {
+            errors.add(new ValidationError(doc.fileOf(), line, field, e.getMessage()));
+            return null;
+        }
+    }
+
+    private static Node compose(Path file, List<ValidationError> errors) {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(true); // YamlMap reports duplicates itself, with both lines
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            Node root = new Yaml(options).compose(reader);
+            if (root == null) {
+                errors.add(new ValidationError(file, 1, "(file)", "is empty"));
+            }
+            return root;
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            errors.add(new ValidationError(file, mark == null ? 1 : mark.getLine() + 1, "(file)",
+                    "not valid YAML: " + e.getProblem()));
+        } catch (YAMLException e) {
+            errors.add(new ValidationError(file, 1, "(file)", "not valid YAML: " + e.getMessage()));
+        } catch (IOException e) {
+            errors.add(new ValidationError(file, 1, "(file)", "cannot be read: " + e.getMessage()));
+        }
+        return null;
+    }
+
+    /** The topic-level config names Kafka defines, from TopicConfig's *_CONFIG constants. */
+    private static Set<String> topicConfigNames() {
+        return Arrays.stream(TopicConfig.class.getFields())
+                .filter(field -> Modifier.isStatic(field.getModifiers()) && field.getName().endsWith("_CONFIG"))
+                .map(ScenarioFileParser::constant)
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static String constant(Field field) {
+        try {
+            return (String) field.get(null);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

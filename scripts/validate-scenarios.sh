@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Checks the scenario files without a broker: every problem with file, line and field, or the
+# list of scenarios (sweeps expanded). Exit 0 when valid, 1 when not.
+#
+#   scripts/validate-scenarios.sh [DIR]        default DIR: perf-tests/scenarios
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir=$(cd "${1:-$root/perf-tests/scenarios}" && pwd)
+cd "$root"
+mvn -B -q -DskipTests package
+mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
+exec java -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" \
+  dev.kafkaperfgate.scenario.ValidateScenarios "$dir"
