@@ -9,5 +9,5 @@ dir=$(cd "${1:-$root/perf-tests/scenarios}" && pwd)
 cd "$root"
 mvn -B -q -DskipTests package
 mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
-exec java -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" \
+exec java -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" \
   dev.kafkaperfgate.scenario.ValidateScenarios "$dir"

@@ -45,7 +45,8 @@ public final class ProducerProperties {
             return Optional.of("is not a ProducerConfig key (typo?)");
         }
         try {
-            new ProducerConfig(withHarnessKeys(Map.of(key, value)));
+            // The ConfigDef alone: the same parsing and validators as KafkaProducer, without its config dump.
+            ProducerConfig.configDef().parse(withHarnessKeys(Map.of(key, value)));
             return Optional.empty();
         } catch (ConfigException e) {
             return Optional.of("is rejected by ProducerConfig: " + e.getMessage());
