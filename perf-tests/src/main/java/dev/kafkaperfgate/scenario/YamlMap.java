@@ -127,13 +127,8 @@ final class YamlMap {
     }
 
     Long integer(String key, long min, long max, Long fallback) {
-        Node value = raw(key);
-        String text = text(key, false);
+        String text = typed(key, "a whole number", Tag.INT);
         if (text == null) {
-            return fallback;
-        }
-        if (!((ScalarNode) value).getTag().equals(Tag.INT)) {
-            report(key, "must be a whole number, got '" + text + "'");
             return fallback;
         }
         long parsed;
@@ -151,14 +146,8 @@ final class YamlMap {
     }
 
     Double number(String key, double min, double max, Double fallback) {
-        Node value = raw(key);
-        String text = text(key, false);
+        String text = typed(key, "a number", Tag.INT, Tag.FLOAT);
         if (text == null) {
-            return fallback;
-        }
-        Tag tag = ((ScalarNode) value).getTag();
-        if (!tag.equals(Tag.INT) && !tag.equals(Tag.FLOAT)) {
-            report(key, "must be a number, got '" + text + "'");
             return fallback;
         }
         double parsed = Double.parseDouble(text.replace("_", ""));
@@ -167,6 +156,20 @@ final class YamlMap {
             return fallback;
         }
         return parsed;
+    }
+
+    /** The value's text when YAML typed it as one of {@code tags}; otherwise reported, and null. */
+    private String typed(String key, String what, Tag... tags) {
+        Node value = raw(key);
+        String text = text(key, false);
+        if (text == null) {
+            return null;
+        }
+        if (!List.of(tags).contains(((ScalarNode) value).getTag())) {
+            report(key, "must be " + what + ", got '" + text + "'");
+            return null;
+        }
+        return text;
     }
 
     Duration duration(String key, Duration fallback) {
