@@ -24,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -88,21 +87,14 @@ public final class ScenarioFileParser {
         }
         YamlMap doc = new YamlMap(file, "", mapping, errors);
         doc.rejectUnknown(TOP_LEVEL);
-        Draft draft = read(doc);
+        ScenarioDraft draft = read(doc);
         if (errors.size() > before) {
             return List.of();
         }
-        return expand(doc, draft, errors);
+        return SweepExpansion.expand(doc, draft, errors);
     }
 
-    /** Everything but the sweep, read and checked field by field. */
-    private record Draft(String name, int nameLine, String description, List<String> tags, int partitions,
-                         short replicationFactor, Map<String, String> topicConfigs, long records, Duration duration,
-                         int recordSize, double compressibility, double rate, Map<String, String> producer,
-                         WarmupPolicy warmup, int trials, Thresholds thresholds) {
-    }
-
-    private static Draft read(YamlMap doc) {
+    private static ScenarioDraft read(YamlMap doc) {
         String name = doc.string("name", true);
         if (name != null && !NAME.matcher(name).matches()) {
             doc.report("name", "'" + name + "' may only hold letters, digits, '.', '_' and '-'");
@@ -147,7 +139,7 @@ public final class ScenarioFileParser {
         WarmupPolicy warmup = warmup(doc);
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
-        return new Draft(name, doc.lineOf("name"), doc.string("description", false), tags, partitions, replicationFactor,
+        return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, partitions, replicationFactor,
                 topicConfigs, records, duration, recordSize, compressibility, rate, producer, warmup, trials, thresholds);
     }
 
@@ -259,85 +251,6 @@ public final class ScenarioFileParser {
             return fallback;
         }
         return Double.parseDouble(matcher.group(2));
-    }
-
-    /** The scenario, or one per sweep value, each built and checked as a whole. */
-    private static List<Scenario> expand(YamlMap doc, Draft draft, List<ValidationError> errors) {
-        YamlMap sweep = doc.map("sweep");
-        if (sweep == null) {
-            Scenario single = build(doc, draft, draft.name(), null, null, null, draft.nameLine(), errors);
-            return single == null ? List.of() : List.of(single);
-        }
-        sweep.rejectUnknown(List.of("parameter", "values"));
-        String parameter = sweep.string("parameter", true);
-        List<ScalarNode> values = sweep.list("values");
-        if (values == null && !sweep.has("values")) {
-            sweep.report("values", "required: the list of values to sweep");
-        }
-        if (parameter == null || values == null) {
-            return List.of();
-        }
-        if (!parameter.equals("record.size") && !parameter.equals("rate") && !parameter.startsWith("producer.")) {
-            sweep.report("parameter", "can sweep record.size, rate or producer.<key>, not '" + parameter + "'");
-            return List.of();
-        }
-        if (values.size() < 2) {
-            sweep.report("values", "a sweep needs at least two values");
-            return List.of();
-        }
-        List<Scenario> scenarios = new ArrayList<>();
-        Set<String> seen = new TreeSet<>();
-        for (ScalarNode value : values) {
-            if (!seen.add(value.getValue())) {
-                doc.reportAt(value, sweep.field("values"), "value '" + value.getValue() + "' appears twice");
-                continue;
-            }
-            String label = parameter.startsWith("producer.") ? parameter.substring("producer.".length()) : parameter;
-            String name = draft.name() + "[" + label + "=" + value.getValue() + "]";
-            Scenario scenario = build(doc, draft, name, parameter, value, sweep, YamlMap.line(value), errors);
-            if (scenario != null) {
-                scenarios.add(scenario);
-            }
-        }
-        return scenarios.size() == seen.size() ? scenarios : List.of();
-    }
-
-    private static Scenario build(YamlMap doc, Draft draft, String name, String parameter, ScalarNode value, YamlMap sweep,
-                                  int line, List<ValidationError> errors) {
-        Map<String, String> producer = new LinkedHashMap<>(draft.producer());
-        int recordSize = draft.recordSize();
-        double rate = draft.rate();
-        String field = parameter == null ? "(scenario)" : sweep.field("values");
-        try {
-            if (parameter != null) {
-                String text = value.getValue();
-                switch (parameter) {
-                    case "record.size" -> recordSize = Integer.parseInt(text);
-                    case "rate" -> rate = text.equals("unlimited") ? ProduceScenario.UNLIMITED : Double.parseDouble(text);
-                    default -> {
-                        String key = parameter.substring("producer.".length());
-                        String problem = ProducerProperties.problem(key, text).orElse(null);
-                        if (problem != null) {
-                            errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
-                            return null;
-                        }
-                        producer.put(key, text);
-                    }
-                }
-            }
-            ProduceScenario produce = ProduceScenario.builder(name)
-                    .partitions(draft.partitions()).replicationFactor(draft.replicationFactor())
-                    .topicConfigs(draft.topicConfigs())
-                    .recordsPerTrial(draft.records()).trialDuration(draft.duration())
-                    .recordSize(recordSize).compressibility(draft.compressibility()).recordsPerSecond(rate)
-                    .producerProperties(producer).warmup(draft.warmup()).trials(draft.trials())
-                    .build();
-            return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
-                    draft.name(), value == null ? null : value.getValue(), produce, draft.thresholds());
-        } catch (IllegalArgumentException e) {
-            errors.add(new ValidationError(doc.fileOf(), line, field, e.getMessage()));
-            return null;
-        }
     }
 
     private static Node compose(Path file, List<ValidationError> errors) {
