@@ -41,6 +41,11 @@ final class BrokerWatch implements AutoCloseable {
         return new BrokerWatch(broker, onFailure);
     }
 
+    /** Whether the broker is known to be dead; a volatile read, cheap enough for every send. */
+    boolean isDead() {
+        return failure != null;
+    }
+
     /** Why the broker is dead, or empty while it is not known to be. */
     Optional<String> failure() {
         return Optional.ofNullable(failure);

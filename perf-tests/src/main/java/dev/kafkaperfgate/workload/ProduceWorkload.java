@@ -69,7 +69,7 @@ public final class ProduceWorkload {
                 }
                 return new ProduceResult(scenario, topic, broker.info(), ClientJvm.current(clientCpus), warmup, trials);
             } catch (RuntimeException e) {
-                if (watch.failure().isPresent()) {
+                if (watch.isDead()) {
                     throw brokerDied(scenario, watch, e);
                 }
                 throw e;
@@ -96,8 +96,7 @@ public final class ProduceWorkload {
             steady.addWindow(scenario.isRateLimited() ? interval.p50Micros() : interval.count() / (windowNanos / 1e9));
             return steady.isDone(now - start);
         };
-        SendPhase.Outcome outcome = phase.run(pacer(scenario), Long.MAX_VALUE, windowNanos, tick, latencies, errors,
-                sent -> watch.failure().isPresent());
+        SendPhase.Outcome outcome = phase.run(pacer(scenario), Long.MAX_VALUE, windowNanos, tick, latencies, errors);
         checkErrors(scenario, "warm-up", outcome, latencies, errors, watch);
         boolean wasSteady = steady.isSteady();
         console.printf("[%s] warm-up: %d records in %.1f s, %s%n", scenario.name(), outcome.sent(), outcome.seconds(),
@@ -119,8 +118,7 @@ public final class ProduceWorkload {
             return now - start >= durationNanos;
         };
         long maxRecords = scenario.trialDuration() == null ? scenario.recordsPerTrial() : Long.MAX_VALUE;
-        SendPhase.Outcome outcome = phase.run(pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies, errors,
-                sent -> watch.failure().isPresent());
+        SendPhase.Outcome outcome = phase.run(pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies, errors);
         checkErrors(scenario, "trial " + trial, outcome, latencies, errors, watch);
 
         double seconds = outcome.seconds();
@@ -137,7 +135,7 @@ public final class ProduceWorkload {
     /** Every record sent must be acknowledged: a failed send fails the scenario with its cause. */
     private static void checkErrors(ProduceScenario scenario, String phase, SendPhase.Outcome outcome,
                                     LatencyRecorder latencies, SendErrors errors, BrokerWatch watch) {
-        if (watch.failure().isPresent()) {
+        if (watch.isDead()) {
             throw brokerDied(scenario, watch, null);
         }
         if (errors.count() > 0) {

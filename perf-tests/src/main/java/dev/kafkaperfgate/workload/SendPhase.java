@@ -5,8 +5,6 @@ import dev.kafkaperfgate.metrics.LatencyRecorder;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
-import java.util.function.LongPredicate;
-
 /**
  * Sends records on the caller's thread until a stop rule says so, then waits (bounded) for every
  * acknowledgement. The same loop serves warm-up and trials; only the stop rule differs.
@@ -50,10 +48,8 @@ final class SendPhase {
      * @param tick         progress and the time-based stop rule
      * @param latencies    where the callbacks record
      * @param errors       where the callbacks report failures
-     * @param brokerDead   true when sending must stop at once (checked every record)
      */
-    Outcome run(Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors,
-                LongPredicate brokerDead) {
+    Outcome run(Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors) {
         pacer.restart();
         long start = clock.nanoTime();
         long nextTick = start + tickNanos;
@@ -67,7 +63,7 @@ final class SendPhase {
                     break;
                 }
             }
-            if (errors.count() > 0 || brokerDead.test(sent)) {
+            if (errors.count() > 0 || watch.isDead()) {
                 break;
             }
             producer.send(new ProducerRecord<>(topic, payloads.get(sent)),
@@ -83,7 +79,7 @@ final class SendPhase {
         while (true) {
             latencies.drain();
             long now = clock.nanoTime();
-            if (latencies.count() + errors.count() >= sent || watch.failure().isPresent()) {
+            if (latencies.count() + errors.count() >= sent || watch.isDead()) {
                 return now;
             }
             if (now - deadline > 0) {
