@@ -156,9 +156,8 @@ public final class ResultFile {
 
     private static ObjectNode summary(ProduceResult result) {
         ObjectNode node = JSON.createObjectNode();
-        double[] rates = result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).sorted().toArray();
-        node.put("medianRecordsPerSec", median(rates));
-        node.put("medianMbPerSec", median(result.trials().stream().mapToDouble(TrialFigures::megabytesPerSecond).sorted().toArray()));
+        node.put("medianRecordsPerSec", median(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
+        node.put("medianMbPerSec", median(result.trials().stream().mapToDouble(TrialFigures::megabytesPerSecond).toArray()));
         Histogram service = new Histogram(result.trials().get(0).service().getNumberOfSignificantValueDigits());
         result.trials().forEach(trial -> service.add(trial.service()));
         node.set("serviceLatencyUs", percentiles(service));
@@ -183,11 +182,11 @@ public final class ResultFile {
         return node;
     }
 
-    static double median(double[] sorted) {
-        if (sorted.length == 0) {
+    static double median(double[] values) {
+        if (values.length == 0) {
             return Double.NaN;
         }
-        double[] copy = Arrays.copyOf(sorted, sorted.length);
+        double[] copy = Arrays.copyOf(values, values.length);
         Arrays.sort(copy);
         int mid = copy.length / 2;
         return copy.length % 2 == 1 ? copy[mid] : (copy[mid - 1] + copy[mid]) / 2;

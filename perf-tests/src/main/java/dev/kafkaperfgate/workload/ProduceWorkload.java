@@ -128,8 +128,7 @@ public final class ProduceWorkload {
         console.println(label + PerfLine.total(outcome.sent(), seconds, scenario.recordSize(), latencies.service())
                 + (rateHeld ? "" : String.format(" TARGET RATE NOT HELD (%.0f records/sec asked)", scenario.recordsPerSecond())));
         return new TrialFigures(trial, outcome.sent(), bytes, outcome.endNanos() - outcome.startNanos(), recordsPerSecond,
-                bytes / seconds / (1024.0 * 1024.0), latencies.service().copy(),
-                latencies.response() == null ? null : latencies.response().copy(), rateHeld);
+                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), rateHeld);
     }
 
     /** Every record sent must be acknowledged: a failed send fails the scenario with its cause. */
