@@ -27,7 +27,9 @@ class ScenarioPerfSuite {
         // Validated before the broker's first record: a bad file stops the run with every problem listed.
         ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(System.getProperty(GateProperties.SCENARIOS_DIR, "scenarios")));
         List<Scenario> selected = catalog.select(System.getProperty(GateProperties.SUITE), System.getProperty(GateProperties.SCENARIOS));
-        return IntStream.range(0, selected.size()).mapToObj(i -> DynamicTest.dynamicTest(selected.get(i).name(),
-                () -> runner.run(selected.get(i), i + 1, selected.size())));
+        Stream<DynamicTest> scenarios = IntStream.range(0, selected.size()).mapToObj(i -> DynamicTest.dynamicTest(
+                selected.get(i).name(), () -> runner.run(selected.get(i), i + 1, selected.size())));
+        // Sweeps are reported together, after their scenarios: throughput and p99 against the swept value.
+        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries", runner::summarizeSweeps)));
     }
 }

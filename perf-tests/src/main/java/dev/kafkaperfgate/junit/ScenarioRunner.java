@@ -4,6 +4,7 @@ import dev.kafkaperfgate.broker.GateTopics;
 import dev.kafkaperfgate.broker.KafkaBroker;
 import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.result.ResultFile;
+import dev.kafkaperfgate.result.SweepSummary;
 import dev.kafkaperfgate.scenario.Scenario;
 import dev.kafkaperfgate.workload.NanoClock;
 import dev.kafkaperfgate.workload.ProduceResult;
@@ -12,6 +13,12 @@ import dev.kafkaperfgate.workload.ProduceWorkload;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs one scenario end to end on the suite's broker: its own topic, the workload, the result
@@ -24,6 +31,9 @@ public final class ScenarioRunner {
     private final CpuSet clientCpus;
     private final PrintStream console;
     private long suiteStartNanos;
+    private final Map<String, List<SweepSummary.Row>> sweeps = new LinkedHashMap<>();
+    private final Map<String, String> sweptParameters = new LinkedHashMap<>();
+    private final Set<String> rateLimitedSweeps = new HashSet<>();
 
     ScenarioRunner(KafkaBroker broker, Path resultsDir, CpuSet clientCpus, PrintStream console) {
         this.broker = broker;
@@ -45,7 +55,32 @@ public final class ScenarioRunner {
         String eta = index == 1 ? "" : ", about " + minutes(elapsed / (index - 1) * (count - index + 1)) + " left";
         console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(),
                 minutes(elapsed), eta);
-        return run(scenario.produce());
+        ProduceResult result = run(scenario.produce());
+        if (scenario.sweptValue() != null) {
+            sweeps.computeIfAbsent(scenario.group(), group -> new ArrayList<>()).add(SweepSummary.row(scenario, result));
+            sweptParameters.put(scenario.group(), scenario.sweptParameter());
+            if (scenario.produce().isRateLimited()) {
+                rateLimitedSweeps.add(scenario.group());
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Prints and writes a summary of every sweep of which at least two values ran, and returns
+     * them; a sweep of which only one value ran has nothing to compare.
+     */
+    public List<SweepSummary> summarizeSweeps() {
+        List<SweepSummary> summaries = new ArrayList<>();
+        sweeps.forEach((group, rows) -> {
+            if (rows.size() >= 2) {
+                SweepSummary summary = new SweepSummary(group, sweptParameters.get(group), rateLimitedSweeps.contains(group), rows);
+                console.print(summary.table());
+                console.println("[kafka-perf-gate] result: " + summary.write(resultsDir));
+                summaries.add(summary);
+            }
+        });
+        return summaries;
     }
 
     /** Runs {@code scenario} and writes {@code <results dir>/<name>.json}; returns the result. */

@@ -14,12 +14,13 @@ import java.util.List;
  * @param description what it stands for, for reports
  * @param tags        the suites it belongs to: {@code pr}, {@code nightly}
  * @param group       the sweep's base name, or the name itself when not swept
+ * @param sweptParameter what the sweep varies, as in the name ({@code batch.size}), {@code null} when not swept
  * @param sweptValue  the sweep's value for this scenario, {@code null} when not swept
  * @param produce     the produce workload to run
  * @param thresholds  how large a change counts, for the verdict
  */
 public record Scenario(Path file, int line, String name, String description, List<String> tags, String group,
-                       String sweptValue, ProduceScenario produce, Thresholds thresholds) {
+                       String sweptParameter, String sweptValue, ProduceScenario produce, Thresholds thresholds) {
 
     public Scenario {
         tags = List.copyOf(tags);

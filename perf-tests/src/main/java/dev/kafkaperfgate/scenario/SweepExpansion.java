@@ -52,8 +52,7 @@ final class SweepExpansion {
                 doc.reportAt(value, sweep.field("values"), "value '" + value.getValue() + "' appears twice");
                 continue;
             }
-            String label = parameter.startsWith("producer.") ? parameter.substring("producer.".length()) : parameter;
-            String name = draft.name() + "[" + label + "=" + value.getValue() + "]";
+            String name = draft.name() + "[" + label(parameter) + "=" + value.getValue() + "]";
             Scenario scenario = build(doc, draft, name, parameter, value, sweep, YamlMap.line(value), errors);
             if (scenario != null) {
                 scenarios.add(scenario);
@@ -85,6 +84,12 @@ final class SweepExpansion {
                     }
                 }
             }
+            String combination = ProducerProperties.combinationProblem(producer).orElse(null);
+            if (combination != null) {
+                errors.add(new ValidationError(doc.fileOf(), parameter == null ? doc.lineOf("producer") : line,
+                        parameter == null ? "producer" : field, combination));
+                return null;
+            }
             ProduceScenario produce = ProduceScenario.builder(name)
                     .partitions(draft.partitions()).replicationFactor(draft.replicationFactor())
                     .topicConfigs(draft.topicConfigs())
@@ -93,10 +98,18 @@ final class SweepExpansion {
                     .producerProperties(producer).warmup(draft.warmup()).trials(draft.trials())
                     .build();
             return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
-                    draft.name(), value == null ? null : value.getValue(), produce, draft.thresholds());
+                    draft.name(), label(parameter), value == null ? null : value.getValue(), produce, draft.thresholds());
         } catch (IllegalArgumentException e) {
             errors.add(new ValidationError(doc.fileOf(), line, field, e.getMessage()));
             return null;
         }
+    }
+
+    /** The swept parameter as names show it: {@code producer.batch.size} as {@code batch.size}. */
+    private static String label(String parameter) {
+        if (parameter == null) {
+            return null;
+        }
+        return parameter.startsWith("producer.") ? parameter.substring("producer.".length()) : parameter;
     }
 }

@@ -53,6 +53,19 @@ public final class ProducerProperties {
         }
     }
 
+    /**
+     * What KafkaProducer would reject in the combination of otherwise valid properties (e.g.
+     * max.in.flight.requests.per.connection above 5 with idempotence on), if anything.
+     */
+    public static Optional<String> combinationProblem(Map<String, String> properties) {
+        try {
+            new ProducerConfig(withHarnessKeys(properties));
+            return Optional.empty();
+        } catch (ConfigException e) {
+            return Optional.of("KafkaProducer would reject these producer properties: " + e.getMessage());
+        }
+    }
+
     private static Map<String, Object> withHarnessKeys(Map<String, String> properties) {
         Map<String, Object> config = new HashMap<>(properties);
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092");

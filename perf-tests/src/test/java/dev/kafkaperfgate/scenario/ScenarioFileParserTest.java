@@ -69,6 +69,7 @@ class ScenarioFileParserTest {
                 scenarios.stream().map(Scenario::name).toList());
         assertEquals("32768", scenarios.get(1).produce().producer().get("batch.size"));
         assertEquals("producer-1k", scenarios.get(1).group());
+        assertEquals("batch.size", scenarios.get(1).sweptParameter());
         assertEquals(22, scenarios.get(1).line(), "the line of its sweep value");
     }
 
@@ -135,6 +136,20 @@ class ScenarioFileParserTest {
         assertEquals(1, errors.size(), errors.toString());
         assertEquals(24, errors.get(0).line());
         assertTrue(errors.get(0).message().startsWith("'brotli' for compression.type is rejected by ProducerConfig"), errors.toString());
+    }
+
+    @Test
+    void aCombinationKafkaProducerWouldRejectIsReportedBeforeTheRun() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("inflight.yaml", VALID.replace("  acks: \"1\"", "  acks: all") + """
+                sweep:
+                  parameter: producer.max.in.flight.requests.per.connection
+                  values: [1, 10]
+                """), errors);
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals(22, errors.get(0).line());
+        assertTrue(errors.get(0).message().startsWith("KafkaProducer would reject these producer properties: "
+                + "To use the idempotent producer, max.in.flight.requests.per.connection must be set to at most 5"), errors.toString());
     }
 
     @Test
