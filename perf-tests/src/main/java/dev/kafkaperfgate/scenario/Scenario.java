@@ -25,8 +25,4 @@ public record Scenario(Path file, int line, String name, String description, Lis
     public Scenario {
         tags = List.copyOf(tags);
     }
-
-    public boolean isSwept() {
-        return sweptValue != null;
-    }
 }

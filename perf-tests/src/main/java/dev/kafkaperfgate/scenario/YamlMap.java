@@ -14,7 +14,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A YAML mapping read strictly: typed getters that report a wrong type, a value out of range, a
@@ -72,10 +71,6 @@ final class YamlMap {
 
     boolean has(String key) {
         return entries.containsKey(key);
-    }
-
-    Set<String> keys() {
-        return entries.keySet();
     }
 
     /** Reports every key outside {@code allowed}, with the nearest allowed key as a hint. */

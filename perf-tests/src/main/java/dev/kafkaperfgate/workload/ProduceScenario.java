@@ -138,11 +138,6 @@ public record ProduceScenario(String name, int partitions, short replicationFact
             return this;
         }
 
-        public Builder topicConfig(String key, String value) {
-            topicConfigs.put(key, value);
-            return this;
-        }
-
         public Builder recordsPerTrial(long value) {
             recordsPerTrial = value;
             return this;
