@@ -51,6 +51,20 @@ public final class Defaults {
      */
     public static final Duration ACK_DRAIN_TIMEOUT = Duration.ofSeconds(150);
 
+    /**
+     * How long a consumer may go without a record while records it should read remain. A live
+     * local broker serves a fetch within milliseconds; half a minute of nothing is a stopped
+     * consumer, reported as such instead of waiting for the suite's own timeout.
+     */
+    public static final Duration CONSUMER_STALL_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * How long a consume trial's consumer may take to join its group and get partitions. A
+     * single-member group on a local broker joins in about 3 s (group.initial.rebalance.delay.ms
+     * and the first fetch of metadata).
+     */
+    public static final Duration CONSUMER_JOIN_TIMEOUT = Duration.ofSeconds(60);
+
     /** Distinct payloads in a payload pool: enough that batches are not one payload repeated. */
     public static final int PAYLOAD_POOL_SIZE = 1024;
 

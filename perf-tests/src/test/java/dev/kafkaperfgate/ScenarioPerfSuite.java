@@ -4,6 +4,7 @@ import dev.kafkaperfgate.junit.PerfGateExtension;
 import dev.kafkaperfgate.junit.ScenarioRunner;
 import dev.kafkaperfgate.scenario.Scenario;
 import dev.kafkaperfgate.scenario.ScenarioCatalog;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -22,14 +23,25 @@ import java.util.stream.Stream;
 @ExtendWith(PerfGateExtension.class)
 class ScenarioPerfSuite {
 
+    private static String suite;
+    private static List<Scenario> selected;
+
+    /**
+     * Validated before the broker starts (the runner is resolved after this): a bad file stops
+     * the run with every problem listed and nothing started.
+     */
+    @BeforeAll
+    static void loadCatalog() {
+        ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(System.getProperty(GateProperties.SCENARIOS_DIR, "scenarios")));
+        suite = System.getProperty(GateProperties.SUITE);
+        selected = catalog.select(suite, System.getProperty(GateProperties.SCENARIOS));
+    }
+
     @TestFactory
     Stream<DynamicTest> scenarios(ScenarioRunner runner) {
-        // Validated before the broker's first record: a bad file stops the run with every problem listed.
-        ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(System.getProperty(GateProperties.SCENARIOS_DIR, "scenarios")));
-        List<Scenario> selected = catalog.select(System.getProperty(GateProperties.SUITE), System.getProperty(GateProperties.SCENARIOS));
         Stream<DynamicTest> scenarios = IntStream.range(0, selected.size()).mapToObj(i -> DynamicTest.dynamicTest(
-                selected.get(i).name(), () -> runner.run(selected.get(i), i + 1, selected.size())));
-        // Sweeps are reported together, after their scenarios: throughput and p99 against the swept value.
-        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries", runner::summarizeSweeps)));
+                selected.get(i).name(), () -> runner.run(selected.get(i), i + 1, selected.size(), suite)));
+        // Sweeps are reported together, after their scenarios; then the run record says whether the run is complete.
+        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries and run record", runner::finish)));
     }
 }

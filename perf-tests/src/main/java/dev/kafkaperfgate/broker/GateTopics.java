@@ -77,7 +77,11 @@ public final class GateTopics implements AutoCloseable {
         try {
             admin.createTopics(List.of(newTopic)).all().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new BrokerUnavailableException("could not create topic " + topic + ": " + e.getCause().getMessage(), e.getCause());
+            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw new BrokerUnavailableException("could not create topic " + topic + ": " + e.getCause().getMessage(), e.getCause());
+            }
+            // The cluster answered and said no: a problem of the scenario's topic, not of the broker.
+            throw new TopicRejectedException("the cluster refused to create topic " + topic + ": " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
             throw new BrokerUnavailableException("creating topic " + topic + " took longer than "
                     + Defaults.ADMIN_TIMEOUT.toSeconds() + " s: is the broker alive?", e);

@@ -1,126 +1,66 @@
 package dev.kafkaperfgate.result;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.broker.BrokerInfo;
-import dev.kafkaperfgate.environment.ClientJvm;
 import dev.kafkaperfgate.metrics.HistogramCodec;
+import dev.kafkaperfgate.workload.ConsumeResult;
 import dev.kafkaperfgate.workload.ProduceResult;
-import dev.kafkaperfgate.workload.ProduceScenario;
 import dev.kafkaperfgate.workload.TrialFigures;
 import dev.kafkaperfgate.workload.WarmupSummary;
+import dev.kafkaperfgate.workload.WorkloadKind;
 import org.HdrHistogram.Histogram;
-import org.apache.kafka.common.utils.AppInfoParser;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.function.Function;
+
+import static dev.kafkaperfgate.result.ResultBlocks.JSON;
+import static dev.kafkaperfgate.result.ResultBlocks.percentiles;
 
 /**
- * One scenario's result as JSON, {@code <results dir>/<scenario>.json}. Keys come in a fixed
- * order and maps are sorted, so two files diff cleanly. Latencies are microseconds; the
- * histograms are stored whole (HdrHistogram compressed, base64) so later stages can recompute
- * any percentile. Never holds a credential: broker connection settings are not part of it.
+ * One scenario's result as JSON, {@code <results dir>/<scenario>.json}. Latencies are
+ * microseconds; the histograms are stored whole (HdrHistogram compressed, base64) so later
+ * stages can recompute any percentile. Never holds a credential: broker connection settings are
+ * not part of it. Produce and end-to-end results are written here; consume results by
+ * {@link ConsumeResultJson}.
  */
 public final class ResultFile {
 
     /** Bumped whenever a field changes meaning or is removed. */
     public static final int SCHEMA_VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private ResultFile() {
     }
 
     /** Writes atomically (temp file, then rename) and returns the file. */
     public static Path write(ProduceResult result, Path directory) {
-        Path target = directory.resolve(result.scenario().name() + ".json");
-        try {
-            Files.createDirectories(directory);
-            Path temp = Files.createTempFile(directory, ".result-", ".tmp");
-            JSON.writeValue(temp.toFile(), toJson(result));
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not write the result file " + target + ": " + e.getMessage(), e);
-        }
+        return ResultBlocks.write(toJson(result), directory, result.scenario().name() + ".json");
+    }
+
+    /** Writes atomically (temp file, then rename) and returns the file. */
+    public static Path write(ConsumeResult result, Path directory) {
+        return ResultBlocks.write(ConsumeResultJson.toJson(result), directory, result.load().name() + ".json");
     }
 
     public static ObjectNode toJson(ProduceResult result) {
         ObjectNode root = JSON.createObjectNode();
         root.put("schemaVersion", SCHEMA_VERSION);
-        root.put("workload", "produce");
+        root.put("workload", result.workload().key());
         root.put("scenario", result.scenario().name());
         root.put("createdAt", Instant.now().toString());
-        root.set("definition", definition(result.scenario()));
+        ObjectNode definition = ResultBlocks.definition(result.scenario());
+        if (result.workload() == WorkloadKind.END_TO_END) {
+            definition.set("consumer", ResultBlocks.sorted(result.consumer()));
+        }
+        root.set("definition", definition);
         root.put("topic", result.topic());
-        root.set("broker", broker(result.broker()));
-        root.set("client", client(result.client()));
+        root.set("broker", ResultBlocks.broker(result.broker()));
+        root.set("client", ResultBlocks.client(result.client()));
         root.set("warmup", warmup(result.warmup()));
         ArrayNode trials = root.putArray("trials");
         result.trials().forEach(trial -> trials.add(trial(trial)));
         root.set("summary", summary(result));
         return root;
-    }
-
-    private static ObjectNode definition(ProduceScenario scenario) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("partitions", scenario.partitions());
-        node.put("replicationFactor", scenario.replicationFactor());
-        node.set("topicConfigs", sorted(scenario.topicConfigs()));
-        if (scenario.trialDuration() == null) {
-            node.put("recordsPerTrial", scenario.recordsPerTrial());
-        } else {
-            node.put("trialDurationMs", scenario.trialDuration().toMillis());
-        }
-        node.put("recordSize", scenario.recordSize());
-        node.put("compressibility", scenario.compressibility());
-        node.put("payloadSeed", scenario.payloadSeed());
-        if (scenario.isRateLimited()) {
-            node.put("recordsPerSecond", scenario.recordsPerSecond());
-        } else {
-            node.putNull("recordsPerSecond");
-        }
-        node.set("producer", sorted(scenario.producer()));
-        ObjectNode warmup = node.putObject("warmup");
-        warmup.put("minMs", scenario.warmup().min().toMillis());
-        warmup.put("maxMs", scenario.warmup().max().toMillis());
-        warmup.put("windowMs", scenario.warmup().window().toMillis());
-        warmup.put("steadyWindows", scenario.warmup().steadyWindows());
-        warmup.put("tolerance", scenario.warmup().tolerance());
-        node.put("trials", scenario.trials());
-        return node;
-    }
-
-    private static ObjectNode broker(BrokerInfo info) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("mode", info.mode());
-        node.put("version", info.version());
-        node.put("image", info.image());
-        node.put("jvmFlags", info.jvmFlags());
-        node.put("cpuSet", info.cpuSet());
-        node.put("selectedBecause", info.reason());
-        return node;
-    }
-
-    private static ObjectNode client(ClientJvm jvm) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("kafkaClientsVersion", AppInfoParser.getVersion());
-        node.put("javaVersion", jvm.javaVersion());
-        node.put("vmName", jvm.vmName());
-        ArrayNode flags = node.putArray("jvmFlags");
-        jvm.flags().forEach(flags::add);
-        node.put("availableProcessors", jvm.availableProcessors());
-        node.put("cpuSet", jvm.cpuSet());
-        return node;
     }
 
     private static ObjectNode warmup(WarmupSummary warmup) {
@@ -145,50 +85,40 @@ public final class ResultFile {
         node.put("rateHeld", trial.rateHeld());
         node.set("serviceLatencyUs", percentiles(trial.service()));
         node.set("responseLatencyUs", trial.response() == null ? null : percentiles(trial.response()));
+        if (trial.endToEnd() != null) {
+            node.set("endToEndLatencyUs", percentiles(trial.endToEnd()));
+        }
         node.put("serviceHistogram", HistogramCodec.encode(trial.service()));
         if (trial.response() == null) {
             node.putNull("responseHistogram");
         } else {
             node.put("responseHistogram", HistogramCodec.encode(trial.response()));
         }
+        if (trial.endToEnd() != null) {
+            node.put("endToEndHistogram", HistogramCodec.encode(trial.endToEnd()));
+        }
         return node;
     }
 
     private static ObjectNode summary(ProduceResult result) {
         ObjectNode node = JSON.createObjectNode();
-        node.put("medianRecordsPerSec", median(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
-        node.put("medianMbPerSec", median(result.trials().stream().mapToDouble(TrialFigures::megabytesPerSecond).toArray()));
-        Histogram service = new Histogram(result.trials().get(0).service().getNumberOfSignificantValueDigits());
-        result.trials().forEach(trial -> service.add(trial.service()));
-        node.set("serviceLatencyUs", percentiles(service));
+        node.put("medianRecordsPerSec", ResultBlocks.median(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
+        node.put("medianMbPerSec", ResultBlocks.median(result.trials().stream().mapToDouble(TrialFigures::megabytesPerSecond).toArray()));
+        node.set("serviceLatencyUs", percentiles(merged(result, TrialFigures::service)));
+        if (result.workload() == WorkloadKind.END_TO_END) {
+            node.set("endToEndLatencyUs", percentiles(merged(result, TrialFigures::endToEnd)));
+        }
         return node;
     }
 
-    private static ObjectNode percentiles(Histogram histogram) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("count", histogram.getTotalCount());
-        node.put("mean", Math.round(histogram.getMean() * 10) / 10.0);
-        node.put("p50", histogram.getValueAtPercentile(50));
-        node.put("p95", histogram.getValueAtPercentile(95));
-        node.put("p99", histogram.getValueAtPercentile(99));
-        node.put("p99.9", histogram.getValueAtPercentile(99.9));
-        node.put("max", histogram.getMaxValue());
-        return node;
-    }
-
-    private static ObjectNode sorted(Map<String, String> map) {
-        ObjectNode node = JSON.createObjectNode();
-        new TreeMap<>(map).forEach(node::put);
-        return node;
+    /** One histogram of every trial's, e.g. all service times. */
+    static Histogram merged(ProduceResult result, Function<TrialFigures, Histogram> which) {
+        Histogram merged = new Histogram(which.apply(result.trials().get(0)).getNumberOfSignificantValueDigits());
+        result.trials().forEach(trial -> merged.add(which.apply(trial)));
+        return merged;
     }
 
     static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] copy = Arrays.copyOf(values, values.length);
-        Arrays.sort(copy);
-        int mid = copy.length / 2;
-        return copy.length % 2 == 1 ? copy[mid] : (copy[mid - 1] + copy[mid]) / 2;
+        return ResultBlocks.median(values);
     }
 }

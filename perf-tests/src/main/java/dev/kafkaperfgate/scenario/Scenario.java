@@ -1,9 +1,11 @@
 package dev.kafkaperfgate.scenario;
 
 import dev.kafkaperfgate.workload.ProduceScenario;
+import dev.kafkaperfgate.workload.WorkloadKind;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A validated scenario from a scenario file; one per file, or one per value of a sweep.
@@ -16,13 +18,18 @@ import java.util.List;
  * @param group       the sweep's base name, or the name itself when not swept
  * @param sweptParameter what the sweep varies, as in the name ({@code batch.size}), {@code null} when not swept
  * @param sweptValue  the sweep's value for this scenario, {@code null} when not swept
- * @param produce     the produce workload to run
+ * @param workload    what it measures: produce, consume or end-to-end
+ * @param produce     the records: what the producer sends (produce, end-to-end) or pre-loads (consume),
+ *                    with the warm-up and the trials
+ * @param consumer    consumer properties of consume and end-to-end scenarios, Kafka's own keys; empty for produce
  * @param thresholds  how large a change counts, for the verdict
  */
 public record Scenario(Path file, int line, String name, String description, List<String> tags, String group,
-                       String sweptParameter, String sweptValue, ProduceScenario produce, Thresholds thresholds) {
+                       String sweptParameter, String sweptValue, WorkloadKind workload, ProduceScenario produce,
+                       Map<String, String> consumer, Thresholds thresholds) {
 
     public Scenario {
         tags = List.copyOf(tags);
+        consumer = Map.copyOf(consumer);
     }
 }

@@ -2,8 +2,10 @@ package dev.kafkaperfgate.scenario;
 
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.workload.ProduceScenario;
-import dev.kafkaperfgate.workload.ProducerProperties;
+import dev.kafkaperfgate.workload.ClientProperties;
+import dev.kafkaperfgate.workload.PayloadPool;
 import dev.kafkaperfgate.workload.WarmupPolicy;
+import dev.kafkaperfgate.workload.WorkloadKind;
 import org.apache.kafka.common.config.TopicConfig;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -40,13 +42,14 @@ import java.util.stream.Collectors;
  * name: producer-1k-acks1-20k          # unique, stable: it keys the baseline
  * description: Fixed-rate 1 KiB producer, acks=1
  * tags: [pr, nightly]
- * workload: produce
+ * workload: produce                    # or consume, or end-to-end
  * topic: {partitions: 1, replication.factor: 1, configs: {min.insync.replicas: "1"}}
- * duration: 15s                        # per trial; or records: 300000
- * record.size: 1024
+ * duration: 15s                        # per trial; or records: 300000 (consume: the records pre-loaded)
+ * record.size: 1024                    # or payload.file: payloads.txt (one value per line, next to this file)
  * compressibility: 0.5                 # 0.0 random bytes .. 1.0 fixed text
- * rate: 20000                          # records/s, or unlimited
+ * rate: 20000                          # records/s, or unlimited (consume: unlimited; end-to-end: a number)
  * producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+ * consumer: {fetch.min.bytes: 1}       # consume and end-to-end only
  * warmup: default                      # or none, or {min: 15s, max: 45s, window: 5s, windows: 3, tolerance: 0.2}
  * trials: 3
  * thresholds: {throughput: -10%, p99: +25%}
@@ -56,9 +59,8 @@ import java.util.stream.Collectors;
 public final class ScenarioFileParser {
 
     static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "topic", "records", "duration",
-            "record.size", "compressibility", "rate", "producer", "consumer", "warmup", "trials", "thresholds", "sweep");
+            "record.size", "payload.file", "compressibility", "rate", "producer", "consumer", "warmup", "trials", "thresholds", "sweep");
     static final List<String> TAGS = List.of("pr", "nightly");
-    static final List<String> WORKLOADS = List.of("produce");
 
     /**
      * Pinned in every produce scenario: kafka-clients 4.0 changed linger.ms's default from 0 to 5,
@@ -99,9 +101,10 @@ public final class ScenarioFileParser {
         if (name != null && !NAME.matcher(name).matches()) {
             doc.report("name", "'" + name + "' may only hold letters, digits, '.', '_' and '-'");
         }
-        String workload = doc.string("workload", true);
-        if (workload != null && !WORKLOADS.contains(workload)) {
-            doc.report("workload", "'" + workload + "' is not a workload this version runs; use one of " + WORKLOADS);
+        String workloadKey = doc.string("workload", true);
+        WorkloadKind workload = workloadKey == null ? null : WorkloadKind.forKey(workloadKey).orElse(null);
+        if (workloadKey != null && workload == null) {
+            doc.report("workload", "'" + workloadKey + "' is not a workload; use one of " + WorkloadKind.keys());
         }
         List<String> tags = tags(doc);
 
@@ -120,27 +123,36 @@ public final class ScenarioFileParser {
             }
         }
 
-        if (doc.has("records") == doc.has("duration")) {
+        if (workload == WorkloadKind.CONSUME && doc.has("duration")) {
+            doc.report("duration", "a consume scenario reads a pre-loaded topic: set records (how many to pre-load), not duration");
+        } else if (doc.has("records") == doc.has("duration")) {
             doc.report(doc.has("records") ? "duration" : "records", "set exactly one of records (per trial) and duration (per trial)");
         }
         long records = doc.integer("records", 1, Long.MAX_VALUE, 0L);
         Duration duration = doc.duration("duration", null);
         int recordSize = doc.integer("record.size", 1, MAX_RECORD_SIZE, 0L).intValue();
-        if (!doc.has("record.size")) {
-            doc.report("record.size", "required: bytes per record value");
+        Path payloadFile = payloadFile(doc);
+        if (doc.has("record.size") == doc.has("payload.file")) {
+            doc.report(doc.has("record.size") ? "payload.file" : "record.size",
+                    "set exactly one of record.size (generated values) and payload.file (values from a file)");
+        }
+        if (doc.has("payload.file") && doc.has("compressibility")) {
+            doc.report("compressibility", "applies to generated values only, not to payload.file");
         }
         double compressibility = doc.number("compressibility", 0, 1, Defaults.PAYLOAD_COMPRESSIBILITY);
-        double rate = rate(doc);
+        double rate = rate(doc, workload);
 
         Map<String, String> producer = producer(doc);
-        if (doc.has("consumer")) {
-            doc.report("consumer", "only consume and end-to-end workloads have a consumer");
-        }
+        Map<String, String> consumer = consumer(doc, workload);
         WarmupPolicy warmup = warmup(doc);
+        if (workload == WorkloadKind.CONSUME && doc.raw("warmup") instanceof MappingNode) {
+            doc.report("warmup", "a consume scenario warms up with one unmeasured read of the topic: use default or none");
+        }
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
-        return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, partitions, replicationFactor,
-                topicConfigs, records, duration, recordSize, compressibility, rate, producer, warmup, trials, thresholds);
+        return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, partitions,
+                replicationFactor, topicConfigs, records, duration, recordSize, payloadFile, compressibility, rate, producer,
+                consumer, warmup, trials, thresholds);
     }
 
     private static List<String> tags(YamlMap doc) {
@@ -165,30 +177,72 @@ public final class ScenarioFileParser {
         return tags;
     }
 
-    private static double rate(YamlMap doc) {
-        String text = doc.text("rate", true);
-        if (text == null) {
+    private static double rate(YamlMap doc, WorkloadKind workload) {
+        String text = doc.text("rate", workload != WorkloadKind.CONSUME);
+        if (text == null || text.equals("unlimited")) {
+            if (workload == WorkloadKind.END_TO_END && text != null) {
+                doc.report("rate", "an end-to-end scenario measures latency at a fixed rate: give records/s, not unlimited");
+            }
             return ProduceScenario.UNLIMITED;
         }
-        if (text.equals("unlimited")) {
+        if (workload == WorkloadKind.CONSUME) {
+            doc.report("rate", "a consume scenario pre-loads as fast as the producer can: leave rate out or set unlimited");
             return ProduceScenario.UNLIMITED;
         }
         Double rate = doc.number("rate", 1, 100_000_000, null);
         return rate == null ? ProduceScenario.UNLIMITED : rate;
     }
 
+    /** The payload file, relative to the scenario file's directory, checked to hold at least one value. */
+    private static Path payloadFile(YamlMap doc) {
+        String text = doc.string("payload.file", false);
+        if (text == null) {
+            return null;
+        }
+        Path file = doc.fileOf().toAbsolutePath().getParent().resolve(text).normalize();
+        try {
+            PayloadPool.fromLines(file);
+        } catch (IllegalArgumentException e) {
+            doc.report("payload.file", e.getMessage());
+            return null;
+        }
+        return file;
+    }
+
+    private static Map<String, String> consumer(YamlMap doc, WorkloadKind workload) {
+        if (workload == WorkloadKind.PRODUCE && doc.has("consumer")) {
+            doc.report("consumer", "only consume and end-to-end workloads have a consumer");
+            return Map.of();
+        }
+        YamlMap consumer = doc.map("consumer");
+        if (consumer == null) {
+            return Map.of();
+        }
+        Map<String, String> values = consumer.scalars();
+        checkEach(consumer, values, ClientProperties.CONSUMER);
+        if (values.keySet().stream().allMatch(key -> ClientProperties.CONSUMER.problem(key, values.get(key)).isEmpty())) {
+            ClientProperties.CONSUMER.combinationProblem(values).ifPresent(problem -> doc.report("consumer", problem));
+        }
+        return values;
+    }
+
+    /** One error per bad key, at its own line, with the nearest valid key when it looks like a typo. */
+    private static void checkEach(YamlMap section, Map<String, String> values, ClientProperties client) {
+        values.forEach((key, value) -> client.problem(key, value).ifPresent(problem -> section.report(key,
+                problem + Spelling.nearest(key, client.names())
+                        .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""))));
+    }
+
     private static Map<String, String> producer(YamlMap doc) {
         YamlMap producer = doc.map("producer");
         if (producer == null) {
             if (!doc.has("producer")) {
-                doc.report("producer", "required for a produce scenario, with at least " + PINNED_PRODUCER_KEYS);
+                doc.report("producer", "required (it writes the records of every workload), with at least " + PINNED_PRODUCER_KEYS);
             }
             return Map.of();
         }
         Map<String, String> values = producer.scalars();
-        values.forEach((key, value) -> ProducerProperties.problem(key, value).ifPresent(problem -> producer.report(key,
-                problem + Spelling.nearest(key, org.apache.kafka.clients.producer.ProducerConfig.configNames())
-                        .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""))));
+        checkEach(producer, values, ClientProperties.PRODUCER);
         for (String pinned : PINNED_PRODUCER_KEYS) {
             if (!values.containsKey(pinned)) {
                 producer.report(pinned, "must be set: defaults change between kafka-clients versions "

@@ -1,7 +1,8 @@
 package dev.kafkaperfgate.scenario;
 
 import dev.kafkaperfgate.workload.ProduceScenario;
-import dev.kafkaperfgate.workload.ProducerProperties;
+import dev.kafkaperfgate.workload.WorkloadKind;
+import dev.kafkaperfgate.workload.ClientProperties;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 import java.util.ArrayList;
@@ -35,6 +36,14 @@ final class SweepExpansion {
             sweep.report("values", "required: the list of values to sweep");
         }
         if (parameter == null || values == null) {
+            return List.of();
+        }
+        if (draft.workload() == WorkloadKind.CONSUME) {
+            doc.report("sweep", "consume scenarios are not swept: one pre-load, one consumer configuration; write one file per configuration");
+            return List.of();
+        }
+        if (draft.payloadFile() != null && parameter.equals("record.size")) {
+            sweep.report("parameter", "record.size cannot be swept when the values come from payload.file");
             return List.of();
         }
         if (!parameter.equals("record.size") && !parameter.equals("rate") && !parameter.startsWith("producer.")) {
@@ -75,7 +84,7 @@ final class SweepExpansion {
                     case "rate" -> rate = text.equals("unlimited") ? ProduceScenario.UNLIMITED : Double.parseDouble(text);
                     default -> {
                         String key = parameter.substring("producer.".length());
-                        String problem = ProducerProperties.problem(key, text).orElse(null);
+                        String problem = ClientProperties.PRODUCER.problem(key, text).orElse(null);
                         if (problem != null) {
                             errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
                             return null;
@@ -84,7 +93,11 @@ final class SweepExpansion {
                     }
                 }
             }
-            String combination = ProducerProperties.combinationProblem(producer).orElse(null);
+            if (draft.workload() == WorkloadKind.END_TO_END && rate == ProduceScenario.UNLIMITED) {
+                errors.add(new ValidationError(doc.fileOf(), line, field, "an end-to-end scenario needs a fixed rate, not unlimited"));
+                return null;
+            }
+            String combination = ClientProperties.PRODUCER.combinationProblem(producer).orElse(null);
             if (combination != null) {
                 errors.add(new ValidationError(doc.fileOf(), parameter == null ? doc.lineOf("producer") : line,
                         parameter == null ? "producer" : field, combination));
@@ -94,11 +107,13 @@ final class SweepExpansion {
                     .partitions(draft.partitions()).replicationFactor(draft.replicationFactor())
                     .topicConfigs(draft.topicConfigs())
                     .recordsPerTrial(draft.records()).trialDuration(draft.duration())
-                    .recordSize(recordSize).compressibility(draft.compressibility()).recordsPerSecond(rate)
+                    .recordSize(recordSize).payloadFile(draft.payloadFile()).compressibility(draft.compressibility())
+                    .recordsPerSecond(rate)
                     .producerProperties(producer).warmup(draft.warmup()).trials(draft.trials())
                     .build();
             return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
-                    draft.name(), label(parameter), value == null ? null : value.getValue(), produce, draft.thresholds());
+                    draft.name(), label(parameter), value == null ? null : value.getValue(), draft.workload(), produce,
+                    draft.consumer(), draft.thresholds());
         } catch (IllegalArgumentException e) {
             errors.add(new ValidationError(doc.fileOf(), line, field, e.getMessage()));
             return null;

@@ -1,6 +1,13 @@
 package dev.kafkaperfgate.workload;
 
+import dev.kafkaperfgate.Defaults;
+
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -18,6 +25,44 @@ public final class PayloadPool {
             .getBytes(StandardCharsets.US_ASCII);
 
     private final byte[][] payloads;
+
+    private PayloadPool(byte[][] payloads) {
+        this.payloads = payloads;
+    }
+
+    /**
+     * The pool a scenario sends: its payload file's lines, or generated payloads of its record
+     * size and compressibility.
+     */
+    public static PayloadPool of(ProduceScenario scenario) {
+        if (scenario.payloadFile() != null) {
+            return fromLines(scenario.payloadFile());
+        }
+        return new PayloadPool(scenario.recordSize(), Defaults.PAYLOAD_POOL_SIZE, scenario.compressibility(), scenario.payloadSeed());
+    }
+
+    /**
+     * One payload per non-empty line of {@code file} (UTF-8, the newline not included), cycled in
+     * file order, as kafka-producer-perf-test's {@code --payload-file} with its default delimiter.
+     *
+     * @throws IllegalArgumentException when the file cannot be read or has no non-empty line
+     */
+    public static PayloadPool fromLines(Path file) {
+        List<byte[]> lines = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (!line.isEmpty()) {
+                    lines.add(line.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("payload file " + file + " cannot be read: " + e.getMessage(), e);
+        }
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException("payload file " + file + " has no non-empty line");
+        }
+        return new PayloadPool(lines.toArray(new byte[0][]));
+    }
 
     /**
      * @param recordSize      bytes per record value, 1 or more
@@ -56,5 +101,14 @@ public final class PayloadPool {
 
     public int size() {
         return payloads.length;
+    }
+
+    /** Mean payload length in bytes, for progress lines; results count the bytes actually sent. */
+    public int meanLength() {
+        long total = 0;
+        for (byte[] payload : payloads) {
+            total += payload.length;
+        }
+        return (int) Math.round((double) total / payloads.length);
     }
 }

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.workload;
 
 import dev.kafkaperfgate.Defaults;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +30,9 @@ import java.util.regex.Pattern;
  * @param topicConfigs      topic configs, Kafka's own keys
  * @param recordsPerTrial   records each measured trial sends, or 0 when the trial is timed
  * @param trialDuration     length of each measured trial, or {@code null} when it counts records
- * @param recordSize        bytes per record value, 1 to 100 MiB
- * @param compressibility   0.0 (random bytes) to 1.0 (fixed text); see {@link PayloadPool}
+ * @param recordSize        bytes per record value, 1 to 100 MiB; 0 when the values come from {@code payloadFile}
+ * @param payloadFile       a file whose non-empty lines are the record values, or {@code null}; see {@link PayloadPool#fromLines}
+ * @param compressibility   0.0 (random bytes) to 1.0 (fixed text) of generated values; see {@link PayloadPool}
  * @param payloadSeed       seed of the payload pool
  * @param recordsPerSecond  target rate in records/s, or {@link #UNLIMITED}
  * @param producer          producer properties, Kafka's own keys verbatim
@@ -38,7 +40,8 @@ import java.util.regex.Pattern;
  * @param trials            measured repetitions, 1 or more
  */
 public record ProduceScenario(String name, int partitions, short replicationFactor, Map<String, String> topicConfigs,
-                              long recordsPerTrial, Duration trialDuration, int recordSize, double compressibility,
+                              long recordsPerTrial, Duration trialDuration, int recordSize, Path payloadFile,
+                              double compressibility,
                               long payloadSeed, double recordsPerSecond, Map<String, String> producer,
                               WarmupPolicy warmup, int trials) {
 
@@ -72,8 +75,11 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         if (trialDuration != null && (trialDuration.isNegative() || trialDuration.isZero())) {
             problems.add("trial duration must be longer than zero, got " + trialDuration);
         }
-        if (recordSize < 1 || recordSize > MAX_RECORD_SIZE) {
+        if (payloadFile == null && (recordSize < 1 || recordSize > MAX_RECORD_SIZE)) {
             problems.add("record size must be 1 byte to 100 MiB, got " + recordSize);
+        }
+        if (payloadFile != null && recordSize != 0) {
+            problems.add("set one of record size and payload file, not both");
         }
         if (!(compressibility >= 0 && compressibility <= 1)) {
             problems.add("compressibility must be between 0.0 and 1.0, got " + compressibility);
@@ -84,7 +90,7 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         if (trials < 1) {
             problems.add("trials must be at least 1, got " + trials);
         }
-        problems.addAll(ProducerProperties.problems(producer));
+        problems.addAll(ClientProperties.PRODUCER.problems(producer));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("scenario " + name + ": " + String.join("; ", problems));
         }
@@ -107,6 +113,7 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         private long recordsPerTrial;
         private Duration trialDuration;
         private int recordSize = 1024;
+        private Path payloadFile;
         private double compressibility = Defaults.PAYLOAD_COMPRESSIBILITY;
         private long payloadSeed = Defaults.PAYLOAD_SEED;
         private double recordsPerSecond = UNLIMITED;
@@ -153,6 +160,13 @@ public record ProduceScenario(String name, int partitions, short replicationFact
             return this;
         }
 
+        /** Values from the file's non-empty lines instead of generated ones; clears the record size. */
+        public Builder payloadFile(Path file) {
+            payloadFile = file;
+            recordSize = file == null ? recordSize : 0;
+            return this;
+        }
+
         public Builder compressibility(double value) {
             compressibility = value;
             return this;
@@ -185,7 +199,7 @@ public record ProduceScenario(String name, int partitions, short replicationFact
 
         public ProduceScenario build() {
             return new ProduceScenario(name, partitions, replicationFactor, topicConfigs, recordsPerTrial, trialDuration,
-                    recordSize, compressibility, payloadSeed, recordsPerSecond, producer, warmup, trials);
+                    recordSize, payloadFile, compressibility, payloadSeed, recordsPerSecond, producer, warmup, trials);
         }
     }
 }

@@ -7,16 +7,13 @@ import dev.kafkaperfgate.environment.ClientJvm;
 import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.metrics.LatencyRecorder;
 import dev.kafkaperfgate.metrics.PerfLine;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Runs a {@link ProduceScenario}: one producer, a warm-up that is never measured, then the
@@ -36,6 +33,7 @@ public final class ProduceWorkload {
     private final PrintStream console;
     private final NanoClock clock;
     private final CpuSet clientCpus;
+    private final PhaseListener listener;
 
     public ProduceWorkload(KafkaBroker broker, PrintStream console) {
         this(broker, console, NanoClock.SYSTEM, null);
@@ -43,29 +41,35 @@ public final class ProduceWorkload {
 
     /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
     public ProduceWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus) {
+        this(broker, console, clock, clientCpus, PhaseListener.NONE);
+    }
+
+    /** @param listener follows the phases, as the end-to-end reader does */
+    ProduceWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, PhaseListener listener) {
         this.broker = broker;
         this.console = console;
         this.clock = clock;
         this.clientCpus = clientCpus;
+        this.listener = listener;
     }
 
     /**
      * @param topic an existing topic, created for this scenario
-     * @throws ScenarioFailedException    when a send fails or a record goes unacknowledged
+     * @throws ScenarioFailedException    when the codec cannot load, a send fails or a record goes unacknowledged
      * @throws BrokerUnavailableException when the broker dies during the scenario
      */
     public ProduceResult run(ProduceScenario scenario, String topic) {
-        PayloadPool payloads = new PayloadPool(scenario.recordSize(), Defaults.PAYLOAD_POOL_SIZE,
-                scenario.compressibility(), scenario.payloadSeed());
-        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig(scenario));
+        CodecCheck.verify(scenario.name(), scenario.producer());
+        PayloadPool payloads = PayloadPool.of(scenario);
+        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(ClientConfigs.producer(broker, scenario.producer()));
         // Closing the producer from the watch's thread makes a blocked send() return at once.
         try (BrokerWatch watch = BrokerWatch.start(broker, () -> producer.close(Duration.ZERO))) {
             try {
-                SendPhase phase = new SendPhase(producer, topic, payloads, clock, watch);
-                WarmupSummary warmup = warmUp(scenario, phase, watch);
+                SendPhase phase = new SendPhase(producer, topic, payloads, clock, watch, listener.stamp());
+                WarmupSummary warmup = warmUp(scenario, phase, payloads.meanLength(), watch);
                 List<TrialFigures> trials = new ArrayList<>();
                 for (int trial = 1; trial <= scenario.trials(); trial++) {
-                    trials.add(measure(scenario, phase, watch, trial));
+                    trials.add(measure(scenario, phase, payloads.meanLength(), watch, trial));
                 }
                 return new ProduceResult(scenario, topic, broker.info(), ClientJvm.current(clientCpus), warmup, trials);
             } catch (RuntimeException e) {
@@ -79,7 +83,7 @@ public final class ProduceWorkload {
         }
     }
 
-    private WarmupSummary warmUp(ProduceScenario scenario, SendPhase phase, BrokerWatch watch) {
+    private WarmupSummary warmUp(ProduceScenario scenario, SendPhase phase, int meanLength, BrokerWatch watch) {
         WarmupPolicy policy = scenario.warmup();
         if (policy.isNone()) {
             return new WarmupSummary(0, 0, true, windowFigure(scenario), List.of());
@@ -90,14 +94,15 @@ public final class ProduceWorkload {
         long start = clock.nanoTime();
         long windowNanos = policy.window().toNanos();
         ProgressPrinter progress = new ProgressPrinter(console, "[" + scenario.name() + "] warm-up: ",
-                scenario.recordSize(), Defaults.PROGRESS_INTERVAL.toNanos(), start);
+                meanLength, Defaults.PROGRESS_INTERVAL.toNanos(), start);
         SendPhase.Tick tick = (interval, now) -> {
             progress.add(interval, now);
             steady.addWindow(scenario.isRateLimited() ? interval.p50Micros() : interval.count() / (windowNanos / 1e9));
             return steady.isDone(now - start);
         };
-        SendPhase.Outcome outcome = phase.run(pacer(scenario), Long.MAX_VALUE, windowNanos, tick, latencies, errors);
+        SendPhase.Outcome outcome = phase.run(0, pacer(scenario), Long.MAX_VALUE, windowNanos, tick, latencies, errors);
         checkErrors(scenario, "warm-up", outcome, latencies, errors, watch);
+        listener.phaseEnded(scenario.name(), 0, outcome.sent());
         boolean wasSteady = steady.isSteady();
         console.printf("[%s] warm-up: %d records in %.1f s, %s%n", scenario.name(), outcome.sent(), outcome.seconds(),
                 wasSteady ? "steady" : "NOT steady after the maximum warm-up of " + policy.max().toSeconds() + " s");
@@ -105,12 +110,12 @@ public final class ProduceWorkload {
                 windowFigure(scenario), steady.windows());
     }
 
-    private TrialFigures measure(ProduceScenario scenario, SendPhase phase, BrokerWatch watch, int trial) {
+    private TrialFigures measure(ProduceScenario scenario, SendPhase phase, int meanLength, BrokerWatch watch, int trial) {
         LatencyRecorder latencies = new LatencyRecorder(scenario.isRateLimited());
         SendErrors errors = new SendErrors();
         String label = "[" + scenario.name() + "] trial " + trial + "/" + scenario.trials() + ": ";
         long start = clock.nanoTime();
-        ProgressPrinter progress = new ProgressPrinter(console, label, scenario.recordSize(),
+        ProgressPrinter progress = new ProgressPrinter(console, label, meanLength,
                 Defaults.PROGRESS_INTERVAL.toNanos(), start);
         long durationNanos = scenario.trialDuration() == null ? Long.MAX_VALUE : scenario.trialDuration().toNanos();
         SendPhase.Tick tick = (interval, now) -> {
@@ -118,21 +123,25 @@ public final class ProduceWorkload {
             return now - start >= durationNanos;
         };
         long maxRecords = scenario.trialDuration() == null ? scenario.recordsPerTrial() : Long.MAX_VALUE;
-        SendPhase.Outcome outcome = phase.run(pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies, errors);
+        SendPhase.Outcome outcome = phase.run(trial, pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies, errors);
         checkErrors(scenario, "trial " + trial, outcome, latencies, errors, watch);
+        Histogram endToEnd = listener.phaseEnded(scenario.name(), trial, outcome.sent());
 
         double seconds = outcome.seconds();
-        long bytes = outcome.sent() * scenario.recordSize();
+        long bytes = outcome.bytes();
         double recordsPerSecond = outcome.sent() / seconds;
         boolean rateHeld = !scenario.isRateLimited() || recordsPerSecond >= 0.95 * scenario.recordsPerSecond();
-        console.println(label + PerfLine.total(outcome.sent(), seconds, scenario.recordSize(), latencies.service())
+        console.println(label + PerfLine.total(outcome.sent(), seconds, meanLength, latencies.service())
                 + (rateHeld ? "" : String.format(" TARGET RATE NOT HELD (%.0f records/sec asked)", scenario.recordsPerSecond())));
+        if (endToEnd != null) {
+            console.println(label + PerfLine.endToEnd(endToEnd));
+        }
         return new TrialFigures(trial, outcome.sent(), bytes, outcome.endNanos() - outcome.startNanos(), recordsPerSecond,
-                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), rateHeld);
+                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), endToEnd, rateHeld);
     }
 
     /** Every record sent must be acknowledged: a failed send fails the scenario with its cause. */
-    private static void checkErrors(ProduceScenario scenario, String phase, SendPhase.Outcome outcome,
+    static void checkErrors(ProduceScenario scenario, String phase, SendPhase.Outcome outcome,
                                     LatencyRecorder latencies, SendErrors errors, BrokerWatch watch) {
         if (watch.isDead()) {
             throw brokerDied(scenario, watch, null);
@@ -159,14 +168,5 @@ public final class ProduceWorkload {
 
     private static String windowFigure(ProduceScenario scenario) {
         return scenario.isRateLimited() ? "median latency µs" : "records/s";
-    }
-
-    private Map<String, Object> producerConfig(ProduceScenario scenario) {
-        Map<String, Object> config = new HashMap<>(broker.connectionProperties());
-        config.putAll(scenario.producer());
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-        return config;
     }
 }

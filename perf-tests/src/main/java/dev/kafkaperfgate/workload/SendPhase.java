@@ -4,12 +4,24 @@ import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.metrics.LatencyRecorder;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Headers;
 
 /**
  * Sends records on the caller's thread until a stop rule says so, then waits (bounded) for every
  * acknowledgement. The same loop serves warm-up and trials; only the stop rule differs.
  */
 final class SendPhase {
+
+    /**
+     * Headers for each record, e.g. the send time an end-to-end reader subtracts. Called on the
+     * sending thread just before {@code send}.
+     */
+    interface RecordStamp {
+        RecordStamp NONE = (phase, sendNanos) -> null;
+
+        /** @return the record's headers, or {@code null} for none */
+        Headers stamp(int phase, long sendNanos);
+    }
 
     /** Looked at on every tick; returns true to stop sending. */
     interface Tick {
@@ -18,10 +30,11 @@ final class SendPhase {
 
     /**
      * @param sent           records handed to the producer
+     * @param bytes          record value bytes handed to the producer
      * @param startNanos     the first send
      * @param endNanos       when the last acknowledgement had been seen
      */
-    record Outcome(long sent, long startNanos, long endNanos) {
+    record Outcome(long sent, long bytes, long startNanos, long endNanos) {
         double seconds() {
             return (endNanos - startNanos) / 1e9;
         }
@@ -32,9 +45,12 @@ final class SendPhase {
     private final PayloadPool payloads;
     private final NanoClock clock;
     private final BrokerWatch watch;
+    private final RecordStamp stamp;
 
-    SendPhase(Producer<byte[], byte[]> producer, String topic, PayloadPool payloads, NanoClock clock, BrokerWatch watch) {
+    SendPhase(Producer<byte[], byte[]> producer, String topic, PayloadPool payloads, NanoClock clock, BrokerWatch watch,
+              RecordStamp stamp) {
         this.producer = producer;
+        this.stamp = stamp;
         this.topic = topic;
         this.payloads = payloads;
         this.clock = clock;
@@ -42,6 +58,7 @@ final class SendPhase {
     }
 
     /**
+     * @param phase        0 for the warm-up, else the trial number; handed to the stamp
      * @param pacer        the schedule; restarted here
      * @param maxRecords   stop after this many sends (Long.MAX_VALUE for none)
      * @param tickNanos    how often {@code tick} runs
@@ -49,11 +66,12 @@ final class SendPhase {
      * @param latencies    where the callbacks record
      * @param errors       where the callbacks report failures
      */
-    Outcome run(Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors) {
+    Outcome run(int phase, Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors) {
         pacer.restart();
         long start = clock.nanoTime();
         long nextTick = start + tickNanos;
         long sent = 0;
+        long bytes = 0;
         while (sent < maxRecords) {
             long intended = pacer.awaitSlot(sent);
             long now = clock.nanoTime();
@@ -66,11 +84,13 @@ final class SendPhase {
             if (errors.count() > 0 || watch.isDead()) {
                 break;
             }
-            producer.send(new ProducerRecord<>(topic, payloads.get(sent)),
+            byte[] value = payloads.get(sent);
+            producer.send(new ProducerRecord<byte[], byte[]>(topic, null, null, value, stamp.stamp(phase, now)),
                     new AckCallback(clock, latencies, errors, intended, now));
             sent++;
+            bytes += value.length;
         }
-        return new Outcome(sent, start, awaitAcks(sent, latencies, errors));
+        return new Outcome(sent, bytes, start, awaitAcks(sent, latencies, errors));
     }
 
     /** Returns when every send has been acknowledged or failed; the clock time at that moment. */

@@ -13,8 +13,10 @@ import org.HdrHistogram.Histogram;
  * @param megabytesPerSecond bytes / duration in MiB/s, as kafka-producer-perf-test's "MB/sec"
  * @param service            ack minus actual send, microseconds
  * @param response           ack minus intended send, microseconds; {@code null} without a target rate
+ * @param endToEnd           consume minus send, microseconds; {@code null} unless the workload is end-to-end
  * @param rateHeld           whether a target rate was held to within 5% ({@code true} without one)
  */
 public record TrialFigures(int trial, long records, long bytes, long durationNanos, double recordsPerSecond,
-                           double megabytesPerSecond, Histogram service, Histogram response, boolean rateHeld) {
+                           double megabytesPerSecond, Histogram service, Histogram response, Histogram endToEnd,
+                           boolean rateHeld) {
 }

@@ -11,20 +11,20 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a main class of the test classpath in a fresh JVM, bounded, for tests that must kill or reconfigure a JVM. */
-final class ForkedJvm {
+public final class ForkedJvm {
 
-    record Result(int exitCode, String output) {
+    public record Result(int exitCode, String output) {
     }
 
     private ForkedJvm() {
     }
 
-    static Process start(Class<?> main, Map<String, String> environment, Path output, String... args) {
+    public static Process start(Class<?> main, Map<String, String> environment, Path output, String... args) {
         return start(List.of(), main, environment, output, args);
     }
 
     /** @param prefix a command the JVM runs under (e.g. unshare), empty for none */
-    static Process start(List<String> prefix, Class<?> main, Map<String, String> environment, Path output, String... args) {
+    public static Process start(List<String> prefix, Class<?> main, Map<String, String> environment, Path output, String... args) {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-cp", System.getProperty("java.class.path")));
@@ -42,7 +42,7 @@ final class ForkedJvm {
         }
     }
 
-    static Result run(List<String> prefix, Class<?> main, Duration timeout, Map<String, String> environment, String... args) {
+    public static Result run(List<String> prefix, Class<?> main, Duration timeout, Map<String, String> environment, String... args) {
         try {
             Path output = Files.createTempFile("kpg-forked-", ".log");
             Process process = start(prefix, main, environment, output, args);

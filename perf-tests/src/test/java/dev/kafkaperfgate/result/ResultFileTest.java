@@ -71,7 +71,7 @@ class ResultFileTest {
             response.recordValue(value + 50);
         }
         // 3 records in 3 s: 1 record/s, whatever the trial
-        return new TrialFigures(number, 3, 300, 3_000_000_000L, 1.0, 300 / 3.0 / 1048576, service, response, false);
+        return new TrialFigures(number, 3, 300, 3_000_000_000L, 1.0, 300 / 3.0 / 1048576, service, response, null, false);
     }
 
     private static String fieldNames(JsonNode node) {

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.scenario;
 
+import dev.kafkaperfgate.workload.WorkloadKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,7 +97,7 @@ class ScenarioFileParserTest {
         List<String> lines = errors.stream().map(error -> error.toString().substring(file.toString().length())).toList();
         assertEquals(List.of(
                 ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, topic, "
-                        + "records, duration, record.size, compressibility, rate, producer, consumer, warmup, trials, thresholds, sweep",
+                        + "records, duration, record.size, payload.file, compressibility, rate, producer, consumer, warmup, trials, thresholds, sweep",
                 ":2: tags: unknown tag 'weekly'; use [pr, nightly]",
                 ":1: records: set exactly one of records (per trial) and duration (per trial)",
                 ":6: rate: must be a number, got 'fast'",
@@ -159,6 +162,85 @@ class ScenarioFileParserTest {
                 .replace("workload: produce", "workload: stream")), errors);
         assertEquals(List.of("workload", "topic.configs.min.insync.replica"), errors.stream().map(ValidationError::field).toList());
         assertTrue(errors.get(1).message().startsWith("unknown key (did you mean 'min.insync.replicas'?)"), errors.toString());
+    }
+
+    @Test
+    void aConsumeScenarioReadsWithAValidatedConsumer() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("consume.yaml", """
+                name: consumer-300b
+                tags: [nightly]
+                workload: consume
+                topic: {partitions: 3}
+                records: 100000
+                record.size: 300
+                producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+                consumer: {fetch.min.bytes: 1, max.poll.records: 500}
+                """), errors);
+        assertEquals(List.of(), errors);
+        Scenario scenario = scenarios.get(0);
+        assertEquals(WorkloadKind.CONSUME, scenario.workload());
+        assertEquals(Map.of("fetch.min.bytes", "1", "max.poll.records", "500"), scenario.consumer());
+        assertEquals(100_000, scenario.produce().recordsPerTrial());
+        assertFalse(scenario.produce().isRateLimited());
+    }
+
+    @Test
+    void consumerPropertiesAreCheckedByConsumerConfig() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("consume-bad.yaml", """
+                name: consumer-300b
+                tags: [nightly]
+                workload: consume
+                duration: 10s
+                record.size: 300
+                rate: 5000
+                producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+                consumer:
+                  fetch.min.byte: 1
+                  max.poll.records: 0
+                  group.id: mine
+                warmup: {min: 5s}
+                sweep: {parameter: producer.batch.size, values: [1, 2]}
+                """), errors);
+        assertEquals(List.of(
+                ":4: duration: a consume scenario reads a pre-loaded topic: set records (how many to pre-load), not duration",
+                ":6: rate: a consume scenario pre-loads as fast as the producer can: leave rate out or set unlimited",
+                ":9: consumer.fetch.min.byte: is not a ConsumerConfig key (typo?) (did you mean 'fetch.min.bytes'?)",
+                ":10: consumer.max.poll.records: is rejected by ConsumerConfig: Invalid value 0 for configuration max.poll.records: "
+                        + "Value must be at least 1",
+                ":11: consumer.group.id: is set by the harness and cannot be overridden",
+                ":12: warmup: a consume scenario warms up with one unmeasured read of the topic: use default or none"),
+                errors.stream().map(error -> error.toString().substring(error.file().toString().length())).toList());
+    }
+
+    @Test
+    void anEndToEndScenarioNeedsAFixedRateAndAProduceScenarioNoConsumer() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("e2e.yaml", VALID.replace("workload: produce", "workload: end-to-end")
+                .replace("rate: 20000", "rate: unlimited")), errors);
+        ScenarioFileParser.parse(write("produce-consumer.yaml", VALID + "consumer: {fetch.min.bytes: 1}\n"), errors);
+        assertEquals(List.of("rate: an end-to-end scenario measures latency at a fixed rate: give records/s, not unlimited",
+                        "consumer: only consume and end-to-end workloads have a consumer"),
+                errors.stream().map(error -> error.field() + ": " + error.message()).toList());
+    }
+
+    @Test
+    void payloadFileIsReadRelativeToTheScenarioFile() throws IOException {
+        Files.writeString(dir.resolve("events.txt"), "{\"id\":1}\n\n{\"id\":22}\n");
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("file.yaml",
+                VALID.replace("record.size: 1024", "payload.file: events.txt")), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(dir.resolve("events.txt").toAbsolutePath(), scenarios.get(0).produce().payloadFile());
+
+        ScenarioFileParser.parse(write("missing.yaml", VALID.replace("record.size: 1024", "payload.file: nope.txt")), errors);
+        ScenarioFileParser.parse(write("both.yaml", VALID + "payload.file: events.txt\n"), errors);
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.get(0).message().startsWith("payload file ") && errors.get(0).message().contains("nope.txt cannot be read"),
+                errors.toString());
+        assertEquals("payload.file: set exactly one of record.size (generated values) and payload.file (values from a file)",
+                errors.get(1).field() + ": " + errors.get(1).message());
     }
 
     private Path write(String name, String text) throws IOException {

@@ -1,0 +1,145 @@
+package dev.kafkaperfgate.result;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.broker.BrokerInfo;
+import dev.kafkaperfgate.environment.ClientJvm;
+import dev.kafkaperfgate.workload.ProduceScenario;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The parts every result file shares: the scenario's definition, broker and client, latency
+ * percentiles (microseconds), sorted property maps, and the atomic write. Keys come in a fixed
+ * order and maps are sorted, so two files diff cleanly.
+ */
+final class ResultBlocks {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ResultBlocks() {
+    }
+
+    /** Writes {@code json} to {@code directory/fileName} atomically (temp file, then rename) and returns the file. */
+    static Path write(ObjectNode json, Path directory, String fileName) {
+        Path target = directory.resolve(fileName);
+        try {
+            Files.createDirectories(directory);
+            Path temp = Files.createTempFile(directory, ".result-", ".tmp");
+            JSON.writeValue(temp.toFile(), json);
+            return Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    static ObjectNode definition(ProduceScenario scenario) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("partitions", scenario.partitions());
+        node.put("replicationFactor", scenario.replicationFactor());
+        node.set("topicConfigs", sorted(scenario.topicConfigs()));
+        if (scenario.trialDuration() == null) {
+            node.put("recordsPerTrial", scenario.recordsPerTrial());
+        } else {
+            node.put("trialDurationMs", scenario.trialDuration().toMillis());
+        }
+        if (scenario.payloadFile() == null) {
+            node.put("recordSize", scenario.recordSize());
+        } else {
+            ObjectNode file = node.putObject("payloadFile");
+            file.put("name", scenario.payloadFile().getFileName().toString());
+            file.put("sha256", sha256(scenario.payloadFile()));
+        }
+        node.put("compressibility", scenario.compressibility());
+        node.put("payloadSeed", scenario.payloadSeed());
+        if (scenario.isRateLimited()) {
+            node.put("recordsPerSecond", scenario.recordsPerSecond());
+        } else {
+            node.putNull("recordsPerSecond");
+        }
+        node.set("producer", sorted(scenario.producer()));
+        ObjectNode warmup = node.putObject("warmup");
+        warmup.put("minMs", scenario.warmup().min().toMillis());
+        warmup.put("maxMs", scenario.warmup().max().toMillis());
+        warmup.put("windowMs", scenario.warmup().window().toMillis());
+        warmup.put("steadyWindows", scenario.warmup().steadyWindows());
+        warmup.put("tolerance", scenario.warmup().tolerance());
+        node.put("trials", scenario.trials());
+        return node;
+    }
+
+    static ObjectNode broker(BrokerInfo info) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("mode", info.mode());
+        node.put("version", info.version());
+        node.put("image", info.image());
+        node.put("jvmFlags", info.jvmFlags());
+        node.put("cpuSet", info.cpuSet());
+        node.put("selectedBecause", info.reason());
+        return node;
+    }
+
+    static ObjectNode client(ClientJvm jvm) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("kafkaClientsVersion", AppInfoParser.getVersion());
+        node.put("javaVersion", jvm.javaVersion());
+        node.put("vmName", jvm.vmName());
+        ArrayNode flags = node.putArray("jvmFlags");
+        jvm.flags().forEach(flags::add);
+        node.put("availableProcessors", jvm.availableProcessors());
+        node.put("cpuSet", jvm.cpuSet());
+        return node;
+    }
+
+    static ObjectNode percentiles(Histogram histogram) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("count", histogram.getTotalCount());
+        node.put("mean", Math.round(histogram.getMean() * 10) / 10.0);
+        node.put("p50", histogram.getValueAtPercentile(50));
+        node.put("p95", histogram.getValueAtPercentile(95));
+        node.put("p99", histogram.getValueAtPercentile(99));
+        node.put("p99.9", histogram.getValueAtPercentile(99.9));
+        node.put("max", histogram.getMaxValue());
+        return node;
+    }
+
+    static ObjectNode sorted(Map<String, String> map) {
+        ObjectNode node = JSON.createObjectNode();
+        new TreeMap<>(map).forEach(node::put);
+        return node;
+    }
+
+    static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] copy = Arrays.copyOf(values, values.length);
+        Arrays.sort(copy);
+        int mid = copy.length / 2;
+        return copy.length % 2 == 1 ? copy[mid] : (copy[mid - 1] + copy[mid]) / 2;
+    }
+
+    private static String sha256(Path file) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the payload file " + file + ": " + e.getMessage(), e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.kafkaperfgate.workload;
+
+import dev.kafkaperfgate.broker.BrokerInfo;
+import dev.kafkaperfgate.environment.ClientJvm;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a consume scenario measured, and what it ran on.
+ *
+ * @param load            the pre-loaded records: count, size, producer properties
+ * @param consumer        consumer properties, Kafka's own keys
+ * @param preloadRecords  records written before the reads, not measured
+ * @param preloadNanos    how long the pre-load took, nanoseconds
+ * @param warmedUp        whether an unmeasured read came before the trials
+ * @param trials          one read of the whole topic each
+ */
+public record ConsumeResult(ProduceScenario load, Map<String, String> consumer, String topic, BrokerInfo broker,
+                            ClientJvm client, long preloadRecords, long preloadNanos, boolean warmedUp,
+                            List<ConsumeTrialFigures> trials) {
+
+    public ConsumeResult {
+        consumer = Map.copyOf(consumer);
+        trials = List.copyOf(trials);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.kafkaperfgate.workload;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.broker.KafkaBroker;
+import dev.kafkaperfgate.environment.ClientJvm;
+import dev.kafkaperfgate.environment.CpuSet;
+import dev.kafkaperfgate.metrics.LatencyRecorder;
+import dev.kafkaperfgate.metrics.PerfLine;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a consume scenario as kafka-consumer-perf-test would: the topic is pre-loaded (not
+ * measured), then each trial is a consumer in a group of its own reading every record from the
+ * start. An unmeasured read comes first unless the warm-up is {@code none}: it brings the log
+ * into the page cache and the consumer's code paths up to speed, as a scenario warm-up does for
+ * a producer. Every read is checked to see each offset exactly once.
+ *
+ * <pre>{@code
+ * ConsumeResult result = new ConsumeWorkload(broker, System.out, NanoClock.SYSTEM, null)
+ *         .run(load, Map.of("fetch.min.bytes", "1"), topic);
+ * }</pre>
+ */
+public final class ConsumeWorkload {
+
+    private final KafkaBroker broker;
+    private final PrintStream console;
+    private final NanoClock clock;
+    private final CpuSet clientCpus;
+    private final Duration stallTimeout;
+
+    /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
+    public ConsumeWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus) {
+        this(broker, console, clock, clientCpus, Defaults.CONSUMER_STALL_TIMEOUT);
+    }
+
+    ConsumeWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, Duration stallTimeout) {
+        this.broker = broker;
+        this.console = console;
+        this.clock = clock;
+        this.clientCpus = clientCpus;
+        this.stallTimeout = stallTimeout;
+    }
+
+    /**
+     * @param load     what to pre-load: {@code recordsPerTrial} records of its payload with its producer
+     *                 properties; its warm-up and trials count the reads
+     * @param consumer consumer properties, Kafka's own keys
+     * @param topic    an existing, empty topic created for this scenario
+     * @throws ScenarioFailedException    when the pre-load fails, or a read misses, repeats or stalls
+     * @throws BrokerUnavailableException when the broker dies during the scenario
+     */
+    public ConsumeResult run(ProduceScenario load, Map<String, String> consumer, String topic) {
+        if (load.recordsPerTrial() <= 0) {
+            throw new IllegalArgumentException("scenario " + load.name() + ": a consume scenario pre-loads a record count");
+        }
+        CodecCheck.verify(load.name(), load.producer());
+        try (BrokerWatch watch = BrokerWatch.start(broker, () -> { })) {
+            try {
+                long preloadStart = clock.nanoTime();
+                long preloaded = preload(load, topic, watch);
+                long preloadNanos = clock.nanoTime() - preloadStart;
+                console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", load.name(), preloaded, preloadNanos / 1e9);
+                OffsetRange range = offsetRange(topic, consumer);
+                ReadPass pass = new ReadPass(clock, Defaults.CONSUMER_JOIN_TIMEOUT, stallTimeout, watch::isDead);
+                boolean warmUp = !load.warmup().isNone();
+                if (warmUp) {
+                    ConsumeTrialFigures warm = read(pass, load, consumer, topic, range, 0, "warm-up");
+                    console.printf("[%s] warm-up: %d records read in %.1f s (not measured)%n", load.name(), warm.records(),
+                            warm.totalSeconds());
+                }
+                console.println("[" + load.name() + "] " + PerfLine.CONSUMER_HEADER);
+                List<ConsumeTrialFigures> trials = new ArrayList<>();
+                for (int trial = 1; trial <= load.trials(); trial++) {
+                    long wallStart = System.currentTimeMillis();
+                    ConsumeTrialFigures figures = read(pass, load, consumer, topic, range, trial,
+                            "trial " + trial + "/" + load.trials());
+                    console.println("[" + load.name() + "] trial " + trial + "/" + load.trials() + ": "
+                            + PerfLine.consumer(wallStart, figures.records(), figures.bytes(), figures.joinNanos(), figures.fetchNanos()));
+                    trials.add(figures);
+                }
+                return new ConsumeResult(load, consumer, topic, broker.info(), ClientJvm.current(clientCpus), preloaded,
+                        preloadNanos, warmUp, trials);
+            } catch (RuntimeException e) {
+                if (watch.isDead()) {
+                    throw new BrokerUnavailableException("scenario " + load.name() + " stopped: the broker died: "
+                            + watch.failure().orElseThrow(), e);
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Writes the records every read will consume; all must be acknowledged. */
+    private long preload(ProduceScenario load, String topic, BrokerWatch watch) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(ClientConfigs.producer(broker, load.producer()))) {
+            SendPhase phase = new SendPhase(producer, topic, PayloadPool.of(load), clock, watch, SendPhase.RecordStamp.NONE);
+            LatencyRecorder latencies = new LatencyRecorder(false);
+            SendErrors errors = new SendErrors();
+            SendPhase.Outcome outcome = phase.run(0, Pacer.unlimited(clock), load.recordsPerTrial(),
+                    Defaults.PROGRESS_INTERVAL.toNanos(), (interval, now) -> false, latencies, errors);
+            ProduceWorkload.checkErrors(load, "pre-load", outcome, latencies, errors, watch);
+            return outcome.sent();
+        }
+    }
+
+    /** Each partition's first offset and end offset (one past its last record). */
+    private record OffsetRange(Map<TopicPartition, Long> begin, Map<TopicPartition, Long> end) {
+    }
+
+    /** The offset range of every partition, from a consumer outside any group. */
+    private OffsetRange offsetRange(String topic, Map<String, String> consumer) {
+        try (KafkaConsumer<byte[], byte[]> lookup = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-lookup"))) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (PartitionInfo info : lookup.partitionsFor(topic, Defaults.ADMIN_TIMEOUT)) {
+                partitions.add(new TopicPartition(topic, info.partition()));
+            }
+            return new OffsetRange(lookup.beginningOffsets(partitions, Defaults.ADMIN_TIMEOUT),
+                    lookup.endOffsets(partitions, Defaults.ADMIN_TIMEOUT));
+        }
+    }
+
+    private ConsumeTrialFigures read(ReadPass pass, ProduceScenario load, Map<String, String> consumer, String topic,
+                                     OffsetRange range, int trial, String phase) {
+        OffsetLedger ledger = new OffsetLedger(range.begin(), range.end());
+        String label = "scenario " + load.name() + ", " + phase;
+        try (KafkaConsumer<byte[], byte[]> reader = new KafkaConsumer<>(
+                ClientConfigs.consumer(broker, consumer, topic + "-read-" + trial))) {
+            return pass.read(reader, topic, ledger, trial, label);
+        }
+    }
+}

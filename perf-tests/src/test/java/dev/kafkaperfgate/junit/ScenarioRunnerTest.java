@@ -1,0 +1,117 @@
+package dev.kafkaperfgate.junit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.broker.BrokerMode;
+import dev.kafkaperfgate.broker.BrokerSelector;
+import dev.kafkaperfgate.broker.BrokerSettings;
+import dev.kafkaperfgate.broker.KafkaBroker;
+import dev.kafkaperfgate.scenario.Scenario;
+import dev.kafkaperfgate.scenario.ScenarioFileParser;
+import dev.kafkaperfgate.scenario.ValidationError;
+import dev.kafkaperfgate.workload.ScenarioFailedException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Scenario files of every workload run on a process broker, as the perf suite runs them: a
+ * scenario that fails is reported with its name, the next one still runs, and the run record
+ * says the run is incomplete.
+ */
+@Timeout(300)
+class ScenarioRunnerTest {
+
+    private static final String PRODUCER = "producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: lz4}\n";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+    private static KafkaBroker broker;
+
+    @BeforeAll
+    static void startBroker() {
+        broker = BrokerSelector.start(BrokerSettings.fromSystemProperties().withMode(BrokerMode.PROCESS), System.out);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void aFailingScenarioIsNamedTheOthersRunAndTheRunIsIncomplete() throws IOException {
+        Path results = dir.resolve("results");
+        ScenarioRunner runner = new ScenarioRunner(broker, results, null, System.out);
+        List<Scenario> scenarios = parse(
+                scenario("rf3", "produce", "topic: {replication.factor: 3}\nduration: 2s\nrecord.size: 100\nrate: 1000\nwarmup: none\ntrials: 1\n"),
+                scenario("consume-small", "consume", "topic: {partitions: 3}\nrecords: 30000\nrecord.size: 300\ntrials: 2\n"),
+                scenario("e2e-small", "end-to-end", "duration: 2s\nrecord.size: 1024\nrate: 2000\nwarmup: none\ntrials: 2\n"
+                        + "consumer: {fetch.min.bytes: 1}\n"));
+
+        ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0), 1, 3, "pr"));
+        assertTrue(rejected.getMessage().startsWith("scenario rf3 (rf3.yaml): the cluster refused to create topic "), rejected.getMessage());
+        assertTrue(rejected.getMessage().contains("replication factor"), rejected.getMessage());
+
+        JsonNode consume = JSON.readTree(runner.run(scenarios.get(1), 2, 3, "pr").toFile());
+        assertEquals("consume", consume.get("workload").asText());
+        assertEquals(30_000, consume.at("/preload/records").asLong());
+        assertTrue(consume.at("/warmup/unmeasuredRead").asBoolean());
+        assertEquals(2, consume.get("trials").size());
+        for (JsonNode trial : consume.get("trials")) {
+            assertEquals(30_000, trial.get("records").asLong(), "every record read exactly once");
+            assertEquals(30_000L * 300, trial.get("bytes").asLong());
+            assertTrue(trial.get("rebalanceTimeMs").asDouble() > 0, trial.toString());
+            assertTrue(trial.get("fetchRecordsPerSec").asDouble() > trial.get("recordsPerSec").asDouble(),
+                    "the fetch alone is faster than fetch plus join: " + trial);
+            assertTrue(trial.at("/pollGapUs/count").asLong() > 0, trial.toString());
+        }
+
+        JsonNode e2e = JSON.readTree(runner.run(scenarios.get(2), 3, 3, "pr").toFile());
+        assertEquals("end-to-end", e2e.get("workload").asText());
+        assertEquals("1", e2e.at("/definition/consumer/fetch.min.bytes").asText());
+        for (JsonNode trial : e2e.get("trials")) {
+            assertEquals(trial.get("records").asLong(), trial.at("/endToEndLatencyUs/count").asLong(),
+                    "one end-to-end latency per record sent: " + trial);
+            assertTrue(trial.at("/endToEndLatencyUs/p50").asLong() > 0, trial.toString());
+            assertTrue(trial.at("/endToEndLatencyUs/p99.9").asLong() >= trial.at("/endToEndLatencyUs/p99").asLong());
+        }
+
+        runner.finish();
+        JsonNode run = JSON.readTree(results.resolve("run.json").toFile());
+        assertFalse(run.get("complete").asBoolean());
+        assertEquals(List.of("failed", "passed", "passed"),
+                run.get("scenarios").findValuesAsText("outcome"));
+        assertTrue(run.at("/scenarios/0/message").asText().contains("rf3"), run.toString());
+    }
+
+    private static String scenario(String name, String workload, String rest) {
+        return "name: " + name + "\ntags: [pr]\nworkload: " + workload + "\n" + PRODUCER + rest;
+    }
+
+    private static List<Scenario> parse(String... files) throws IOException {
+        List<Scenario> scenarios = new ArrayList<>();
+        List<ValidationError> errors = new ArrayList<>();
+        for (String text : files) {
+            String name = text.substring("name: ".length(), text.indexOf('\n'));
+            scenarios.addAll(ScenarioFileParser.parse(Files.writeString(dir.resolve(name + ".yaml"), text), errors));
+        }
+        assertEquals(List.of(), errors);
+        return scenarios;
+    }
+}
