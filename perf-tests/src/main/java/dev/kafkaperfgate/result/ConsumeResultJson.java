@@ -41,7 +41,7 @@ final class ConsumeResultJson {
         ObjectNode preload = root.putObject("preload");
         preload.put("records", result.preloadRecords());
         preload.put("durationMs", result.preloadNanos() / 1_000_000);
-        root.putObject("warmup").put("unmeasuredRead", result.warmedUp());
+        root.set("warmup", ResultBlocks.warmup(result.warmup()));
         ArrayNode trials = root.putArray("trials");
         result.trials().forEach(trial -> trials.add(trial(trial)));
         ObjectNode summary = root.putObject("summary");

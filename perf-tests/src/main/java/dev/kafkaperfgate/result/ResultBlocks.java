@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.broker.BrokerInfo;
 import dev.kafkaperfgate.environment.ClientJvm;
 import dev.kafkaperfgate.workload.ProduceScenario;
+import dev.kafkaperfgate.workload.WarmupSummary;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.utils.AppInfoParser;
 
@@ -79,6 +80,17 @@ final class ResultBlocks {
         warmup.put("steadyWindows", scenario.warmup().steadyWindows());
         warmup.put("tolerance", scenario.warmup().tolerance());
         node.put("trials", scenario.trials());
+        return node;
+    }
+
+    static ObjectNode warmup(WarmupSummary warmup) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("records", warmup.records());
+        node.put("durationMs", warmup.durationNanos() / 1_000_000);
+        node.put("steady", warmup.steady());
+        node.put("windowFigure", warmup.windowFigure());
+        ArrayNode windows = node.putArray("windows");
+        warmup.windows().forEach(value -> windows.add(Math.round(value * 10) / 10.0));
         return node;
     }
 

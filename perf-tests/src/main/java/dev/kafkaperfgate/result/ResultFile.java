@@ -6,7 +6,6 @@ import dev.kafkaperfgate.metrics.HistogramCodec;
 import dev.kafkaperfgate.workload.ConsumeResult;
 import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.TrialFigures;
-import dev.kafkaperfgate.workload.WarmupSummary;
 import dev.kafkaperfgate.workload.WorkloadKind;
 import org.HdrHistogram.Histogram;
 
@@ -56,22 +55,11 @@ public final class ResultFile {
         root.put("topic", result.topic());
         root.set("broker", ResultBlocks.broker(result.broker()));
         root.set("client", ResultBlocks.client(result.client()));
-        root.set("warmup", warmup(result.warmup()));
+        root.set("warmup", ResultBlocks.warmup(result.warmup()));
         ArrayNode trials = root.putArray("trials");
         result.trials().forEach(trial -> trials.add(trial(trial)));
         root.set("summary", summary(result));
         return root;
-    }
-
-    private static ObjectNode warmup(WarmupSummary warmup) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("records", warmup.records());
-        node.put("durationMs", warmup.durationNanos() / 1_000_000);
-        node.put("steady", warmup.steady());
-        node.put("windowFigure", warmup.windowFigure());
-        ArrayNode windows = node.putArray("windows");
-        warmup.windows().forEach(value -> windows.add(Math.round(value * 10) / 10.0));
-        return node;
     }
 
     private static ObjectNode trial(TrialFigures trial) {

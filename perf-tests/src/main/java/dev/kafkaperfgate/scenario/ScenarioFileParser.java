@@ -145,9 +145,6 @@ public final class ScenarioFileParser {
         Map<String, String> producer = producer(doc);
         Map<String, String> consumer = consumer(doc, workload);
         WarmupPolicy warmup = warmup(doc);
-        if (workload == WorkloadKind.CONSUME && doc.raw("warmup") instanceof MappingNode) {
-            doc.report("warmup", "a consume scenario warms up with one unmeasured read of the topic: use default or none");
-        }
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
         return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, partitions,

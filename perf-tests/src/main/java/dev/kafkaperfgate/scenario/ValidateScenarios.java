@@ -16,7 +16,8 @@ public final class ValidateScenarios {
         try {
             ScenarioCatalog catalog = ScenarioCatalog.load(directory);
             for (Scenario scenario : catalog.all()) {
-                System.out.println(scenario.file() + ":" + scenario.line() + ": " + scenario.name() + " " + scenario.tags());
+                System.out.println(scenario.file() + ":" + scenario.line() + ": " + scenario.name() + " (" + scenario.workload().key() + ") "
+                        + scenario.tags());
             }
             System.out.println(catalog.all().size() + " scenarios in " + directory + " are valid");
         } catch (ScenarioValidationException e) {

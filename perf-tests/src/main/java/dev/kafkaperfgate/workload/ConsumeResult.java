@@ -13,11 +13,11 @@ import java.util.Map;
  * @param consumer        consumer properties, Kafka's own keys
  * @param preloadRecords  records written before the reads, not measured
  * @param preloadNanos    how long the pre-load took, nanoseconds
- * @param warmedUp        whether an unmeasured read came before the trials
+ * @param warmup          the unmeasured reads before the trials, one window per read
  * @param trials          one read of the whole topic each
  */
 public record ConsumeResult(ProduceScenario load, Map<String, String> consumer, String topic, BrokerInfo broker,
-                            ClientJvm client, long preloadRecords, long preloadNanos, boolean warmedUp,
+                            ClientJvm client, long preloadRecords, long preloadNanos, WarmupSummary warmup,
                             List<ConsumeTrialFigures> trials) {
 
     public ConsumeResult {

@@ -21,9 +21,11 @@ import java.util.Map;
 /**
  * Runs a consume scenario as kafka-consumer-perf-test would: the topic is pre-loaded (not
  * measured), then each trial is a consumer in a group of its own reading every record from the
- * start. An unmeasured read comes first unless the warm-up is {@code none}: it brings the log
- * into the page cache and the consumer's code paths up to speed, as a scenario warm-up does for
- * a producer. Every read is checked to see each offset exactly once.
+ * start. Unmeasured reads come first, unless the warm-up is {@code none}, until the fetch rates of
+ * the last reads agree (the scenario's {@link WarmupPolicy}, one read per window): measured
+ * here, the first reads of 2 M records of 300 B after the pre-load ran at 570k, 750k, then 840k
+ * records/s, so a single warm-up read is not enough. Every read is checked to see each offset
+ * exactly once.
  *
  * <pre>{@code
  * ConsumeResult result = new ConsumeWorkload(broker, System.out, NanoClock.SYSTEM, null)
@@ -32,11 +34,15 @@ import java.util.Map;
  */
 public final class ConsumeWorkload {
 
+    private static final String WINDOW_FIGURE = "fetch records/s per read";
+
     private final KafkaBroker broker;
     private final PrintStream console;
     private final NanoClock clock;
     private final CpuSet clientCpus;
     private final Duration stallTimeout;
+    /** Reads started, warm-up included: each gets a group of its own. */
+    private int reads;
 
     /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
     public ConsumeWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus) {
@@ -72,12 +78,7 @@ public final class ConsumeWorkload {
                 console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", load.name(), preloaded, preloadNanos / 1e9);
                 OffsetRange range = offsetRange(topic, consumer);
                 ReadPass pass = new ReadPass(clock, Defaults.CONSUMER_JOIN_TIMEOUT, stallTimeout, watch::isDead);
-                boolean warmUp = !load.warmup().isNone();
-                if (warmUp) {
-                    ConsumeTrialFigures warm = read(pass, load, consumer, topic, range, 0, "warm-up");
-                    console.printf("[%s] warm-up: %d records read in %.1f s (not measured)%n", load.name(), warm.records(),
-                            warm.totalSeconds());
-                }
+                WarmupSummary warmup = warmUp(pass, load, consumer, topic, range);
                 console.println("[" + load.name() + "] " + PerfLine.CONSUMER_HEADER);
                 List<ConsumeTrialFigures> trials = new ArrayList<>();
                 for (int trial = 1; trial <= load.trials(); trial++) {
@@ -89,7 +90,7 @@ public final class ConsumeWorkload {
                     trials.add(figures);
                 }
                 return new ConsumeResult(load, consumer, topic, broker.info(), ClientJvm.current(clientCpus), preloaded,
-                        preloadNanos, warmUp, trials);
+                        preloadNanos, warmup, trials);
             } catch (RuntimeException e) {
                 if (watch.isDead()) {
                     throw new BrokerUnavailableException("scenario " + load.name() + " stopped: the broker died: "
@@ -98,6 +99,30 @@ public final class ConsumeWorkload {
                 throw e;
             }
         }
+    }
+
+    /** Reads the whole topic, unmeasured, until the policy says the fetch rate is steady. */
+    private WarmupSummary warmUp(ReadPass pass, ProduceScenario load, Map<String, String> consumer, String topic, OffsetRange range) {
+        WarmupPolicy policy = load.warmup();
+        if (policy.isNone()) {
+            return new WarmupSummary(0, 0, true, WINDOW_FIGURE, List.of());
+        }
+        SteadyStateDetector steady = new SteadyStateDetector(policy);
+        long start = clock.nanoTime();
+        long records = 0;
+        int read = 0;
+        do {
+            read++;
+            ConsumeTrialFigures figures = read(pass, load, consumer, topic, range, 0, "warm-up read " + read);
+            records += figures.records();
+            steady.addWindow(figures.fetchRecordsPerSecond());
+            console.printf("[%s] warm-up read %d: %d records, %.1f fetch records/sec%n", load.name(), read, figures.records(),
+                    figures.fetchRecordsPerSecond());
+        } while (!steady.isDone(clock.nanoTime() - start));
+        long duration = clock.nanoTime() - start;
+        console.printf("[%s] warm-up: %d reads in %.1f s, %s%n", load.name(), read, duration / 1e9,
+                steady.isSteady() ? "steady" : "NOT steady after the maximum warm-up of " + policy.max().toSeconds() + " s");
+        return new WarmupSummary(records, duration, steady.isSteady(), WINDOW_FIGURE, steady.windows());
     }
 
     /** Writes the records every read will consume; all must be acknowledged. */
@@ -129,12 +154,14 @@ public final class ConsumeWorkload {
         }
     }
 
+    /** @param trial the trial number the figures carry; 0 for a warm-up read */
     private ConsumeTrialFigures read(ReadPass pass, ProduceScenario load, Map<String, String> consumer, String topic,
                                      OffsetRange range, int trial, String phase) {
         OffsetLedger ledger = new OffsetLedger(range.begin(), range.end());
         String label = "scenario " + load.name() + ", " + phase;
+        reads++;
         try (KafkaConsumer<byte[], byte[]> reader = new KafkaConsumer<>(
-                ClientConfigs.consumer(broker, consumer, topic + "-read-" + trial))) {
+                ClientConfigs.consumer(broker, consumer, topic + "-read-" + reads))) {
             return pass.read(reader, topic, ledger, trial, label);
         }
     }

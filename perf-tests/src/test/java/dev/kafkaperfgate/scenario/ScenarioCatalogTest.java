@@ -1,12 +1,15 @@
 package dev.kafkaperfgate.scenario;
 
+import dev.kafkaperfgate.workload.WorkloadKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,6 +25,10 @@ class ScenarioCatalogTest {
         ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(System.getProperty("perf.scenarios.dir", "scenarios")));
         assertTrue(catalog.select("pr", null).size() >= 2);
         assertTrue(catalog.select("nightly", null).size() > catalog.select("pr", null).size());
+        for (String suite : List.of("pr", "nightly")) {
+            assertEquals(EnumSet.allOf(WorkloadKind.class), catalog.select(suite, null).stream().map(Scenario::workload)
+                    .collect(Collectors.toCollection(() -> EnumSet.noneOf(WorkloadKind.class))), "every workload runs in " + suite);
+        }
     }
 
     @Test

@@ -200,7 +200,6 @@ class ScenarioFileParserTest {
                   fetch.min.byte: 1
                   max.poll.records: 0
                   group.id: mine
-                warmup: {min: 5s}
                 sweep: {parameter: producer.batch.size, values: [1, 2]}
                 """), errors);
         assertEquals(List.of(
@@ -209,8 +208,7 @@ class ScenarioFileParserTest {
                 ":9: consumer.fetch.min.byte: is not a ConsumerConfig key (typo?) (did you mean 'fetch.min.bytes'?)",
                 ":10: consumer.max.poll.records: is rejected by ConsumerConfig: Invalid value 0 for configuration max.poll.records: "
                         + "Value must be at least 1",
-                ":11: consumer.group.id: is set by the harness and cannot be overridden",
-                ":12: warmup: a consume scenario warms up with one unmeasured read of the topic: use default or none"),
+                ":11: consumer.group.id: is set by the harness and cannot be overridden"),
                 errors.stream().map(error -> error.toString().substring(error.file().toString().length())).toList());
     }
 
