@@ -4,7 +4,7 @@ import dev.kafkaperfgate.Defaults;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.header.Header;
@@ -32,7 +32,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
     static final String HEADER = "kpg-send";
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
 
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final Consumer<byte[], byte[]> consumer;
     private final NanoClock clock;
     private final Duration stallTimeout;
     private final Recorder[] latencies;
@@ -47,7 +47,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
      * @param phases       the warm-up and the trials: trials + 1
      * @param stallTimeout how long a phase may go without a record before the consumer counts as stopped
      */
-    EndToEndReader(KafkaConsumer<byte[], byte[]> consumer, String topic, int partitions, int phases, NanoClock clock,
+    EndToEndReader(Consumer<byte[], byte[]> consumer, String topic, int partitions, int phases, NanoClock clock,
                    Duration stallTimeout) {
         this.consumer = consumer;
         this.clock = clock;
