@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.scenario;
 
 import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.workload.ProduceScenario;
-import dev.kafkaperfgate.workload.ClientProperties;
 import dev.kafkaperfgate.workload.PayloadPool;
+import dev.kafkaperfgate.workload.ProduceScenario;
 import dev.kafkaperfgate.workload.WarmupPolicy;
 import dev.kafkaperfgate.workload.WorkloadKind;
 import org.apache.kafka.common.config.TopicConfig;
@@ -61,12 +60,6 @@ public final class ScenarioFileParser {
     static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "topic", "records", "duration",
             "record.size", "payload.file", "compressibility", "rate", "producer", "consumer", "warmup", "trials", "thresholds", "sweep");
     static final List<String> TAGS = List.of("pr", "nightly");
-
-    /**
-     * Pinned in every produce scenario: kafka-clients 4.0 changed linger.ms's default from 0 to 5,
-     * and an unpinned default turns a client upgrade into a phantom regression.
-     */
-    static final List<String> PINNED_PRODUCER_KEYS = List.of("acks", "batch.size", "compression.type", "linger.ms");
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
     private static final Pattern PERCENT = Pattern.compile("([+-])(\\d+(?:\\.\\d+)?)%");
@@ -142,8 +135,8 @@ public final class ScenarioFileParser {
         double compressibility = doc.number("compressibility", 0, 1, Defaults.PAYLOAD_COMPRESSIBILITY);
         double rate = rate(doc, workload);
 
-        Map<String, String> producer = producer(doc);
-        Map<String, String> consumer = consumer(doc, workload);
+        Map<String, String> producer = ClientSections.producer(doc);
+        Map<String, String> consumer = ClientSections.consumer(doc, workload);
         WarmupPolicy warmup = warmup(doc);
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
@@ -204,49 +197,6 @@ public final class ScenarioFileParser {
             return null;
         }
         return file;
-    }
-
-    private static Map<String, String> consumer(YamlMap doc, WorkloadKind workload) {
-        if (workload == WorkloadKind.PRODUCE && doc.has("consumer")) {
-            doc.report("consumer", "only consume and end-to-end workloads have a consumer");
-            return Map.of();
-        }
-        YamlMap consumer = doc.map("consumer");
-        if (consumer == null) {
-            return Map.of();
-        }
-        Map<String, String> values = consumer.scalars();
-        checkEach(consumer, values, ClientProperties.CONSUMER);
-        if (values.keySet().stream().allMatch(key -> ClientProperties.CONSUMER.problem(key, values.get(key)).isEmpty())) {
-            ClientProperties.CONSUMER.combinationProblem(values).ifPresent(problem -> doc.report("consumer", problem));
-        }
-        return values;
-    }
-
-    /** One error per bad key, at its own line, with the nearest valid key when it looks like a typo. */
-    private static void checkEach(YamlMap section, Map<String, String> values, ClientProperties client) {
-        values.forEach((key, value) -> client.problem(key, value).ifPresent(problem -> section.report(key,
-                problem + Spelling.nearest(key, client.names())
-                        .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""))));
-    }
-
-    private static Map<String, String> producer(YamlMap doc) {
-        YamlMap producer = doc.map("producer");
-        if (producer == null) {
-            if (!doc.has("producer")) {
-                doc.report("producer", "required (it writes the records of every workload), with at least " + PINNED_PRODUCER_KEYS);
-            }
-            return Map.of();
-        }
-        Map<String, String> values = producer.scalars();
-        checkEach(producer, values, ClientProperties.PRODUCER);
-        for (String pinned : PINNED_PRODUCER_KEYS) {
-            if (!values.containsKey(pinned)) {
-                producer.report(pinned, "must be set: defaults change between kafka-clients versions "
-                        + "(linger.ms went from 0 to 5 in 4.0), and an unpinned default makes an upgrade look like a regression");
-            }
-        }
-        return values;
     }
 
     private static WarmupPolicy warmup(YamlMap doc) {
