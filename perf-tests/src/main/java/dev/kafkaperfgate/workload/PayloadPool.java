@@ -5,6 +5,7 @@ import dev.kafkaperfgate.Defaults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,8 +56,10 @@ public final class PayloadPool {
                     lines.add(line.getBytes(StandardCharsets.UTF_8));
                 }
             }
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("payload file " + file + " does not exist", e);
         } catch (IOException e) {
-            throw new IllegalArgumentException("payload file " + file + " cannot be read: " + e.getMessage(), e);
+            throw new IllegalArgumentException("payload file " + file + " cannot be read: " + e, e);
         }
         if (lines.isEmpty()) {
             throw new IllegalArgumentException("payload file " + file + " has no non-empty line");
