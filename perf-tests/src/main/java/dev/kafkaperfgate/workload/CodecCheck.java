@@ -55,11 +55,12 @@ final class CodecCheck {
         }
     }
 
+    /** The innermost cause: the wrappers (KafkaException, ExceptionInInitializerError) repeat its text. */
     private static String rootCause(Throwable e) {
         Throwable cause = e;
         while (cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();
         }
-        return cause == e ? e.toString() : e + " (cause: " + cause + ")";
+        return cause.toString();
     }
 }
