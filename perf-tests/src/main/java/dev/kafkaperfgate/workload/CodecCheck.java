@@ -55,12 +55,17 @@ final class CodecCheck {
         }
     }
 
-    /** The innermost cause: the wrappers (KafkaException, ExceptionInInitializerError) repeat its text. */
+    /**
+     * The innermost cause's first line: the wrappers (KafkaException, ExceptionInInitializerError)
+     * repeat its text, and zstd-jni appends lines about other ways it tried that mislead here.
+     */
     private static String rootCause(Throwable e) {
         Throwable cause = e;
         while (cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();
         }
-        return cause.toString();
+        String message = String.valueOf(cause.getMessage());
+        int newline = message.indexOf('\n');
+        return cause.getClass().getName() + ": " + (newline < 0 ? message : message.substring(0, newline));
     }
 }
