@@ -60,8 +60,9 @@ public final class Defaults {
 
     /**
      * How long a consume trial's consumer may take to join its group and get partitions. A
-     * single-member group on a local broker joins in about 3 s (group.initial.rebalance.delay.ms
-     * and the first fetch of metadata).
+     * single-member group on the local process broker joined in 23-90 ms here
+     * (rebalance.time.ms); a minute leaves room for a slow remote cluster and still ends a group
+     * that never forms.
      */
     public static final Duration CONSUMER_JOIN_TIMEOUT = Duration.ofSeconds(60);
 

@@ -13,7 +13,6 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,21 +39,15 @@ public final class ConsumeWorkload {
     private final PrintStream console;
     private final NanoClock clock;
     private final CpuSet clientCpus;
-    private final Duration stallTimeout;
     /** Reads started, warm-up included: each gets a group of its own. */
     private int reads;
 
     /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
     public ConsumeWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus) {
-        this(broker, console, clock, clientCpus, Defaults.CONSUMER_STALL_TIMEOUT);
-    }
-
-    ConsumeWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, Duration stallTimeout) {
         this.broker = broker;
         this.console = console;
         this.clock = clock;
         this.clientCpus = clientCpus;
-        this.stallTimeout = stallTimeout;
     }
 
     /**
@@ -77,7 +70,7 @@ public final class ConsumeWorkload {
                 long preloadNanos = clock.nanoTime() - preloadStart;
                 console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", load.name(), preloaded, preloadNanos / 1e9);
                 OffsetRange range = offsetRange(topic, consumer);
-                ReadPass pass = new ReadPass(clock, Defaults.CONSUMER_JOIN_TIMEOUT, stallTimeout, watch::isDead);
+                ReadPass pass = new ReadPass(clock, Defaults.CONSUMER_JOIN_TIMEOUT, Defaults.CONSUMER_STALL_TIMEOUT, watch::isDead);
                 WarmupSummary warmup = warmUp(pass, load, consumer, topic, range);
                 console.println("[" + load.name() + "] " + PerfLine.CONSUMER_HEADER);
                 List<ConsumeTrialFigures> trials = new ArrayList<>();
