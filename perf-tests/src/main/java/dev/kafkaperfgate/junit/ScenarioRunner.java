@@ -38,7 +38,8 @@ public final class ScenarioRunner {
     private final PrintStream console;
     private long suiteStartNanos;
     private RunRecord run;
-    private final Map<String, List<Scenario>> sweepScenarios = new LinkedHashMap<>();
+    /** Per sweep, its first scenario to run: the parameter and rate the whole sweep shares. */
+    private final Map<String, Scenario> sweepScenarios = new LinkedHashMap<>();
     private final Map<String, List<SweepSummary.Row>> sweepRows = new LinkedHashMap<>();
 
     ScenarioRunner(KafkaBroker broker, Path resultsDir, CpuSet clientCpus, PrintStream console) {
@@ -111,7 +112,7 @@ public final class ScenarioRunner {
     /** Writes the result file and keeps a swept scenario's row for its sweep's summary. */
     private Path record(Scenario scenario, ProduceResult result) {
         if (scenario.sweptValue() != null) {
-            sweepScenarios.computeIfAbsent(scenario.group(), group -> new ArrayList<>()).add(scenario);
+            sweepScenarios.putIfAbsent(scenario.group(), scenario);
             sweepRows.computeIfAbsent(scenario.group(), group -> new ArrayList<>()).add(SweepSummary.row(scenario, result));
         }
         return ResultFile.write(result, resultsDir);
@@ -127,7 +128,7 @@ public final class ScenarioRunner {
         List<SweepSummary> summaries = new ArrayList<>();
         sweepRows.forEach((group, rows) -> {
             if (rows.size() >= 2) {
-                Scenario first = sweepScenarios.get(group).get(0);
+                Scenario first = sweepScenarios.get(group);
                 SweepSummary summary = new SweepSummary(group, first.sweptParameter(), first.produce().isRateLimited(), rows);
                 console.print(summary.table());
                 console.println("[kafka-perf-gate] result: " + summary.write(resultsDir));

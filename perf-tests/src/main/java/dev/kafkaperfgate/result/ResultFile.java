@@ -105,8 +105,4 @@ public final class ResultFile {
         result.trials().forEach(trial -> merged.add(which.apply(trial)));
         return merged;
     }
-
-    static double median(double[] values) {
-        return ResultBlocks.median(values);
-    }
 }

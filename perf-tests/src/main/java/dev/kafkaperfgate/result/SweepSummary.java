@@ -1,7 +1,5 @@
 package dev.kafkaperfgate.result;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.scenario.Scenario;
@@ -9,11 +7,7 @@ import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.TrialFigures;
 import org.HdrHistogram.Histogram;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -44,8 +38,6 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
     public record Row(String value, String scenario, double recordsPerSecond, long p99Micros) {
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     public SweepSummary {
         rows = List.copyOf(rows);
         if (rows.isEmpty()) {
@@ -56,9 +48,8 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
     /** The row of a scenario that ran, from its result. */
     public static Row row(Scenario scenario, ProduceResult result) {
         double[] rates = result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray();
-        Histogram merged = new Histogram(result.trials().get(0).service().getNumberOfSignificantValueDigits());
-        result.trials().forEach(trial -> merged.add(trial.service()));
-        return new Row(scenario.sweptValue(), scenario.name(), ResultFile.median(rates), merged.getValueAtPercentile(99));
+        Histogram merged = ResultFile.merged(result, TrialFigures::service);
+        return new Row(scenario.sweptValue(), scenario.name(), ResultBlocks.median(rates), merged.getValueAtPercentile(99));
     }
 
     public Row bestThroughput() {
@@ -90,7 +81,7 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
 
     /** Writes {@code sweep-<group>.json} atomically and returns it. */
     public Path write(Path directory) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = ResultBlocks.JSON.createObjectNode();
         root.put("schemaVersion", ResultFile.SCHEMA_VERSION);
         root.put("sweep", group);
         root.put("parameter", parameter);
@@ -109,14 +100,6 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
             root.put("bestThroughput", bestThroughput().value());
         }
         root.put("bestP99", bestP99().value());
-        Path target = directory.resolve("sweep-" + group + ".json");
-        try {
-            Files.createDirectories(directory);
-            Path temp = Files.createTempFile(directory, ".sweep-", ".tmp");
-            JSON.writeValue(temp.toFile(), root);
-            return Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not write the sweep summary " + target + ": " + e.getMessage(), e);
-        }
+        return ResultBlocks.write(root, directory, "sweep-" + group + ".json");
     }
 }
