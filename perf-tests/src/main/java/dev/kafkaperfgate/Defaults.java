@@ -131,4 +131,36 @@ public final class Defaults {
 
     /** Significant decimal digits of the latency histograms: 3 keeps 0.1% resolution. */
     public static final int HISTOGRAM_DIGITS = 3;
+
+    /**
+     * The false-alarm budget of one whole gate run (all its comparisons together): at most one
+     * clean PR in fifty fails. See {@link dev.kafkaperfgate.verdict.GatePolicy} for how it is split.
+     */
+    public static final double SUITE_FALSE_ALARM_RATE = 0.02;
+
+    /** The power at which the minimum detectable effect (MDE) is reported: the usual 80%. */
+    public static final double VERDICT_POWER = 0.8;
+
+    /**
+     * Baseline runs needed before a verdict: with fewer, the run-to-run spread is not measured
+     * (one run has none, two give a t with one degree of freedom, whose 95% quantile is 6.3).
+     */
+    public static final int MIN_BASELINE_RUNS = 3;
+
+    /**
+     * Runs a baseline's history keeps (scripts/refresh-baselines.sh --window): ten nightly runs
+     * are a working fortnight, long enough to estimate run-to-run noise, short enough to follow
+     * the runner fleet as it changes.
+     */
+    public static final int BASELINE_WINDOW = 10;
+
+    /**
+     * How far the ruler (CPU loop, broker round trip) may move against the baselines' before a run
+     * is marked drifted. Run to run on this shared 2-core machine it moved by up to 40% under
+     * neighbours' load; 25% flags a clearly different machine or load.
+     */
+    public static final double DRIFT_BOUND = 0.25;
+
+    /** Where baselines live, relative to the perf-tests module (Surefire's working directory). */
+    public static final String BASELINES_DIR = "../baselines";
 }

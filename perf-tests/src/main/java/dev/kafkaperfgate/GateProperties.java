@@ -48,9 +48,26 @@ public final class GateProperties {
     /** Directory result files are written to. */
     public static final String RESULTS_DIR = "perf.results.dir";
 
+    /** Baseline profile (folder under the baselines directory); derived from the machine when unset. */
+    public static final String PROFILE = "perf.profile";
+    /** Directory holding one folder per profile. */
+    public static final String BASELINES_DIR = "perf.baselines.dir";
+    /** Whether a scenario without a usable baseline (NEW, MISMATCH) fails the build. */
+    public static final String BASELINE_REQUIRED = "perf.baseline.required";
+    /** False-alarm budget of a whole run, e.g. 0.02. */
+    public static final String GATE_FALSE_ALARM_RATE = "perf.gate.false.alarm.rate";
+    /** Nanoseconds of CPU the producer's serializer burns per record: an injected regression, for proving the gate. */
+    public static final String INJECT_BURN_NS = "perf.inject.burn.ns";
+    /** Burn on every n-th record only (1: every record); a rare long burn moves p99 more than throughput. */
+    public static final String INJECT_BURN_EVERY = "perf.inject.burn.every";
+    /** Commit, date and run id recorded in summary.json for the baseline's provenance. */
+    public static final String RUN_COMMIT = "perf.run.commit";
+    public static final String RUN_ID = "perf.run.id";
+
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
-            EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR);
+            EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
+            BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, RUN_COMMIT, RUN_ID);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
     public static void rejectUnknown(Properties properties) {

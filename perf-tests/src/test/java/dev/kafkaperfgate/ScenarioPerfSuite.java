@@ -1,5 +1,7 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.baseline.BaselineStore;
+import dev.kafkaperfgate.baseline.Profile;
 import dev.kafkaperfgate.junit.PerfGateExtension;
 import dev.kafkaperfgate.junit.ScenarioRunner;
 import dev.kafkaperfgate.scenario.Scenario;
@@ -11,7 +13,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -25,23 +26,26 @@ class ScenarioPerfSuite {
 
     private static String suite;
     private static List<Scenario> selected;
+    private static BaselineStore baselines;
 
     /**
-     * Validated before the broker starts (the runner is resolved after this): a bad file stops
-     * the run with every problem listed and nothing started.
+     * Scenario files and their baselines are validated before the broker starts (the runner is
+     * resolved after this): a bad file stops the run with every problem listed and nothing started.
      */
     @BeforeAll
     static void loadCatalog() {
         ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(System.getProperty(GateProperties.SCENARIOS_DIR, "scenarios")));
         suite = System.getProperty(GateProperties.SUITE);
         selected = catalog.select(suite, System.getProperty(GateProperties.SCENARIOS));
+        baselines = BaselineStore.load(Path.of(System.getProperty(GateProperties.BASELINES_DIR, Defaults.BASELINES_DIR)),
+                Profile.resolve(System.getProperties()), selected.stream().map(Scenario::name).toList());
     }
 
     @TestFactory
     Stream<DynamicTest> scenarios(ScenarioRunner runner) {
-        Stream<DynamicTest> scenarios = IntStream.range(0, selected.size()).mapToObj(i -> DynamicTest.dynamicTest(
-                selected.get(i).name(), () -> runner.run(selected.get(i), i + 1, selected.size(), suite)));
-        // Sweeps are reported together, after their scenarios; then the run record says whether the run is complete.
-        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries and run record", runner::finish)));
+        runner.begin(suite, selected, baselines, System.getProperties());
+        Stream<DynamicTest> scenarios = selected.stream().map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> runner.run(scenario)));
+        // Sweeps are reported together, after their scenarios; then summary.json says whether the run is complete.
+        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries and run summary", runner::finish)));
     }
 }

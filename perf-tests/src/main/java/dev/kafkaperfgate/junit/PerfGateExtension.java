@@ -14,16 +14,18 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * Gives a perf suite a {@link ScenarioRunner} on a broker chosen by {@code -Dperf.broker}, started
- * once per suite class and stopped after it.
+ * and warmed once per suite class (again for a confirmation re-run) and stopped after it.
  *
  * <pre>{@code
  * @ExtendWith(PerfGateExtension.class)
  * class ProducerPerfSuite {
  *     @TestFactory
  *     Stream<DynamicTest> scenarios(ScenarioRunner runner) {
+ *         runner.begin("pr", SCENARIOS, baselines, System.getProperties());
  *         return SCENARIOS.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> runner.run(s)));
  *     }
  * }
@@ -57,14 +59,19 @@ public final class PerfGateExtension implements ParameterResolver {
         Path results = Path.of(System.getProperty(GateProperties.RESULTS_DIR, "target/perf-results"));
         Duration brokerWarmup = Duration.ofSeconds(Long.parseLong(GateProperties.get(System.getProperties(),
                 GateProperties.BROKER_WARMUP, Long.toString(Defaults.BROKER_WARMUP.toSeconds()))));
+        Supplier<KafkaBroker> freshBroker = () -> startWarm(settings, brokerWarmup);
+        return new ScenarioRunner(freshBroker.get(), freshBroker, results, clientCpus, System.out);
+    }
+
+    private static KafkaBroker startWarm(BrokerSettings settings, Duration warmup) {
         KafkaBroker broker = BrokerSelector.start(settings, System.out);
         try {
-            BrokerWarmup.run(broker, brokerWarmup, System.out);
+            BrokerWarmup.run(broker, warmup, System.out);
+            return broker;
         } catch (RuntimeException e) {
             broker.close();
             throw e;
         }
-        return new ScenarioRunner(broker, results, clientCpus, System.out);
     }
 
     /** Stops the broker when the test plan ends (JUnit closes AutoCloseable store values). */

@@ -1,14 +1,22 @@
 package dev.kafkaperfgate.junit;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.baseline.BaselineStore;
 import dev.kafkaperfgate.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.broker.GateTopics;
 import dev.kafkaperfgate.broker.KafkaBroker;
 import dev.kafkaperfgate.broker.TopicRejectedException;
 import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.result.ResultFile;
-import dev.kafkaperfgate.result.RunRecord;
+import dev.kafkaperfgate.result.RunSummary;
+import dev.kafkaperfgate.result.RunSummary.Outcome;
 import dev.kafkaperfgate.result.SweepSummary;
 import dev.kafkaperfgate.scenario.Scenario;
+import dev.kafkaperfgate.verdict.MetricVerdict;
+import dev.kafkaperfgate.verdict.RunFigures;
+import dev.kafkaperfgate.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.verdict.Verdict;
+import dev.kafkaperfgate.workload.ConsumeResult;
 import dev.kafkaperfgate.workload.ConsumeWorkload;
 import dev.kafkaperfgate.workload.EndToEndWorkload;
 import dev.kafkaperfgate.workload.NanoClock;
@@ -16,6 +24,7 @@ import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.ProduceScenario;
 import dev.kafkaperfgate.workload.ProduceWorkload;
 import dev.kafkaperfgate.workload.ScenarioFailedException;
+import org.opentest4j.AssertionFailedError;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,80 +32,153 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
- * Runs scenarios on the suite's broker, one at a time: its own topic, the workload, the result
- * file, and an entry in the run record. A scenario that fails is recorded and its exception
- * rethrown, so JUnit reports it while the next scenario still runs. Handed to perf suites by
- * {@link PerfGateExtension}.
+ * Runs a gate run's scenarios on the suite's broker, one at a time: its own topic, the workload,
+ * the result file, the verdict against the baseline, and an entry in summary.json. A flagged
+ * regression is re-run once on a fresh broker, and only a confirmed one fails: as a JUnit
+ * failure whose message is one line. A scenario that cannot run is a JUnit error (its exception
+ * rethrown) while the next scenario still runs. Handed to perf suites by {@link PerfGateExtension}.
+ *
+ * <pre>{@code
+ * runner.begin("pr", scenarios, BaselineStore.load(dir, profile, names), System.getProperties());
+ * scenarios.forEach(runner::run);
+ * runner.finish();
+ * }</pre>
  */
 public final class ScenarioRunner {
 
-    private final KafkaBroker broker;
+    private KafkaBroker broker;
+    private final Supplier<KafkaBroker> freshBroker;
     private final Path resultsDir;
     private final CpuSet clientCpus;
     private final PrintStream console;
-    private long suiteStartNanos;
-    private RunRecord run;
+    private GateRun gate;
+    private int index;
+    private long startNanos;
     /** Per sweep, its first scenario to run: the parameter and rate the whole sweep shares. */
     private final Map<String, Scenario> sweepScenarios = new LinkedHashMap<>();
     private final Map<String, List<SweepSummary.Row>> sweepRows = new LinkedHashMap<>();
 
-    ScenarioRunner(KafkaBroker broker, Path resultsDir, CpuSet clientCpus, PrintStream console) {
+    /** @param freshBroker starts (and warms) a new broker, for confirmation re-runs */
+    ScenarioRunner(KafkaBroker broker, Supplier<KafkaBroker> freshBroker, Path resultsDir, CpuSet clientCpus, PrintStream console) {
         this.broker = broker;
+        this.freshBroker = freshBroker;
         this.resultsDir = resultsDir;
         this.clientCpus = clientCpus;
         this.console = console;
     }
 
     /**
-     * Runs scenario {@code index} of {@code count}, after a progress line with the time so far and
-     * an estimate of the time left (the mean of the scenarios run so far, times those left).
+     * Starts a gate run: measures the machine's ruler and writes the summary's header.
      *
-     * @param suite the suite the scenarios were selected by, for the run record; {@code null} for all
-     * @return the result file
+     * @param suite      the suite the scenarios were selected by, for the summary; {@code null} for all
+     * @param scenarios  the scenarios the run will run, in order
+     * @param baselines  their baselines, already read and checked
+     * @param properties the gate's {@code perf.*} settings (policy, injection, provenance)
      */
-    public Path run(Scenario scenario, int index, int count, String suite) {
-        long now = System.nanoTime();
-        if (run == null) {
-            suiteStartNanos = now;
-            run = new RunRecord(resultsDir, suite, count);
+    public void begin(String suite, List<Scenario> scenarios, BaselineStore baselines, Map<?, ?> properties) {
+        gate = GateRun.start(suite, scenarios, baselines, broker, resultsDir, properties, console);
+        startNanos = System.nanoTime();
+    }
+
+    /**
+     * Runs the next scenario after a progress line with the time so far and an estimate of the
+     * time left (the mean of the scenarios run so far, times those left), then judges it.
+     *
+     * @return the result file
+     * @throws AssertionFailedError on a confirmed regression (or a missing baseline when baselines are required)
+     */
+    public Path run(Scenario scenario) {
+        if (gate == null) {
+            throw new IllegalStateException("begin() first: the runner needs the run's scenarios and baselines");
         }
-        long elapsed = now - suiteStartNanos;
+        index++;
+        int count = gate.scenarios.size();
+        long elapsed = System.nanoTime() - startNanos;
         String eta = index == 1 ? "" : ", about " + minutes(elapsed / (index - 1) * (count - index + 1)) + " left";
-        console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(),
-                minutes(elapsed), eta);
+        console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(), minutes(elapsed), eta);
         String workload = scenario.workload().key();
         try {
-            Path file = runWorkload(scenario);
-            run.passed(scenario.name(), workload, file);
-            return file;
+            Measured first = measure(scenario, scenario.name() + ".json");
+            keepSweepRow(scenario, first);
+            ScenarioVerdict verdict = gate.judge(scenario, first.json(), first.figures());
+            print(scenario, "verdict", verdict);
+            if (verdict.has(Verdict.REGRESSION)) {
+                return confirm(scenario, first, verdict);
+            }
+            if (gate.policy.baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
+                gate.summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), verdict, null, null,
+                        "no usable baseline and -Dperf.baseline.required=true");
+                throw new AssertionFailedError(scenario.name() + ": " + oneLine(verdict.metrics()) + " (-Dperf.baseline.required=true)");
+            }
+            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), verdict, null, null, null);
+            return first.file();
         } catch (BrokerUnavailableException e) {
-            run.failed(scenario.name(), workload, RunRecord.Outcome.ERROR, e);
+            gate.summary.failed(scenario.name(), workload, Outcome.ERROR, e);
             throw e;
         } catch (RuntimeException e) {
-            run.failed(scenario.name(), workload, RunRecord.Outcome.FAILED, e);
+            gate.summary.failed(scenario.name(), workload, Outcome.FAILED, e);
             throw e;
         }
     }
 
-    private Path runWorkload(Scenario scenario) {
+    /** Re-runs a flagged scenario on a fresh broker; fails only when the same metric regresses again. */
+    private Path confirm(Scenario scenario, Measured first, ScenarioVerdict verdict) {
+        console.printf("[%s] regression flagged: re-running once on a fresh broker to confirm%n", scenario.name());
+        broker.close();
+        broker = freshBroker.get();
+        Measured second = measure(scenario, scenario.name() + ".confirmation.json");
+        ScenarioVerdict again = gate.judge(scenario, second.json(), second.figures());
+        print(scenario, "confirmation", again);
+        List<MetricVerdict> confirmed = again.with(Verdict.REGRESSION).stream()
+                .filter(metric -> verdict.with(Verdict.REGRESSION).stream().anyMatch(flagged -> flagged.metric() == metric.metric()))
+                .toList();
+        String workload = scenario.workload().key();
+        if (confirmed.isEmpty()) {
+            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), verdict, second.file(), again,
+                    "the regression flagged by the first run was not confirmed by the re-run");
+            console.printf("[%s] not confirmed: the re-run did not regress; passes%n", scenario.name());
+            return first.file();
+        }
+        String message = scenario.name() + ": " + oneLine(verdict.with(Verdict.REGRESSION)) + "; confirmed by a re-run on a fresh broker: "
+                + oneLine(confirmed);
+        gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), verdict, second.file(), again, message);
+        throw new AssertionFailedError(message);
+    }
+
+    private record Measured(Path file, ObjectNode json, RunFigures figures, ProduceResult produceResult) {
+    }
+
+    private Measured measure(Scenario scenario, String fileName) {
         broker.failure().ifPresent(failure -> {
             throw new BrokerUnavailableException("scenario " + scenario.name() + " not started: the broker is dead: " + failure);
         });
         ProduceScenario produce = scenario.produce();
         try (GateTopics topics = new GateTopics(broker)) {
             String topic = createTopic(topics, scenario);
-            Path file = switch (scenario.workload()) {
-                case PRODUCE -> record(scenario, new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus).run(produce, topic));
-                case END_TO_END -> record(scenario, new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
-                        .run(produce, scenario.consumer(), topic));
-                case CONSUME -> ResultFile.write(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
-                        .run(produce, scenario.consumer(), topic), resultsDir);
+            Measured measured = switch (scenario.workload()) {
+                case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus).run(produce, topic), fileName);
+                case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
+                        .run(produce, scenario.consumer(), topic), fileName);
+                case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
+                        .run(produce, scenario.consumer(), topic), fileName);
             };
-            console.println("[kafka-perf-gate] result: " + file);
-            return file;
+            console.println("[kafka-perf-gate] result: " + measured.file());
+            return measured;
         }
+    }
+
+    private Measured produced(ProduceResult result, String fileName) {
+        ObjectNode json = ResultFile.toJson(result);
+        return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(result), result);
+    }
+
+    private Measured consumed(ConsumeResult result, String fileName) {
+        ObjectNode json = ResultFile.toJson(result);
+        return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(result), null);
     }
 
     private static String createTopic(GateTopics topics, Scenario scenario) {
@@ -109,18 +191,25 @@ public final class ScenarioRunner {
         }
     }
 
-    /** Writes the result file and keeps a swept scenario's row for its sweep's summary. */
-    private Path record(Scenario scenario, ProduceResult result) {
-        if (scenario.sweptValue() != null) {
+    /** Keeps a swept scenario's first run for its sweep's summary. */
+    private void keepSweepRow(Scenario scenario, Measured measured) {
+        if (scenario.sweptValue() != null && measured.produceResult() != null) {
             sweepScenarios.putIfAbsent(scenario.group(), scenario);
-            sweepRows.computeIfAbsent(scenario.group(), group -> new ArrayList<>()).add(SweepSummary.row(scenario, result));
+            sweepRows.computeIfAbsent(scenario.group(), group -> new ArrayList<>()).add(SweepSummary.row(scenario, measured.produceResult()));
         }
-        return ResultFile.write(result, resultsDir);
+    }
+
+    private void print(Scenario scenario, String label, ScenarioVerdict verdict) {
+        verdict.metrics().forEach(metric -> console.printf("[%s] %s: %s%n", scenario.name(), label, metric.line()));
+    }
+
+    private static String oneLine(List<MetricVerdict> metrics) {
+        return metrics.stream().map(MetricVerdict::line).collect(Collectors.joining("; "));
     }
 
     /**
      * Prints and writes a summary of every sweep of which at least two values ran, then closes
-     * the run record and says whether the run is complete.
+     * summary.json and says whether the run is complete.
      *
      * @return the sweep summaries written
      */
@@ -135,12 +224,12 @@ public final class ScenarioRunner {
                 summaries.add(summary);
             }
         });
-        if (run != null) {
-            if (run.finish()) {
-                console.println("[kafka-perf-gate] run complete: every selected scenario ran; record: " + resultsDir.resolve("run.json"));
+        if (gate != null) {
+            Path file = resultsDir.resolve("summary.json");
+            if (gate.summary.finish()) {
+                console.println("[kafka-perf-gate] run complete: every selected scenario ran; summary: " + file);
             } else {
-                console.println("[kafka-perf-gate] run INCOMPLETE: " + String.join("; ", run.problems())
-                        + "; record: " + resultsDir.resolve("run.json"));
+                console.println("[kafka-perf-gate] run INCOMPLETE: " + String.join("; ", gate.summary.problems()) + "; summary: " + file);
             }
         }
         return summaries;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.metrics.HistogramCodec;
+import dev.kafkaperfgate.metrics.Median;
+import dev.kafkaperfgate.verdict.RunFigures;
 import dev.kafkaperfgate.workload.ConsumeResult;
 import dev.kafkaperfgate.workload.ConsumeTrialFigures;
 import dev.kafkaperfgate.workload.WorkloadKind;
@@ -35,6 +37,7 @@ final class ConsumeResultJson {
         ObjectNode definition = ResultBlocks.definition(result.load());
         definition.set("consumer", ResultBlocks.sorted(result.consumer()));
         root.set("definition", definition);
+        root.put("definitionSha256", ResultBlocks.sha256(definition));
         root.put("topic", result.topic());
         root.set("broker", ResultBlocks.broker(result.broker()));
         root.set("client", ResultBlocks.client(result.client()));
@@ -51,6 +54,7 @@ final class ConsumeResultJson {
         Histogram gaps = new Histogram(Defaults.HISTOGRAM_DIGITS);
         result.trials().forEach(trial -> gaps.add(trial.pollGaps()));
         summary.set("pollGapUs", ResultBlocks.percentiles(gaps));
+        root.set("gate", RunFigures.of(result).toJson());
         return root;
     }
 
@@ -71,6 +75,6 @@ final class ConsumeResultJson {
     }
 
     private static double median(ConsumeResult result, ToDoubleFunction<ConsumeTrialFigures> figure) {
-        return ResultBlocks.median(result.trials().stream().mapToDouble(figure).toArray());
+        return Median.of(result.trials().stream().mapToDouble(figure).toArray());
     }
 }

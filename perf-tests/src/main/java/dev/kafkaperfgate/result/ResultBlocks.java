@@ -13,6 +13,7 @@ import org.apache.kafka.common.utils.AppInfoParser;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -135,21 +136,25 @@ final class ResultBlocks {
         return node;
     }
 
-    static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] copy = Arrays.copyOf(values, values.length);
-        Arrays.sort(copy);
-        int mid = copy.length / 2;
-        return copy.length % 2 == 1 ? copy[mid] : (copy[mid - 1] + copy[mid]) / 2;
-    }
-
     private static String sha256(Path file) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+            return sha256(Files.readAllBytes(file));
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the payload file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * SHA-256 of a definition block in compact JSON. Its keys come in a fixed order and its maps
+     * sorted, so the same definition always hashes the same.
+     */
+    static String sha256(ObjectNode definition) {
+        return sha256(definition.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -1,8 +1,11 @@
 package dev.kafkaperfgate.result;
 
+import dev.kafkaperfgate.metrics.Median;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.metrics.HistogramCodec;
+import dev.kafkaperfgate.metrics.Histograms;
+import dev.kafkaperfgate.verdict.RunFigures;
 import dev.kafkaperfgate.workload.ConsumeResult;
 import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.TrialFigures;
@@ -19,7 +22,9 @@ import static dev.kafkaperfgate.result.ResultBlocks.percentiles;
 /**
  * One scenario's result as JSON, {@code <results dir>/<scenario>.json}. Latencies are
  * microseconds; the histograms are stored whole (HdrHistogram compressed, base64) so later
- * stages can recompute any percentile. Never holds a credential: broker connection settings are
+ * stages can recompute any percentile. The {@code "gate"} block holds what the verdict compares
+ * ({@link RunFigures}), in the form a baseline's history stores it; {@code "definitionSha256"}
+ * identifies the definition a baseline must match. Never holds a credential: broker connection settings are
  * not part of it. Produce and end-to-end results are written here; consume results by
  * {@link ConsumeResultJson}.
  */
@@ -38,7 +43,16 @@ public final class ResultFile {
 
     /** Writes atomically (temp file, then rename) and returns the file. */
     public static Path write(ConsumeResult result, Path directory) {
-        return ResultBlocks.write(ConsumeResultJson.toJson(result), directory, result.load().name() + ".json");
+        return ResultBlocks.write(toJson(result), directory, result.load().name() + ".json");
+    }
+
+    /** Writes a result's JSON as {@code directory/fileName}, atomically (temp file, then rename). */
+    public static Path write(ObjectNode json, Path directory, String fileName) {
+        return ResultBlocks.write(json, directory, fileName);
+    }
+
+    public static ObjectNode toJson(ConsumeResult result) {
+        return ConsumeResultJson.toJson(result);
     }
 
     public static ObjectNode toJson(ProduceResult result) {
@@ -52,6 +66,7 @@ public final class ResultFile {
             definition.set("consumer", ResultBlocks.sorted(result.consumer()));
         }
         root.set("definition", definition);
+        root.put("definitionSha256", ResultBlocks.sha256(definition));
         root.put("topic", result.topic());
         root.set("broker", ResultBlocks.broker(result.broker()));
         root.set("client", ResultBlocks.client(result.client()));
@@ -59,6 +74,7 @@ public final class ResultFile {
         ArrayNode trials = root.putArray("trials");
         result.trials().forEach(trial -> trials.add(trial(trial)));
         root.set("summary", summary(result));
+        root.set("gate", RunFigures.of(result).toJson());
         return root;
     }
 
@@ -90,8 +106,8 @@ public final class ResultFile {
 
     private static ObjectNode summary(ProduceResult result) {
         ObjectNode node = JSON.createObjectNode();
-        node.put("medianRecordsPerSec", ResultBlocks.median(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
-        node.put("medianMbPerSec", ResultBlocks.median(result.trials().stream().mapToDouble(TrialFigures::megabytesPerSecond).toArray()));
+        node.put("medianRecordsPerSec", Median.of(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
+        node.put("medianMbPerSec", Median.of(result.trials().stream().mapToDouble(TrialFigures::megabytesPerSecond).toArray()));
         node.set("serviceLatencyUs", percentiles(merged(result, TrialFigures::service)));
         if (result.workload() == WorkloadKind.END_TO_END) {
             node.set("endToEndLatencyUs", percentiles(merged(result, TrialFigures::endToEnd)));
@@ -101,8 +117,6 @@ public final class ResultFile {
 
     /** One histogram of every trial's, e.g. all service times. */
     static Histogram merged(ProduceResult result, Function<TrialFigures, Histogram> which) {
-        Histogram merged = new Histogram(which.apply(result.trials().get(0)).getNumberOfSignificantValueDigits());
-        result.trials().forEach(trial -> merged.add(which.apply(trial)));
-        return merged;
+        return Histograms.merged(result.trials().stream().map(which).toList());
     }
 }

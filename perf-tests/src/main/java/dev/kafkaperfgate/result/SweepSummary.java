@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.result;
 
+import dev.kafkaperfgate.metrics.Median;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.scenario.Scenario;
@@ -49,7 +50,7 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
     public static Row row(Scenario scenario, ProduceResult result) {
         double[] rates = result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray();
         Histogram merged = ResultFile.merged(result, TrialFigures::service);
-        return new Row(scenario.sweptValue(), scenario.name(), ResultBlocks.median(rates), merged.getValueAtPercentile(99));
+        return new Row(scenario.sweptValue(), scenario.name(), Median.of(rates), merged.getValueAtPercentile(99));
     }
 
     public Row bestThroughput() {

@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * The configs the workloads hand to KafkaProducer and KafkaConsumer: the broker's connection
- * settings, the scenario's properties, then the keys the harness owns (see {@link ClientProperties}).
+ * settings, the scenario's properties, then the keys the harness owns (see {@link ClientProperties}),
+ * and an {@link InjectedCost} when {@code -Dperf.inject.burn.ns} asks for one.
  */
 final class ClientConfigs {
 
@@ -24,6 +25,12 @@ final class ClientConfigs {
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        InjectedCost injected = InjectedCost.from(System.getProperties());
+        if (injected.active()) {
+            config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, CpuBurningSerializer.class);
+            config.put(CpuBurningSerializer.BURN_NS, injected.burnNs());
+            config.put(CpuBurningSerializer.EVERY, injected.every());
+        }
         return config;
     }
 

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.baseline.BaselineStore;
 import dev.kafkaperfgate.broker.BrokerMode;
 import dev.kafkaperfgate.broker.BrokerSelector;
 import dev.kafkaperfgate.broker.BrokerSettings;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,8 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Scenario files of every workload run on a process broker, as the perf suite runs them: a
- * scenario that fails is reported with its name, the next one still runs, and the run record
- * says the run is incomplete.
+ * scenario that fails is reported with its name, the next one still runs, and the run
+ * summary says the run is incomplete.
  */
 @Timeout(300)
 class ScenarioRunnerTest {
@@ -57,7 +59,9 @@ class ScenarioRunnerTest {
     @Test
     void aFailingScenarioIsNamedTheOthersRunAndTheRunIsIncomplete() throws IOException {
         Path results = dir.resolve("results");
-        ScenarioRunner runner = new ScenarioRunner(broker, results, null, System.out);
+        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+            throw new AssertionError("no scenario here regresses: nothing to re-run");
+        }, results, null, System.out);
         List<Scenario> scenarios = parse(
                 scenario("rf3", "produce", "topic: {replication.factor: 3}\nduration: 2s\nrecord.size: 100\nrate: 1000\nwarmup: none\ntrials: 1\n"),
                 scenario("consume-small", "consume", "topic: {partitions: 3}\nrecords: 30000\nrecord.size: 300\ntrials: 2\n"
@@ -65,11 +69,12 @@ class ScenarioRunnerTest {
                 scenario("e2e-small", "end-to-end", "duration: 2s\nrecord.size: 1024\nrate: 2000\nwarmup: none\ntrials: 2\n"
                         + "consumer: {fetch.min.bytes: 1}\n"));
 
-        ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0), 1, 3, "pr"));
+        runner.begin("pr", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
+        ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0)));
         assertTrue(rejected.getMessage().startsWith("scenario rf3 (rf3.yaml): the cluster refused to create topic "), rejected.getMessage());
         assertTrue(rejected.getMessage().contains("replication factor"), rejected.getMessage());
 
-        JsonNode consume = JSON.readTree(runner.run(scenarios.get(1), 2, 3, "pr").toFile());
+        JsonNode consume = JSON.readTree(runner.run(scenarios.get(1)).toFile());
         assertEquals("consume", consume.get("workload").asText());
         assertEquals(30_000, consume.at("/preload/records").asLong());
         assertTrue(consume.at("/warmup/windows").size() >= 2, "warm-up reads until two reads agree: " + consume.get("warmup"));
@@ -83,7 +88,7 @@ class ScenarioRunnerTest {
             assertTrue(trial.at("/pollGapUs/count").asLong() > 0, trial.toString());
         }
 
-        JsonNode e2e = JSON.readTree(runner.run(scenarios.get(2), 3, 3, "pr").toFile());
+        JsonNode e2e = JSON.readTree(runner.run(scenarios.get(2)).toFile());
         assertEquals("end-to-end", e2e.get("workload").asText());
         assertEquals("1", e2e.at("/definition/consumer/fetch.min.bytes").asText());
         for (JsonNode trial : e2e.get("trials")) {
@@ -94,11 +99,15 @@ class ScenarioRunnerTest {
         }
 
         runner.finish();
-        JsonNode run = JSON.readTree(results.resolve("run.json").toFile());
+        JsonNode run = JSON.readTree(results.resolve("summary.json").toFile());
         assertFalse(run.get("complete").asBoolean());
         assertEquals(List.of("failed", "passed", "passed"),
                 run.get("scenarios").findValuesAsText("outcome"));
         assertTrue(run.at("/scenarios/0/message").asText().contains("rf3"), run.toString());
+        assertEquals("NEW", run.at("/scenarios/1/verdict").asText(), "no baseline: every metric is NEW");
+        assertEquals(1, run.at("/scenarios/1/metrics").size(), "a consume scenario is judged on throughput only");
+        assertEquals(2, run.at("/scenarios/2/metrics").size(), "an end-to-end scenario on throughput and p99");
+        assertEquals(2, run.at("/counts/NEW").asInt());
     }
 
     private static String scenario(String name, String workload, String rest) {

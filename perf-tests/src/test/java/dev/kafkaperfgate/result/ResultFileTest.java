@@ -59,8 +59,8 @@ class ResultFileTest {
 
     @Test
     void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
-        assertEquals(2.5, ResultBlocks.median(new double[] {4, 1, 3, 2}));
-        assertEquals(3.0, ResultBlocks.median(new double[] {5, 3, 1}));
+        assertEquals(2.5, dev.kafkaperfgate.metrics.Median.of(new double[] {4, 1, 3, 2}));
+        assertEquals(3.0, dev.kafkaperfgate.metrics.Median.of(new double[] {5, 3, 1}));
     }
 
     private static TrialFigures trial(int number, long... micros) {

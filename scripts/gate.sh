@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Runs the gate: the perf suite on a real broker, judged against baselines/<profile>/, and one
+# exit code a CI step can act on:
+#   0  pass: every scenario ran; no regression confirmed
+#   1  regression: at least one confirmed REGRESSION (or, with -Dperf.baseline.required=true,
+#      a scenario without a usable baseline)
+#   2  infrastructure error or incomplete run: broker or Docker trouble, a scenario that could
+#      not run, a bad scenario or baseline file, no summary.json
+#
+#   scripts/gate.sh [-Dperf.suite=pr|nightly] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
+# The suite defaults to pr. Results: perf-tests/target/perf-results/ (summary.json and one JSON
+# per scenario).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+
+results=perf-tests/target/perf-results
+summary=$results/summary.json
+args=("$@")
+case " $* " in
+  *" -Dperf.suite="* | *" -Dperf.scenarios="*) ;;
+  *) args=(-Dperf.suite=pr "${args[@]}") ;;
+esac
+for arg in "$@"; do
+  case "$arg" in
+    -Dperf.results.dir=*) echo "gate: -Dperf.results.dir is not supported here; the gate reads $results" >&2; exit 2 ;;
+  esac
+done
+command -v jq >/dev/null || { echo "gate: jq is required" >&2; exit 2; }
+
+# A summary left by an earlier run must not speak for this one.
+rm -f "$summary"
+mvn -B verify -Pgate "${args[@]}"
+maven_exit=$?
+
+if [ ! -f "$summary" ]; then
+  echo "gate: INFRASTRUCTURE ERROR: no $summary: the run did not start (Maven exit $maven_exit; see above)" >&2
+  exit 2
+fi
+if ! jq -e 'type == "object" and (.scenarios | type) == "array"' "$summary" >/dev/null 2>&1; then
+  echo "gate: INFRASTRUCTURE ERROR: $summary is not a run summary" >&2
+  exit 2
+fi
+
+echo
+echo "gate: verdicts ($summary)"
+jq -r '.scenarios[] | "  \(.scenario): \(.outcome)"
+  + (if .verdict then " (\(.verdict))" else ": \(.message)" end),
+  (.metrics[]? | "    \(.line)"),
+  (.confirmation.metrics[]? | "    re-run: \(.line)")' "$summary"
+jq -r '"gate: drift: \(.drift.description // "not measured")"' "$summary"
+
+if ! jq -e '.complete == true' "$summary" >/dev/null; then
+  echo "gate: INCOMPLETE RUN: $(jq -r '[.scenarios[] | select(.outcome == "failed" or .outcome == "error") | "\(.scenario) (\(.outcome))"] | join(", ") | if . == "" then "the suite did not reach its end" else . end' "$summary")" >&2
+  exit 2
+fi
+failing=$(jq -r '[.scenarios[] | select(.outcome == "regression" or .outcome == "no-baseline") | .scenario] | join(", ")' "$summary")
+if [ -n "$failing" ]; then
+  echo "gate: FAIL: $failing" >&2
+  exit 1
+fi
+if [ "$maven_exit" -ne 0 ]; then
+  echo "gate: INFRASTRUCTURE ERROR: Maven failed (exit $maven_exit) although every scenario passed; see above" >&2
+  exit 2
+fi
+echo "gate: PASS: $(jq -r '.counts | to_entries | map(select(.value > 0) | "\(.value) \(.key)") | join(", ")' "$summary")"
