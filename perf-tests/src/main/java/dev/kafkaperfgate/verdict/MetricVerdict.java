@@ -47,6 +47,6 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
     }
 
     private static String format(double value) {
-        return value >= 100 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+        return value >= 10 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.2f", value);
     }
 }

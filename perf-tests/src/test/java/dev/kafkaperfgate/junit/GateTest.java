@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.baseline.BaselineStore;
+import dev.kafkaperfgate.baseline.RefreshScript;
 import dev.kafkaperfgate.broker.BrokerMode;
 import dev.kafkaperfgate.broker.BrokerSelector;
 import dev.kafkaperfgate.broker.BrokerSettings;
@@ -20,14 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.AssertionFailedError;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -88,7 +87,7 @@ class GateTest {
         Path baselines = dir.resolve("baselines");
         for (int run = 1; run <= 3; run++) {
             Path results = run(scenario, baselines, "baseline-" + run);
-            Script refresh = refresh(results, baselines);
+            RefreshScript.Outcome refresh = refresh(results, baselines);
             assertEquals(0, refresh.exit(), refresh.output());
             assertTrue(refresh.output().contains("gate-small: " + (run - 1) + " → " + run + " runs; median throughput"), refresh.output());
         }
@@ -119,7 +118,7 @@ class GateTest {
         assertEquals(1, injected.get("regressions").asInt());
         assertTrue(Files.isRegularFile(injectedResults.resolve("gate-small.confirmation.json")));
 
-        Script refused = refresh(injectedResults, baselines);
+        RefreshScript.Outcome refused = refresh(injectedResults, baselines);
         assertEquals(1, refused.exit(), refused.output());
         assertTrue(refused.output().contains("injected regression"), refused.output());
         assertEquals(baseline, JSON.readTree(baselines.resolve(PROFILE).resolve("gate-small.json").toFile()), "left as it was");
@@ -143,19 +142,8 @@ class GateTest {
         return results;
     }
 
-    record Script(int exit, String output) {
-    }
-
-    static Script refresh(Path results, Path baselines, String... options) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", Path.of("../scripts/refresh-baselines.sh").toAbsolutePath().toString(),
-                "--results", results.toString(), "--baselines", baselines.toString(), "--commit", "0123abc"));
-        command.addAll(List.of(options));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("refresh-baselines.sh did not finish in 60 s");
-        }
-        return new Script(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    private static RefreshScript.Outcome refresh(Path results, Path baselines) throws IOException, InterruptedException {
+        return RefreshScript.run(results, baselines);
     }
 
     private static Scenario parse() throws IOException {

@@ -1,0 +1,218 @@
+package dev.kafkaperfgate.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.baseline.Baseline;
+import dev.kafkaperfgate.baseline.BaselineRun;
+import dev.kafkaperfgate.baseline.Fingerprint;
+import dev.kafkaperfgate.metrics.Median;
+import dev.kafkaperfgate.scenario.Scenario;
+import dev.kafkaperfgate.verdict.GatePolicy;
+import dev.kafkaperfgate.verdict.Judge;
+import dev.kafkaperfgate.verdict.Metric;
+import dev.kafkaperfgate.verdict.MetricVerdict;
+import dev.kafkaperfgate.verdict.RunFigures;
+import dev.kafkaperfgate.verdict.Verdict;
+import dev.kafkaperfgate.workload.ProduceResult;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The gate-power benchmark's bookkeeping: every run in the order it ran, and each comparison as
+ * the gate would make it. A run is judged against the {@code window} A runs nearest to it in
+ * time (a rolling baseline); a flagged run is confirmed by another run of the same kind (the
+ * next A run outside the window, or the next injected run of the same level) against the same
+ * window, as the gate's re-run would be.
+ */
+final class PowerTally {
+
+    /** One scenario run; {@code sequence} orders all runs of the benchmark. */
+    record Run(Scenario scenario, JsonNode json, long burnNs, int every, RunFigures figures, long sequence) {
+
+        Run(Scenario scenario, JsonNode json, long burnNs, int every, ProduceResult result) {
+            this(scenario, json, burnNs, every, RunFigures.of(result), SEQUENCE[0]++);
+        }
+
+        double value(Metric metric) {
+            return figures.metrics().get(metric).value();
+        }
+    }
+
+    private static final long[] SEQUENCE = {0};
+    private static final Fingerprint SAME_MACHINE = new Fingerprint("gate-power", 1, "", "", "", "", "process", "", "");
+
+    private final Judge judge;
+    private final int window;
+    private final Map<Metric, List<Run>> aRuns = new EnumMap<>(Metric.class);
+    private final Map<Metric, Map<Integer, List<Run>>> injectedRuns = new EnumMap<>(Metric.class);
+
+    PowerTally(GatePolicy policy, int window) {
+        this.judge = new Judge(policy);
+        this.window = window;
+        for (Metric metric : Metric.values()) {
+            aRuns.put(metric, new ArrayList<>());
+            injectedRuns.put(metric, new TreeMap<>());
+        }
+    }
+
+    /** One A run: the throughput scenario's and the p99 scenario's. */
+    void baseline(Run throughput, Run p99) {
+        aRuns.get(Metric.THROUGHPUT).add(throughput);
+        aRuns.get(Metric.P99).add(p99);
+    }
+
+    void injected(Metric metric, int levelPercent, Run run) {
+        injectedRuns.get(metric).computeIfAbsent(levelPercent, level -> new ArrayList<>()).add(run);
+    }
+
+    double medianA(Metric metric) {
+        return Median.of(aRuns.get(metric).stream().mapToDouble(run -> run.value(metric)).toArray());
+    }
+
+    /** Counts of one kind of comparison. */
+    record Counts(int comparisons, int flagged, int confirmed, Map<Verdict, Integer> firstVerdicts) {
+    }
+
+    Counts aa(Metric metric) {
+        List<Run> runs = aRuns.get(metric);
+        List<Boolean[]> outcomes = new ArrayList<>();
+        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        for (Run run : runs) {
+            List<Run> history = nearest(runs, run, window, List.of(run));
+            List<Run> excluded = new ArrayList<>(history);
+            excluded.add(run);
+            Run confirmation = nearest(runs, run, 1, excluded).get(0);
+            outcomes.add(judgeTwice(metric, run, confirmation, history, verdicts));
+        }
+        return counts(outcomes, verdicts);
+    }
+
+    Counts injected(Metric metric, int level) {
+        List<Run> runs = injectedRuns.get(metric).get(level);
+        List<Boolean[]> outcomes = new ArrayList<>();
+        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        for (int i = 0; i < runs.size(); i++) {
+            Run run = runs.get(i);
+            List<Run> history = nearest(aRuns.get(metric), run, window, List.of());
+            Run confirmation = runs.get((i + 1) % runs.size());
+            outcomes.add(judgeTwice(metric, run, confirmation, history, verdicts));
+        }
+        return counts(outcomes, verdicts);
+    }
+
+    /** Median injected value over median A value, minus one: the injection's real size. */
+    double realEffect(Metric metric, int level) {
+        double injected = Median.of(injectedRuns.get(metric).get(level).stream().mapToDouble(run -> run.value(metric)).toArray());
+        return injected / medianA(metric) - 1;
+    }
+
+    private Boolean[] judgeTwice(Metric metric, Run run, Run confirmation, List<Run> history, Map<Verdict, Integer> verdicts) {
+        Verdict first = verdict(metric, run, history);
+        verdicts.merge(first, 1, Integer::sum);
+        boolean flagged = first == Verdict.REGRESSION;
+        boolean confirmed = flagged && verdict(metric, confirmation, history) == Verdict.REGRESSION;
+        return new Boolean[] {flagged, confirmed};
+    }
+
+    private static Counts counts(List<Boolean[]> outcomes, Map<Verdict, Integer> verdicts) {
+        return new Counts(outcomes.size(), (int) outcomes.stream().filter(o -> o[0]).count(),
+                (int) outcomes.stream().filter(o -> o[1]).count(), verdicts);
+    }
+
+    private Verdict verdict(Metric metric, Run run, List<Run> history) {
+        Run reference = history.get(0);
+        String sha = reference.json().get("definitionSha256").asText();
+        List<BaselineRun> entries = history.stream().map(entry -> new BaselineRun("", "", "run-" + entry.sequence(), null, entry.figures())).toList();
+        Baseline baseline = new Baseline(Path.of("gate-power"), Baseline.SCHEMA_VERSION, "gate-power", run.scenario().name(), "produce",
+                window, sha, reference.json().get("definition"), SAME_MACHINE, entries);
+        Judge.Run judged = new Judge.Run(run.scenario().name(), "produce", sha, run.json().get("definition"), SAME_MACHINE, run.figures());
+        return judge.judge(judged, baseline, run.scenario().thresholds()).metrics().stream()
+                .filter(verdict -> verdict.metric() == metric).map(MetricVerdict::verdict).findFirst().orElseThrow();
+    }
+
+    /** The {@code count} runs nearest to {@code run} in time, leaving out {@code excluded}. */
+    private static List<Run> nearest(List<Run> runs, Run run, int count, List<Run> excluded) {
+        return runs.stream().filter(candidate -> !excluded.contains(candidate))
+                .sorted(Comparator.comparingLong((Run candidate) -> Math.abs(candidate.sequence() - run.sequence())))
+                .limit(count).toList();
+    }
+
+    /** A clean run's chance to fail the suite: 1 − (1 − p)^m, with p the confirmed A/A rate per comparison. */
+    static double suiteRate(double perComparison, int comparisons) {
+        return 1 - Math.pow(1 - perComparison, comparisons);
+    }
+
+    /** With 0 events in n trials, the one-sided 95% upper bound of the rate: 1 − 0.05^(1/n). */
+    static double upper95(int events, int trials) {
+        return events == 0 ? 1 - Math.pow(0.05, 1.0 / trials) : Double.NaN;
+    }
+
+    String table(int suiteComparisons) {
+        StringBuilder table = new StringBuilder("\n| metric | runs | comparisons | flagged (1st stage) | failed (confirmed) | rate |\n|---|---|---|---|---|---|\n");
+        double worst = 0;
+        for (Metric metric : Metric.values()) {
+            Counts aa = aa(metric);
+            double rate = aa.confirmed() / (double) aa.comparisons();
+            worst = Math.max(worst, aa.confirmed() == 0 ? upper95(0, aa.comparisons()) : rate);
+            table.append(String.format(Locale.ROOT, "| A/A %s | %d | %d | %d | %d | %.1f%% (first verdicts %s) |%n", metric.key(),
+                    aRuns.get(metric).size(), aa.comparisons(), aa.flagged(), aa.confirmed(), rate * 100, aa.firstVerdicts()));
+        }
+        table.append(String.format(Locale.ROOT, "%nPR suite (%d comparisons), from the worse metric's rate (95%% upper bound when 0 were seen): %.1f%%%n%n",
+                suiteComparisons, suiteRate(worst, suiteComparisons) * 100));
+        table.append("| metric | target | real effect | runs | detected (confirmed) | first verdicts |\n|---|---|---|---|---|---|\n");
+        for (Metric metric : Metric.values()) {
+            for (int level : injectedRuns.get(metric).keySet()) {
+                Counts counts = injected(metric, level);
+                table.append(String.format(Locale.ROOT, "| %s | %s%d%% | %+.1f%% | %d | %d of %d (%.0f%%) | %s |%n", metric.key(),
+                        metric.higherIsBetter() ? "-" : "+", level, realEffect(metric, level) * 100, counts.comparisons(),
+                        counts.confirmed(), counts.comparisons(), 100.0 * counts.confirmed() / counts.comparisons(), counts.firstVerdicts()));
+            }
+        }
+        return table.toString();
+    }
+
+    ObjectNode report(int suiteComparisons) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("window", window);
+        root.put("suiteComparisons", suiteComparisons);
+        for (Metric metric : Metric.values()) {
+            ObjectNode node = root.putObject(metric.key());
+            node.set("aValues", values(aRuns.get(metric), metric));
+            Counts aa = aa(metric);
+            node.put("aaComparisons", aa.comparisons());
+            node.put("aaFlagged", aa.flagged());
+            node.put("aaConfirmed", aa.confirmed());
+            ObjectNode levels = node.putObject("injected");
+            injectedRuns.get(metric).forEach((level, runs) -> {
+                Counts counts = injected(metric, level);
+                ObjectNode levelNode = levels.putObject(Integer.toString(level));
+                levelNode.put("realEffectPercent", Math.round(realEffect(metric, level) * 1000) / 10.0);
+                levelNode.put("burnNs", runs.get(0).burnNs());
+                levelNode.put("every", runs.get(0).every());
+                levelNode.set("values", values(runs, metric));
+                levelNode.put("flagged", counts.flagged());
+                levelNode.put("detected", counts.confirmed());
+                levelNode.put("comparisons", counts.comparisons());
+                levelNode.put("firstVerdicts", counts.firstVerdicts().entrySet().stream()
+                        .map(entry -> entry.getKey() + "=" + entry.getValue()).collect(Collectors.joining(" ")));
+            });
+        }
+        return root;
+    }
+
+    private static ArrayNode values(List<Run> runs, Metric metric) {
+        ArrayNode values = JsonNodeFactory.instance.arrayNode();
+        runs.forEach(run -> values.add(Math.round(run.value(metric))));
+        return values;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.kafkaperfgate.baseline;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The version-1 baseline fixture (written by scripts/refresh-baselines.sh from a real run on
+ * this machine) is read whole, and every kind of damage to it is refused with the file and the
+ * field named. When the schema changes, add a v2 fixture next to it rather than editing this one.
+ */
+class BaselineReaderTest {
+
+    private static final String PROFILE = "linux-amd64-2c";
+    private static final String SCENARIO = "producer-1k-acks1-20k";
+    private static final Path FIXTURE = Path.of("src/test/resources/baselines/v1", PROFILE, SCENARIO + ".json");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsTheVersionOneFixture() {
+        Baseline baseline = BaselineReader.read(FIXTURE, PROFILE, SCENARIO);
+        assertEquals(3, baseline.history().size());
+        assertEquals("produce", baseline.workload());
+        assertEquals("4.3.1", baseline.fingerprint().kafkaClients());
+        assertEquals("16384", baseline.definition().at("/producer/batch.size").asText());
+        BaselineRun run = baseline.history().get(0);
+        assertEquals(19996.6, run.figures().metrics().get(dev.kafkaperfgate.verdict.Metric.THROUGHPUT).value(), 1e-9);
+        assertEquals(run.figures().metrics().get(dev.kafkaperfgate.verdict.Metric.P99).value(),
+                run.figures().latencyHistogram().getValueAtPercentile(99), "the p99 can be recomputed from the stored histogram");
+        assertTrue(run.ruler().cpuNsPerOp() > 0);
+    }
+
+    @Test
+    void truncatedJsonNamesTheFile() throws IOException {
+        String text = fixture();
+        String problem = refused(text.substring(0, text.length() / 2));
+        assertTrue(problem.startsWith(file() + ": not valid JSON (truncated or hand-edited?): Unexpected end-of-input"), problem);
+    }
+
+    @Test
+    void anUnknownSchemaVersionIsRefused() throws IOException {
+        assertEquals(file() + ": schemaVersion: unknown version 2; this gate reads version 1",
+                refused(fixture().replace("\"schemaVersion\": 1", "\"schemaVersion\": 2")));
+    }
+
+    @Test
+    void nanIsNotJson() throws IOException {
+        String problem = refused(fixture().replaceFirst("\"value\":19996.6", "\"value\":NaN"));
+        assertTrue(problem.contains("not valid JSON") && problem.contains("NaN"), problem);
+    }
+
+    @Test
+    void negativeAndZeroFiguresNameTheirField() throws IOException {
+        String problem = refused(fixture().replaceFirst("\"value\":19996.6", "\"value\":-5").replaceFirst("\"roundTripUs\":796", "\"roundTripUs\":0"));
+        assertTrue(problem.contains(file() + ": history[0].throughput.value: -5 is negative"), problem);
+        assertTrue(problem.contains(file() + ": history[0].ruler.roundTripUs: is zero"), problem);
+    }
+
+    @Test
+    void aHistogramThatDoesNotDecodeIsRefused() throws IOException {
+        String problem = refused(fixture().replaceFirst("\"latencyHistogram\":\"HISTF", "\"latencyHistogram\":\"AAAA"));
+        assertTrue(problem.startsWith(file() + ": history[0].latencyHistogram: not an HdrHistogram compressed encoding"), problem);
+    }
+
+    @Test
+    void unknownAndMissingFieldsAndAWrongFolderAreAllListed() throws IOException {
+        String problem = refused(fixture().replaceFirst("\\{\"commit\":\"0123abc\",", "{\"colour\":\"red\",")
+                .replace("\"profile\": \"" + PROFILE + "\"", "\"profile\": \"gha-ubuntu-latest\""));
+        assertTrue(problem.startsWith("3 baseline problems:"), problem);
+        assertTrue(problem.contains(file() + ": profile: 'gha-ubuntu-latest' but the file is in the folder of profile '" + PROFILE + "'"), problem);
+        assertTrue(problem.contains(file() + ": history[0].colour: unknown field; allowed here: commit, date, runId, ruler, throughput, p99Us, latencyHistogram"), problem);
+        assertTrue(problem.contains(file() + ": history[0].commit: missing"), problem);
+    }
+
+    @Test
+    void theStoreReportsEveryDamagedFileAtOnceAndTreatsAbsentOnesAsNew() throws IOException {
+        Path profileDir = Files.createDirectories(dir.resolve("baselines").resolve(PROFILE));
+        Files.writeString(profileDir.resolve("a.json"), "{");
+        Files.writeString(profileDir.resolve("b.json"), "[]");
+        BaselineException e = assertThrows(BaselineException.class,
+                () -> BaselineStore.load(dir.resolve("baselines"), PROFILE, List.of("a", "b", "c")));
+        assertEquals(2, e.problems().size(), e.getMessage());
+        BaselineStore store = BaselineStore.load(dir.resolve("baselines"), PROFILE, List.of("c"));
+        assertTrue(store.get("c").isEmpty());
+    }
+
+    private static String fixture() throws IOException {
+        return Files.readString(FIXTURE);
+    }
+
+    private Path file() {
+        return dir.resolve(PROFILE).resolve(SCENARIO + ".json");
+    }
+
+    private String refused(String text) throws IOException {
+        Files.createDirectories(file().getParent());
+        Files.writeString(file(), text);
+        return assertThrows(BaselineException.class, () -> BaselineReader.read(file(), PROFILE, SCENARIO)).getMessage();
+    }
+}

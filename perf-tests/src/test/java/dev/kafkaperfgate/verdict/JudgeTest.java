@@ -1,0 +1,121 @@
+package dev.kafkaperfgate.verdict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.baseline.Baseline;
+import dev.kafkaperfgate.baseline.BaselineRun;
+import dev.kafkaperfgate.baseline.Fingerprint;
+import dev.kafkaperfgate.scenario.Thresholds;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JudgeTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Fingerprint MACHINE = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 17", "4.3.1", "process", "4.3.1", "");
+    private static final GatePolicy POLICY = GatePolicy.forSuite(7, Map.of());
+    private static final double[] STEADY = {100, 102, 98, 101, 99, 100, 103, 97, 100, 101};
+
+    @Test
+    void theRunBudgetIsSplitOverComparisonsAndBothStages() {
+        assertEquals(Math.sqrt(0.02 / 7), POLICY.alpha(), 1e-12);
+        assertEquals(0.25, GatePolicy.forSuite(1, Map.of("perf.gate.false.alarm.rate", "0.5")).alpha(), 1e-12, "capped");
+    }
+
+    @Test
+    void throughputBeyondThresholdAndNoiseIsARegressionWithinThresholdIsOk() {
+        assertEquals(Verdict.REGRESSION, throughput(80, STEADY).verdict());
+        assertEquals(Verdict.OK, throughput(95, STEADY).verdict(), "5% is significant here but under the 10% threshold");
+        assertEquals(Verdict.IMPROVEMENT, throughput(125, STEADY).verdict());
+        MetricVerdict regression = throughput(80, STEADY);
+        assertTrue(regression.line().matches("throughput REGRESSION: 100 → 80 records/s \\(-20\\.\\d%, interval -2\\d\\.\\d% \\.\\. -1\\d\\.\\d%, "
+                + "threshold -10%, MDE -\\d\\.\\d%, 10 baseline runs\\)"), regression.line());
+    }
+
+    @Test
+    void noiseLargerThanTheThresholdIsInconclusiveWithItsMde() {
+        MetricVerdict verdict = throughput(80, new double[] {100, 150, 70, 120, 90});
+        assertEquals(Verdict.INCONCLUSIVE, verdict.verdict());
+        assertTrue(verdict.mdePercent() < -10, "the MDE is larger than the threshold: " + verdict.mdePercent());
+        assertTrue(verdict.reason().startsWith("run-to-run noise ("), verdict.reason());
+    }
+
+    @Test
+    void tooShortABaselineIsInconclusive() {
+        MetricVerdict verdict = throughput(50, new double[] {100, 101});
+        assertEquals(Verdict.INCONCLUSIVE, verdict.verdict());
+        assertEquals("the baseline holds 2 runs; run-to-run noise needs at least 3", verdict.reason());
+    }
+
+    @Test
+    void latencyIsLowerIsBetter() {
+        double[] p99 = Arrays.stream(STEADY).map(value -> value * 10).toArray();
+        assertEquals(Verdict.REGRESSION, judge(run(Map.of(Metric.P99, 1400.0)), baseline(Metric.P99, p99)).metrics().get(1).verdict());
+        assertEquals(Verdict.OK, judge(run(Map.of(Metric.P99, 1200.0)), baseline(Metric.P99, p99)).metrics().get(1).verdict(),
+                "+20% is under the +25% threshold");
+        assertEquals(Verdict.IMPROVEMENT, judge(run(Map.of(Metric.P99, 700.0)), baseline(Metric.P99, p99)).metrics().get(1).verdict());
+    }
+
+    @Test
+    void noBaselineIsNew() {
+        ScenarioVerdict verdict = judge(run(Map.of(Metric.P99, 1000.0)), null);
+        assertEquals(Verdict.NEW, verdict.overall());
+        assertEquals(List.of(Verdict.NEW, Verdict.NEW), verdict.metrics().stream().map(MetricVerdict::verdict).toList());
+    }
+
+    @Test
+    void aChangedDefinitionOrEnvironmentIsAMismatchThatSaysWhatDiffers() throws Exception {
+        Baseline baseline = baseline(Metric.THROUGHPUT, STEADY);
+        JsonNode changed = JSON.readTree("{\"producer\": {\"batch.size\": \"32768\", \"linger.ms\": \"0\"}, \"trials\": 3}");
+        Fingerprint otherJvm = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 21", "4.3.1", "process", "4.3.1", "");
+        Judge.Run run = new Judge.Run("s", "produce", "f".repeat(64), changed, otherJvm, figures(Map.of(Metric.P99, 1000.0)));
+        ScenarioVerdict verdict = new Judge(POLICY).judge(run, baseline, Thresholds.DEFAULT);
+        assertEquals(Verdict.MISMATCH, verdict.overall());
+        assertEquals("baseline s.json differs: definition: producer.batch.size: 16384 → 32768; environment: jvm: jvm 17 → jvm 21",
+                verdict.metrics().get(0).reason());
+    }
+
+    private static MetricVerdict throughput(double current, double[] baselineRuns) {
+        return judge(run(Map.of(Metric.THROUGHPUT, current)), baseline(Metric.THROUGHPUT, baselineRuns)).metrics().get(0);
+    }
+
+    private static ScenarioVerdict judge(Judge.Run run, Baseline baseline) {
+        return new Judge(POLICY).judge(run, baseline, Thresholds.DEFAULT);
+    }
+
+    private static final String SHA = "0".repeat(64);
+
+    private static JsonNode definition() {
+        try {
+            return JSON.readTree("{\"producer\": {\"batch.size\": \"16384\", \"linger.ms\": \"0\"}, \"trials\": 3}");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A run of 100 records/s and 1000 µs p99 unless {@code values} says otherwise. */
+    private static Judge.Run run(Map<Metric, Double> values) {
+        return new Judge.Run("s", "produce", SHA, definition(), MACHINE, figures(values));
+    }
+
+    private static RunFigures figures(Map<Metric, Double> values) {
+        double throughput = values.getOrDefault(Metric.THROUGHPUT, 100.0);
+        double p99 = values.getOrDefault(Metric.P99, 1000.0);
+        return new RunFigures(Map.of(Metric.THROUGHPUT, new MetricSample(throughput, new double[] {throughput}),
+                Metric.P99, new MetricSample(p99, new double[] {p99})), null);
+    }
+
+    /** A baseline whose runs have {@code runs} as {@code metric} and the defaults otherwise. */
+    private static Baseline baseline(Metric metric, double[] runs) {
+        List<BaselineRun> history = Arrays.stream(runs).mapToObj(value -> new BaselineRun("c", "d", "r", null,
+                figures(Map.of(metric, value)))).toList();
+        return new Baseline(Path.of("baselines/p/s.json"), Baseline.SCHEMA_VERSION, "p", "s", "produce", 10, SHA, definition(), MACHINE, history);
+    }
+}

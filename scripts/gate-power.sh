@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Measures the gate's own power on this machine (a benchmark, not a test): the false-alarm rate
+# over A/A runs and the detection rate of injected regressions of 10%, 20% and 30% on throughput
+# and on p99, each comparison made by the gate's own verdict code at the PR suite's policy,
+# confirmation included. Prints a Markdown table and writes perf-tests/target/gate-power.json.
+#
+#   scripts/gate-power.sh [--aa-runs 20] [--per-level 3] [--levels 10,20,30] [--window 10] [--trial-seconds 5]
+#
+# About 30 minutes with the defaults on a 2-core machine. Run it on an otherwise idle machine
+# (or accept that neighbours are part of what it measures) and from a clone, not a tree you are
+# building in.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+mvn -B -q -DskipTests install
+mvn -B -q -pl perf-tests dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
+
+exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
+  -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.bench.GatePower \
+  --broker-classpath-file "$root/broker-runtime/target/broker.classpath" --out "$root/perf-tests/target/gate-power.json" "$@"
