@@ -156,10 +156,11 @@ public final class Defaults {
 
     /**
      * How far the ruler (CPU loop, broker round trip) may move against the baselines' before a run
-     * is marked drifted. Run to run on this shared 2-core machine it moved by up to 40% under
-     * neighbours' load; 25% flags a clearly different machine or load.
+     * is marked drifted. On this shared 2-core machine, run to run, the round trip ranged 350-800 µs
+     * and the CPU ruler 255-500 µs per op under neighbours' load; ±25% flagged ordinary runs, ±50%
+     * flags a different class of machine or a heavily loaded one.
      */
-    public static final double DRIFT_BOUND = 0.25;
+    public static final double DRIFT_BOUND = 0.5;
 
     /** Where baselines live, relative to the perf-tests module (Surefire's working directory). */
     public static final String BASELINES_DIR = "../baselines";

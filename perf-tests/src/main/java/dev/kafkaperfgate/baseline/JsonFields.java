@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Reads required fields out of a JSON tree and collects one message per problem, each naming the
@@ -30,18 +31,17 @@ final class JsonFields {
 
     /** The object at {@code parent.key}, or {@code null} (with a problem) when it is absent or not an object. */
     JsonNode object(JsonNode parent, String key, String path) {
-        JsonNode node = present(parent, key, path);
-        if (node != null && !node.isObject()) {
-            problem(path, "must be an object, got " + kind(node));
-            return null;
-        }
-        return node;
+        return typed(parent, key, path, JsonNode::isObject, "an object");
     }
 
     JsonNode array(JsonNode parent, String key, String path) {
+        return typed(parent, key, path, JsonNode::isArray, "an array");
+    }
+
+    private JsonNode typed(JsonNode parent, String key, String path, Predicate<JsonNode> isKind, String kind) {
         JsonNode node = present(parent, key, path);
-        if (node != null && !node.isArray()) {
-            problem(path, "must be an array, got " + kind(node));
+        if (node != null && !isKind.test(node)) {
+            problem(path, "must be " + kind + ", got " + kind(node));
             return null;
         }
         return node;
