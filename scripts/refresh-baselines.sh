@@ -134,6 +134,7 @@ for name in "${selected[@]}"; do
   fi
 
   staged_file=$(mktemp "$target_dir/.$name.json.XXXXXX")
+  chmod 644 "$staged_file"   # mktemp makes it 0600; a baseline is a file for everyone who clones
   staged+=("$staged_file")
   jq -rn --slurpfile old_file "$existing" --slurpfile result "$result" --slurpfile summary "$summary" \
       --arg commit "$commit" --arg window "$window" --argjson accept "$(accepting "$name" && echo true || echo false)" '
