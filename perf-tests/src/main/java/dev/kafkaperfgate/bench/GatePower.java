@@ -46,6 +46,7 @@ public final class GatePower {
 
     private static final String THROUGHPUT_SCENARIO = """
             name: power-1k-unthrottled
+            tags: [pr]
             workload: produce
             duration: %ds
             record.size: 1024
@@ -56,6 +57,7 @@ public final class GatePower {
             """;
     private static final String P99_SCENARIO = """
             name: power-1k-20k
+            tags: [pr]
             workload: produce
             duration: %ds
             record.size: 1024
