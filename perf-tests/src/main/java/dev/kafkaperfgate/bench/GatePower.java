@@ -66,9 +66,14 @@ public final class GatePower {
             warmup: {min: 5s, max: 15s, window: 1s, windows: 3, tolerance: 0.2}
             trials: 3
             """;
-    /** Share of records a p99 injection's CPU spikes should delay: beyond the 1% that p99 looks past. */
-    private static final double SPIKE_SHARE = 0.03;
-    private static final int P99_RATE = 20_000;
+    /**
+     * A p99 injection burns a CPU spike on 1 record in this many (20 spikes/s at 20k records/s):
+     * p99 moves with the records queued behind a spike, not with a cost spread over every record
+     * (1.2 ms on each of 20k records/s would need 24 cores).
+     */
+    private static final int SPIKE_EVERY = 1000;
+    /** Probe runs per level to size a p99 spike: its effect on p99 is far from linear. */
+    private static final int SPIKE_PROBES = 3;
 
     private GatePower() {
     }
@@ -106,15 +111,18 @@ public final class GatePower {
             }
             double meanThroughput = tally.medianA(Metric.THROUGHPUT);
             double meanP99Us = tally.medianA(Metric.P99);
+            Map<Integer, Long> spikes = new java.util.TreeMap<>();
+            for (int level : levels) {
+                spikes.put(level, sizeSpike(runner, p99, level / 100.0, meanP99Us));
+            }
             List<Runnable> schedule = new ArrayList<>();
             for (int round = 0; round < perLevel; round++) {
                 for (int level : levels) {
                     double share = level / 100.0;
+                    // The send thread's time per record is 1/throughput; burning this much more takes it to (1 - share) of it.
                     long burnNs = Math.round((1 / (meanThroughput * (1 - share)) - 1 / meanThroughput) * 1e9);
                     schedule.add(() -> tally.injected(Metric.THROUGHPUT, level, runner.run(throughput, burnNs, 1)));
-                    long spikeNs = Math.round(share * meanP99Us * 1000);
-                    int every = (int) Math.max(1, Math.round(P99_RATE * spikeNs / 1e9 / SPIKE_SHARE));
-                    schedule.add(() -> tally.injected(Metric.P99, level, runner.run(p99, spikeNs, every)));
+                    schedule.add(() -> tally.injected(Metric.P99, level, runner.run(p99, spikes.get(level), SPIKE_EVERY)));
                 }
             }
             // The remaining A runs spread evenly between the injected ones.
@@ -143,6 +151,22 @@ public final class GatePower {
         Path out = Path.of(options.text("out"));
         ResultFile.write(report, out.toAbsolutePath().getParent(), out.getFileName().toString());
         System.out.println("gate-power: " + out.toAbsolutePath());
+    }
+
+    /**
+     * Sizes the spike that moves p99 by {@code share}: a few probe runs (not counted), each
+     * scaling the spike by target / measured effect. The injected runs' real effect is reported
+     * whatever it turns out to be.
+     */
+    private static long sizeSpike(Runner runner, Scenario p99, double share, double baselineP99Us) {
+        long spikeNs = Math.round(share * baselineP99Us * 1000 / 4);
+        for (int probe = 0; probe < SPIKE_PROBES; probe++) {
+            double effect = runner.run(p99, spikeNs, SPIKE_EVERY).figures().metrics().get(Metric.P99).value() / baselineP99Us - 1;
+            double scale = effect <= 0 ? 4 : Math.max(0.25, Math.min(4, share / effect));
+            spikeNs = Math.max(1000, Math.round(spikeNs * scale));
+        }
+        System.out.printf(Locale.ROOT, "gate-power: +%.0f%% p99: %d ns spike on 1 record in %d%n", share * 100, spikeNs, SPIKE_EVERY);
+        return spikeNs;
     }
 
     private static Scenario parse(Path dir, String yaml) throws IOException {
