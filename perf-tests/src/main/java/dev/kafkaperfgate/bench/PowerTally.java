@@ -16,6 +16,7 @@ import dev.kafkaperfgate.verdict.MetricVerdict;
 import dev.kafkaperfgate.verdict.RunFigures;
 import dev.kafkaperfgate.verdict.Verdict;
 import dev.kafkaperfgate.workload.ProduceResult;
+import org.apache.commons.math3.distribution.BetaDistribution;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -152,9 +153,9 @@ final class PowerTally {
         return 1 - Math.pow(1 - perComparison, comparisons);
     }
 
-    /** With 0 events in n trials, the one-sided 95% upper bound of the rate: 1 − 0.05^(1/n). */
+    /** One-sided 95% Clopper–Pearson upper bound of a rate seen {@code events} times in {@code trials} (0 events: 1 − 0.05^(1/n)). */
     static double upper95(int events, int trials) {
-        return events == 0 ? 1 - Math.pow(0.05, 1.0 / trials) : Double.NaN;
+        return events >= trials ? 1 : new BetaDistribution(events + 1, trials - events).inverseCumulativeProbability(0.95);
     }
 
     String table(int suiteComparisons) {
@@ -172,14 +173,14 @@ final class PowerTally {
         }
         double perComparison = confirmed / (double) comparisons;
         double firstStage = flagged / (double) comparisons;
-        table.append(String.format(Locale.ROOT, "%nPer comparison, both metrics pooled: flagged %d of %d, confirmed %d of %d%s.%n"
+        table.append(String.format(Locale.ROOT, "%nPer comparison, both metrics pooled: flagged %d of %d, confirmed %d of %d "
+                        + "(95%% upper bound %.1f%%).%n"
                         + "PR suite (%d comparisons): observed %.1f%%; if the confirmation were independent of the first run, %.2f%%; "
                         + "95%% upper bound from these comparisons: %.1f%%.%n%n",
-                flagged, comparisons, confirmed, comparisons, confirmed == 0 ? String.format(Locale.ROOT, " (95%% upper bound %.1f%%)",
-                        upper95(0, comparisons) * 100) : "",
+                flagged, comparisons, confirmed, comparisons, upper95(confirmed, comparisons) * 100,
                 suiteComparisons, suiteRate(perComparison, suiteComparisons) * 100,
                 suiteRate(firstStage * firstStage, suiteComparisons) * 100,
-                suiteRate(confirmed == 0 ? upper95(0, comparisons) : perComparison, suiteComparisons) * 100));
+                suiteRate(upper95(confirmed, comparisons), suiteComparisons) * 100));
         table.append("| metric | target | real effect | runs | detected (confirmed) | first verdicts |\n|---|---|---|---|---|---|\n");
         for (Metric metric : Metric.values()) {
             for (int level : injectedRuns.get(metric).keySet()) {

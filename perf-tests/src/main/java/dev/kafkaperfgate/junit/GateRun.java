@@ -66,7 +66,7 @@ final class GateRun {
         RunSummary summary = new RunSummary(resultsDir, suite, scenarios.size(), provenance);
         summary.environment(baselines.profile(), fingerprint, ruler, drift, policy, injection);
         console.printf("[kafka-perf-gate] profile %s: %d of %d scenarios have a baseline (%s); %d comparisons at α %.4f each (run budget %s)%n",
-                baselines.profile(), baselines.all().size(), scenarios.size(), baselines.profileDir(), comparisons,
+                baselines.profile(), baselines.all().size(), scenarios.size(), baselines.profileDir().toAbsolutePath().normalize(), comparisons,
                 policy.alpha(), policy.suiteFalseAlarmRate());
         console.printf("[kafka-perf-gate] ruler: %.0f ns per CPU op, %.0f µs broker round trip; %s%n", ruler.cpuNsPerOp(),
                 ruler.roundTripUs(), drift.describe());
