@@ -7,6 +7,7 @@ import dev.kafkaperfgate.baseline.Fingerprint;
 import dev.kafkaperfgate.scenario.Thresholds;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -65,7 +66,7 @@ public final class Judge {
     private MetricVerdict compare(Metric metric, double current, Baseline baseline, double thresholdPercent) {
         double[] runs = baseline.history().stream().mapToDouble(entry -> value(entry, metric)).toArray();
         if (runs.length < policy.minBaselineRuns()) {
-            double center = Math.exp(java.util.Arrays.stream(runs).map(Math::log).average().orElse(Double.NaN));
+            double center = Math.exp(Arrays.stream(runs).map(Math::log).average().orElse(Double.NaN));
             return new MetricVerdict(metric, Verdict.INCONCLUSIVE, center, current, thresholdPercent, null, String.format(Locale.ROOT,
                     "the baseline holds %d run%s; run-to-run noise needs at least %d", runs.length, runs.length == 1 ? "" : "s",
                     policy.minBaselineRuns()));
