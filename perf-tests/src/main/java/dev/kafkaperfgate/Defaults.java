@@ -148,7 +148,8 @@ public final class Defaults {
     public static final int MIN_BASELINE_RUNS = 3;
 
     /**
-     * Runs a baseline's history keeps (scripts/refresh-baselines.sh --window): ten nightly runs
+     * Runs a baseline's history keeps: the default of scripts/refresh-baselines.sh --window, which
+     * applies it (stated here with every other default, and repeated in the script). Ten nightly runs
      * are a working fortnight, long enough to estimate run-to-run noise, short enough to follow
      * the runner fleet as it changes.
      */

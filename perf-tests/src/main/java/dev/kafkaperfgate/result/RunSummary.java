@@ -28,7 +28,7 @@ import static dev.kafkaperfgate.result.ResultBlocks.JSON;
  * <pre>{@code
  * RunSummary run = new RunSummary(resultsDir, "pr", 2, provenance);
  * run.environment(profile, fingerprint, ruler, drift, policy, injection);
- * run.judged("producer-1k-acks1-20k", "produce", resultFile, verdict, null, false);
+ * run.judged("producer-1k-acks1-20k", "produce", Outcome.PASSED, resultFile, verdict, null, null, null);
  * run.failed("consumer-300b", "consume", Outcome.FAILED, exception);
  * run.finish();   // summary.json: "complete": false, one failed scenario named with its message
  * }</pre>
