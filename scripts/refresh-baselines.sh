@@ -8,7 +8,7 @@
 #                       default perf-tests/target/perf-results
 #     --baselines DIR   default baselines
 #     --profile NAME    refuse the run unless it was measured for this profile
-#     --window K        runs kept per scenario (default: the file's own window, else 10)
+#     --window K        runs kept per scenario (default: the file's own window, else 10 as in Defaults.BASELINE_WINDOW)
 #     --only A,B        merge only these scenarios (each must be in the run)
 #     --accept A,B      accept an intended change: these scenarios' histories restart from this
 #                       run, even when their definition or environment changed (merges only them)
