@@ -20,7 +20,7 @@
 # definition or environment differs from its baseline's (unless --accept names it); and a
 # corrupt baseline file (unless --overwrite-corrupt). Never deletes a scenario's baseline because
 # it did not run. Every file is written atomically (temp file, then rename), after all checks.
-# Works with jq 1.6 (Debian) and 1.7 (GitHub runners).
+# Written for jq 1.6 (Debian) and 1.7 (GitHub runners): only builtins both have; tested here on 1.6.
 set -euo pipefail
 
 results=perf-tests/target/perf-results
