@@ -1,0 +1,77 @@
+// Entry point of the action: reads the inputs, renders the report, writes the job summary and,
+// in comment mode, posts or updates the one sticky comment on the pull request.
+import * as core from '@actions/core'
+import * as github from '@actions/github'
+import { checkHead, parsePrNumber, parseSha } from './pull-request.js'
+import { COMMENT_LIMIT, renderReport } from './render.js'
+import { upsertComment } from './sticky-comment.js'
+import { readSummary } from './summary-file.js'
+
+/** GitHub's limit on one step's job summary is 1 MiB; keep clear of it. */
+const JOB_SUMMARY_LIMIT = 1_000_000
+
+export async function run() {
+  const mode = core.getInput('mode') || 'comment'
+  if (mode !== 'comment' && mode !== 'job-summary') {
+    throw new Error(`mode must be comment or job-summary, got ${JSON.stringify(mode)}`)
+  }
+  const markerId = core.getInput('marker-id') || 'kafka-perf-gate'
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(markerId)) {
+    throw new Error(`marker-id may hold letters, digits, '.', '_' and '-' only (1-64), got ${JSON.stringify(markerId)}`)
+  }
+  const marker = `<!-- kafka-perf-gate-comment:${markerId} -->`
+  const runUrl = core.getInput('run-url')
+  const summary = readSummary(core.getInput('summary', { required: true }))
+
+  const full = renderReport(summary, { marker, runUrl, limit: JOB_SUMMARY_LIMIT })
+  if (process.env.GITHUB_STEP_SUMMARY) {
+    await core.summary.addRaw(full.body).write()
+  } else if (mode === 'job-summary') {
+    throw new Error('GITHUB_STEP_SUMMARY is not set: this mode only runs inside a workflow step')
+  }
+  if (mode === 'job-summary') {
+    core.setOutput('comment-action', 'none')
+    return
+  }
+
+  const number = parsePrNumber(core.getInput('pr-number', { required: true }))
+  const headSha = parseSha(core.getInput('head-sha', { required: true }))
+  const octokit = github.getOctokit(core.getInput('github-token', { required: true }))
+  const { owner, repo } = github.context.repo
+
+  const head = await checkHead(octokit, { owner, repo, number, headSha })
+  if (!head.matches) {
+    // A newer push (its own gate run will comment) or an artifact naming someone else's PR.
+    core.warning(`not commenting: PR #${number}'s head is ${head.headSha}, but the gate run measured ${headSha}`)
+    core.setOutput('comment-action', 'skipped')
+    return
+  }
+  const comment = renderReport(summary, { marker, runUrl, limit: COMMENT_LIMIT })
+  if (comment.omittedRows > 0) {
+    core.warning(`the comment leaves out ${comment.omittedRows} rows to stay under ${COMMENT_LIMIT} characters; the job summary has them all`)
+  }
+  const author = core.getInput('comment-author') || 'github-actions[bot]'
+  const result = await upsertComment(octokit, { owner, repo, issueNumber: number, marker, author, body: comment.body })
+  core.info(`${result.action} comment ${result.url} on PR #${number}`)
+  core.setOutput('comment-action', result.action)
+  core.setOutput('comment-id', String(result.id))
+  core.setOutput('comment-url', result.url)
+}
+
+/** One line a reader can act on: what GitHub refused, and the likely reason. */
+export function describeFailure(error) {
+  if (typeof error.status !== 'number') {
+    return error.message
+  }
+  const method = error.request ? `${error.request.method} ${new URL(error.request.url).pathname}` : 'GitHub API request'
+  const detail = error.response && error.response.data && error.response.data.message ? error.response.data.message : error.message
+  const hints = {
+    401: 'the token is missing or expired',
+    403: 'the token may not write to pull requests: a pull_request run from a fork gets a read-only token, so comment from the workflow_run workflow with permissions pull-requests: write',
+    404: 'no such pull request in this repository, or the token cannot see it',
+  }
+  const hint = hints[error.status] ? `: ${hints[error.status]}` : ''
+  return `GitHub API ${method} failed with ${error.status} (${detail})${hint}`
+}
+
+run().catch((error) => core.setFailed(describeFailure(error)))

@@ -1,0 +1,224 @@
+// Renders summary.json (written by the gate's Java side, which decides every verdict) as the
+// Markdown of the PR comment and the job summary. It decides nothing: it picks rows, formats
+// figures and escapes every string that came from the artifact.
+import { escapeText, finite } from './escape.js'
+import { figure, interval, mde, percent } from './format.js'
+import { ATTENTION, NOT_RUN, VERDICTS, plural, verdictCell } from './verdicts.js'
+
+/** GitHub refuses an issue comment longer than this many characters. */
+export const COMMENT_LIMIT = 65_536
+
+const TABLE_HEAD = [
+  '| Scenario | Metric | Baseline | Current | Δ | Interval | Verdict | MDE |',
+  '|---|---|--:|--:|--:|--:|---|--:|',
+]
+const SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/
+
+/**
+ * @param {object} summary    parsed summary.json (schemaVersion 1)
+ * @param {object} options
+ * @param {string} options.marker   hidden HTML comment that identifies the sticky comment (trusted)
+ * @param {string} [options.runUrl] link to the gate's workflow run (trusted: from the event, not the artifact)
+ * @param {number} [options.limit]  maximum length in characters, at least 2,000; default {@link COMMENT_LIMIT}
+ * @returns {{ body: string, omittedRows: number }}
+ */
+export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIMIT }) {
+  if (!(limit >= 2000)) {
+    throw new RangeError(`limit must be at least 2000 characters, was ${limit}`)
+  }
+  const scenarios = Array.isArray(summary.scenarios) ? summary.scenarios : []
+  const rows = scenarios.flatMap(metricRows)
+  const attention = rows.filter((row) => row.attention)
+  const rest = rows.filter((row) => !row.attention)
+
+  const compose = (attentionShown, restShown) => {
+    const omitted = attention.length - attentionShown + rest.length - restShown
+    return [
+      marker,
+      headline(summary, scenarios),
+      attentionSection(attention.slice(0, attentionShown), scenarios),
+      detailsSection(rest.slice(0, restShown), rest.length),
+      omitted > 0 ? truncationNote(omitted) : '',
+      environmentSection(summary),
+      reproduceSection(summary),
+      footer(summary, runUrl),
+    ].filter((part) => part !== '').join('\n\n') + '\n'
+  }
+
+  // Largest report that fits: drop the collapsed rows first, then the attention rows, from the end.
+  let body = compose(attention.length, rest.length)
+  if (body.length <= limit) {
+    return { body, omittedRows: 0 }
+  }
+  const restShown = largestFitting(rest.length, (n) => compose(attention.length, n).length <= limit)
+  const attentionShown = restShown > 0 ? attention.length
+    : largestFitting(attention.length, (n) => compose(n, 0).length <= limit)
+  body = compose(attentionShown, restShown)
+  if (body.length > limit) {
+    throw new Error(`the report does not fit in ${limit} characters even without rows`)
+  }
+  return { body, omittedRows: attention.length - attentionShown + rest.length - restShown }
+}
+
+/** Binary search for the largest n in [0, max] with fits(n), given fits is monotone. */
+function largestFitting(max, fits) {
+  let low = 0
+  let high = max
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2)
+    if (fits(mid)) {
+      low = mid
+    } else {
+      high = mid - 1
+    }
+  }
+  return low
+}
+
+function metricRows(scenario) {
+  const name = escapeText(scenario.scenario, 120)
+  const firstRun = (Array.isArray(scenario.metrics) ? scenario.metrics : []).map((metric) => row(name, '', metric))
+  const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics)
+    ? scenario.confirmation.metrics.map((metric) => row(name, 're-run: ', metric))
+    : []
+  const flagged = confirmation.length > 0
+  return [...firstRun, ...confirmation].map((entry) => ({ ...entry, attention: entry.attention || flagged }))
+}
+
+function row(name, prefix, metric) {
+  const unit = typeof metric.unit === 'string' ? metric.unit : ''
+  const cells = [
+    name,
+    prefix + escapeText(metric.metric, 40),
+    figure(metric.baseline, unit),
+    figure(metric.current, unit),
+    percent(metric.deltaPercent),
+    interval(metric.intervalPercent),
+    verdictCell(metric.verdict),
+    mde(metric.mdePercent),
+  ]
+  return { line: `| ${cells.join(' | ')} |`, attention: ATTENTION.has(metric.verdict) }
+}
+
+function count(summary, verdict) {
+  const value = summary.counts ? finite(summary.counts[verdict]) : null
+  return value === null ? 0 : value
+}
+
+function headline(summary, scenarios) {
+  const confirmed = scenarios.filter((scenario) => scenario.outcome === 'regression').length
+  const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome)).length
+  const noBaseline = scenarios.filter((scenario) => scenario.outcome === 'no-baseline').length
+  let title
+  if (confirmed > 0) {
+    title = `❌ kafka-perf-gate: ${plural(confirmed, ['confirmed regression', 'confirmed regressions'])}`
+  } else if (notRun > 0 || summary.complete !== true) {
+    title = `💥 kafka-perf-gate: incomplete run, ${plural(notRun, ['scenario', 'scenarios'])} could not run`
+  } else if (noBaseline > 0) {
+    title = `❌ kafka-perf-gate: ${plural(noBaseline, ['scenario has', 'scenarios have'])} no usable baseline (baselines are required)`
+  } else if (count(summary, 'INCONCLUSIVE') > 0) {
+    title = '⚠️ kafka-perf-gate: no regression confirmed, some metrics inconclusive'
+  } else {
+    title = '✅ kafka-perf-gate: no regression'
+  }
+  const counts = Object.entries(VERDICTS).map(([verdict, { icon, noun }]) => `${icon} ${plural(count(summary, verdict), noun)}`)
+  if (notRun > 0) {
+    counts.push(`💥 ${notRun} could not run`)
+  }
+  const suite = summary.suite ? `suite ${code(summary.suite)}, ` : ''
+  return `### ${title}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}`
+}
+
+function attentionSection(rows, scenarios) {
+  const parts = []
+  if (rows.length > 0) {
+    parts.push(['#### Needs attention', '', ...TABLE_HEAD, ...rows.map((entry) => entry.line)].join('\n'))
+  }
+  const unconfirmed = scenarios.filter((scenario) => scenario.confirmation && scenario.outcome !== 'regression')
+  if (unconfirmed.length > 0) {
+    parts.push(`Flagged by the first run, not confirmed by a re-run on a fresh broker (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(', ')}.`)
+  }
+  const reasons = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : [])
+    .filter((metric) => metric.verdict === 'MISMATCH')
+    .map((metric) => `- ${escapeText(scenario.scenario, 120)}: ${escapeText(metric.reason, 500)}`))
+  if (reasons.length > 0) {
+    parts.push(['**Mismatch** (compared with nothing; accept with `scripts/refresh-baselines.sh --accept`):', ...new Set(reasons)].join('\n'))
+  }
+  const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome))
+  if (notRun.length > 0) {
+    parts.push(['**Could not run**', ...notRun.map((scenario) => `- ${escapeText(scenario.scenario, 120)} (${escapeText(scenario.outcome, 20)}): ${escapeText(scenario.message, 1000)}`)].join('\n'))
+  }
+  return parts.join('\n\n')
+}
+
+function detailsSection(rows, total) {
+  if (total === 0) {
+    return ''
+  }
+  return [
+    `<details><summary>Everything else (${plural(total, ['metric', 'metrics'])})</summary>`,
+    '',
+    ...(rows.length > 0 ? [...TABLE_HEAD, ...rows.map((entry) => entry.line)] : ['(not shown: see below)']),
+    '',
+    '</details>',
+  ].join('\n')
+}
+
+function truncationNote(omitted) {
+  return `✂️ ${plural(omitted, ['row', 'rows'])} not shown: GitHub limits a comment to 65,536 characters. The job summary and the run's artifact (summary.json) hold every row.`
+}
+
+function environmentSection(summary) {
+  const fingerprint = summary.fingerprint && typeof summary.fingerprint === 'object' ? summary.fingerprint : {}
+  const broker = [fingerprint.brokerMode, 'broker', fingerprint.brokerVersion].filter(Boolean).map((part) => escapeText(part, 80)).join(' ')
+  const parts = [
+    summary.profile ? `profile ${code(summary.profile)}` : null,
+    broker,
+    fingerprint.brokerImage ? `image ${escapeText(fingerprint.brokerImage, 120)}` : null,
+    fingerprint.kafkaClients ? `kafka-clients ${escapeText(fingerprint.kafkaClients, 40)}` : null,
+    fingerprint.jvm ? escapeText(fingerprint.jvm, 120) : null,
+    finite(fingerprint.cores) !== null ? `${fingerprint.cores} × ${escapeText(fingerprint.cpuModel, 120)}` : null,
+    fingerprint.kernel ? `kernel ${escapeText(fingerprint.kernel, 80)}` : null,
+  ].filter(Boolean)
+  const drift = summary.drift && typeof summary.drift === 'object' ? summary.drift : {}
+  const driftLine = drift.drifted === true
+    ? `⚠️ ${escapeText(drift.description, 400)}. The machine ran at another speed than when the baselines were taken: read this run's verdicts with suspicion.`
+    : escapeText(drift.description || 'not measured', 400)
+  const injection = summary.injection && typeof summary.injection === 'object'
+    ? `  \n**Injected slowdown**: ${escapeText(summary.injection.description, 200)}: this run measures a deliberately slowed client.`
+    : ''
+  return `**Environment**: ${parts.join(' · ')}  \n**Drift**: ${driftLine}${injection}`
+}
+
+function reproduceSection(summary) {
+  // The same selection, profile and injection as the run; a value unsafe on a command line is left out.
+  const args = []
+  const names = (Array.isArray(summary.scenarios) ? summary.scenarios : []).map((scenario) => scenario.scenario)
+  if (typeof summary.suite === 'string') {
+    args.push(`-Dperf.suite=${summary.suite}`)
+  } else if (names.length > 0) {
+    args.push(`-Dperf.scenarios=${names.join(',')}`)
+  }
+  args.push(`-Dperf.profile=${summary.profile}`)
+  if (summary.injection && typeof summary.injection === 'object') {
+    args.push(`-Dperf.inject.burn.ns=${summary.injection.burnNs}`, `-Dperf.inject.burn.every=${summary.injection.every}`)
+  }
+  const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf('=') + 1)))
+  const checkout = /^[0-9a-f]{7,40}$/.test(String(summary.commit ?? '')) ? `git checkout ${summary.commit}\n` : ''
+  return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${checkout}scripts/gate.sh ${safe.join(' ')}\n\`\`\``
+}
+
+function footer(summary, runUrl) {
+  const policy = summary.policy && typeof summary.policy === 'object' ? summary.policy : {}
+  const alpha = finite(policy.alphaPerComparison)
+  const runs = finite(policy.minBaselineRuns)
+  const link = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[Gate run](${runUrl}) · ` : ''
+  const test = alpha === null ? '' : `each metric is tested at α ${alpha} against at least ${runs ?? '?'} baseline runs, and a regression counts only when a re-run on a fresh broker confirms it. `
+  return `${link}<sub>Numbers are data, not truth: ${test}A shared CI machine is noisy; INCONCLUSIVE means the change was smaller than the noise could show (MDE), not that there was none.</sub>`
+}
+
+/** Inline code for a value that is safe as it is (suite, profile), else escaped text. */
+function code(value) {
+  const text = String(value)
+  return SAFE_ARGUMENT.test(text) ? `\`${text}\`` : escapeText(text, 100)
+}

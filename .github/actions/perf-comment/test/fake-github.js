@@ -1,0 +1,127 @@
+// A local stand-in for the parts of GitHub's REST API the gate's workflows call (github.com is
+// out of reach here). It keeps pull requests, issue comments and opened PRs in memory, pages
+// comment lists with real Link headers, and can refuse writes the way a fork's read-only token is
+// refused. Tests seed and read it through /_fake/state.
+//
+//   node test/fake-github.js [--port N] [--state FILE]   prints "fake-github listening on URL"
+import { createServer } from 'node:http'
+import { readFileSync } from 'node:fs'
+
+export function emptyState() {
+  return {
+    pulls: {}, // number -> { head: { sha } }
+    comments: [], // { id, issue_number, user: { login }, body }
+    createdPulls: [], // bodies of POST /pulls
+    failWrites: null, // e.g. 403: every POST/PATCH answers this status
+    defaultLogin: 'github-actions[bot]', // who the token belongs to
+    requests: [], // "METHOD /path?query" in order
+  }
+}
+
+/** Starts the fake on 127.0.0.1; resolves to { url, state, close }. */
+export function startFakeGitHub({ port = 0, state = emptyState() } = {}) {
+  let nextId = 1000
+  const server = createServer((request, response) => {
+    let raw = ''
+    request.on('data', (chunk) => { raw += chunk })
+    request.on('end', () => {
+      try {
+        handle(request, raw, response)
+      } catch (error) {
+        send(response, 500, { message: `fake-github: ${error.message}` })
+      }
+    })
+  })
+
+  function handle(request, raw, response) {
+    const url = new URL(request.url, `http://${request.headers.host}`)
+    const path = url.pathname
+    if (path === '/_fake/state') {
+      if (request.method === 'POST') {
+        Object.assign(state, JSON.parse(raw))
+      }
+      return send(response, 200, state)
+    }
+    state.requests.push(`${request.method} ${path}${url.search}`)
+    if (!/^(token|Bearer) \S+/.test(request.headers.authorization || '')) {
+      return send(response, 401, { message: 'Requires authentication' })
+    }
+    const body = raw ? JSON.parse(raw) : {}
+    if (request.method !== 'GET' && state.failWrites) {
+      return send(response, state.failWrites, { message: 'Resource not accessible by integration' })
+    }
+    let match
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/)) && request.method === 'GET') {
+      const pull = state.pulls[match[3]]
+      return pull ? send(response, 200, { number: Number(match[3]), ...pull }) : send(response, 404, { message: 'Not Found' })
+    }
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/))) {
+      const issue = Number(match[3])
+      if (request.method === 'GET') {
+        return sendPage(response, url, state.comments.filter((comment) => comment.issue_number === issue))
+      }
+      if (request.method === 'POST') {
+        const comment = { id: nextId++, issue_number: issue, user: { login: state.defaultLogin }, body: body.body }
+        comment.html_url = `https://github.test/${match[1]}/${match[2]}/pull/${issue}#issuecomment-${comment.id}`
+        state.comments.push(comment)
+        return send(response, 201, comment)
+      }
+    }
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/)) && request.method === 'PATCH') {
+      const comment = state.comments.find((candidate) => candidate.id === Number(match[3]))
+      if (!comment) {
+        return send(response, 404, { message: 'Not Found' })
+      }
+      comment.body = body.body
+      return send(response, 200, comment)
+    }
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/pulls$/)) && request.method === 'POST') {
+      const number = 1 + Math.max(0, ...Object.keys(state.pulls).map(Number), ...state.createdPulls.map((pull) => pull.number))
+      const pull = { number, ...body, html_url: `https://github.test/${match[1]}/${match[2]}/pull/${number}` }
+      state.createdPulls.push(pull)
+      return send(response, 201, pull)
+    }
+    return send(response, 404, { message: `fake-github does not serve ${request.method} ${path}` })
+  }
+
+  // GitHub pages with ?per_page=&page= and a Link header naming the next and last pages.
+  function sendPage(response, url, items) {
+    const perPage = Math.min(100, Number(url.searchParams.get('per_page') || 30))
+    const page = Number(url.searchParams.get('page') || 1)
+    const last = Math.max(1, Math.ceil(items.length / perPage))
+    const links = []
+    const pageUrl = (n) => {
+      const copy = new URL(url)
+      copy.searchParams.set('page', String(n))
+      return copy.toString()
+    }
+    if (page < last) {
+      links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(last)}>; rel="last"`)
+    }
+    const headers = links.length > 0 ? { link: links.join(', ') } : {}
+    send(response, 200, items.slice((page - 1) * perPage, page * perPage), headers)
+  }
+
+  function send(response, status, payload, headers = {}) {
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+    response.end(JSON.stringify(payload))
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      const url = `http://127.0.0.1:${server.address().port}`
+      resolve({ url, state, close: () => new Promise((done) => server.close(done)) })
+    })
+  })
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const argument = (name) => {
+    const index = process.argv.indexOf(name)
+    return index > 0 ? process.argv[index + 1] : undefined
+  }
+  const state = argument('--state') ? { ...emptyState(), ...JSON.parse(readFileSync(argument('--state'), 'utf8')) } : emptyState()
+  const fake = await startFakeGitHub({ port: Number(argument('--port') || 0), state })
+  console.log(`fake-github listening on ${fake.url}`)
+}

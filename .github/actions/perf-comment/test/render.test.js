@@ -1,0 +1,73 @@
+// What the report says for each kind of run, on summaries the gate wrote.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { escapeText } from '../src/escape.js'
+import { renderReport } from '../src/render.js'
+import { fixture } from './run-action.js'
+
+const marker = '<!-- kafka-perf-gate-comment:test -->'
+
+test('a confirmed regression: headline, attention table, the re-run, environment, command, link', () => {
+  const summary = fixture('confirmed-regression.json')
+  const { body, omittedRows } = renderReport(summary, { marker, runUrl: 'https://github.test/acme/payments/actions/runs/42' })
+  assert.equal(omittedRows, 0)
+  assert.ok(body.startsWith(`${marker}\n`))
+  assert.match(body, /^### ❌ kafka-perf-gate: 2 confirmed regressions$/m)
+  assert.match(body, /❌ 2 regressions · 🔀 0 mismatches · ⚠️ \d+ inconclusive · ⚡ \d+ improvements? · 🆕 \d+ new · ✅ \d+ ok/)
+  const attention = body.slice(body.indexOf('#### Needs attention'), body.indexOf('<details>'))
+  assert.match(attention, /\| Scenario \| Metric \| Baseline \| Current \| Δ \| Interval \| Verdict \| MDE \|/)
+  assert.match(attention, /\| producer-1k-acks1-unthrottled \| throughput \| 55,887 rec\/s \| 8,695 rec\/s \| −84\.4% \| \[−90\.1%, −75\.5%\] \| ❌ REGRESSION \| 48% \|/)
+  assert.match(attention, /re-run: throughput .* ❌ REGRESSION/)
+  assert.match(body, /<details><summary>Everything else \(\d+ metrics?\)<\/summary>/)
+  assert.match(body, /\*\*Environment\*\*: profile `linux-amd64-2c` · process broker 4\.3\.1 · kafka-clients 4\.3\.1 · /)
+  assert.match(body, /\*\*Drift\*\*: ⚠️ DRIFTED&#58; CPU ruler \+21\.6%, broker round trip \+66\.6%/)
+  assert.match(body, /\*\*Injected slowdown\*\*/)
+  // The run selected scenarios by name (no suite) and injected a slowdown: the command says both.
+  assert.match(body, /```sh\ngit checkout d973904bbd331351448d71af7a488a175e7fb09a\nscripts\/gate\.sh -Dperf\.scenarios=end-to-end-1k-acks-all,producer-1k-acks1-20k,producer-1k-acks1-unthrottled -Dperf\.profile=linux-amd64-2c -Dperf\.inject\.burn\.ns=50000 -Dperf\.inject\.burn\.every=1\n```/)
+  assert.match(body, /\[Gate run\]\(https:\/\/github\.test\/acme\/payments\/actions\/runs\/42\)/)
+  assert.match(body, /Numbers are data, not truth/)
+})
+
+test('a clean run: a green headline, nothing needing attention', () => {
+  const { body } = renderReport(fixture('all-passed.json'), { marker })
+  assert.match(body, /^### (✅|⚠️) kafka-perf-gate: no regression/m)
+  assert.doesNotMatch(body, /❌/)
+  assert.doesNotMatch(body, /\[Gate run\]/, 'no link without a run URL')
+})
+
+test('an unconfirmed flag, a mismatch and drift are each spelled out', () => {
+  const summary = fixture('all-passed.json')
+  const [first, ...rest] = summary.scenarios
+  summary.scenarios = [
+    { ...first, confirmation: { resultFile: 'x.confirmation.json', verdict: 'OK', metrics: first.metrics } },
+    ...rest.map((scenario) => ({ ...scenario, verdict: 'MISMATCH', metrics: scenario.metrics.map((metric) => ({ ...metric, verdict: 'MISMATCH', reason: 'definition: producer.batch.size: 16384 → 32768' })) })),
+  ]
+  summary.drift = { drifted: true, description: 'CPU ruler +35%, round trip +75% (bound ±50%)' }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, new RegExp(`not confirmed by a re-run on a fresh broker \\(passes\\): ${escapeText(first.scenario).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+  assert.match(body, /\*\*Mismatch\*\*.*\n- .*definition&#58; producer\.batch\.size&#58; 16384 → 32768/)
+  assert.match(body, /\*\*Drift\*\*: ⚠️ CPU ruler \+35%, round trip \+75% &#40;bound ±50%&#41;\. The machine ran at another speed/)
+})
+
+test('a value that is not a number is shown as a dash, not as text from the artifact', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].metrics[0].current = '<b>999</b>'
+  const { body } = renderReport(summary, { marker })
+  assert.doesNotMatch(body, /999/)
+})
+
+test('the limit is honoured and must leave room for the headline', () => {
+  const summary = fixture('confirmed-regression.json')
+  const { body, omittedRows } = renderReport(summary, { marker, limit: 2500 })
+  assert.ok(body.length <= 2500, `${body.length}`)
+  assert.ok(omittedRows > 0)
+  assert.throws(() => renderReport(summary, { marker, limit: 100 }), /at least 2000/)
+})
+
+test('escapeText neutralises markup and mentions and bounds length', () => {
+  assert.equal(escapeText('a|b'), 'a&#124;b')
+  assert.equal(escapeText('@team'), '&#64;\u2060team')
+  assert.equal(escapeText('line1\nline2'), 'line1 line2')
+  assert.equal(escapeText('x'.repeat(400), 10), `${'x'.repeat(9)}…`)
+  assert.equal(escapeText(null), '')
+})

@@ -1,0 +1,118 @@
+// The jq glue under scripts/ci/, run as workflows run it, on fixtures: real summaries the gate
+// wrote, a pull_request payload, and damaged copies. Every case runs once per jq on the PATH
+// candidates (Debian's 1.6; 1.7 when KPG_JQ_DIRS names its bin directory), because runners ship
+// 1.7 and this machine 1.6.
+import assert from 'node:assert/strict'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const SCRIPTS = join(ROOT, 'scripts', 'ci')
+const SUMMARIES = join(ROOT, '.github', 'actions', 'perf-comment', 'test', 'fixtures')
+const EVENT = join(ROOT, 'scripts', 'test', 'fixtures', 'pull_request-event.json')
+const HEAD = '0123456789abcdef0123456789abcdef01234567'
+
+/** Each jq to test with: the PATH's, then every directory in KPG_JQ_DIRS (colon-separated). */
+const JQ_PATHS = ['', ...(process.env.KPG_JQ_DIRS || '').split(':').filter(Boolean)]
+  .map((dir) => (dir ? `${dir}:${process.env.PATH}` : process.env.PATH))
+
+function jqVersion(path) {
+  return execFileSync('jq', ['--version'], { env: { ...process.env, PATH: path }, encoding: 'utf8' }).trim()
+}
+
+function run(path, script, args, env = {}) {
+  const result = spawnSync(join(SCRIPTS, script), args, { env: { ...process.env, PATH: path, ...env }, encoding: 'utf8', timeout: 30_000 })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+function temp(name, content) {
+  const path = join(mkdtempSync(join(tmpdir(), 'kpg-ci-')), name)
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
+  return path
+}
+
+const summary = (name) => JSON.parse(readFileSync(join(SUMMARIES, name), 'utf8'))
+
+for (const path of JQ_PATHS) {
+  const jq = jqVersion(path)
+
+  test(`${jq}: check-summary gives the verdict outputs of real summaries`, () => {
+    const regression = run(path, 'check-summary.sh', [join(SUMMARIES, 'confirmed-regression.json')])
+    assert.equal(regression.code, 0, regression.stderr)
+    assert.equal(regression.stdout, 'complete=true\nregressions=2\nnot-run=0\nverdict=fail\n')
+    const passed = run(path, 'check-summary.sh', [join(SUMMARIES, 'all-passed.json')])
+    assert.equal(passed.code, 0, passed.stderr)
+    assert.match(passed.stdout, /^complete=true\nregressions=0\nnot-run=0\nverdict=pass\n$/)
+  })
+
+  test(`${jq}: check-summary names each damaged field`, () => {
+    const base = summary('all-passed.json')
+    const damaged = structuredClone(base)
+    damaged.scenarios[1].outcome = 'pwned'
+    damaged.scenarios[0].metrics[0].current = '12345'
+    damaged.schemaVersion = 2
+    const result = run(path, 'check-summary.sh', [temp('summary.json', damaged)])
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /is not a gate summary/)
+    assert.match(result.stderr, /field schemaVersion: expected 1, found 2/)
+    assert.match(result.stderr, /field scenarios\[1\]\.outcome: expected passed, regression, no-baseline, failed or error, found "pwned"/)
+    assert.match(result.stderr, /field scenarios\[0\]\.metrics\[0\]\.current: expected a number or null/)
+    assert.equal(result.stdout, '', 'no outputs from a bad file')
+  })
+
+  test(`${jq}: check-summary refuses a file that is not JSON, or missing`, () => {
+    const truncated = run(path, 'check-summary.sh', [temp('summary.json', '{"schemaVersion": 1, "scen')])
+    assert.equal(truncated.code, 2)
+    assert.match(truncated.stderr, /summary\.json: not valid JSON/)
+    const missing = run(path, 'check-summary.sh', ['/nonexistent/summary.json'])
+    assert.equal(missing.code, 2)
+    assert.match(missing.stderr, /\/nonexistent\/summary\.json: missing/)
+  })
+
+  test(`${jq}: an incomplete run says so`, () => {
+    const base = summary('all-passed.json')
+    base.complete = false
+    base.scenarios[0] = { scenario: base.scenarios[0].scenario, workload: 'produce', outcome: 'error', resultFile: null, message: 'broker died' }
+    const result = run(path, 'check-summary.sh', [temp('summary.json', base)])
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /complete=false\nregressions=0\nnot-run=1\nverdict=incomplete/)
+  })
+
+  test(`${jq}: pr-metadata picks the PR's identity from a pull_request payload`, () => {
+    const result = run(path, 'pr-metadata.sh', [EVENT])
+    assert.equal(result.code, 0, result.stderr)
+    assert.deepEqual(JSON.parse(result.stdout), { number: 7, headSha: HEAD, headRepository: 'contributor/payments', baseRef: 'main' })
+    const push = run(path, 'pr-metadata.sh', [temp('event.json', { ref: 'refs/heads/main' })])
+    assert.equal(push.code, 2)
+    assert.match(push.stderr, /not a pull_request event payload/)
+  })
+
+  test(`${jq}: check-pr-metadata passes a real PR and gives its outputs`, () => {
+    const prJson = temp('pr.json', run(path, 'pr-metadata.sh', [EVENT]).stdout)
+    const result = run(path, 'check-pr-metadata.sh', [prJson, HEAD])
+    assert.equal(result.code, 0, result.stderr)
+    assert.equal(result.stdout, `number=7\nhead-sha=${HEAD}\n`)
+  })
+
+  test(`${jq}: check-pr-metadata refuses what a fork could put in the artifact`, () => {
+    const cases = [
+      [{ number: '7', headSha: HEAD }, /field number: expected a positive integer, found "7"/],
+      [{ number: 7.5, headSha: HEAD }, /field number: expected a positive integer, found 7\.5/],
+      [{ number: -3, headSha: HEAD }, /field number: expected a positive integer, found -3/],
+      [{ number: '7\nhead-sha=evil', headSha: HEAD }, /field number: expected a positive integer/],
+      [{ number: 7, headSha: 'HEAD' }, /field headSha: expected 40 hex digits, found "HEAD"/],
+      [{ number: 7, headSha: 'f'.repeat(40) }, /is not the head of the workflow run .*: the artifact does not belong to this run/],
+      [[7], /not a JSON object/],
+    ]
+    for (const [content, message] of cases) {
+      const result = run(path, 'check-pr-metadata.sh', [temp('pr.json', content), HEAD])
+      assert.equal(result.code, 2, JSON.stringify(content))
+      assert.match(result.stderr, message)
+      assert.equal(result.stdout, '', `no outputs for ${JSON.stringify(content)}`)
+    }
+  })
+}
