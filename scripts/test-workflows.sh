@@ -63,7 +63,10 @@ git_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",(
 git daemon --base-path="$work/git" --export-all --enable=receive-pack --reuseaddr \
   --listen=127.0.0.1 --port="$git_port" "$work/git" >"$work/git-daemon.log" 2>&1 &
 pids+=($!)
-git -C "$work/repo" remote set-url origin "git://127.0.0.1:$git_port/acme/payments.git"
+# act reads the repository's name from origin's URL, so origin keeps a github.com URL; git itself
+# rewrites it to the local daemon (the rewrite travels with .git into the job container).
+git -C "$work/repo" remote set-url origin "https://github.com/acme/payments.git"
+git -C "$work/repo" config "url.git://127.0.0.1:$git_port/.insteadOf" "https://github.com/"
 head_sha=$(git -C "$work/repo" rev-parse HEAD)
 branch=$(git -C "$work/repo" rev-parse --abbrev-ref HEAD)
 
