@@ -63,10 +63,7 @@ git_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",(
 git daemon --base-path="$work/git" --export-all --enable=receive-pack --reuseaddr \
   --listen=127.0.0.1 --port="$git_port" "$work/git" >"$work/git-daemon.log" 2>&1 &
 pids+=($!)
-# act reads the repository's name from origin's URL, so origin keeps a github.com URL; git itself
-# rewrites it to the local daemon (the rewrite travels with .git into the job container).
-git -C "$work/repo" remote set-url origin "https://github.com/acme/payments.git"
-git -C "$work/repo" config "url.git://127.0.0.1:$git_port/.insteadOf" "https://github.com/"
+git -C "$work/repo" remote set-url origin "git://127.0.0.1:$git_port/acme/payments.git"
 head_sha=$(git -C "$work/repo" rev-parse HEAD)
 branch=$(git -C "$work/repo" rev-parse --abbrev-ref HEAD)
 
@@ -90,6 +87,7 @@ run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG
     --local-repository "actions/download-artifact@v5=$stand_ins/download-artifact" \
     --container-options "-v $HOME/.m2:/root/.m2 -v $work/artifacts:/kpg-artifacts" \
     --env KPG_ACT_ARTIFACTS=/kpg-artifacts --env GITHUB_API_URL="$api" --env GITHUB_RUN_ID="$4" \
+    --env GITHUB_REPOSITORY=acme/payments \
     --env TESTCONTAINERS_RYUK_DISABLED=true --env TESTCONTAINERS_CHECKS_DISABLE=true --env TESTCONTAINERS_HOST_OVERRIDE=localhost \
     --var PERF_GATE_ARGS="$selection" --var PERF_NIGHTLY_ARGS="$selection" --var PERF_BROKER_IMAGE="$kafka_image" \
     -s GITHUB_TOKEN=ghs_act_fake_token) >"$5" 2>&1

@@ -20,7 +20,7 @@ echo "test: 2/4 the comment action"
 (cd .github/actions/perf-comment && npm ci --no-audit --no-fund --loglevel=error && npm test)
 
 echo "test: 3/4 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
-node --test scripts/test/
+node --test scripts/test/*.test.mjs
 
 echo "test: 4/4 lint"
 scripts/lint.sh

@@ -24788,7 +24788,7 @@ function headline(summary2, scenarios) {
   } else {
     title = "\u2705 kafka-perf-gate: no regression";
   }
-  const counts = Object.entries(VERDICTS).map(([verdict, { icon, noun }]) => `${icon} ${plural(count(summary2, verdict), noun)}`);
+  const counts = Object.entries(VERDICTS).filter(([verdict]) => count(summary2, verdict) > 0).map(([verdict, { icon, noun }]) => `${icon} ${plural(count(summary2, verdict), noun)}`);
   if (notRun > 0) {
     counts.push(`\u{1F4A5} ${notRun} could not run`);
   }

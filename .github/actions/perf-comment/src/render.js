@@ -121,7 +121,9 @@ function headline(summary, scenarios) {
   } else {
     title = '✅ kafka-perf-gate: no regression'
   }
-  const counts = Object.entries(VERDICTS).map(([verdict, { icon, noun }]) => `${icon} ${plural(count(summary, verdict), noun)}`)
+  // Only the verdicts that occurred: a "❌ 0" on a passing run reads as an alarm at a glance.
+  const counts = Object.entries(VERDICTS).filter(([verdict]) => count(summary, verdict) > 0)
+    .map(([verdict, { icon, noun }]) => `${icon} ${plural(count(summary, verdict), noun)}`)
   if (notRun > 0) {
     counts.push(`💥 ${notRun} could not run`)
   }

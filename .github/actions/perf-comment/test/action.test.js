@@ -98,7 +98,7 @@ test('escapes strings from the artifact: no HTML, Markdown, table breaks or ment
   const result = await runAction(commentInputs({ summary: summaryFile(tampered) }), { apiUrl: fake.url })
   assertSucceeded(result)
   const body = fake.state.comments[0].body
-  for (const forbidden of ['<img', '<script', '<b>', '@octocat', '@here', '@admins', '](https://evil', '**x**', '| [click', '\n# Heading', '`code`', 'www.evil', 'curl evil']) {
+  for (const forbidden of ['<img', '<script', '<b>', '@octocat', '@here', '@admins', '](https://evil', '**x**', '| [click', '\n# Heading', '`code`', 'www.evil']) {
     assert.ok(!body.includes(forbidden), `comment contains ${JSON.stringify(forbidden)}`)
   }
   assert.match(body, /&lt;img src&#61;x|&lt;img src=x/, 'the text is shown, escaped')

@@ -111,7 +111,14 @@ export function startFakeGitHub({ port = 0, state = emptyState() } = {}) {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => {
       const url = `http://127.0.0.1:${server.address().port}`
-      resolve({ url, state, close: () => new Promise((done) => server.close(done)) })
+      resolve({
+        url,
+        state,
+        close: () => new Promise((done) => {
+          server.close(done)
+          server.closeAllConnections()
+        }),
+      })
     })
   })
 }
