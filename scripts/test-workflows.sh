@@ -119,7 +119,7 @@ jq -n --arg sha "$head_sha" --arg branch "$branch" '{
 run_act workflow_run perf-gate-comment.yml "$work/events/workflow_run.json" 4202 "$work/comment-1.log" \
   || { tail -n 60 "$work/comment-1.log"; die "perf-gate comment failed under act (first run)"; }
 [ "$(state '.comments | length')" = 1 ] || die "expected one comment after the first run, found $(state '.comments | length')"
-state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("act&#45;smoke")' >/dev/null \
+state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("| act-smoke |")' >/dev/null \
   || die "the comment is not the gate's report: $(state -r '.comments[0].body' | head -c 400)"
 run_act workflow_run perf-gate-comment.yml "$work/events/workflow_run.json" 4203 "$work/comment-2.log" \
   || { tail -n 60 "$work/comment-2.log"; die "perf-gate comment failed under act (second run)"; }
