@@ -142,4 +142,4 @@ echo "$changed" | grep -q '^baselines/[^/]*/act-smoke\.json$' || die "the baseli
 state -e --arg branch "$branch" '.createdPulls[0] | .base == $branch and (.body | contains("refresh-baselines: merged"))' >/dev/null \
   || die "the baseline PR does not carry the refresh report: $(state -c '.createdPulls[0]')"
 say "    pushed $pr_branch ($changed) and opened PR: $(state -r '.createdPulls[0].title')"
-say "PASS: perf-gate -> artifact -> one comment created and updated; nightly -> baseline commit and PR"
+say "PASS in $((SECONDS / 60))m$((SECONDS % 60))s: perf-gate -> artifact -> one comment created and updated; nightly -> baseline commit and PR"
