@@ -14658,11 +14658,11 @@ var require_progressevent = __commonJS({
 var require_encoding = __commonJS({
   "node_modules/undici/lib/web/fileapi/encoding.js"(exports, module) {
     "use strict";
-    function getEncoding(label) {
-      if (!label) {
+    function getEncoding(label2) {
+      if (!label2) {
         return "failure";
       }
-      switch (label.trim().toLowerCase()) {
+      switch (label2.trim().toLowerCase()) {
         case "unicode-1-1-utf-8":
         case "unicode11utf8":
         case "unicode20utf8":
@@ -20284,8 +20284,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addDetails(label, content) {
-    const element = this.wrap("details", this.wrap("summary", label) + content);
+  addDetails(label2, content) {
+    const element = this.wrap("details", this.wrap("summary", label2) + content);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -24643,6 +24643,31 @@ function finite(value) {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
+// src/delta-chart.js
+var FLAGGED = /* @__PURE__ */ new Set(["REGRESSION", "IMPROVEMENT"]);
+var MAX_BARS = 8;
+function deltaChart(scenarios) {
+  const bars = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : []).filter((metric) => FLAGGED.has(metric.verdict) && finite(metric.deltaPercent) !== null).map((metric) => ({ label: label(`${metric.metric} ${scenario.scenario}`), delta: metric.deltaPercent }))).slice(0, MAX_BARS);
+  if (bars.length === 0) {
+    return "";
+  }
+  const low = Math.min(0, ...bars.map((bar) => bar.delta));
+  const high = Math.max(0, ...bars.map((bar) => bar.delta));
+  return [
+    "```mermaid",
+    "xychart-beta",
+    '  title "\u0394% against the baseline, flagged metrics"',
+    `  x-axis [${bars.map((bar) => `"${bar.label}"`).join(", ")}]`,
+    `  y-axis "\u0394 %" ${Math.floor(low)} --> ${Math.ceil(high)}`,
+    `  bar [${bars.map((bar) => bar.delta.toFixed(1)).join(", ")}]`,
+    "```"
+  ].join("\n");
+}
+function label(text) {
+  const safe = String(text).replace(/[^A-Za-z0-9 ._-]/g, "").trim();
+  return safe.length > 32 ? `${safe.slice(0, 29)}...` : safe;
+}
+
 // src/format.js
 var DASH = "\u2014";
 function figure(value, unit) {
@@ -24714,6 +24739,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
     return [
       marker,
       headline(summary2, scenarios),
+      deltaChart(scenarios),
       attentionSection(attention.slice(0, attentionShown2), scenarios),
       detailsSection(rest.slice(0, restShown2), rest.length),
       omitted > 0 ? truncationNote(omitted) : "",

@@ -1,6 +1,7 @@
 // Renders summary.json (written by the gate's Java side, which decides every verdict) as the
 // Markdown of the PR comment and the job summary. It decides nothing: it picks rows, formats
 // figures and escapes every string that came from the artifact.
+import { deltaChart } from './delta-chart.js'
 import { escapeText, finite } from './escape.js'
 import { figure, interval, mde, percent } from './format.js'
 import { ATTENTION, NOT_RUN, VERDICTS, plural, verdictCell } from './verdicts.js'
@@ -36,6 +37,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
     return [
       marker,
       headline(summary, scenarios),
+      deltaChart(scenarios),
       attentionSection(attention.slice(0, attentionShown), scenarios),
       detailsSection(rest.slice(0, restShown), rest.length),
       omitted > 0 ? truncationNote(omitted) : '',

@@ -73,3 +73,16 @@ test('escapeText neutralises markup and mentions and bounds length', () => {
   assert.equal(escapeText('x'.repeat(400), 10), `${'x'.repeat(9)}…`)
   assert.equal(escapeText(null), '')
 })
+
+test('flagged metrics get a small Mermaid chart of Δ%, with labels reduced to a safe alphabet', () => {
+  const { body } = renderReport(fixture('confirmed-regression.json'), { marker })
+  const chart = body.slice(body.indexOf('```mermaid'), body.indexOf('```', body.indexOf('```mermaid') + 3) + 3)
+  assert.match(chart, /^```mermaid\nxychart-beta\n {2}title "Δ% against the baseline, flagged metrics"\n/)
+  assert.match(chart, /x-axis \["throughput producer-1k-acks1-20k", "throughput producer-1k-acks1-...", "p99Us producer-1k-acks1-unthr..."\]/)
+  assert.match(chart, /y-axis "Δ %" -94 --> 0\n {2}bar \[-44\.1, -84\.4, -93\.2\]/)
+  const hostile = fixture('confirmed-regression.json')
+  hostile.scenarios[1].scenario = '"] \n click x call alert(1) ["'
+  const { body: hostileBody } = renderReport(hostile, { marker })
+  assert.doesNotMatch(hostileBody, /click x call alert\(1\) \["/)
+  assert.doesNotMatch(renderReport(fixture('all-passed.json'), { marker }).body, /```mermaid/, 'no chart when nothing was flagged')
+})

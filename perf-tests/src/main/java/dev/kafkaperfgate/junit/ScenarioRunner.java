@@ -7,6 +7,7 @@ import dev.kafkaperfgate.broker.GateTopics;
 import dev.kafkaperfgate.broker.KafkaBroker;
 import dev.kafkaperfgate.broker.TopicRejectedException;
 import dev.kafkaperfgate.environment.CpuSet;
+import dev.kafkaperfgate.report.HtmlReport;
 import dev.kafkaperfgate.result.ResultFile;
 import dev.kafkaperfgate.result.RunSummary;
 import dev.kafkaperfgate.result.RunSummary.Outcome;
@@ -231,6 +232,7 @@ public final class ScenarioRunner {
             } else {
                 console.println("[kafka-perf-gate] run INCOMPLETE: " + String.join("; ", gate.summary.problems()) + "; summary: " + file);
             }
+            console.println("[kafka-perf-gate] report: " + HtmlReport.write(resultsDir, gate.baselines.profileDir().getParent()));
         }
         return summaries;
     }

@@ -1,0 +1,203 @@
+// Lays out kafka-perf-gate's report from the JSON block #kpg-data with Chart.js. Text goes into
+// the page with textContent only (via el()), so nothing from scenario files or results is markup.
+// window.kpgReport tells a browser test what was drawn: {done, charts, errors}.
+(function () {
+  'use strict'
+  const state = { done: false, charts: 0, errors: [] }
+  window.kpgReport = state
+  const data = JSON.parse(document.getElementById('kpg-data').textContent)
+  const root = document.getElementById('report')
+  const COLORS = ['#0969da', '#cf222e', '#8250df', '#1a7f37', '#bc4c00', '#57606a']
+  const PERCENTILE_TICKS = { 1: '0%', 2: '50%', 10: '90%', 100: '99%', 1000: '99.9%', 10000: '99.99%', 100000: '99.999%' }
+  Chart.defaults.animation = false
+  Chart.defaults.maintainAspectRatio = false
+  Chart.defaults.font.size = 11
+
+  function el (tag, className, ...children) {
+    const node = document.createElement(tag)
+    if (className) node.className = className
+    for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)))
+    return node
+  }
+
+  function number (value, digits = 0) {
+    return typeof value === 'number' && isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits }) : '—'
+  }
+
+  function chart (parent, title, config) {
+    const box = el('div', 'chart')
+    const canvas = document.createElement('canvas')
+    canvas.setAttribute('aria-label', title)
+    canvas.dataset.chart = title
+    box.append(canvas)
+    parent.append(box)
+    config.options = Object.assign({ plugins: {} }, config.options)
+    config.options.plugins.title = { display: true, text: title }
+    try {
+      new Chart(canvas, config) // eslint-disable-line no-new
+      state.charts++
+    } catch (error) {
+      state.errors.push(`${title}: ${error.message}`)
+    }
+  }
+
+  function header () {
+    const h = data.header
+    root.append(el('h1', null, 'kafka-perf-gate report'))
+    const counts = el('div', 'counts')
+    for (const [verdict, count] of Object.entries(h.counts || {})) {
+      if (count > 0) counts.append(el('span', `verdict ${verdict}`, `${count} ${verdict}`))
+    }
+    root.append(counts)
+    const f = h.fingerprint || {}
+    const facts = [
+      ['suite', h.suite || 'selection'], ['profile', h.profile], ['commit', h.commit || 'unknown'], ['run', h.runId || '—'],
+      ['duration', h.durationSeconds == null ? '—' : `${Math.floor(h.durationSeconds / 60)}m${String(h.durationSeconds % 60).padStart(2, '0')}s`],
+      ['complete', String(h.complete)],
+      ['broker', `${f.brokerMode || '?'} ${f.brokerVersion || ''} ${f.brokerImage || ''}`.trim()], ['kafka-clients', f.kafkaClients],
+      ['JVM', f.jvm], ['CPU', `${f.cores} × ${f.cpuModel}`], ['kernel', f.kernel],
+    ]
+    const line = el('div', 'facts')
+    facts.forEach(([name, value], index) => line.append(index ? ' · ' : '', el('b', null, `${name} `), String(value ?? '—')))
+    root.append(line)
+    const drift = h.drift || {}
+    root.append(el('div', drift.drifted ? 'facts drifted' : 'facts', `drift: ${drift.description || 'not measured'}`))
+    if (h.injection) root.append(el('div', 'facts drifted', `injected slowdown: ${h.injection.description}`))
+    for (const problem of data.problems || []) root.append(el('div', 'note', `baseline not drawn: ${problem}`))
+    root.append(el('div', 'note', 'Numbers are data, not truth: one run on a shared machine. A verdict is a statistical test against the baseline runs; INCONCLUSIVE means the noise hides changes smaller than the MDE.'))
+  }
+
+  function percentileChart (parent, spectra) {
+    const datasets = spectra.map((spectrum, index) => ({
+      label: spectrum.label,
+      data: spectrum.points.filter(([p]) => p < 100).map(([p, us]) => ({ x: 100 / (100 - p), y: us / 1000 })),
+      borderColor: spectrum.label.startsWith('baseline') ? '#57606a' : COLORS[index % COLORS.length],
+      borderDash: spectrum.label.startsWith('baseline') ? [6, 4] : [],
+      pointRadius: 0,
+      borderWidth: 2,
+    }))
+    chart(parent, 'latency by percentile (ms)', {
+      type: 'line',
+      data: { datasets },
+      options: {
+        parsing: false,
+        scales: {
+          x: { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' }, ticks: { autoSkip: false, callback: (value) => PERCENTILE_TICKS[value] ?? null } },
+          y: { type: 'logarithmic', title: { display: true, text: 'ms' } },
+        },
+      },
+    })
+  }
+
+  function throughputChart (parent, throughput) {
+    const trials = throughput.trials || []
+    const confirmation = throughput.confirmationTrials || []
+    const count = Math.max(trials.length, confirmation.length, 1)
+    const labels = Array.from({ length: count }, (_, index) => `trial ${index + 1}`)
+    const runs = throughput.baselineRuns || []
+    const datasets = []
+    if (runs.length > 0) {
+      const low = Math.min(...runs)
+      const high = Math.max(...runs)
+      datasets.push({ label: `baseline runs, lowest (${runs.length})`, data: labels.map(() => low), borderColor: '#8c959f', pointRadius: 0, borderWidth: 1 })
+      datasets.push({ label: 'baseline runs, highest', data: labels.map(() => high), borderColor: '#8c959f', backgroundColor: 'rgba(140,149,159,0.2)', fill: '-1', pointRadius: 0, borderWidth: 1 })
+    }
+    datasets.push({ label: 'this run', data: trials, borderColor: COLORS[0], backgroundColor: COLORS[0], showLine: false, pointRadius: 5 })
+    if (confirmation.length > 0) datasets.push({ label: 're-run', data: confirmation, borderColor: COLORS[1], backgroundColor: COLORS[1], showLine: false, pointRadius: 5, pointStyle: 'triangle' })
+    chart(parent, `throughput per trial (${throughput.unit})`, { type: 'line', data: { labels, datasets }, options: { scales: { y: { beginAtZero: true } } } })
+  }
+
+  function trendChart (parent, trend) {
+    chart(parent, 'trend over the baseline window', {
+      type: 'line',
+      data: {
+        labels: trend.map((point) => point.label),
+        datasets: [
+          { label: 'throughput (records/s)', data: trend.map((point) => point.throughput ?? null), borderColor: COLORS[0], yAxisID: 'y' },
+          { label: 'p99 (ms)', data: trend.map((point) => (point.p99Us == null ? null : point.p99Us / 1000)), borderColor: COLORS[1], yAxisID: 'y1' },
+        ],
+      },
+      options: { scales: { y: { beginAtZero: true, position: 'left' }, y1: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false } } } },
+    })
+  }
+
+  function consumeChart (parent, consume) {
+    chart(parent, 'fetch MB/s and group join time per trial', {
+      type: 'bar',
+      data: {
+        labels: consume.fetchMbPerSec.map((_, index) => `trial ${index + 1}`),
+        datasets: [
+          { label: 'fetch MB/s', data: consume.fetchMbPerSec, backgroundColor: COLORS[0], yAxisID: 'y' },
+          { label: 'join (rebalance) ms', data: consume.rebalanceTimeMs, backgroundColor: COLORS[4], yAxisID: 'y1' },
+        ],
+      },
+      options: { scales: { y: { beginAtZero: true }, y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false } } } },
+    })
+  }
+
+  function settingsBlock (settings) {
+    const block = el('div', 'settings')
+    const add = (prefix, object) => {
+      for (const [key, value] of Object.entries(object || {})) {
+        if (value !== null && typeof value === 'object') add(`${prefix}${key}.`, value)
+        else block.append(el('div', null, `${prefix}${key}=${value}`))
+      }
+    }
+    add('', settings)
+    return block
+  }
+
+  function scenarioSection (scenario) {
+    const section = el('section')
+    section.dataset.scenario = scenario.name
+    section.append(el('h2', null, scenario.name, ' ', el('span', `verdict ${scenario.outcome === 'passed' ? scenario.verdict : scenario.outcome}`,
+      scenario.outcome === 'passed' ? scenario.verdict : scenario.outcome)))
+    if (scenario.message) section.append(el('div', 'note', scenario.message))
+    const lines = [...scenario.lines, ...scenario.confirmationLines.map((line) => `re-run: ${line}`)]
+    if (lines.length > 0) section.append(el('pre', 'lines', lines.join('\n')))
+    const grid = el('div', 'grid')
+    if (scenario.spectra && scenario.spectra.length > 0) percentileChart(grid, scenario.spectra)
+    if (scenario.throughput) throughputChart(grid, scenario.throughput)
+    if (scenario.trend && scenario.trend.length > 1) trendChart(grid, scenario.trend)
+    if (scenario.consume) consumeChart(grid, scenario.consume)
+    section.append(grid)
+    if (scenario.settings) {
+      section.append(el('h3', null, 'settings'))
+      section.append(settingsBlock(scenario.settings))
+    }
+    root.append(section)
+  }
+
+  function sweepSection (sweep) {
+    const section = el('section')
+    section.dataset.sweep = sweep.sweep
+    section.append(el('h2', null, `sweep ${sweep.sweep}: ${sweep.parameter}`))
+    const best = [sweep.bestThroughput == null ? null : `best throughput at ${sweep.bestThroughput}`, `best p99 at ${sweep.bestP99}`].filter(Boolean)
+    section.append(el('div', 'facts', best.join(' · ')))
+    const points = (field) => sweep.rows.map((row) => ({ x: sweep.logAxis ? Number(row.value) : row.value, y: row[field] ?? null }))
+    const isBest = (row, best) => String(row.value) === String(best)
+    const grid = el('div', 'grid')
+    const xScale = sweep.logAxis ? { type: 'logarithmic', title: { display: true, text: sweep.parameter } } : { type: 'category', labels: sweep.rows.map((row) => row.value), title: { display: true, text: sweep.parameter } }
+    const series = (field, baselineField, best, scale, unitLabel) => ({
+      type: 'line',
+      data: {
+        datasets: [
+          { label: `this run (${unitLabel})`, data: points(field).map((p) => ({ ...p, y: p.y == null ? null : p.y / scale })), borderColor: COLORS[0],
+            pointRadius: sweep.rows.map((row) => (isBest(row, best) ? 8 : 3)), pointStyle: sweep.rows.map((row) => (isBest(row, best) ? 'star' : 'circle')) },
+          { label: 'baseline', data: points(baselineField).map((p) => ({ ...p, y: p.y == null ? null : p.y / scale })), borderColor: '#57606a', borderDash: [6, 4] },
+        ],
+      },
+      options: { parsing: { xAxisKey: 'x', yAxisKey: 'y' }, scales: { x: xScale, y: { beginAtZero: true } } },
+    })
+    chart(grid, `throughput against ${sweep.parameter} (★ best)`, series('throughput', 'baselineThroughput', sweep.bestThroughput, 1, 'records/s'))
+    chart(grid, `p99 against ${sweep.parameter} (★ best)`, series('p99Us', 'baselineP99Us', sweep.bestP99, 1000, 'ms'))
+    section.append(grid)
+    root.append(section)
+  }
+
+  window.addEventListener('error', (event) => state.errors.push(String(event.message)))
+  header()
+  data.scenarios.forEach(scenarioSection)
+  data.sweeps.forEach(sweepSection)
+  state.done = true
+})()

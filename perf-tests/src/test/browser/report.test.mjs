@@ -1,0 +1,97 @@
+// Opens the HTML reports that HtmlReportTest wrote (from a real run's files) in Debian's headless
+// Chromium, offline, and checks what a reader would see: every chart drawn with data and pixels,
+// no console error, no network request, hostile strings shown as text. Saves a screenshot.
+//
+//   npm test        after mvn verify; KPG_REQUIRE_BROWSER=1 makes a missing Chromium a failure
+import assert from 'node:assert/strict'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'report-test')
+const CHROMIUM = process.env.KPG_CHROMIUM || '/usr/bin/chromium'
+const missing = !existsSync(CHROMIUM)
+if (missing && process.env.KPG_REQUIRE_BROWSER) {
+  throw new Error(`${CHROMIUM} is not installed (apt-get install chromium) and KPG_REQUIRE_BROWSER is set`)
+}
+const skip = missing ? `skipped: ${CHROMIUM} is not installed (apt-get install chromium)` : false
+
+/** Loads a report with every non-file request refused; returns the page's view of it. */
+async function open (file, { screenshot } = {}) {
+  assert.ok(existsSync(file), `${file} is missing: run mvn verify (HtmlReportTest writes it) first`)
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kpg-chromium-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
+  try {
+    const problems = []
+    const requests = []
+    await context.route('**/*', (route) => {
+      const url = route.request().url()
+      if (url.startsWith('file:')) return route.continue()
+      requests.push(url)
+      return route.abort()
+    })
+    const page = await context.newPage()
+    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`) })
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    page.on('dialog', (dialog) => { problems.push(`dialog: ${dialog.message()}`); dialog.dismiss() })
+    await page.goto(pathToFileURL(file).href)
+    await page.waitForFunction(() => window.kpgReport && window.kpgReport.done, null, { timeout: 30_000 })
+    const view = await page.evaluate(() => {
+      const data = JSON.parse(document.getElementById('kpg-data').textContent)
+      const expected = data.scenarios.reduce((sum, s) => sum + (s.spectra && s.spectra.length ? 1 : 0) + (s.throughput ? 1 : 0)
+        + (s.trend && s.trend.length > 1 ? 1 : 0) + (s.consume ? 1 : 0), 0) + 2 * data.sweeps.length
+      const canvases = [...document.querySelectorAll('canvas')].map((canvas) => {
+        const chart = Chart.getChart(canvas)
+        const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
+        let painted = 0
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) painted++
+        return {
+          title: canvas.dataset.chart,
+          points: chart ? chart.data.datasets.reduce((sum, set) => sum + set.data.filter((v) => v !== null && v !== undefined).length, 0) : 0,
+          painted,
+        }
+      })
+      return { state: window.kpgReport, expected, canvases, text: document.body.innerText, images: document.images.length, scenarios: data.scenarios.length }
+    })
+    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true })
+    return { ...view, problems, requests }
+  } finally {
+    await context.close()
+  }
+}
+
+test('the report of a real run draws every chart, offline, without errors', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report.html'), { screenshot: join(OUT, 'report.png') })
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.requests, [], 'the report is self-contained')
+  assert.deepEqual(view.state.errors, [])
+  assert.ok(view.expected >= 10, `a real run with a sweep has many charts, expected ${view.expected}`)
+  assert.equal(view.canvases.length, view.expected)
+  assert.equal(view.state.charts, view.expected)
+  for (const canvas of view.canvases) {
+    assert.ok(canvas.points > 0, `chart "${canvas.title}" has no data`)
+    assert.ok(canvas.painted > 2000, `chart "${canvas.title}" painted only ${canvas.painted} pixels`)
+  }
+  const titles = view.canvases.map((canvas) => canvas.title)
+  for (const title of ['latency by percentile (ms)', 'throughput per trial (records/s)', 'trend over the baseline window',
+    'fetch MB/s and group join time per trial', 'throughput against producer.batch.size (★ best)']) {
+    assert.ok(titles.includes(title), `no "${title}" chart among ${JSON.stringify([...new Set(titles)])}`)
+  }
+  assert.match(view.text, /Numbers are data, not truth/)
+})
+
+test('hostile strings in a result are shown as text, never run or rendered', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report-hostile.html'))
+  assert.deepEqual(view.problems, [])
+  assert.equal(view.images, 0, 'no <img> came from the data')
+  assert.ok(view.text.includes('<img src=x onerror=alert(1)></script><script>alert(2)</script>'), 'the hostile name is shown as text')
+  assert.deepEqual(view.state.errors, [])
+})
