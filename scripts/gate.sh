@@ -48,6 +48,9 @@ jq -r '.scenarios[] | "  \(.scenario): \(.outcome)"
   (.metrics[]? | "    \(.line)"),
   (.confirmation.metrics[]? | "    re-run: \(.line)")' "$summary"
 jq -r '"gate: drift: \(.drift.description // "not measured")"' "$summary"
+if [ -f "$results/report.html" ]; then
+  echo "gate: report: $results/report.html"
+fi
 
 if ! jq -e '.complete == true' "$summary" >/dev/null; then
   echo "gate: INCOMPLETE RUN: $(jq -r '[.scenarios[] | select(.outcome == "failed" or .outcome == "error") | "\(.scenario) (\(.outcome))"] | join(", ") | if . == "" then "the suite did not reach its end" else . end' "$summary")" >&2

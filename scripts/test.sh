@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The tests of the gate itself, every part of it:
 #   1. Java: mvn -B verify (harness, verdicts, baselines, the gate on a real broker);
-#   2. the PR comment action: node --test against a local fake GitHub API, and a check that the
+#   2. the HTML report opened in Debian's headless Chromium (skipped, and says so, without
+#      /usr/bin/chromium; KPG_REQUIRE_BROWSER=1 makes that a failure);
+#   3. the PR comment action: node --test against a local fake GitHub API, and a check that the
 #      committed dist/ is the build of src/;
-#   3. the jq glue under scripts/ci/ on fixtures (with every jq named by KPG_JQ_DIRS too);
-#   4. actionlint and shellcheck over every workflow and script.
+#   4. the jq glue under scripts/ci/ on fixtures (with every jq named by KPG_JQ_DIRS too);
+#   5. actionlint and shellcheck over every workflow and script.
 #
 #   scripts/test.sh [extra mvn arguments]
 # Needs JDK 17+, Maven, Node 20+ with npm, jq, shellcheck and actionlint (scripts/lint.sh says
@@ -13,15 +15,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "test: 1/4 Java (mvn -B verify)"
+echo "test: 1/5 Java (mvn -B verify)"
 mvn -B verify "$@"
 
-echo "test: 2/4 the comment action"
+echo "test: 2/5 the HTML report in headless Chromium (the reports HtmlReportTest wrote)"
+(cd perf-tests/src/test/browser && npm ci --no-audit --no-fund --loglevel=error && npm test)
+
+echo "test: 3/5 the comment action"
 (cd .github/actions/perf-comment && npm ci --no-audit --no-fund --loglevel=error && npm test)
 
-echo "test: 3/4 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
+echo "test: 4/5 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
 node --test scripts/test/*.test.mjs
 
-echo "test: 4/4 lint"
+echo "test: 5/5 lint"
 scripts/lint.sh
 echo "test: all passed"

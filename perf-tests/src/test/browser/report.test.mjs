@@ -1,6 +1,7 @@
 // Opens the HTML reports that HtmlReportTest wrote (from a real run's files) in Debian's headless
 // Chromium, offline, and checks what a reader would see: every chart drawn with data and pixels,
-// no console error, no network request, hostile strings shown as text. Saves a screenshot.
+// no console error, no network request, hostile strings shown as text. Saves screenshots:
+// target/report-test/report.png (the whole page) and report-top.png (the README's docs/report.png).
 //
 //   npm test        after mvn verify; KPG_REQUIRE_BROWSER=1 makes a missing Chromium a failure
 import assert from 'node:assert/strict'
@@ -61,7 +62,11 @@ async function open (file, { screenshot } = {}) {
       })
       return { state: window.kpgReport, expected, canvases, text: document.body.innerText, images: document.images.length, scenarios: data.scenarios.length }
     })
-    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true })
+    if (screenshot) {
+      await page.screenshot({ path: `${screenshot}.png`, fullPage: true })
+      // The first screenful (header and the scenarios needing most attention): the README's picture.
+      await page.screenshot({ path: `${screenshot}-top.png`, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: 1500 } })
+    }
     return { ...view, problems, requests }
   } finally {
     await context.close()
@@ -69,7 +74,7 @@ async function open (file, { screenshot } = {}) {
 }
 
 test('the report of a real run draws every chart, offline, without errors', { skip, timeout: 120_000 }, async () => {
-  const view = await open(join(OUT, 'report.html'), { screenshot: join(OUT, 'report.png') })
+  const view = await open(join(OUT, 'report.html'), { screenshot: join(OUT, 'report') })
   assert.deepEqual(view.problems, [])
   assert.deepEqual(view.requests, [], 'the report is self-contained')
   assert.deepEqual(view.state.errors, [])
@@ -82,7 +87,7 @@ test('the report of a real run draws every chart, offline, without errors', { sk
   }
   const titles = view.canvases.map((canvas) => canvas.title)
   for (const title of ['latency by percentile (ms)', 'throughput per trial (records/s)', 'trend over the baseline window',
-    'fetch MB/s and group join time per trial', 'throughput against producer.batch.size (★ best)']) {
+    'fetch MB/s and group join time per trial', 'throughput against batch.size (★ best)']) {
     assert.ok(titles.includes(title), `no "${title}" chart among ${JSON.stringify([...new Set(titles)])}`)
   }
   assert.match(view.text, /Numbers are data, not truth/)

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -48,6 +49,10 @@ public final class HtmlReport {
         try {
             Path temp = Files.createTempFile(resultsDir, ".report", ".tmp");
             Files.writeString(temp, html, StandardCharsets.UTF_8);
+            if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                // A temp file is private; the report is meant to be read (artifact, shared CI workspace).
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+            }
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target, e);

@@ -41,7 +41,10 @@ final class SweepPage {
             Baseline baseline = baselines.get(row.path("scenario").asText());
             if (baseline != null) {
                 out.put("baselineThroughput", medianOf(baseline, Metric.THROUGHPUT));
-                out.put("baselineP99Us", medianOf(baseline, Metric.P99));
+                // The sweep's p99 is service time; a rate-limited baseline stores response time.
+                if (!sweep.path("rateLimited").asBoolean()) {
+                    out.put("baselineP99Us", medianOf(baseline, Metric.P99));
+                }
             }
             numeric &= isPositiveNumber(value);
         }

@@ -8,7 +8,7 @@
   const data = JSON.parse(document.getElementById('kpg-data').textContent)
   const root = document.getElementById('report')
   const COLORS = ['#0969da', '#cf222e', '#8250df', '#1a7f37', '#bc4c00', '#57606a']
-  const PERCENTILE_TICKS = { 1: '0%', 2: '50%', 10: '90%', 100: '99%', 1000: '99.9%', 10000: '99.99%', 100000: '99.999%' }
+  const PERCENTILE_TICKS = { 2: '50%', 10: '90%', 100: '99%', 1000: '99.9%', 10000: '99.99%', 100000: '99.999%' }
   Chart.defaults.animation = false
   Chart.defaults.maintainAspectRatio = false
   Chart.defaults.font.size = 11
@@ -108,17 +108,14 @@
   }
 
   function trendChart (parent, trend) {
-    chart(parent, 'trend over the baseline window', {
-      type: 'line',
-      data: {
-        labels: trend.map((point) => point.label),
-        datasets: [
-          { label: 'throughput (records/s)', data: trend.map((point) => point.throughput ?? null), borderColor: COLORS[0], yAxisID: 'y' },
-          { label: 'p99 (ms)', data: trend.map((point) => (point.p99Us == null ? null : point.p99Us / 1000)), borderColor: COLORS[1], yAxisID: 'y1' },
-        ],
-      },
-      options: { scales: { y: { beginAtZero: true, position: 'left' }, y1: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false } } } },
-    })
+    const datasets = [{ label: 'throughput (records/s)', data: trend.map((point) => point.throughput ?? null), borderColor: COLORS[0], yAxisID: 'y' }]
+    const scales = { y: { beginAtZero: true, position: 'left' } }
+    // Consume scenarios are judged on throughput alone: no p99 axis for them.
+    if (trend.some((point) => point.p99Us != null)) {
+      datasets.push({ label: 'p99 (ms)', data: trend.map((point) => (point.p99Us == null ? null : point.p99Us / 1000)), borderColor: COLORS[1], yAxisID: 'y1' })
+      scales.y1 = { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false } }
+    }
+    chart(parent, 'trend over the baseline window', { type: 'line', data: { labels: trend.map((point) => point.label), datasets }, options: { scales } })
   }
 
   function consumeChart (parent, consume) {
@@ -190,7 +187,7 @@
       options: { parsing: { xAxisKey: 'x', yAxisKey: 'y' }, scales: { x: xScale, y: { beginAtZero: true } } },
     })
     chart(grid, `throughput against ${sweep.parameter} (★ best)`, series('throughput', 'baselineThroughput', sweep.bestThroughput, 1, 'records/s'))
-    chart(grid, `p99 against ${sweep.parameter} (★ best)`, series('p99Us', 'baselineP99Us', sweep.bestP99, 1000, 'ms'))
+    chart(grid, `p99 service time against ${sweep.parameter} (★ best)`, series('p99Us', 'baselineP99Us', sweep.bestP99, 1000, 'ms'))
     section.append(grid)
     root.append(section)
   }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -42,7 +43,7 @@ class HtmlReportTest {
         Path results = copy(FIXTURE.resolve("results"), OUT.resolve("results"));
         Path report = HtmlReport.write(results, FIXTURE.resolve("baselines"));
         html = Files.readString(report);
-        Files.copy(report, OUT.resolve("report.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(report, OUT.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
         data = dataBlock(html);
 
         Path hostile = copy(FIXTURE.resolve("results"), OUT.resolve("hostile"));
@@ -51,7 +52,7 @@ class HtmlReportTest {
         ((ObjectNode) summary.path("fingerprint")).put("jvm", HOSTILE);
         JSON.writeValue(hostile.resolve("summary.json").toFile(), summary);
         Files.copy(HtmlReport.write(hostile, FIXTURE.resolve("baselines")), OUT.resolve("report-hostile.html"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
     @Test
@@ -89,7 +90,7 @@ class HtmlReportTest {
     @Test
     void drawsTheSweepOnALogAxisWithItsBestValues() {
         JsonNode sweep = data.path("sweeps").get(0);
-        assertEquals("producer.batch.size", sweep.path("parameter").asText());
+        assertEquals("batch.size", sweep.path("parameter").asText());
         assertTrue(sweep.path("logAxis").asBoolean(), "100 B to 16 MiB is drawn on a log axis");
         assertEquals(5, sweep.path("rows").size());
         assertTrue(sweep.path("bestThroughput").isTextual());
@@ -128,7 +129,7 @@ class HtmlReportTest {
         Files.createDirectories(to);
         try (Stream<Path> files = Files.list(from)) {
             for (Path file : files.toList()) {
-                Files.copy(file, to.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
             }
         }
         return to;
