@@ -20,10 +20,6 @@
     return node
   }
 
-  function number (value, digits = 0) {
-    return typeof value === 'number' && isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits }) : '—'
-  }
-
   function chart (parent, title, config) {
     const box = el('div', 'chart')
     const canvas = document.createElement('canvas')
