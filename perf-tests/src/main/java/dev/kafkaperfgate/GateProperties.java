@@ -56,7 +56,7 @@ public final class GateProperties {
     public static final String BASELINE_REQUIRED = "perf.baseline.required";
     /** False-alarm budget of a whole run, e.g. 0.02. */
     public static final String GATE_FALSE_ALARM_RATE = "perf.gate.false.alarm.rate";
-    /** Nanoseconds of CPU the producer's serializer burns per record: an injected regression, for proving the gate. */
+    /** Nanoseconds of CPU a producer interceptor burns inside send() per record: an injected regression, for proving the gate. */
     public static final String INJECT_BURN_NS = "perf.inject.burn.ns";
     /** Burn on every n-th record only (1: every record); a rare long burn moves p99 more than throughput. */
     public static final String INJECT_BURN_EVERY = "perf.inject.burn.every";

@@ -29,11 +29,20 @@ public final class BaselineReader {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> TOP = List.of("schemaVersion", "profile", "scenario", "workload", "window",
             "definitionSha256", "definition", "fingerprint", "history");
-    private static final List<String> RUN = List.of("commit", "date", "runId", "ruler", "throughput", "p99Us", "latencyHistogram");
+    private static final List<String> RUN = List.of("commit", "date", "runId", "ruler", "throughput", "p99Us", "latencyHistogram",
+            "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest");
+    /** Per-record costs came later than the first baselines: a run without them is still valid. */
+    private static final List<Metric> OPTIONAL = List.of(Metric.CPU_PER_RECORD, Metric.ALLOC_PER_RECORD,
+            Metric.WIRE_BYTES_PER_RECORD, Metric.RECORDS_PER_REQUEST);
     private static final List<String> SAMPLE = List.of("value", "trials");
     private static final List<String> RULER = List.of("cpuNsPerOp", "roundTripUs");
-    private static final List<String> FINGERPRINT = List.of("cpuModel", "cores", "os", "kernel", "jvm", "kafkaClients",
+    private static final List<String> FINGERPRINT = List.of("cpuModel", "cores", "os", "kernel", "jvm",
             "brokerMode", "brokerVersion", "brokerImage");
+    /**
+     * kafka-clients was part of the environment in the first baselines; it is the subject now
+     * (see {@link dev.kafkaperfgate.verdict.DefinitionParts}), so it is accepted and ignored there.
+     */
+    private static final String LEGACY_FINGERPRINT_KEY = "kafkaClients";
 
     private BaselineReader() {
     }
@@ -107,7 +116,9 @@ public final class BaselineReader {
         if (node == null) {
             return null;
         }
-        fields.onlyKeys(node, "fingerprint", FINGERPRINT);
+        List<String> allowed = new ArrayList<>(FINGERPRINT);
+        allowed.add(LEGACY_FINGERPRINT_KEY);
+        fields.onlyKeys(node, "fingerprint", allowed);
         List<String> values = new ArrayList<>();
         for (String key : FINGERPRINT) {
             if (key.equals("cores")) {
@@ -117,7 +128,7 @@ public final class BaselineReader {
             }
         }
         return new Fingerprint(values.get(0), Integer.parseInt(values.get(1)), values.get(2), values.get(3), values.get(4),
-                values.get(5), values.get(6), values.get(7), values.get(8));
+                values.get(5), values.get(6), values.get(7));
     }
 
     private static BaselineRun run(JsonFields fields, JsonNode node, String path, boolean withLatency) {
@@ -152,6 +163,11 @@ public final class BaselineReader {
             }
         } else if (node.has("p99Us") || node.has("latencyHistogram")) {
             fields.problem(path, "a consume baseline has no p99Us or latencyHistogram");
+        }
+        for (Metric metric : OPTIONAL) {
+            if (node.has(metric.key())) {
+                metrics.put(metric, sample(fields, node, metric, path));
+            }
         }
         if (fields.problems().size() > before) {
             return null;

@@ -3,7 +3,6 @@ package dev.kafkaperfgate.baseline;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.broker.BrokerInfo;
-import org.apache.kafka.common.utils.AppInfoParser;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,20 +15,21 @@ import java.util.Objects;
 
 /**
  * The environment a run measured: what must be the same for two runs' figures to be compared.
- * A baseline measured on another CPU model, JVM, client or broker gives no verdict (MISMATCH)
- * rather than a false one. Fields that cannot be known are the empty string, never null.
+ * A baseline measured on another CPU model, JVM or broker gives no verdict (MISMATCH) rather than
+ * a false one. The kafka-clients version is not here: it is part of the subject a pull request
+ * changes ({@link dev.kafkaperfgate.verdict.DefinitionParts}), so an upgrade gets a verdict.
+ * Fields that cannot be known are the empty string, never null.
  *
  * @param cpuModel      /proc/cpuinfo's "model name", else os.arch
  * @param cores         the machine's logical CPUs (not the JVM's pinned set)
  * @param os            os.name and os.arch
  * @param kernel        os.version (the kernel release on Linux)
  * @param jvm           java.vm.vendor, java.vm.name and java.runtime.version
- * @param kafkaClients  the kafka-clients version on the classpath
  * @param brokerMode    container, process or external
  * @param brokerVersion the broker's Kafka version, where known
  * @param brokerImage   the container image, for container brokers
  */
-public record Fingerprint(String cpuModel, int cores, String os, String kernel, String jvm, String kafkaClients,
+public record Fingerprint(String cpuModel, int cores, String os, String kernel, String jvm,
                           String brokerMode, String brokerVersion, String brokerImage) {
 
     public Fingerprint {
@@ -37,7 +37,6 @@ public record Fingerprint(String cpuModel, int cores, String os, String kernel, 
         os = Objects.requireNonNullElse(os, "");
         kernel = Objects.requireNonNullElse(kernel, "");
         jvm = Objects.requireNonNullElse(jvm, "");
-        kafkaClients = Objects.requireNonNullElse(kafkaClients, "");
         brokerMode = Objects.requireNonNullElse(brokerMode, "");
         brokerVersion = Objects.requireNonNullElse(brokerVersion, "");
         brokerImage = Objects.requireNonNullElse(brokerImage, "");
@@ -53,7 +52,7 @@ public record Fingerprint(String cpuModel, int cores, String os, String kernel, 
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                         + System.getProperty("java.runtime.version"),
-                AppInfoParser.getVersion(), broker.mode(), broker.version(), broker.image());
+                broker.mode(), broker.version(), broker.image());
     }
 
     private static List<String> cpuinfo() {
@@ -72,7 +71,6 @@ public record Fingerprint(String cpuModel, int cores, String os, String kernel, 
         fields.put("os", os);
         fields.put("kernel", kernel);
         fields.put("jvm", jvm);
-        fields.put("kafkaClients", kafkaClients);
         fields.put("brokerMode", brokerMode);
         fields.put("brokerVersion", brokerVersion);
         fields.put("brokerImage", brokerImage);

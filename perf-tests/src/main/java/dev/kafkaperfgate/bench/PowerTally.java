@@ -50,7 +50,7 @@ final class PowerTally {
     }
 
     private static final long[] SEQUENCE = {0};
-    private static final Fingerprint SAME_MACHINE = new Fingerprint("gate-power", 1, "", "", "", "", "process", "", "");
+    private static final Fingerprint SAME_MACHINE = new Fingerprint("gate-power", 1, "", "", "", "process", "", "");
 
     private final Judge judge;
     private final int window;

@@ -4,6 +4,7 @@ import dev.kafkaperfgate.Defaults;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -90,7 +91,46 @@ public final class GateTopics implements AutoCloseable {
             throw new BrokerUnavailableException("interrupted while creating topic " + topic, e);
         }
         created.add(topic);
+        awaitLeaders(topic, partitions);
         return topic;
+    }
+
+    /**
+     * Waits until every partition of {@code topic} has a leader in the broker's metadata. The
+     * controller confirms a topic before its leaders have reached the brokers; a producer that
+     * starts in that gap holds its batches for the partitions it cannot place, and a batch left
+     * too long expires after delivery.timeout.ms (120 s by default) and fails the scenario.
+     */
+    private void awaitLeaders(String topic, int partitions) {
+        long deadline = System.nanoTime() + Defaults.ADMIN_TIMEOUT.toNanos();
+        String state = "no metadata yet";
+        while (System.nanoTime() - deadline < 0) {
+            try {
+                TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
+                        .get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+                long led = description.partitions().stream().filter(partition -> partition.leader() != null
+                        && !partition.leader().isEmpty()).count();
+                if (description.partitions().size() == partitions && led == partitions) {
+                    return;
+                }
+                state = led + " of " + partitions + " partitions have a leader";
+            } catch (ExecutionException e) {
+                state = e.getCause().toString(); // not yet known to the broker: look again
+            } catch (TimeoutException e) {
+                break;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrokerUnavailableException("interrupted while waiting for the leaders of " + topic, e);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrokerUnavailableException("interrupted while waiting for the leaders of " + topic, e);
+            }
+        }
+        throw new BrokerUnavailableException("topic " + topic + " was created but its partitions got no leader within "
+                + Defaults.ADMIN_TIMEOUT.toSeconds() + " s (" + state + "): is the broker alive?", null);
     }
 
     /**

@@ -201,6 +201,9 @@ public final class ScenarioRunner {
     }
 
     private void print(Scenario scenario, String label, ScenarioVerdict verdict) {
+        if (!verdict.changes().isEmpty()) {
+            console.printf("[%s] %s: judged with the change: %s%n", scenario.name(), label, String.join(", ", verdict.changes()));
+        }
         verdict.metrics().forEach(metric -> console.printf("[%s] %s: %s%n", scenario.name(), label, metric.line()));
     }
 

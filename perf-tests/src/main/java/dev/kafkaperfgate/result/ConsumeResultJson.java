@@ -65,6 +65,7 @@ final class ConsumeResultJson {
         node.put("bytes", trial.bytes());
         node.put("rebalanceTimeMs", trial.joinNanos() / 1e6);
         node.put("fetchTimeMs", trial.fetchNanos() / 1e6);
+        node.set("cost", ResultBlocks.cost(trial.cost()));
         node.put("recordsPerSec", trial.recordsPerSecond());
         node.put("mbPerSec", trial.megabytesPerSecond());
         node.put("fetchRecordsPerSec", trial.fetchRecordsPerSecond());

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.broker.BrokerInfo;
 import dev.kafkaperfgate.environment.ClientJvm;
+import dev.kafkaperfgate.metrics.ClientCost;
+import dev.kafkaperfgate.verdict.DefinitionParts;
 import dev.kafkaperfgate.workload.ProduceScenario;
 import dev.kafkaperfgate.workload.WarmupSummary;
 import org.HdrHistogram.Histogram;
@@ -58,7 +60,11 @@ final class ResultBlocks {
         } else {
             node.put("trialDurationMs", scenario.trialDuration().toMillis());
         }
-        if (scenario.payloadFile() == null) {
+        if (scenario.recordSource() != null) {
+            ObjectNode source = node.putObject("recordSource");
+            source.put("class", scenario.recordSource().className());
+            source.set("config", sorted(scenario.recordSource().config()));
+        } else if (scenario.payloadFile() == null) {
             node.put("recordSize", scenario.recordSize());
         } else {
             ObjectNode file = node.putObject("payloadFile");
@@ -73,6 +79,10 @@ final class ResultBlocks {
             node.putNull("recordsPerSecond");
         }
         node.set("producer", sorted(scenario.producer()));
+        if (scenario.producerFactory() != null) {
+            node.put("producerFactory", scenario.producerFactory());
+        }
+        node.put("kafkaClients", AppInfoParser.getVersion());
         ObjectNode warmup = node.putObject("warmup");
         warmup.put("minMs", scenario.warmup().min().toMillis());
         warmup.put("maxMs", scenario.warmup().max().toMillis());
@@ -117,6 +127,16 @@ final class ResultBlocks {
         return node;
     }
 
+    /** A trial's {@link ClientCost}, rounded to 0.1. */
+    static ObjectNode cost(ClientCost cost) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("cpuNsPerRecord", Math.round(cost.cpuNsPerRecord() * 10) / 10.0);
+        node.put("allocBytesPerRecord", Math.round(cost.allocBytesPerRecord() * 10) / 10.0);
+        node.put("wireBytesPerRecord", Math.round(cost.wireBytesPerRecord() * 10) / 10.0);
+        node.put("recordsPerRequest", Math.round(cost.recordsPerRequest() * 10) / 10.0);
+        return node;
+    }
+
     static ObjectNode percentiles(Histogram histogram) {
         ObjectNode node = JSON.createObjectNode();
         node.put("count", histogram.getTotalCount());
@@ -144,11 +164,12 @@ final class ResultBlocks {
     }
 
     /**
-     * SHA-256 of a definition block in compact JSON. Its keys come in a fixed order and its maps
-     * sorted, so the same definition always hashes the same.
+     * SHA-256 of a definition's experiment part ({@link DefinitionParts#experiment}) in compact JSON:
+     * what a baseline must match. Its keys come in a fixed order and its maps sorted, so the same
+     * experiment always hashes the same, whatever the subject (client settings, kafka-clients).
      */
     static String sha256(ObjectNode definition) {
-        return sha256(definition.toString().getBytes(StandardCharsets.UTF_8));
+        return sha256(DefinitionParts.experiment(definition).toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private static String sha256(byte[] bytes) {

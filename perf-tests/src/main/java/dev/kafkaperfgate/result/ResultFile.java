@@ -87,6 +87,7 @@ public final class ResultFile {
         node.put("recordsPerSec", trial.recordsPerSecond());
         node.put("mbPerSec", trial.megabytesPerSecond());
         node.put("rateHeld", trial.rateHeld());
+        node.set("cost", ResultBlocks.cost(trial.cost()));
         node.set("serviceLatencyUs", percentiles(trial.service()));
         node.set("responseLatencyUs", trial.response() == null ? null : percentiles(trial.response()));
         if (trial.endToEnd() != null) {

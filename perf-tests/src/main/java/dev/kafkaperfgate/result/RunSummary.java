@@ -189,6 +189,8 @@ public final class RunSummary {
             node.put("message", entry.message());
             if (entry.verdict() != null) {
                 node.put("verdict", entry.verdict().overall().name());
+                ArrayNode changes = node.putArray("changes");
+                entry.verdict().changes().forEach(changes::add);
                 node.set("metrics", metrics(entry.verdict()));
             }
             if (entry.confirmation() != null) {

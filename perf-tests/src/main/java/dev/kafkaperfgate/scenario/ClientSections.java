@@ -5,11 +5,14 @@ import dev.kafkaperfgate.workload.WorkloadKind;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The {@code producer} and {@code consumer} sections of a scenario file: Kafka's own keys,
  * each checked by the client's ConfigDef and reported at its own line, then the whole section
- * as the client would construct it.
+ * as the client would construct it. A section may start from the team's own properties file
+ * ({@code producer.config}, {@code consumer.config}); the section's keys override the file's, and
+ * a bad key is reported at the line of whichever set it.
  */
 final class ClientSections {
 
@@ -23,22 +26,47 @@ final class ClientSections {
      */
     static final List<String> PINNED_PRODUCER_KEYS = List.of("acks", "batch.size", "compression.type", "linger.ms");
 
-    /** The producer section, required in every scenario. */
+    /** The producer section (over the {@code producer.config} file's settings), required in every scenario. */
     static Map<String, String> producer(YamlMap doc) {
+        ClientConfigFile file = ClientConfigFile.read(doc, "producer.config");
         YamlMap producer = doc.map("producer");
-        if (producer == null) {
+        if (producer == null && file == null) {
             if (!doc.has("producer")) {
-                doc.report("producer", "required (it writes the records of every workload), with at least " + PINNED_PRODUCER_KEYS);
+                doc.report("producer", "required (it writes the records of every workload), with at least " + PINNED_PRODUCER_KEYS
+                        + ", or producer.config naming a properties file");
             }
             return Map.of();
         }
-        Map<String, String> values = producer.scalars();
-        checkEach(producer, values, ClientProperties.PRODUCER);
+        Map<String, String> values = merged(doc, file, producer, ClientProperties.PRODUCER);
         for (String pinned : PINNED_PRODUCER_KEYS) {
             if (!values.containsKey(pinned)) {
-                producer.report(pinned, "must be set: defaults change between kafka-clients versions "
-                        + "(linger.ms went from 0 to 5 in 4.0), and an unpinned default makes an upgrade look like a regression");
+                String why = "must be set: defaults change between kafka-clients versions "
+                        + "(linger.ms went from 0 to 5 in 4.0), and an unpinned default makes an upgrade look like a regression";
+                if (producer != null) {
+                    producer.report(pinned, why);
+                } else {
+                    doc.report("producer.config", pinned + " " + why);
+                }
             }
+        }
+        return values;
+    }
+
+    /** The file's settings, then the section's over them, each key checked where it was set. */
+    private static Map<String, String> merged(YamlMap doc, ClientConfigFile file, YamlMap section, ClientProperties client) {
+        Map<String, String> values = new TreeMap<>();
+        if (file != null) {
+            Map<String, String> fromFile = new TreeMap<>(file.values());
+            if (section != null) {
+                fromFile.keySet().removeAll(section.scalars().keySet());
+            }
+            fromFile.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> doc.errors().add(file.error(key, problem))));
+            values.putAll(fromFile);
+        }
+        if (section != null) {
+            Map<String, String> own = section.scalars();
+            own.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> section.report(key, problem)));
+            values.putAll(own);
         }
         return values;
     }
@@ -49,23 +77,26 @@ final class ClientSections {
             doc.report("consumer", "only consume and end-to-end workloads have a consumer");
             return Map.of();
         }
-        YamlMap consumer = doc.map("consumer");
-        if (consumer == null) {
+        if (workload == WorkloadKind.PRODUCE && doc.has("consumer.config")) {
+            doc.report("consumer.config", "only consume and end-to-end workloads have a consumer");
             return Map.of();
         }
-        Map<String, String> values = consumer.scalars();
-        checkEach(consumer, values, ClientProperties.CONSUMER);
+        ClientConfigFile file = ClientConfigFile.read(doc, "consumer.config");
+        YamlMap consumer = doc.map("consumer");
+        if (consumer == null && file == null) {
+            return Map.of();
+        }
+        Map<String, String> values = merged(doc, file, consumer, ClientProperties.CONSUMER);
         if (values.keySet().stream().allMatch(key -> ClientProperties.CONSUMER.problem(key, values.get(key)).isEmpty())) {
-            ClientProperties.CONSUMER.combinationProblem(values).ifPresent(problem -> doc.report("consumer", problem));
+            ClientProperties.CONSUMER.combinationProblem(values)
+                    .ifPresent(problem -> doc.report(consumer != null ? "consumer" : "consumer.config", problem));
         }
         return values;
     }
 
-
-    /** One error per bad key, at its own line, with the nearest valid key when it looks like a typo. */
-    private static void checkEach(YamlMap section, Map<String, String> values, ClientProperties client) {
-        values.forEach((key, value) -> client.problem(key, value).ifPresent(problem -> section.report(key,
-                problem + Spelling.nearest(key, client.names())
-                        .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""))));
+    /** What is wrong with one key, with the nearest valid key when it looks like a typo. */
+    private static java.util.Optional<String> problem(ClientProperties client, String key, String value) {
+        return client.problem(key, value).map(problem -> problem + Spelling.nearest(key, client.names())
+                .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""));
     }
 }

@@ -70,7 +70,8 @@ public final class ScenarioCatalog {
                 .toList();
         if (selected.isEmpty()) {
             throw new IllegalArgumentException("no scenario matches suite '" + suite + "' and names '" + names + "'; "
-                    + "suites: " + ScenarioFileParser.TAGS + ", scenarios: "
+                    + "suites: " + scenarios.stream().flatMap(scenario -> scenario.tags().stream()).distinct().sorted().toList()
+                    + ", scenarios: "
                     + scenarios.stream().map(Scenario::name).collect(Collectors.joining(", ")));
         }
         return selected;

@@ -1,7 +1,12 @@
 package dev.kafkaperfgate.scenario;
 
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.spi.ProducerFactory;
+import dev.kafkaperfgate.spi.RecordSource;
+import dev.kafkaperfgate.workload.ClientProperties;
 import dev.kafkaperfgate.workload.PayloadPool;
+import dev.kafkaperfgate.workload.RecordSourceSpec;
+import dev.kafkaperfgate.workload.UserClasses;
 import dev.kafkaperfgate.workload.ProduceScenario;
 import dev.kafkaperfgate.workload.WarmupPolicy;
 import dev.kafkaperfgate.workload.WorkloadKind;
@@ -40,28 +45,35 @@ import java.util.stream.Collectors;
  * <pre>
  * name: producer-1k-acks1-20k          # unique, stable: it keys the baseline
  * description: Fixed-rate 1 KiB producer, acks=1
- * tags: [pr, nightly]
+ * tags: [pr, nightly]                   # the suites it belongs to: pr, nightly or a team's own names
  * workload: produce                    # or consume, or end-to-end
  * topic: {partitions: 1, replication.factor: 1, configs: {min.insync.replicas: "1"}}
  * duration: 15s                        # per trial; or records: 300000 (consume: the records pre-loaded)
  * record.size: 1024                    # or payload.file: payloads.txt (one value per line, next to this file)
+ *                                      # or record.source: {class: com.example.OrderRecords, config: {k: v}}
  * compressibility: 0.5                 # 0.0 random bytes .. 1.0 fixed text
  * rate: 20000                          # records/s, or unlimited (consume: unlimited; end-to-end: a number)
- * producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+ * producer.config: ../src/main/resources/producer.properties   # optional, as --producer.config; keys below override it
+ * producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}   # may name the team's serializers,
+ *                                      # interceptor.classes and partitioner.class
+ * producer.factory: com.example.TracedProducers   # optional: send through the team's wrapper
+ * consumer.config: consumer.properties # optional, consume and end-to-end only
  * consumer: {fetch.min.bytes: 1}       # consume and end-to-end only
  * warmup: default                      # or none, or {min: 15s, max: 45s, window: 5s, windows: 3, tolerance: 0.2}
  * trials: 3
- * thresholds: {throughput: -10%, p99: +25%}
+ * thresholds: {throughput: -10%, p99: +25%, cpu: +10%, alloc: +10%, wire.bytes: +10%, records.per.request: -10%}
  * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}
  * </pre>
  */
 public final class ScenarioFileParser {
 
     static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "topic", "records", "duration",
-            "record.size", "payload.file", "compressibility", "rate", "producer", "consumer", "warmup", "trials", "thresholds", "sweep");
-    static final List<String> TAGS = List.of("pr", "nightly");
+            "record.size", "payload.file", "record.source", "compressibility", "rate", "producer.config", "producer",
+            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep");
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    /** A suite name, as {@code -Dperf.suite} selects it. */
+    private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     private static final Pattern PERCENT = Pattern.compile("([+-])(\\d+(?:\\.\\d+)?)%");
     private static final Set<String> TOPIC_CONFIGS = topicConfigNames();
     private static final int MAX_RECORD_SIZE = 100 * 1024 * 1024;
@@ -125,46 +137,96 @@ public final class ScenarioFileParser {
         Duration duration = doc.duration("duration", null);
         int recordSize = doc.integer("record.size", 1, MAX_RECORD_SIZE, 0L).intValue();
         Path payloadFile = payloadFile(doc);
-        if (doc.has("record.size") == doc.has("payload.file")) {
-            doc.report(doc.has("record.size") ? "payload.file" : "record.size",
-                    "set exactly one of record.size (generated values) and payload.file (values from a file)");
+        RecordSourceSpec recordSource = recordSource(doc);
+        long valueSources = VALUE_SOURCES.stream().filter(doc::has).count();
+        if (valueSources != 1) {
+            doc.report(valueSources == 0 ? "record.size" : VALUE_SOURCES.stream().filter(doc::has).skip(1).findFirst().orElseThrow(),
+                    "set exactly one of record.size (generated values), payload.file (values from a file) and "
+                            + "record.source (the team's own records)");
         }
-        if (doc.has("payload.file") && doc.has("compressibility")) {
-            doc.report("compressibility", "applies to generated values only, not to payload.file");
+        if (!doc.has("record.size") && doc.has("compressibility")) {
+            doc.report("compressibility", "applies to generated values (record.size) only");
         }
         double compressibility = doc.number("compressibility", 0, 1, Defaults.PAYLOAD_COMPRESSIBILITY);
         double rate = rate(doc, workload);
 
         Map<String, String> producer = ClientSections.producer(doc);
         Map<String, String> consumer = ClientSections.consumer(doc, workload);
+        String producerFactory = userClass(doc, "producer.factory", ProducerFactory.class);
+        if (!doc.has("record.source")) {
+            ClientProperties.PRODUCER.userSerializer(producer).ifPresent(serializer -> doc.report("producer",
+                    serializer + " needs record.source to make its objects: the built-in payloads are byte[]"));
+        }
         WarmupPolicy warmup = warmup(doc);
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
         return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, partitions,
-                replicationFactor, topicConfigs, records, duration, recordSize, payloadFile, compressibility, rate, producer,
-                consumer, warmup, trials, thresholds);
+                replicationFactor, topicConfigs, records, duration, recordSize, payloadFile, recordSource, compressibility, rate,
+                producer, producerFactory, consumer, warmup, trials, thresholds);
     }
 
+    /** The suites a scenario belongs to: pr and nightly as this repository uses them, or a team's own names. */
     private static List<String> tags(YamlMap doc) {
         List<ScalarNode> nodes = doc.list("tags");
         if (nodes == null) {
             if (!doc.has("tags")) {
-                doc.report("tags", "required: the suites the scenario belongs to, from " + TAGS);
+                doc.report("tags", "required: the suites the scenario belongs to, e.g. [pr, nightly]");
             }
             return List.of();
         }
         List<String> tags = new ArrayList<>();
         for (ScalarNode node : nodes) {
-            if (!TAGS.contains(node.getValue())) {
-                doc.reportAt(node, doc.field("tags"), "unknown tag '" + node.getValue() + "'; use " + TAGS);
+            if (!TAG.matcher(node.getValue()).matches()) {
+                doc.reportAt(node, doc.field("tags"), "tag '" + node.getValue()
+                        + "' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit");
             } else {
                 tags.add(node.getValue());
             }
         }
         if (nodes.isEmpty()) {
-            doc.report("tags", "needs at least one of " + TAGS);
+            doc.report("tags", "needs at least one suite, e.g. [pr, nightly]");
         }
         return tags;
+    }
+
+    private static final List<String> VALUE_SOURCES = List.of("record.size", "payload.file", "record.source");
+
+    /** {@code record.source: com.example.OrderRecords} or {@code {class: com.example.OrderRecords, config: {k: v}}}. */
+    private static RecordSourceSpec recordSource(YamlMap doc) {
+        if (!doc.has("record.source")) {
+            return null;
+        }
+        String className;
+        Map<String, String> config = Map.of();
+        if (doc.raw("record.source") instanceof ScalarNode) {
+            className = userClass(doc, "record.source", RecordSource.class);
+        } else {
+            YamlMap source = doc.map("record.source");
+            if (source == null) {
+                return null;
+            }
+            source.rejectUnknown(List.of("class", "config"));
+            className = userClass(source, "class", RecordSource.class);
+            YamlMap settings = source.map("config");
+            if (settings != null) {
+                config = settings.scalars();
+            }
+        }
+        return className == null ? null : new RecordSourceSpec(className, config);
+    }
+
+    /** A class of the team's named by {@code key}, checked to exist and implement {@code expected}; null when absent or bad. */
+    private static String userClass(YamlMap map, String key, Class<?> expected) {
+        String className = map.string(key, false);
+        if (className == null) {
+            return null;
+        }
+        String problem = UserClasses.problem(className, expected).orElse(null);
+        if (problem != null) {
+            map.report(key, problem);
+            return null;
+        }
+        return className.trim();
     }
 
     private static double rate(YamlMap doc, WorkloadKind workload) {
@@ -234,13 +296,17 @@ public final class ScenarioFileParser {
         if (thresholds == null) {
             return Thresholds.DEFAULT;
         }
-        thresholds.rejectUnknown(List.of("throughput", "p99"));
-        Double drop = percent(thresholds, "throughput", '-', Thresholds.DEFAULT.throughputDropPercent());
-        Double rise = percent(thresholds, "p99", '+', Thresholds.DEFAULT.p99RisePercent());
-        return new Thresholds(drop, rise);
+        Thresholds d = Thresholds.DEFAULT;
+        thresholds.rejectUnknown(List.of("throughput", "p99", "cpu", "alloc", "wire.bytes", "records.per.request"));
+        return new Thresholds(percent(thresholds, "throughput", '-', d.throughputDropPercent()),
+                percent(thresholds, "p99", '+', d.p99RisePercent()),
+                percent(thresholds, "cpu", '+', d.cpuRisePercent()),
+                percent(thresholds, "alloc", '+', d.allocRisePercent()),
+                percent(thresholds, "wire.bytes", '+', d.wireBytesRisePercent()),
+                percent(thresholds, "records.per.request", '-', d.recordsPerRequestDropPercent()));
     }
 
-    private static Double percent(YamlMap thresholds, String key, char sign, double fallback) {
+    private static double percent(YamlMap thresholds, String key, char sign, double fallback) {
         String text = thresholds.text(key, false);
         if (text == null) {
             return fallback;

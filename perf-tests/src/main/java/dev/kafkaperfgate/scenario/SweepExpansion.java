@@ -107,9 +107,11 @@ final class SweepExpansion {
                     .partitions(draft.partitions()).replicationFactor(draft.replicationFactor())
                     .topicConfigs(draft.topicConfigs())
                     .recordsPerTrial(draft.records()).trialDuration(draft.duration())
-                    .recordSize(recordSize).payloadFile(draft.payloadFile()).compressibility(draft.compressibility())
+                    .recordSize(recordSize).payloadFile(draft.payloadFile()).recordSource(draft.recordSource())
+                    .compressibility(draft.compressibility())
                     .recordsPerSecond(rate)
-                    .producerProperties(producer).warmup(draft.warmup()).trials(draft.trials())
+                    .producerProperties(producer).producerFactory(draft.producerFactory())
+                    .warmup(draft.warmup()).trials(draft.trials())
                     .build();
             return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
                     draft.name(), label(parameter), value == null ? null : value.getValue(), draft.workload(), produce,

@@ -56,6 +56,11 @@ final class YamlMap {
         return file;
     }
 
+    /** Where this file's problems are collected, for problems found in files it names. */
+    List<ValidationError> errors() {
+        return errors;
+    }
+
     String field(String key) {
         return path.isEmpty() ? key : path + "." + key;
     }

@@ -20,6 +20,13 @@ import java.util.Locale;
  * <pre>{@code
  * ScenarioVerdict verdict = new Judge(policy).judge(run, baselineOrNull, thresholds);
  * verdict.overall();          // REGRESSION, MISMATCH, INCONCLUSIVE, IMPROVEMENT, NEW or OK
+ * verdict.changes();          // what the subject changed: [producer.linger.ms: 0 → 5, kafkaClients: 4.2.0 → 4.3.1]
+ * }</pre>
+ *
+ * A changed subject (client settings, the team's classes, the kafka-clients version; see
+ * {@link DefinitionParts}) is what a pull request does, so it is judged, never a MISMATCH.
+ *
+ * <pre>{@code
  * }</pre>
  */
 public final class Judge {
@@ -33,7 +40,7 @@ public final class Judge {
     /**
      * What is judged: a scenario's run as the result file records it.
      *
-     * @param definitionSha256 SHA-256 of {@code definition}
+     * @param definitionSha256 SHA-256 of the experiment part of {@code definition} ({@link DefinitionParts#experiment})
      * @param definition       the scenario's definition block of the result file
      */
     public record Run(String scenario, String workload, String definitionSha256, JsonNode definition, Fingerprint fingerprint,
@@ -44,12 +51,13 @@ public final class Judge {
     public ScenarioVerdict judge(Run run, Baseline baseline, Thresholds thresholds) {
         List<MetricVerdict> verdicts = new ArrayList<>();
         List<String> mismatch = baseline == null ? List.of() : mismatches(run, baseline);
+        List<String> changes = baseline == null ? List.of() : DefinitionParts.subjectChanges(baseline.definition(), run.definition());
         for (Metric metric : Metric.values()) {
             MetricSample sample = run.figures().metrics().get(metric);
             if (sample == null) {
                 continue;
             }
-            double threshold = metric.higherIsBetter() ? -thresholds.throughputDropPercent() : thresholds.p99RisePercent();
+            double threshold = thresholdPercent(metric, thresholds);
             if (baseline == null) {
                 verdicts.add(new MetricVerdict(metric, Verdict.NEW, Double.NaN, sample.value(), threshold, null,
                         "no baseline for this scenario in this profile"));
@@ -60,11 +68,29 @@ public final class Judge {
                 verdicts.add(compare(metric, sample.value(), baseline, threshold));
             }
         }
-        return new ScenarioVerdict(run.scenario(), verdicts);
+        return new ScenarioVerdict(run.scenario(), verdicts, changes);
+    }
+
+    /** The scenario's threshold for {@code metric}, signed in the metric's bad direction (−10 for a throughput drop). */
+    static double thresholdPercent(Metric metric, Thresholds thresholds) {
+        return switch (metric) {
+            case THROUGHPUT -> -thresholds.throughputDropPercent();
+            case P99 -> thresholds.p99RisePercent();
+            case CPU_PER_RECORD -> thresholds.cpuRisePercent();
+            case ALLOC_PER_RECORD -> thresholds.allocRisePercent();
+            case WIRE_BYTES_PER_RECORD -> thresholds.wireBytesRisePercent();
+            case RECORDS_PER_REQUEST -> -thresholds.recordsPerRequestDropPercent();
+        };
     }
 
     private MetricVerdict compare(Metric metric, double current, Baseline baseline, double thresholdPercent) {
-        double[] runs = baseline.history().stream().mapToDouble(entry -> value(entry, metric)).toArray();
+        // Baseline runs recorded before a metric existed do not have it; the others still count.
+        double[] runs = baseline.history().stream().filter(entry -> entry.figures().metrics().containsKey(metric))
+                .mapToDouble(entry -> value(entry, metric)).toArray();
+        if (runs.length == 0) {
+            return new MetricVerdict(metric, Verdict.NEW, Double.NaN, current, thresholdPercent, null,
+                    "the baseline's runs predate this metric");
+        }
         if (runs.length < policy.minBaselineRuns()) {
             double center = Math.exp(Arrays.stream(runs).map(Math::log).average().orElse(Double.NaN));
             return new MetricVerdict(metric, Verdict.INCONCLUSIVE, center, current, thresholdPercent, null, String.format(Locale.ROOT,
@@ -102,7 +128,7 @@ public final class Judge {
             differences.add("workload: " + baseline.workload() + " → " + run.workload());
         }
         if (!baseline.definitionSha256().equals(run.definitionSha256())) {
-            List<String> settings = DefinitionDiff.between(baseline.definition(), run.definition());
+            List<String> settings = DefinitionParts.experimentChanges(baseline.definition(), run.definition());
             differences.add("definition: " + (settings.isEmpty() ? "sha256 differs" : String.join(", ", settings)));
         }
         List<String> environment = run.fingerprint().differencesFrom(baseline.fingerprint());

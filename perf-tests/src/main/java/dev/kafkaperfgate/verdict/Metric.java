@@ -18,7 +18,15 @@ public enum Metric {
      * corrected), service time for unthrottled ones, end-to-end latency for end-to-end ones.
      * Lower is better.
      */
-    P99("p99Us", "µs", false);
+    P99("p99Us", "µs", false),
+    /** Median over trials of the client's CPU time per record, nanoseconds (see {@link dev.kafkaperfgate.metrics.ClientCost}). Lower is better. */
+    CPU_PER_RECORD("cpuNsPerRecord", "ns/record", false),
+    /** Median over trials of the bytes the client allocated per record. Lower is better. */
+    ALLOC_PER_RECORD("allocBytesPerRecord", "B/record", false),
+    /** Median over trials of the bytes on the wire per record (sent by a producer, received by a consumer). Lower is better. */
+    WIRE_BYTES_PER_RECORD("wireBytesPerRecord", "B/record", false),
+    /** Median over trials of records per produce request or per fetch: how well records batch. Higher is better. */
+    RECORDS_PER_REQUEST("recordsPerRequest", "records/request", true);
 
     private final String key;
     private final String unit;
@@ -30,9 +38,16 @@ public enum Metric {
         this.higherIsBetter = higherIsBetter;
     }
 
-    /** The metrics a workload's runs are compared on: consume scenarios have throughput only (see {@link RunFigures}). */
+    /** The metrics a workload's runs are compared on: consume scenarios have no p99 (see {@link RunFigures}). */
     public static List<Metric> of(WorkloadKind workload) {
-        return workload == WorkloadKind.CONSUME ? List.of(THROUGHPUT) : List.of(THROUGHPUT, P99);
+        return workload == WorkloadKind.CONSUME
+                ? List.of(THROUGHPUT, CPU_PER_RECORD, ALLOC_PER_RECORD, WIRE_BYTES_PER_RECORD, RECORDS_PER_REQUEST)
+                : List.of(values());
+    }
+
+    /** The metric a result file's or baseline's key names. */
+    public static java.util.Optional<Metric> forKey(String key) {
+        return java.util.Arrays.stream(values()).filter(metric -> metric.key.equals(key)).findFirst();
     }
 
     public String key() {

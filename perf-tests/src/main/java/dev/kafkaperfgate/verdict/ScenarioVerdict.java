@@ -2,8 +2,13 @@ package dev.kafkaperfgate.verdict;
 
 import java.util.List;
 
-/** The verdicts on one run of one scenario, one per compared metric. */
-public record ScenarioVerdict(String scenario, List<MetricVerdict> metrics) {
+/**
+ * The verdicts on one run of one scenario, one per compared metric.
+ *
+ * @param changes what the run's subject changed against the baseline's, e.g.
+ *                {@code producer.linger.ms: 0 → 5}; empty when nothing changed or there is no baseline
+ */
+public record ScenarioVerdict(String scenario, List<MetricVerdict> metrics, List<String> changes) {
 
     /** Verdicts in the order a reader should look at them. */
     public static final List<Verdict> ATTENTION = List.of(Verdict.REGRESSION, Verdict.MISMATCH, Verdict.INCONCLUSIVE,
@@ -11,6 +16,7 @@ public record ScenarioVerdict(String scenario, List<MetricVerdict> metrics) {
 
     public ScenarioVerdict {
         metrics = List.copyOf(metrics);
+        changes = List.copyOf(changes);
     }
 
     /** The verdict that needs most attention among the metrics'. */

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.workload;
 
+import dev.kafkaperfgate.metrics.ClientCost;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -12,8 +13,10 @@ import org.HdrHistogram.Histogram;
  * @param joinNanos   subscribe to first assignment: the group join (rebalance.time.ms), nanoseconds
  * @param fetchNanos  first assignment to the last record (fetch.time.ms), nanoseconds
  * @param pollGaps    time between consecutive poll() returns after the join, microseconds
+ * @param cost        what the client spent per record from the join to the last record
  */
-public record ConsumeTrialFigures(int trial, long records, long bytes, long joinNanos, long fetchNanos, Histogram pollGaps) {
+public record ConsumeTrialFigures(int trial, long records, long bytes, long joinNanos, long fetchNanos, Histogram pollGaps,
+                                  ClientCost cost) {
 
     private static final double MB = 1024.0 * 1024.0;
 

@@ -8,7 +8,7 @@ import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.metrics.LatencyRecorder;
 import dev.kafkaperfgate.metrics.PerfLine;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
@@ -120,8 +120,10 @@ public final class ConsumeWorkload {
 
     /** Writes the records every read will consume; all must be acknowledged. */
     private long preload(ProduceScenario load, String topic, BrokerWatch watch) {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(ClientConfigs.producer(broker, load.producer()))) {
-            SendPhase phase = new SendPhase(producer, topic, PayloadPool.of(load), clock, watch, SendPhase.RecordStamp.NONE);
+        Map<String, Object> config = ClientConfigs.producer(broker, load.producer());
+        RecordPool records = PayloadPool.records(load, config);
+        try (Producer<Object, Object> producer = Producers.open(load, config)) {
+            SendPhase phase = new SendPhase(producer, topic, records, clock, watch, SendPhase.RecordStamp.NONE);
             LatencyRecorder latencies = new LatencyRecorder(false);
             SendErrors errors = new SendErrors();
             SendPhase.Outcome outcome = phase.run(0, Pacer.unlimited(clock), load.recordsPerTrial(),
@@ -137,7 +139,7 @@ public final class ConsumeWorkload {
 
     /** The offset range of every partition, from a consumer outside any group. */
     private OffsetRange offsetRange(String topic, Map<String, String> consumer) {
-        try (KafkaConsumer<byte[], byte[]> lookup = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-lookup"))) {
+        try (KafkaConsumer<Object, Object> lookup = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-lookup"))) {
             List<TopicPartition> partitions = new ArrayList<>();
             for (PartitionInfo info : lookup.partitionsFor(topic, Defaults.ADMIN_TIMEOUT)) {
                 partitions.add(new TopicPartition(topic, info.partition()));
@@ -153,7 +155,7 @@ public final class ConsumeWorkload {
         OffsetLedger ledger = new OffsetLedger(range.begin(), range.end());
         String label = "scenario " + load.name() + ", " + phase;
         reads++;
-        try (KafkaConsumer<byte[], byte[]> reader = new KafkaConsumer<>(
+        try (KafkaConsumer<Object, Object> reader = new KafkaConsumer<>(
                 ClientConfigs.consumer(broker, consumer, topic + "-read-" + reads))) {
             return pass.read(reader, topic, ledger, trial, label);
         }

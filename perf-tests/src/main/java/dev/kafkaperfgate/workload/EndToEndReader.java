@@ -32,7 +32,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
     static final String HEADER = "kpg-send";
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
 
-    private final Consumer<byte[], byte[]> consumer;
+    private final Consumer<?, ?> consumer;
     private final NanoClock clock;
     private final Duration stallTimeout;
     private final Recorder[] latencies;
@@ -47,7 +47,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
      * @param phases       the warm-up and the trials: trials + 1
      * @param stallTimeout how long a phase may go without a record before the consumer counts as stopped
      */
-    EndToEndReader(Consumer<byte[], byte[]> consumer, String topic, int partitions, int phases, NanoClock clock,
+    EndToEndReader(Consumer<?, ?> consumer, String topic, int partitions, int phases, NanoClock clock,
                    Duration stallTimeout) {
         this.consumer = consumer;
         this.clock = clock;
@@ -115,7 +115,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
     private void readLoop() {
         try {
             while (running) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL_TIMEOUT)) {
+                for (ConsumerRecord<?, ?> record : consumer.poll(POLL_TIMEOUT)) {
                     long now = clock.nanoTime();
                     Header header = record.headers().lastHeader(HEADER);
                     if (header == null || header.value().length != 12) {

@@ -45,7 +45,7 @@ public final class EndToEndWorkload {
         if (!scenario.isRateLimited()) {
             throw new IllegalArgumentException("scenario " + scenario.name() + ": an end-to-end scenario needs a target rate");
         }
-        KafkaConsumer<byte[], byte[]> kafkaConsumer = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-e2e"));
+        KafkaConsumer<Object, Object> kafkaConsumer = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-e2e"));
         try (EndToEndReader reader = new EndToEndReader(kafkaConsumer, topic, scenario.partitions(), scenario.trials() + 1,
                 clock, Defaults.CONSUMER_STALL_TIMEOUT)) {
             ProduceResult result = new ProduceWorkload(broker, console, clock, clientCpus, reader).run(scenario, topic);

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * A known regression put into the client path on purpose, to prove that the gate catches what it
- * should: the producer's value serializer burns {@code burnNs} of CPU on every
+ * should: the producer burns (an interceptor, {@link CpuBurningInterceptor}, inside {@code send()}) {@code burnNs} of CPU on every
  * {@code every}-th record ({@code -Dperf.inject.burn.ns}, {@code -Dperf.inject.burn.every}).
  * It runs inside {@code send()} on the sending thread, where a slow serializer or interceptor
  * of a real application costs its time. A run with an injection is recorded as such and is

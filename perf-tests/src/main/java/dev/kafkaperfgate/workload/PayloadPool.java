@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -19,7 +20,7 @@ import java.util.SplittableRandom;
  *
  * <p>The same seed gives the same bytes on every run and machine.
  */
-public final class PayloadPool {
+public final class PayloadPool implements RecordPool {
 
     private static final byte[] TEXT = ("{\"event\":\"order-created\",\"tenant\":\"acme\",\"region\":\"eu-west-1\","
             + "\"status\":\"accepted\",\"amount\":1999,\"currency\":\"EUR\",\"items\":[{\"sku\":\"A-1001\",\"qty\":2}]}")
@@ -32,8 +33,21 @@ public final class PayloadPool {
     }
 
     /**
-     * The pool a scenario sends: its payload file's lines, or generated payloads of its record
-     * size and compressibility.
+     * The records a scenario sends: its record source's objects, else its payload file's lines, or
+     * generated payloads of its record size and compressibility.
+     *
+     * @param producerConfig the producer's config, whose value serializer sizes a record source's values
+     */
+    static RecordPool records(ProduceScenario scenario, Map<String, Object> producerConfig) {
+        if (scenario.recordSource() != null) {
+            return UserRecords.of(scenario.name(), scenario.recordSource(), scenario.payloadSeed(), producerConfig);
+        }
+        return of(scenario);
+    }
+
+    /**
+     * The byte payloads of a scenario without a record source: its payload file's lines, or
+     * generated payloads of its record size and compressibility.
      */
     public static PayloadPool of(ProduceScenario scenario) {
         if (scenario.payloadFile() != null) {
@@ -100,6 +114,27 @@ public final class PayloadPool {
     /** The payload for record {@code index}; the pool is cycled. Do not modify the array. */
     public byte[] get(long index) {
         return payloads[(int) (index % payloads.length)];
+    }
+
+    /** Generated and file payloads have no key, as kafka-producer-perf-test sends them. */
+    @Override
+    public Object key(long index) {
+        return null;
+    }
+
+    @Override
+    public Object value(long index) {
+        return get(index);
+    }
+
+    @Override
+    public int valueBytes(long index) {
+        return get(index).length;
+    }
+
+    @Override
+    public int meanValueBytes() {
+        return meanLength();
     }
 
     public int size() {

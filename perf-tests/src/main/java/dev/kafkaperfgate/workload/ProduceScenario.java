@@ -30,20 +30,23 @@ import java.util.regex.Pattern;
  * @param topicConfigs      topic configs, Kafka's own keys
  * @param recordsPerTrial   records each measured trial sends, or 0 when the trial is timed
  * @param trialDuration     length of each measured trial, or {@code null} when it counts records
- * @param recordSize        bytes per record value, 1 to 100 MiB; 0 when the values come from {@code payloadFile}
+ * @param recordSize        bytes per record value, 1 to 100 MiB; 0 when the values come from {@code payloadFile} or {@code recordSource}
  * @param payloadFile       a file whose non-empty lines are the record values, or {@code null}; see {@link PayloadPool#fromLines}
+ * @param recordSource      a team's own {@link dev.kafkaperfgate.spi.RecordSource} making keys and values, or {@code null}
  * @param compressibility   0.0 (random bytes) to 1.0 (fixed text) of generated values; see {@link PayloadPool}
  * @param payloadSeed       seed of the payload pool
  * @param recordsPerSecond  target rate in records/s, or {@link #UNLIMITED}
- * @param producer          producer properties, Kafka's own keys verbatim
+ * @param producer          producer properties, Kafka's own keys verbatim; may name the team's serializers,
+ *                          interceptors and partitioner
+ * @param producerFactory   a team's {@link dev.kafkaperfgate.spi.ProducerFactory} (its wrapper), or {@code null} for a plain KafkaProducer
  * @param warmup            warm-up before the trials, never measured
  * @param trials            measured repetitions, 1 or more
  */
 public record ProduceScenario(String name, int partitions, short replicationFactor, Map<String, String> topicConfigs,
                               long recordsPerTrial, Duration trialDuration, int recordSize, Path payloadFile,
-                              double compressibility,
+                              RecordSourceSpec recordSource, double compressibility,
                               long payloadSeed, double recordsPerSecond, Map<String, String> producer,
-                              WarmupPolicy warmup, int trials) {
+                              String producerFactory, WarmupPolicy warmup, int trials) {
 
     /** No target rate: send as fast as the producer accepts records, like --throughput -1. */
     public static final double UNLIMITED = -1;
@@ -75,11 +78,22 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         if (trialDuration != null && (trialDuration.isNegative() || trialDuration.isZero())) {
             problems.add("trial duration must be longer than zero, got " + trialDuration);
         }
-        if (payloadFile == null && (recordSize < 1 || recordSize > MAX_RECORD_SIZE)) {
+        int valueSources = (recordSize != 0 ? 1 : 0) + (payloadFile != null ? 1 : 0) + (recordSource != null ? 1 : 0);
+        if (valueSources != 1) {
+            problems.add("set exactly one of record size, payload file and record source");
+        } else if (recordSize != 0 && (recordSize < 1 || recordSize > MAX_RECORD_SIZE)) {
             problems.add("record size must be 1 byte to 100 MiB, got " + recordSize);
         }
-        if (payloadFile != null && recordSize != 0) {
-            problems.add("set one of record size and payload file, not both");
+        if (recordSource != null) {
+            UserClasses.problem(recordSource.className(), dev.kafkaperfgate.spi.RecordSource.class)
+                    .ifPresent(problem -> problems.add("record source: " + problem));
+        } else {
+            ClientProperties.PRODUCER.userSerializer(producer).ifPresent(serializer -> problems.add(serializer
+                    + " needs a record source to make its objects: the built-in payloads are byte[]"));
+        }
+        if (producerFactory != null) {
+            UserClasses.problem(producerFactory, dev.kafkaperfgate.spi.ProducerFactory.class)
+                    .ifPresent(problem -> problems.add("producer factory: " + problem));
         }
         if (!(compressibility >= 0 && compressibility <= 1)) {
             problems.add("compressibility must be between 0.0 and 1.0, got " + compressibility);
@@ -114,6 +128,8 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         private Duration trialDuration;
         private int recordSize = 1024;
         private Path payloadFile;
+        private RecordSourceSpec recordSource;
+        private String producerFactory;
         private double compressibility = Defaults.PAYLOAD_COMPRESSIBILITY;
         private long payloadSeed = Defaults.PAYLOAD_SEED;
         private double recordsPerSecond = UNLIMITED;
@@ -167,6 +183,19 @@ public record ProduceScenario(String name, int partitions, short replicationFact
             return this;
         }
 
+        /** The team's own records instead of generated ones; clears the record size. */
+        public Builder recordSource(RecordSourceSpec source) {
+            recordSource = source;
+            recordSize = source == null ? recordSize : 0;
+            return this;
+        }
+
+        /** Send through the team's wrapper, built by this {@link dev.kafkaperfgate.spi.ProducerFactory} class. */
+        public Builder producerFactory(String className) {
+            producerFactory = className;
+            return this;
+        }
+
         public Builder compressibility(double value) {
             compressibility = value;
             return this;
@@ -199,7 +228,8 @@ public record ProduceScenario(String name, int partitions, short replicationFact
 
         public ProduceScenario build() {
             return new ProduceScenario(name, partitions, replicationFactor, topicConfigs, recordsPerTrial, trialDuration,
-                    recordSize, payloadFile, compressibility, payloadSeed, recordsPerSecond, producer, warmup, trials);
+                    recordSize, payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producer, producerFactory,
+                    warmup, trials);
         }
     }
 }

@@ -8,12 +8,15 @@ import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.metrics.LatencyRecorder;
 import dev.kafkaperfgate.metrics.PerfLine;
 import org.HdrHistogram.Histogram;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import dev.kafkaperfgate.metrics.ClientCost;
+import dev.kafkaperfgate.metrics.CostMeter;
+import org.apache.kafka.clients.producer.Producer;
 
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs a {@link ProduceScenario}: one producer, a warm-up that is never measured, then the
@@ -60,16 +63,17 @@ public final class ProduceWorkload {
      */
     public ProduceResult run(ProduceScenario scenario, String topic) {
         CodecCheck.verify(scenario.name(), scenario.producer());
-        PayloadPool payloads = PayloadPool.of(scenario);
-        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(ClientConfigs.producer(broker, scenario.producer()));
+        Map<String, Object> config = ClientConfigs.producer(broker, scenario.producer());
+        RecordPool records = PayloadPool.records(scenario, config);
+        Producer<Object, Object> producer = Producers.open(scenario, config);
         // Closing the producer from the watch's thread makes a blocked send() return at once.
         try (BrokerWatch watch = BrokerWatch.start(broker, () -> producer.close(Duration.ZERO))) {
             try {
-                SendPhase phase = new SendPhase(producer, topic, payloads, clock, watch, listener.stamp());
-                WarmupSummary warmup = warmUp(scenario, phase, payloads.meanLength(), watch);
+                SendPhase phase = new SendPhase(producer, topic, records, clock, watch, listener.stamp());
+                WarmupSummary warmup = warmUp(scenario, phase, records.meanValueBytes(), watch);
                 List<TrialFigures> trials = new ArrayList<>();
                 for (int trial = 1; trial <= scenario.trials(); trial++) {
-                    trials.add(measure(scenario, phase, payloads.meanLength(), watch, trial));
+                    trials.add(measure(scenario, phase, producer, records.meanValueBytes(), watch, trial));
                 }
                 return new ProduceResult(scenario, topic, broker.info(), ClientJvm.current(clientCpus), warmup, trials);
             } catch (RuntimeException e) {
@@ -110,7 +114,8 @@ public final class ProduceWorkload {
                 windowFigure(scenario), steady.windows());
     }
 
-    private TrialFigures measure(ProduceScenario scenario, SendPhase phase, int meanLength, BrokerWatch watch, int trial) {
+    private TrialFigures measure(ProduceScenario scenario, SendPhase phase, Producer<Object, Object> producer, int meanLength,
+                                 BrokerWatch watch, int trial) {
         LatencyRecorder latencies = new LatencyRecorder(scenario.isRateLimited());
         SendErrors errors = new SendErrors();
         String label = "[" + scenario.name() + "] trial " + trial + "/" + scenario.trials() + ": ";
@@ -123,7 +128,9 @@ public final class ProduceWorkload {
             return now - start >= durationNanos;
         };
         long maxRecords = scenario.trialDuration() == null ? scenario.recordsPerTrial() : Long.MAX_VALUE;
+        CostMeter.Snapshot before = CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER);
         SendPhase.Outcome outcome = phase.run(trial, pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies, errors);
+        ClientCost cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());
         checkErrors(scenario, "trial " + trial, outcome, latencies, errors, watch);
         Histogram endToEnd = listener.phaseEnded(scenario.name(), trial, outcome.sent());
 
@@ -137,7 +144,7 @@ public final class ProduceWorkload {
             console.println(label + PerfLine.endToEnd(endToEnd));
         }
         return new TrialFigures(trial, outcome.sent(), bytes, outcome.endNanos() - outcome.startNanos(), recordsPerSecond,
-                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), endToEnd, rateHeld);
+                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), endToEnd, rateHeld, cost);
     }
 
     /** Every record sent must be acknowledged: a failed send fails the scenario with its cause. */

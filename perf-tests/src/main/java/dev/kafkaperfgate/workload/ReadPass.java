@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.workload;
 
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.metrics.ClientCost;
+import dev.kafkaperfgate.metrics.CostMeter;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -45,9 +47,11 @@ final class ReadPass {
      * @param label names the scenario and the trial in errors
      * @throws ScenarioFailedException on a duplicate or skipped offset, a join or a stall beyond its timeout
      */
-    ConsumeTrialFigures read(Consumer<byte[], byte[]> consumer, String topic, OffsetLedger ledger, int trial, String label) {
+    ConsumeTrialFigures read(Consumer<?, ?> consumer, String topic, OffsetLedger ledger, int trial, String label) {
         long start = clock.nanoTime();
         long[] joinedAt = {0};
+        // The cost is counted from the join, like the fetch rate: the join is a fixed protocol cost.
+        CostMeter.Snapshot[] joinedCost = {null};
         consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
             @Override
             public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
@@ -57,6 +61,7 @@ final class ReadPass {
             public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
                 if (joinedAt[0] == 0 && !partitions.isEmpty()) {
                     joinedAt[0] = clock.nanoTime();
+                    joinedCost[0] = CostMeter.snapshot(consumer.metrics(), CostMeter.Traffic.CONSUMER);
                 }
             }
         });
@@ -82,13 +87,15 @@ final class ReadPass {
                 gaps.recordValue((now - lastPoll) / 1000);
             }
             lastPoll = now;
-            for (ConsumerRecord<byte[], byte[]> record : batch) {
+            for (ConsumerRecord<?, ?> record : batch) {
                 String problem = ledger.accept(new TopicPartition(record.topic(), record.partition()), record.offset());
                 if (problem != null) {
                     throw new ScenarioFailedException(label + ": " + problem, null);
                 }
                 records++;
-                bytes += record.value() == null ? 0 : record.value().length;
+                // The serialized size, whatever the deserializer makes of it (-1 for a null value, or a record built by hand).
+                int size = record.serializedValueSize();
+                bytes += size >= 0 ? size : record.value() instanceof byte[] value ? value.length : 0;
             }
             if (!batch.isEmpty() || lastRecord == 0) {
                 lastRecord = batch.isEmpty() ? joinedAt[0] : now;
@@ -99,6 +106,7 @@ final class ReadPass {
             }
         }
         long end = clock.nanoTime();
-        return new ConsumeTrialFigures(trial, records, bytes, joinedAt[0] - start, end - joinedAt[0], gaps);
+        ClientCost cost = CostMeter.between(joinedCost[0], CostMeter.snapshot(consumer.metrics(), CostMeter.Traffic.CONSUMER), records);
+        return new ConsumeTrialFigures(trial, records, bytes, joinedAt[0] - start, end - joinedAt[0], gaps, cost);
     }
 }

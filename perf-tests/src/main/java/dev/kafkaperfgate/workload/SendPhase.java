@@ -30,7 +30,7 @@ final class SendPhase {
 
     /**
      * @param sent           records handed to the producer
-     * @param bytes          record value bytes handed to the producer
+     * @param bytes          serialized record value bytes handed to the producer
      * @param startNanos     the first send
      * @param endNanos       when the last acknowledgement had been seen
      */
@@ -40,19 +40,19 @@ final class SendPhase {
         }
     }
 
-    private final Producer<byte[], byte[]> producer;
+    private final Producer<Object, Object> producer;
     private final String topic;
-    private final PayloadPool payloads;
+    private final RecordPool records;
     private final NanoClock clock;
     private final BrokerWatch watch;
     private final RecordStamp stamp;
 
-    SendPhase(Producer<byte[], byte[]> producer, String topic, PayloadPool payloads, NanoClock clock, BrokerWatch watch,
+    SendPhase(Producer<Object, Object> producer, String topic, RecordPool records, NanoClock clock, BrokerWatch watch,
               RecordStamp stamp) {
         this.producer = producer;
         this.stamp = stamp;
         this.topic = topic;
-        this.payloads = payloads;
+        this.records = records;
         this.clock = clock;
         this.watch = watch;
     }
@@ -84,11 +84,10 @@ final class SendPhase {
             if (errors.count() > 0 || watch.isDead()) {
                 break;
             }
-            byte[] value = payloads.get(sent);
-            producer.send(new ProducerRecord<byte[], byte[]>(topic, null, null, value, stamp.stamp(phase, now)),
+            producer.send(new ProducerRecord<>(topic, null, null, records.key(sent), records.value(sent), stamp.stamp(phase, now)),
                     new AckCallback(clock, latencies, errors, intended, now));
+            bytes += records.valueBytes(sent);
             sent++;
-            bytes += value.length;
         }
         return new Outcome(sent, bytes, start, awaitAcks(sent, latencies, errors));
     }

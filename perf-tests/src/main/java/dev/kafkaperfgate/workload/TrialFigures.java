@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.workload;
 
+import dev.kafkaperfgate.metrics.ClientCost;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -15,8 +16,9 @@ import org.HdrHistogram.Histogram;
  * @param response           ack minus intended send, microseconds; {@code null} without a target rate
  * @param endToEnd           consume minus send, microseconds; {@code null} unless the workload is end-to-end
  * @param rateHeld           whether a target rate was held to within 5% ({@code true} without one)
+ * @param cost               what the client spent per record during the trial
  */
 public record TrialFigures(int trial, long records, long bytes, long durationNanos, double recordsPerSecond,
                            double megabytesPerSecond, Histogram service, Histogram response, Histogram endToEnd,
-                           boolean rateHeld) {
+                           boolean rateHeld, ClientCost cost) {
 }

@@ -31,7 +31,7 @@ class BaselineReaderTest {
         Baseline baseline = BaselineReader.read(FIXTURE, PROFILE, SCENARIO);
         assertEquals(3, baseline.history().size());
         assertEquals("produce", baseline.workload());
-        assertEquals("4.3.1", baseline.fingerprint().kafkaClients());
+        assertEquals("process", baseline.fingerprint().brokerMode(), "v1's kafkaClients fingerprint field is read and ignored");
         assertEquals("16384", baseline.definition().at("/producer/batch.size").asText());
         BaselineRun run = baseline.history().get(0);
         assertEquals(19996.6, run.figures().metrics().get(dev.kafkaperfgate.verdict.Metric.THROUGHPUT).value(), 1e-9);

@@ -37,7 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(300)
 class ScenarioRunnerTest {
 
-    private static final String PRODUCER = "producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: lz4}\n";
+    /** delivery.timeout.ms bounded: no test waits on the client's 120 s default. */
+    private static final String PRODUCER = "producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: lz4, "
+            + "delivery.timeout.ms: 20000, request.timeout.ms: 10000}\n";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -105,9 +107,75 @@ class ScenarioRunnerTest {
                 run.get("scenarios").findValuesAsText("outcome"));
         assertTrue(run.at("/scenarios/0/message").asText().contains("rf3"), run.toString());
         assertEquals("NEW", run.at("/scenarios/1/verdict").asText(), "no baseline: every metric is NEW");
-        assertEquals(1, run.at("/scenarios/1/metrics").size(), "a consume scenario is judged on throughput only");
-        assertEquals(2, run.at("/scenarios/2/metrics").size(), "an end-to-end scenario on throughput and p99");
+        assertEquals(List.of("throughput", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest"),
+                run.at("/scenarios/1/metrics").findValuesAsText("metric"), "a consume scenario has no p99");
+        assertEquals(List.of("throughput", "p99Us", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest"),
+                run.at("/scenarios/2/metrics").findValuesAsText("metric"));
         assertEquals(2, run.at("/counts/NEW").asInt());
+    }
+
+    @Test
+    void theTeamsOwnRecordsSerializersInterceptorAndWrapperAreWhatIsMeasured() throws IOException {
+        Path results = dir.resolve("user-code-results");
+        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+            throw new AssertionError("nothing to re-run");
+        }, results, null, System.out);
+        String userCode = """
+                name: orders-%s
+                tags: [orders-service]
+                workload: %s
+                topic: {partitions: 2}
+                %s
+                record.source: {class: dev.kafkaperfgate.usercode.WordRecords, config: {words: "6"}}
+                producer.factory: dev.kafkaperfgate.usercode.TaggingProducers
+                producer:
+                  acks: all
+                  linger.ms: 1
+                  batch.size: 16384
+                  compression.type: none
+                  delivery.timeout.ms: 20000
+                  request.timeout.ms: 10000
+                  key.serializer: org.apache.kafka.common.serialization.StringSerializer
+                  value.serializer: org.apache.kafka.common.serialization.StringSerializer
+                  interceptor.classes: dev.kafkaperfgate.usercode.CountingInterceptor
+                warmup: none
+                trials: 2
+                """;
+        List<Scenario> scenarios = parse(
+                userCode.formatted("produce", "produce", "duration: 2s\nrate: 2000"),
+                userCode.formatted("e2e", "end-to-end", "duration: 2s\nrate: 1000")
+                        + "consumer: {value.deserializer: org.apache.kafka.common.serialization.StringDeserializer, "
+                        + "key.deserializer: org.apache.kafka.common.serialization.StringDeserializer}\n");
+        runner.begin("orders-service", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
+        long wrappedBefore = dev.kafkaperfgate.usercode.TaggingProducers.SENT.get();
+        long ackedBefore = dev.kafkaperfgate.usercode.CountingInterceptor.ACKED.get();
+
+        JsonNode produce = JSON.readTree(runner.run(scenarios.get(0)).toFile());
+        long sent = 0;
+        for (JsonNode trial : produce.get("trials")) {
+            sent += trial.get("records").asLong();
+            // Six words of 4-8 letters and a space each: the serialized strings, not a fixed record size.
+            double bytesPerRecord = trial.get("bytes").asDouble() / trial.get("records").asLong();
+            assertTrue(bytesPerRecord > 6 * 5 && bytesPerRecord < 6 * 9, "serialized size per record: " + bytesPerRecord);
+            assertTrue(trial.at("/cost/cpuNsPerRecord").asDouble() > 0, trial.toString());
+            assertTrue(trial.at("/cost/allocBytesPerRecord").asDouble() > 0, trial.toString());
+            assertTrue(trial.at("/cost/wireBytesPerRecord").asDouble() > bytesPerRecord,
+                    "on the wire: the value, key, header and protocol overhead: " + trial);
+            assertTrue(trial.at("/cost/recordsPerRequest").asDouble() >= 1, trial.toString());
+        }
+        assertEquals(sent, dev.kafkaperfgate.usercode.TaggingProducers.SENT.get() - wrappedBefore,
+                "every measured record went through the team's wrapper");
+        assertEquals(sent, dev.kafkaperfgate.usercode.CountingInterceptor.ACKED.get() - ackedBefore,
+                "and through the team's interceptor");
+        assertEquals("dev.kafkaperfgate.usercode.TaggingProducers", produce.at("/definition/producerFactory").asText());
+        assertEquals("dev.kafkaperfgate.usercode.WordRecords", produce.at("/definition/recordSource/class").asText());
+
+        JsonNode e2e = JSON.readTree(runner.run(scenarios.get(1)).toFile());
+        for (JsonNode trial : e2e.get("trials")) {
+            assertEquals(trial.get("records").asLong(), trial.at("/endToEndLatencyUs/count").asLong(),
+                    "the team's deserializers read every record: " + trial);
+        }
+        runner.finish();
     }
 
     private static String scenario(String name, String workload, String rest) {

@@ -7,6 +7,7 @@ import dev.kafkaperfgate.environment.ClientJvm;
 import dev.kafkaperfgate.metrics.HistogramCodec;
 import dev.kafkaperfgate.workload.ProduceResult;
 import dev.kafkaperfgate.workload.ProduceScenario;
+import dev.kafkaperfgate.metrics.ClientCost;
 import dev.kafkaperfgate.workload.TrialFigures;
 import dev.kafkaperfgate.workload.WarmupSummary;
 import org.HdrHistogram.Histogram;
@@ -71,7 +72,8 @@ class ResultFileTest {
             response.recordValue(value + 50);
         }
         // 3 records in 3 s: 1 record/s, whatever the trial
-        return new TrialFigures(number, 3, 300, 3_000_000_000L, 1.0, 300 / 3.0 / 1048576, service, response, null, false);
+        return new TrialFigures(number, 3, 300, 3_000_000_000L, 1.0, 300 / 3.0 / 1048576, service, response, null, false,
+                new ClientCost(4000 + number, 900, 120, 10));
     }
 
     private static String fieldNames(JsonNode node) {

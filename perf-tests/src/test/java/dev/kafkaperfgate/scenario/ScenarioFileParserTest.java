@@ -54,7 +54,7 @@ class ScenarioFileParserTest {
         assertEquals(3, scenario.produce().partitions());
         assertEquals(20_000, scenario.produce().recordsPerSecond());
         assertEquals("0", scenario.produce().producer().get("linger.ms"));
-        assertEquals(new Thresholds(5, 30), scenario.thresholds());
+        assertEquals(new Thresholds(5, 30, 10, 10, 10, 10), scenario.thresholds());
         assertNull(scenario.sweptValue());
         assertEquals(1, scenario.line());
     }
@@ -80,7 +80,7 @@ class ScenarioFileParserTest {
     void everyProblemOfAFileIsReportedWithLineAndField() throws IOException {
         Path file = write("bad.yaml", """
                 name: producer-1k
-                tags: [pr, weekly]
+                tags: [pr, Weekly]
                 workload: produce
                 recrods: 1000
                 record.size: 1024
@@ -97,8 +97,9 @@ class ScenarioFileParserTest {
         List<String> lines = errors.stream().map(error -> error.toString().substring(file.toString().length())).toList();
         assertEquals(List.of(
                 ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, topic, "
-                        + "records, duration, record.size, payload.file, compressibility, rate, producer, consumer, warmup, trials, thresholds, sweep",
-                ":2: tags: unknown tag 'weekly'; use [pr, nightly]",
+                        + "records, duration, record.size, payload.file, record.source, compressibility, rate, producer.config, producer, "
+                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep",
+                ":2: tags: tag 'Weekly' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit",
                 ":1: records: set exactly one of records (per trial) and duration (per trial)",
                 ":6: rate: must be a number, got 'fast'",
                 ":9: producer.acks: is rejected by ProducerConfig: Invalid value 2 for configuration acks: String must be one of: all, -1, 0, 1",
@@ -237,7 +238,8 @@ class ScenarioFileParserTest {
         assertEquals(2, errors.size(), errors.toString());
         assertTrue(errors.get(0).message().startsWith("payload file ") && errors.get(0).message().endsWith("nope.txt does not exist"),
                 errors.toString());
-        assertEquals("payload.file: set exactly one of record.size (generated values) and payload.file (values from a file)",
+        assertEquals("payload.file: set exactly one of record.size (generated values), payload.file (values from a file) and "
+                + "record.source (the team's own records)",
                 errors.get(1).field() + ": " + errors.get(1).message());
     }
 

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JudgeTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Fingerprint MACHINE = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 17", "4.3.1", "process", "4.3.1", "");
+    private static final Fingerprint MACHINE = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 17", "process", "4.3.1", "");
     private static final GatePolicy POLICY = GatePolicy.forSuite(7, Map.of());
     private static final double[] STEADY = {100, 102, 98, 101, 99, 100, 103, 97, 100, 101};
 
@@ -71,15 +71,49 @@ class JudgeTest {
     }
 
     @Test
-    void aChangedDefinitionOrEnvironmentIsAMismatchThatSaysWhatDiffers() throws Exception {
+    void aChangedExperimentOrEnvironmentIsAMismatchThatSaysWhatDiffers() throws Exception {
         Baseline baseline = baseline(Metric.THROUGHPUT, STEADY);
-        JsonNode changed = JSON.readTree("{\"producer\": {\"batch.size\": \"32768\", \"linger.ms\": \"0\"}, \"trials\": 3}");
-        Fingerprint otherJvm = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 21", "4.3.1", "process", "4.3.1", "");
+        JsonNode changed = JSON.readTree("{\"producer\": {\"batch.size\": \"16384\", \"linger.ms\": \"0\"}, "
+                + "\"kafkaClients\": \"4.3.1\", \"trials\": 5}");
+        Fingerprint otherJvm = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 21", "process", "4.3.1", "");
         Judge.Run run = new Judge.Run("s", "produce", "f".repeat(64), changed, otherJvm, figures(Map.of(Metric.P99, 1000.0)));
         ScenarioVerdict verdict = new Judge(POLICY).judge(run, baseline, Thresholds.DEFAULT);
         assertEquals(Verdict.MISMATCH, verdict.overall());
-        assertEquals("baseline s.json differs: definition: producer.batch.size: 16384 → 32768; environment: jvm: jvm 17 → jvm 21",
+        assertEquals("baseline s.json differs: definition: trials: 3 → 5; environment: jvm: jvm 17 → jvm 21",
                 verdict.metrics().get(0).reason());
+    }
+
+    @Test
+    void aChangedSubjectIsJudgedAndNamed() throws Exception {
+        Baseline baseline = baseline(Metric.THROUGHPUT, STEADY);
+        // What a pull request changes: a client setting, the team's serializer, the kafka-clients version.
+        JsonNode changed = JSON.readTree("{\"producer\": {\"batch.size\": \"8192\", \"linger.ms\": \"0\", "
+                + "\"value.serializer\": \"com.example.OrderSerializer\"}, \"kafkaClients\": \"4.2.0\", \"trials\": 3}");
+        Judge.Run run = new Judge.Run("s", "produce", SHA, changed, MACHINE, figures(Map.of(Metric.THROUGHPUT, 80.0)));
+        ScenarioVerdict verdict = new Judge(POLICY).judge(run, baseline, Thresholds.DEFAULT);
+        assertEquals(Verdict.REGRESSION, verdict.metrics().get(0).verdict());
+        assertEquals(List.of("kafkaClients: 4.3.1 → 4.2.0", "producer.batch.size: 16384 → 8192",
+                "producer.value.serializer: (unset) → com.example.OrderSerializer"), verdict.changes());
+    }
+
+    @Test
+    void baselineRunsThatPredateAMetricMakeItNewNotAFailure() {
+        ScenarioVerdict verdict = judge(run(Map.of(Metric.CPU_PER_RECORD, 5000.0)), baseline(Metric.THROUGHPUT, STEADY));
+        MetricVerdict cpu = verdict.metrics().stream().filter(metric -> metric.metric() == Metric.CPU_PER_RECORD).findFirst().orElseThrow();
+        assertEquals(Verdict.NEW, cpu.verdict());
+        assertEquals("the baseline's runs predate this metric", cpu.reason());
+    }
+
+    @Test
+    void costPerRecordIsLowerIsBetterWithItsOwnThreshold() {
+        double[] cpu = Arrays.stream(STEADY).map(value -> value * 50).toArray();
+        Baseline baseline = baseline(Metric.CPU_PER_RECORD, cpu);
+        assertEquals(Verdict.REGRESSION, cpuVerdict(judge(run(Map.of(Metric.CPU_PER_RECORD, 6000.0)), baseline)), "+20% beyond +10%");
+        assertEquals(Verdict.OK, cpuVerdict(judge(run(Map.of(Metric.CPU_PER_RECORD, 5200.0)), baseline)), "+4% is within +10%");
+    }
+
+    private static Verdict cpuVerdict(ScenarioVerdict verdict) {
+        return verdict.metrics().stream().filter(metric -> metric.metric() == Metric.CPU_PER_RECORD).findFirst().orElseThrow().verdict();
     }
 
     private static MetricVerdict throughput(double current, double[] baselineRuns) {
@@ -94,7 +128,8 @@ class JudgeTest {
 
     private static JsonNode definition() {
         try {
-            return JSON.readTree("{\"producer\": {\"batch.size\": \"16384\", \"linger.ms\": \"0\"}, \"trials\": 3}");
+            return JSON.readTree("{\"producer\": {\"batch.size\": \"16384\", \"linger.ms\": \"0\"}, \"kafkaClients\": \"4.3.1\", "
+                    + "\"trials\": 3}");
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -105,11 +140,17 @@ class JudgeTest {
         return new Judge.Run("s", "produce", SHA, definition(), MACHINE, figures(values));
     }
 
+    /** Throughput and p99 always (100 records/s, 1000 µs unless given); any other metric only when given. */
     private static RunFigures figures(Map<Metric, Double> values) {
-        double throughput = values.getOrDefault(Metric.THROUGHPUT, 100.0);
-        double p99 = values.getOrDefault(Metric.P99, 1000.0);
-        return new RunFigures(Map.of(Metric.THROUGHPUT, new MetricSample(throughput, new double[] {throughput}),
-                Metric.P99, new MetricSample(p99, new double[] {p99})), null);
+        Map<Metric, MetricSample> samples = new java.util.EnumMap<>(Metric.class);
+        samples.put(Metric.THROUGHPUT, sample(values.getOrDefault(Metric.THROUGHPUT, 100.0)));
+        samples.put(Metric.P99, sample(values.getOrDefault(Metric.P99, 1000.0)));
+        values.forEach((metric, value) -> samples.put(metric, sample(value)));
+        return new RunFigures(samples, null);
+    }
+
+    private static MetricSample sample(double value) {
+        return new MetricSample(value, new double[] {value});
     }
 
     /** A baseline whose runs have {@code runs} as {@code metric} and the defaults otherwise. */
