@@ -7,17 +7,33 @@
 #   2  infrastructure error or incomplete run: broker or Docker trouble, a scenario that could
 #      not run, a bad scenario or baseline file, no summary.json
 #
-#   scripts/gate.sh [-Dperf.suite=pr|nightly] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
-# The suite defaults to pr. Results: perf-tests/target/perf-results/ (summary.json and one JSON
-# per scenario).
+#   scripts/gate.sh [--module DIR] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
+# The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
+# Without --module: this repository's own suite (mvn -B verify -Pgate at its root), results in
+# perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
+# PerfGateSuite (mvn -B verify in DIR), results in DIR/target/perf-results/. Either way
+# summary.json and one JSON per scenario.
 set -uo pipefail
-cd "$(dirname "$0")/.." || exit 2
+gate_root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 
-results=perf-tests/target/perf-results
+module=""
+if [ "${1:-}" = "--module" ]; then
+  module=${2:?--module needs a directory}
+  shift 2
+  [ -f "$module/pom.xml" ] || { echo "gate: --module $module has no pom.xml" >&2; exit 2; }
+  cd "$module" || exit 2
+  results=target/perf-results
+  maven=(mvn -B verify)
+else
+  cd "$gate_root" || exit 2
+  results=perf-tests/target/perf-results
+  maven=(mvn -B verify -Pgate)
+fi
 summary=$results/summary.json
 args=("$@")
 case " $* " in
-  *" -Dperf.suite="* | *" -Dperf.scenarios="*) ;;
+  *" -Dperf.suite="*) ;;
+  *" -Dperf.scenarios="*) args=(-Dperf.suite=all "${args[@]}") ;;
   *) args=(-Dperf.suite=pr "${args[@]}") ;;
 esac
 for arg in "$@"; do
@@ -29,7 +45,7 @@ command -v jq >/dev/null || { echo "gate: jq is required" >&2; exit 2; }
 
 # A summary left by an earlier run must not speak for this one.
 rm -f "$summary"
-mvn -B verify -Pgate "${args[@]}"
+"${maven[@]}" "${args[@]}"
 maven_exit=$?
 
 if [ ! -f "$summary" ]; then

@@ -163,6 +163,12 @@ public final class Defaults {
      */
     public static final double DRIFT_BOUND = 0.5;
 
-    /** Where baselines live, relative to the perf-tests module (Surefire's working directory). */
-    public static final String BASELINES_DIR = "../baselines";
+    /**
+     * Where baselines live, relative to the module that runs the suite (Surefire's working
+     * directory): one folder per profile. This repository points it at its top-level baselines/.
+     */
+    public static final String BASELINES_DIR = "baselines";
+
+    /** Where scenario files live, relative to the module that runs the suite. */
+    public static final String SCENARIOS_DIR = "perf";
 }

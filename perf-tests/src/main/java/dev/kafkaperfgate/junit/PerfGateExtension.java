@@ -8,6 +8,8 @@ import dev.kafkaperfgate.broker.KafkaBroker;
 import dev.kafkaperfgate.environment.CpuSet;
 import dev.kafkaperfgate.environment.ProcessPinning;
 import dev.kafkaperfgate.workload.BrokerWarmup;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -31,7 +33,22 @@ import java.util.function.Supplier;
  * }
  * }</pre>
  */
-public final class PerfGateExtension implements ParameterResolver {
+public final class PerfGateExtension implements ParameterResolver, ExecutionCondition {
+
+    /**
+     * A {@link PerfGateSuite} runs only when a suite is asked for, so that a team's ordinary
+     * {@code mvn test} starts no broker.
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        boolean suiteClass = context.getTestClass().map(PerfGateSuite.class::isAssignableFrom).orElse(false);
+        String suite = System.getProperty(GateProperties.SUITE);
+        if (suiteClass && (suite == null || suite.isBlank())) {
+            return ConditionEvaluationResult.disabled("the perf gate runs when asked: -D" + GateProperties.SUITE
+                    + "=<suite> (e.g. pr, nightly, or all)");
+        }
+        return ConditionEvaluationResult.enabled("perf suite " + suite);
+    }
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PerfGateExtension.class);
     private static volatile boolean clientPinned;

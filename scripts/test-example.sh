@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The example adopter (examples/orders-service) end to end, as a team would use the gate:
+#   1. the library is installed into the local Maven repository (mvn install), as a release would be fetched;
+#   2. in a copy of the example, three runs of its PR suite become its baselines (refresh-baselines.sh);
+#   3. an unchanged build passes;
+#   4. the same build on kafka-clients 4.2.0 gets verdicts (not MISMATCH) that name the change;
+#   5. a realistic regression in the team's own serializer (a new ObjectMapper per record,
+#      regressions/mapper-per-record.patch) is flagged and confirmed, and the build fails.
+# Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
+# verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
+#
+#   scripts/test-example.sh [extra -D options for every run]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+command -v jq >/dev/null || { echo "test-example: jq is required (apt-get install jq)" >&2; exit 1; }
+
+echo "test-example: installing the library (mvn install -DskipTests)"
+mvn -B -q install -DskipTests
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-example-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cp -R examples/orders-service "$work/app"
+cd "$work/app"
+summary=target/perf-results/summary.json
+common=(-B verify -Dperf.suite=pr -Dperf.broker=process -Dperf.broker.warmup=10 -Dperf.profile=example "$@")
+
+fail() { echo "test-example: FAILED: $*" >&2; exit 1; }
+
+# One run of the adopter's command; its verdict lines; returns Maven's exit code.
+run() {
+  local label=$1; shift
+  rm -f "$summary"
+  local start=$SECONDS rc=0
+  mvn "${common[@]}" "$@" >"$work/$label.log" 2>&1 || rc=$?
+  echo "test-example: $label: Maven exit $rc after $((SECONDS - start)) s"
+  if [ ! -f "$summary" ]; then
+    tail -n 40 "$work/$label.log" >&2
+    fail "$label wrote no $summary"
+  fi
+  jq -r '.scenarios[] | "  \(.scenario): \(.outcome) \(.verdict // "")"
+    + (if (.changes // []) | length > 0 then " (judged with the change: \(.changes | join(", ")))" else "" end),
+    (.metrics[]? | "    \(.line)"), (.confirmation.metrics[]? | "    re-run: \(.line)")' "$summary"
+  jq -e '.complete == true' "$summary" >/dev/null || { tail -n 40 "$work/$label.log" >&2; fail "$label did not complete"; }
+  return "$rc"
+}
+
+for i in 1 2 3; do
+  run "baseline-$i" || fail "baseline run $i failed the build"
+  "$root/scripts/refresh-baselines.sh" --results target/perf-results --baselines baselines --commit "baseline-$i" >/dev/null
+done
+echo "test-example: baselines recorded: $(ls baselines/example | tr '\n' ' ')"
+
+run unchanged || fail "an unchanged build failed the gate"
+
+rc=0
+run kafka-clients-4.2.0 -Dkafka-clients.version=4.2.0 || rc=$?
+[ "$rc" -le 1 ] || fail "the kafka-clients 4.2.0 run failed with exit $rc"
+jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary" >/dev/null \
+  || fail "a kafka-clients change must be judged, not MISMATCH"
+jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 2' "$summary" >/dev/null \
+  || fail "the verdicts must name the kafka-clients change"
+
+patch -s -p1 < regressions/mapper-per-record.patch
+if run mapper-per-record; then
+  fail "a new ObjectMapper per record passed the gate"
+fi
+jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
+  || fail "orders-publish must be a confirmed regression"
+echo "test-example: PASS: baselines, unchanged pass, kafka-clients change judged, serializer regression confirmed"
