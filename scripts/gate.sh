@@ -41,7 +41,9 @@ for arg in "$@"; do
     -Dperf.results.dir=*) echo "gate: -Dperf.results.dir is not supported here; the gate reads $results" >&2; exit 2 ;;
   esac
 done
-command -v jq >/dev/null || { echo "gate: jq is required" >&2; exit 2; }
+# shellcheck source=scripts/provision.sh
+. "$gate_root/scripts/provision.sh"
+provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 2
 
 # A summary left by an earlier run must not speak for this one.
 rm -f "$summary"

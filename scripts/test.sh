@@ -6,27 +6,41 @@
 #   3. the PR comment action: node --test against a local fake GitHub API, and a check that the
 #      committed dist/ is the build of src/;
 #   4. the jq glue under scripts/ci/ on fixtures (with every jq named by KPG_JQ_DIRS too);
-#   5. actionlint and shellcheck over every workflow and script.
+#   5. actionlint and shellcheck over every workflow and script;
+#   6. the example adopter (examples/orders-service) against the installed library: its baselines,
+#      an unchanged build passing, a kafka-clients change judged, its serializer regression caught.
 #
 #   scripts/test.sh [extra mvn arguments]
-# Needs JDK 17+, Maven, Node 20+ with npm, jq, shellcheck and actionlint (scripts/lint.sh says
-# how to install what is missing). The workflows' end-to-end run under act is separate:
-# scripts/test-workflows.sh (it needs a Docker engine).
+# Needs JDK 17+, Maven, Node 20+ with npm, jq, shellcheck, actionlint and Chromium: as root on
+# Debian it installs what is missing (scripts/provision.sh), otherwise it names it in one line.
+# The workflows' end-to-end run under act is separate: scripts/test-workflows.sh (it needs a
+# Docker engine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/provision.sh
+. scripts/provision.sh
+provision java:openjdk-17-jdk-headless mvn:maven node:nodejs npm:npm jq:jq shellcheck:shellcheck patch:patch
+provision_actionlint
+# The browser test skips without Chromium (KPG_REQUIRE_BROWSER=1 makes that a failure); as root it is installed.
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ]; then
+  provision chromium:chromium || true
+fi
 
-echo "test: 1/5 Java (mvn -B verify)"
+echo "test: 1/6 Java (mvn -B verify)"
 mvn -B verify "$@"
 
-echo "test: 2/5 the HTML report in headless Chromium (the reports HtmlReportTest wrote)"
+echo "test: 2/6 the HTML report in headless Chromium (the reports HtmlReportTest wrote)"
 (cd perf-tests/src/test/browser && npm ci --no-audit --no-fund --loglevel=error && npm test)
 
-echo "test: 3/5 the comment action"
+echo "test: 3/6 the comment action"
 (cd .github/actions/perf-comment && npm ci --no-audit --no-fund --loglevel=error && npm test)
 
-echo "test: 4/5 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
+echo "test: 4/6 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
 node --test scripts/test/*.test.mjs
 
-echo "test: 5/5 lint"
+echo "test: 5/6 lint"
 scripts/lint.sh
+
+echo "test: 6/6 the example adopter (scripts/test-example.sh)"
+scripts/test-example.sh
 echo "test: all passed"

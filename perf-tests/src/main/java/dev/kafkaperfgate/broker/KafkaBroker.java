@@ -37,6 +37,14 @@ public interface KafkaBroker extends AutoCloseable {
      */
     Optional<String> failure();
 
+    /**
+     * The last lines of the broker's own log, for an error message when the broker answers
+     * strangely (sends that time out while it is alive); empty where the gate has no log of it.
+     */
+    default Optional<String> logTail() {
+        return Optional.empty();
+    }
+
     /** Stops what this broker started, and only that. Idempotent. */
     @Override
     void close();

@@ -151,6 +151,11 @@ public final class ProcessBroker implements KafkaBroker {
     }
 
     @Override
+    public Optional<String> logTail() {
+        return Optional.of(LogTail.of(log, LOG_TAIL_LINES));
+    }
+
+    @Override
     public void close() {
         stopOnce.close();
     }

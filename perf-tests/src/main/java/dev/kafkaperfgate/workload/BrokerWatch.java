@@ -16,9 +16,11 @@ import java.util.concurrent.TimeUnit;
 final class BrokerWatch implements AutoCloseable {
 
     private final ScheduledExecutorService executor;
+    private final KafkaBroker broker;
     private volatile String failure;
 
     private BrokerWatch(KafkaBroker broker, Runnable onFailure) {
+        this.broker = broker;
         executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "kpg-broker-watch");
             thread.setDaemon(true);
@@ -49,6 +51,11 @@ final class BrokerWatch implements AutoCloseable {
     /** Why the broker is dead, or empty while it is not known to be. */
     Optional<String> failure() {
         return Optional.ofNullable(failure);
+    }
+
+    /** The broker's last log lines, where the gate has its log. */
+    Optional<String> brokerLogTail() {
+        return broker.logTail();
     }
 
     @Override

@@ -155,8 +155,11 @@ public final class ProduceWorkload {
         }
         if (errors.count() > 0) {
             Exception first = errors.first();
+            // A live broker that lets sends time out has something to say about it in its own log.
+            String brokerLog = first instanceof org.apache.kafka.common.errors.TimeoutException
+                    ? watch.brokerLogTail().map(tail -> "; the broker's last log lines:\n" + tail).orElse("") : "";
             throw new ScenarioFailedException("scenario " + scenario.name() + ", " + phase + ": " + errors.count() + " of "
-                    + outcome.sent() + " sends failed; first error: " + first, first);
+                    + outcome.sent() + " sends failed; first error: " + first + brokerLog, first);
         }
         if (latencies.count() != outcome.sent()) {
             throw new ScenarioFailedException("scenario " + scenario.name() + ", " + phase + ": " + outcome.sent()
