@@ -19,13 +19,14 @@ echo "test-example: installing the library (mvn install -DskipTests)"
 mvn -B -q install -DskipTests
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-example-XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# Kept when a check fails, so its Maven logs can be read; removed when everything passed.
+trap 'if [ "${passed:-}" = yes ]; then rm -rf "$work"; fi' EXIT
 cp -R examples/orders-service "$work/app"
 cd "$work/app"
 summary=target/perf-results/summary.json
 common=(-B verify -Dperf.suite=pr -Dperf.broker=process -Dperf.broker.warmup=10 -Dperf.profile=example "$@")
 
-fail() { echo "test-example: FAILED: $*" >&2; exit 1; }
+fail() { echo "test-example: FAILED: $*; the runs' logs are in $work" >&2; exit 1; }
 
 # One run of the adopter's command; its verdict lines; returns Maven's exit code.
 run() {
@@ -38,7 +39,7 @@ run() {
     tail -n 40 "$work/$label.log" >&2
     fail "$label wrote no $summary"
   fi
-  jq -r '.scenarios[] | "  \(.scenario): \(.outcome) \(.verdict // "")"
+  jq -r '.scenarios[] | "  \(.scenario): \(.outcome) \(.verdict // .message)"
     + (if (.changes // []) | length > 0 then " (judged with the change: \(.changes | join(", ")))" else "" end),
     (.metrics[]? | "    \(.line)"), (.confirmation.metrics[]? | "    re-run: \(.line)")' "$summary"
   jq -e '.complete == true' "$summary" >/dev/null || { tail -n 40 "$work/$label.log" >&2; fail "$label did not complete"; }
@@ -67,4 +68,5 @@ if run mapper-per-record; then
 fi
 jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
   || fail "orders-publish must be a confirmed regression"
+passed=yes
 echo "test-example: PASS: baselines, unchanged pass, kafka-clients change judged, serializer regression confirmed"

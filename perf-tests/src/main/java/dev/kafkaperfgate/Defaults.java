@@ -169,6 +169,13 @@ public final class Defaults {
      */
     public static final String BASELINES_DIR = "baselines";
 
+    /**
+     * Free space /dev/shm must have before the process broker keeps its logs there (else
+     * java.io.tmpdir): the largest catalog scenario pre-loads 600 MB, and topics are deleted
+     * after each scenario.
+     */
+    public static final long BROKER_TMPFS_MIN_FREE_BYTES = 4L * 1024 * 1024 * 1024;
+
     /** Where scenario files live, relative to the module that runs the suite. */
     public static final String SCENARIOS_DIR = "perf";
 }
