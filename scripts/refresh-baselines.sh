@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Merges a completed gate run into baselines/<profile>/: appends the run to each scenario's
+# Merges a completed gate run into baselines/<profile>/<machine class>/: appends the run to each scenario's
 # history window and drops the oldest runs beyond the window. Glue only: the run's figures,
 # fingerprint and ruler were measured and written by the Java gate; this script copies them.
 #
@@ -63,6 +63,7 @@ run_problem=$(jq -r '
   elif .complete != true then "complete: false: scenarios did not run: " + ([.scenarios[] | select(.outcome == "failed" or .outcome == "error") | "\(.scenario) (\(.outcome)): \(.message)"] | join("; "))
   elif .injection != null then "injection: the run carries an injected regression (\(.injection.description)); it can never become a baseline"
   elif (.profile | type) != "string" or .profile == "" then "profile: missing"
+  elif (.machineClass | type) != "string" or (.machineClass | test("^[a-z0-9][a-z0-9-]{0,79}$") | not) then "machineClass: missing or not a class name (written by a gate from before machine classes?)"
   elif (.fingerprint | type) != "object" then "fingerprint: missing"
   elif (.ruler | type) != "object" then "ruler: missing"
   else empty end' "$summary")
@@ -87,7 +88,8 @@ fi
 
 accepting() { [ -n "$accept" ] && printf '%s\n' "${selected[@]}" | grep -qxF -- "$1"; }
 
-target_dir="$baselines/$run_profile"
+# One history per machine class (MachineClass.java names them; checked above against its alphabet).
+target_dir="$baselines/$run_profile/$(jq -r '.machineClass' "$summary")"
 mkdir -p "$target_dir"
 staged=()
 copies=()

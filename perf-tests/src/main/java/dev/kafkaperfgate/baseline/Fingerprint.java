@@ -44,15 +44,23 @@ public record Fingerprint(String cpuModel, int cores, String os, String kernel, 
 
     /** The fingerprint of this JVM's machine, talking to {@code broker}. */
     public static Fingerprint current(BrokerInfo broker) {
-        List<String> cpuinfo = cpuinfo();
-        String model = cpuinfo.stream().filter(line -> line.startsWith("model name"))
-                .map(line -> line.substring(line.indexOf(':') + 1).trim()).findFirst().orElse(System.getProperty("os.arch"));
-        long processors = cpuinfo.stream().filter(line -> line.matches("processor\\s*:.*")).count();
-        return new Fingerprint(model, processors > 0 ? (int) processors : Runtime.getRuntime().availableProcessors(),
+        long processors = cpuinfo().stream().filter(line -> line.matches("processor\\s*:.*")).count();
+        return new Fingerprint(currentCpuModel(), processors > 0 ? (int) processors : Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                         + System.getProperty("java.runtime.version"),
                 broker.mode(), broker.version(), broker.image());
+    }
+
+    /** /proc/cpuinfo's "model name", else os.arch. */
+    static String currentCpuModel() {
+        return cpuinfo().stream().filter(line -> line.startsWith("model name"))
+                .map(line -> line.substring(line.indexOf(':') + 1).trim()).findFirst().orElse(System.getProperty("os.arch"));
+    }
+
+    /** This machine's {@link MachineClass}. */
+    public String machineClass() {
+        return MachineClass.of(cpuModel);
     }
 
     private static List<String> cpuinfo() {

@@ -64,10 +64,15 @@ final class GateRun {
                 GateProperties.get(properties, GateProperties.RUN_COMMIT, null),
                 GateProperties.get(properties, GateProperties.RUN_ID, "local-" + Instant.now().getEpochSecond()));
         RunSummary summary = new RunSummary(resultsDir, suite, scenarios.size(), provenance);
-        summary.environment(baselines.profile(), fingerprint, ruler, drift, policy, injection);
-        console.printf("[kafka-perf-gate] profile %s: %d of %d scenarios have a baseline (%s); %d comparisons at α %.4f each (run budget %s)%n",
-                baselines.profile(), baselines.all().size(), scenarios.size(), baselines.profileDir().toAbsolutePath().normalize(), comparisons,
-                policy.alpha(), policy.suiteFalseAlarmRate());
+        summary.environment(baselines.profile(), baselines.machineClass(), fingerprint, ruler, drift, policy, injection);
+        int runs = baselines.all().stream().mapToInt(baseline -> baseline.history().size()).min().orElse(0);
+        console.printf("[kafka-perf-gate] profile %s, machine class %s: %d of %d scenarios have a baseline%s (%s)%s; "
+                        + "%d comparisons at α %.4f each (run budget %s)%n",
+                baselines.profile(), baselines.machineClass(), baselines.all().size(), scenarios.size(),
+                baselines.all().isEmpty() ? "" : ", at least " + runs + " run" + (runs == 1 ? "" : "s") + " each",
+                baselines.classDir().toAbsolutePath().normalize(),
+                baselines.otherClasses().isEmpty() ? "" : "; other classes in this profile: " + String.join(", ", baselines.otherClasses()),
+                comparisons, policy.alpha(), policy.suiteFalseAlarmRate());
         console.printf("[kafka-perf-gate] ruler: %.0f ns per CPU op, %.0f µs broker round trip; %s%n", ruler.cpuNsPerOp(),
                 ruler.roundTripUs(), drift.describe());
         if (injection.active()) {

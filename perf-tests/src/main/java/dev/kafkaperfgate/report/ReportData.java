@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.baseline.Baseline;
+import dev.kafkaperfgate.baseline.MachineClass;
 import dev.kafkaperfgate.baseline.BaselineException;
 import dev.kafkaperfgate.baseline.BaselineReader;
 import java.io.IOException;
@@ -43,7 +44,10 @@ final class ReportData {
      */
     static ObjectNode read(Path resultsDir, Path baselinesDir) {
         JsonNode summary = readJson(resultsDir.resolve("summary.json"));
-        Path profileDir = baselinesDir.resolve(summary.path("profile").asText("unknown"));
+        // The run's machine class's folder; summaries from before classes name only the CPU model.
+        String machineClass = summary.hasNonNull("machineClass") ? summary.get("machineClass").asText()
+                : MachineClass.of(summary.path("fingerprint").path("cpuModel").asText(""));
+        Path profileDir = baselinesDir.resolve(summary.path("profile").asText("unknown")).resolve(machineClass);
         Map<String, Baseline> baselines = new HashMap<>();
         List<String> baselineProblems = new ArrayList<>();
 

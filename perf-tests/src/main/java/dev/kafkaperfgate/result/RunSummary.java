@@ -27,7 +27,7 @@ import static dev.kafkaperfgate.result.ResultBlocks.JSON;
  *
  * <pre>{@code
  * RunSummary run = new RunSummary(resultsDir, "pr", 2, provenance);
- * run.environment(profile, fingerprint, ruler, drift, policy, injection);
+ * run.environment(profile, machineClass, fingerprint, ruler, drift, policy, injection);
  * run.judged("producer-1k-acks1-20k", "produce", Outcome.PASSED, resultFile, verdict, null, null, null);
  * run.failed("consumer-300b", "consume", Outcome.FAILED, exception);
  * run.finish();   // summary.json: "complete": false, one failed scenario named with its message
@@ -86,10 +86,11 @@ public final class RunSummary {
     }
 
     /** Records what the run measured on and how strictly it judges, before the first scenario. */
-    public synchronized void environment(String profile, Fingerprint fingerprint, Ruler ruler, Drift drift, GatePolicy policy,
-                                         InjectedCost injection) {
+    public synchronized void environment(String profile, String machineClass, Fingerprint fingerprint, Ruler ruler, Drift drift,
+                                         GatePolicy policy, InjectedCost injection) {
         ObjectNode node = JSON.createObjectNode();
         node.put("profile", profile);
+        node.put("machineClass", machineClass);
         node.set("fingerprint", fingerprint.toJson());
         ObjectNode rulerNode = node.putObject("ruler");
         rulerNode.put("cpuNsPerOp", Math.round(ruler.cpuNsPerOp()));

@@ -78,20 +78,45 @@ class BaselineReaderTest {
                 .replace("\"profile\": \"" + PROFILE + "\"", "\"profile\": \"gha-ubuntu-latest\""));
         assertTrue(problem.startsWith("3 baseline problems:"), problem);
         assertTrue(problem.contains(file() + ": profile: 'gha-ubuntu-latest' but the file is in the folder of profile '" + PROFILE + "'"), problem);
-        assertTrue(problem.contains(file() + ": history[0].colour: unknown field; allowed here: commit, date, runId, ruler, throughput, p99Us, latencyHistogram"), problem);
+        assertTrue(problem.contains(file() + ": history[0].colour: unknown field; allowed here: commit, date, runId, ruler, throughput, "
+                + "p99Us, latencyHistogram, cpuNsPerRecord, allocBytesPerRecord, wireBytesPerRecord, recordsPerRequest"), problem);
         assertTrue(problem.contains(file() + ": history[0].commit: missing"), problem);
     }
 
     @Test
     void theStoreReportsEveryDamagedFileAtOnceAndTreatsAbsentOnesAsNew() throws IOException {
-        Path profileDir = Files.createDirectories(dir.resolve("baselines").resolve(PROFILE));
-        Files.writeString(profileDir.resolve("a.json"), "{");
-        Files.writeString(profileDir.resolve("b.json"), "[]");
+        Path classDir = Files.createDirectories(dir.resolve("baselines").resolve(PROFILE).resolve("amd-epyc"));
+        Files.writeString(classDir.resolve("a.json"), "{");
+        Files.writeString(classDir.resolve("b.json"), "[]");
         BaselineException e = assertThrows(BaselineException.class,
-                () -> BaselineStore.load(dir.resolve("baselines"), PROFILE, List.of("a", "b", "c")));
+                () -> BaselineStore.load(dir.resolve("baselines"), PROFILE, "amd-epyc", List.of("a", "b", "c")));
         assertEquals(2, e.problems().size(), e.getMessage());
-        BaselineStore store = BaselineStore.load(dir.resolve("baselines"), PROFILE, List.of("c"));
+        BaselineStore store = BaselineStore.load(dir.resolve("baselines"), PROFILE, "amd-epyc", List.of("c"));
         assertTrue(store.get("c").isEmpty());
+    }
+
+    @Test
+    void eachMachineClassHasAHistoryOfItsOwn() throws IOException {
+        Path profileDir = dir.resolve("baselines").resolve(PROFILE);
+        Files.createDirectories(profileDir.resolve("intel-xeon-processor-2-00ghz"));
+        Files.copy(FIXTURE, profileDir.resolve("intel-xeon-processor-2-00ghz").resolve(SCENARIO + ".json"));
+        assertEquals("intel-xeon-processor-2-00ghz", MachineClass.of("Intel(R) Xeon(R) Processor @ 2.00GHz"));
+        assertEquals("amd-epyc-7763-64-core-processor", MachineClass.of("AMD EPYC 7763 64-Core Processor"));
+
+        BaselineStore xeon = BaselineStore.load(dir.resolve("baselines"), PROFILE, "intel-xeon-processor-2-00ghz", List.of(SCENARIO));
+        assertTrue(xeon.get(SCENARIO).isPresent());
+        BaselineStore epyc = BaselineStore.load(dir.resolve("baselines"), PROFILE, "amd-epyc", List.of(SCENARIO));
+        assertTrue(epyc.get(SCENARIO).isEmpty(), "another class starts a history of its own, not a MISMATCH");
+        assertEquals(List.of("intel-xeon-processor-2-00ghz"), epyc.otherClasses());
+    }
+
+    @Test
+    void aBaselineFileOutsideAnyClassIsRefusedWithWhereItBelongs() throws IOException {
+        Path profileDir = Files.createDirectories(dir.resolve("baselines").resolve(PROFILE));
+        Files.copy(FIXTURE, profileDir.resolve(SCENARIO + ".json"));
+        BaselineException e = assertThrows(BaselineException.class,
+                () -> BaselineStore.load(dir.resolve("baselines"), PROFILE, "amd-epyc", List.of(SCENARIO)));
+        assertTrue(e.getMessage().contains("baselines are kept per machine class: move it into"), e.getMessage());
     }
 
     private static String fixture() throws IOException {

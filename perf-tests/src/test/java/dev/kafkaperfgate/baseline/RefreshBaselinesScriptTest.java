@@ -26,6 +26,8 @@ class RefreshBaselinesScriptTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SCENARIO = "producer-1k-acks1-20k";
     private static final String PROFILE = "linux-amd64-2c";
+    /** The machine class the fixture run's summary.json names. */
+    private static final String CLASS = "intel-xeon-processor-2-00ghz";
 
     @TempDir
     Path dir;
@@ -101,7 +103,7 @@ class RefreshBaselinesScriptTest {
     void aChangedDefinitionNeedsAcceptWhichRestartsTheHistoryAndLeavesOtherScenariosAlone() throws Exception {
         assertEquals(0, refresh().exit());
         assertEquals(0, refresh().exit());
-        Path other = baselines.resolve(PROFILE).resolve("a-scenario-that-did-not-run.json");
+        Path other = baselines.resolve(PROFILE).resolve(CLASS).resolve("a-scenario-that-did-not-run.json");
         Files.writeString(other, "{\"kept\": true}\n");
         edit(results.resolve(SCENARIO + ".json"), result -> {
             ((ObjectNode) result.at("/definition/producer")).put("batch.size", "32768");
@@ -123,7 +125,7 @@ class RefreshBaselinesScriptTest {
     }
 
     private Path baselineFile() {
-        return baselines.resolve(PROFILE).resolve(SCENARIO + ".json");
+        return baselines.resolve(PROFILE).resolve(CLASS).resolve(SCENARIO + ".json");
     }
 
     private interface Edit {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.baseline.BaselineStore;
+import dev.kafkaperfgate.baseline.MachineClass;
 import dev.kafkaperfgate.baseline.RefreshScript;
 import dev.kafkaperfgate.broker.BrokerMode;
 import dev.kafkaperfgate.broker.BrokerSelector;
@@ -91,7 +92,7 @@ class GateTest {
             assertEquals(0, refresh.exit(), refresh.output());
             assertTrue(refresh.output().contains("gate-small: " + (run - 1) + " → " + run + " runs; median throughput"), refresh.output());
         }
-        JsonNode baseline = JSON.readTree(baselines.resolve(PROFILE).resolve("gate-small.json").toFile());
+        JsonNode baseline = JSON.readTree(baselines.resolve(PROFILE).resolve(MachineClass.current()).resolve("gate-small.json").toFile());
         assertEquals(3, baseline.get("history").size());
 
         JsonNode same = JSON.readTree(run(scenario, baselines, "same-build").resolve("summary.json").toFile());
@@ -121,7 +122,7 @@ class GateTest {
         RefreshScript.Outcome refused = refresh(injectedResults, baselines);
         assertEquals(1, refused.exit(), refused.output());
         assertTrue(refused.output().contains("injected regression"), refused.output());
-        assertEquals(baseline, JSON.readTree(baselines.resolve(PROFILE).resolve("gate-small.json").toFile()), "left as it was");
+        assertEquals(baseline, JSON.readTree(baselines.resolve(PROFILE).resolve(MachineClass.current()).resolve("gate-small.json").toFile()), "left as it was");
     }
 
     /** One gate run of the scenario into {@code dir/name}; returns the results directory. */
