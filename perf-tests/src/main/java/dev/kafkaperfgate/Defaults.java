@@ -134,7 +134,7 @@ public final class Defaults {
 
     /**
      * The false-alarm budget of one whole gate run (all its comparisons together): at most one
-     * clean PR in fifty fails. See {@link dev.kafkaperfgate.verdict.GatePolicy} for how it is split.
+     * clean PR in fifty fails. See {@link dev.kafkaperfgate.internal.verdict.GatePolicy} for how it is split.
      */
     public static final double SUITE_FALSE_ALARM_RATE = 0.02;
 

@@ -1,13 +1,15 @@
 package dev.kafkaperfgate.junit;
 
+import dev.kafkaperfgate.internal.run.ScenarioRunner;
+
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
-import dev.kafkaperfgate.broker.BrokerSelector;
-import dev.kafkaperfgate.broker.BrokerSettings;
-import dev.kafkaperfgate.broker.KafkaBroker;
-import dev.kafkaperfgate.environment.CpuSet;
-import dev.kafkaperfgate.environment.ProcessPinning;
-import dev.kafkaperfgate.workload.BrokerWarmup;
+import dev.kafkaperfgate.internal.broker.BrokerSelector;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.ProcessPinning;
+import dev.kafkaperfgate.internal.workload.BrokerWarmup;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -1,11 +1,13 @@
 package dev.kafkaperfgate.junit;
 
+import dev.kafkaperfgate.internal.run.ScenarioRunner;
+
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
-import dev.kafkaperfgate.baseline.BaselineStore;
-import dev.kafkaperfgate.baseline.Profile;
-import dev.kafkaperfgate.scenario.Scenario;
-import dev.kafkaperfgate.scenario.ScenarioCatalog;
+import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.baseline.Profile;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;

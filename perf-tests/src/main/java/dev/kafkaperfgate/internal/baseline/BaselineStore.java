@@ -1,0 +1,123 @@
+package dev.kafkaperfgate.internal.baseline;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The baselines of one profile and machine class ({@code baselines/<profile>/<class>/}) for the
+ * scenarios a run selected, read and checked before any broker starts: a damaged file stops the
+ * run with every problem listed, before minutes are spent measuring something that could not be
+ * judged.
+ *
+ * <pre>{@code
+ * BaselineStore store = BaselineStore.load(Path.of("baselines"), "linux-amd64-2c", List.of("producer-1k-acks1-20k"));
+ * store.machineClass();                  // this machine's, e.g. "amd-epyc"
+ * store.get("producer-1k-acks1-20k");   // empty when the scenario has no baseline yet (verdict NEW)
+ * }</pre>
+ */
+public final class BaselineStore {
+
+    private final Path profileDir;
+    private final String profile;
+    private final String machineClass;
+    private final Map<String, Baseline> baselines;
+
+    private BaselineStore(Path profileDir, String profile, String machineClass, Map<String, Baseline> baselines) {
+        this.profileDir = profileDir;
+        this.profile = profile;
+        this.machineClass = machineClass;
+        this.baselines = baselines;
+    }
+
+    /** This machine's class's baselines. @throws BaselineException listing every problem of every damaged file */
+    public static BaselineStore load(Path baselinesDir, String profile, Collection<String> scenarios) {
+        return load(baselinesDir, profile, MachineClass.current(), scenarios);
+    }
+
+    /** @throws BaselineException listing every problem of every damaged file */
+    public static BaselineStore load(Path baselinesDir, String profile, String machineClass, Collection<String> scenarios) {
+        Path profileDir = baselinesDir.resolve(profile);
+        Path classDir = profileDir.resolve(machineClass);
+        Map<String, Baseline> baselines = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>(unclassified(profileDir));
+        for (String scenario : scenarios) {
+            Path file = classDir.resolve(scenario + ".json");
+            if (Files.isRegularFile(file)) {
+                try {
+                    baselines.put(scenario, BaselineReader.read(file, profile, scenario));
+                } catch (BaselineException e) {
+                    problems.addAll(e.problems());
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new BaselineException(problems);
+        }
+        return new BaselineStore(profileDir, profile, machineClass, baselines);
+    }
+
+    /**
+     * Baseline files straight in the profile folder, from before machine classes: refused with
+     * where they belong, rather than silently ignored (a run would then pass as NEW).
+     */
+    private static List<String> unclassified(Path profileDir) {
+        if (!Files.isDirectory(profileDir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(profileDir)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".json"))
+                    .map(file -> file + ": baselines are kept per machine class: move it into " + profileDir
+                            + "/<class>/, the class of the CPU model in its fingerprint (e.g. "
+                            + MachineClass.of("Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz") + ")")
+                    .sorted().toList();
+        } catch (IOException e) {
+            return List.of(profileDir + ": cannot be listed: " + e);
+        }
+    }
+
+    /** The other machine classes this profile holds baselines for, for the console. */
+    public List<String> otherClasses() {
+        if (!Files.isDirectory(profileDir)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(profileDir)) {
+            return entries.filter(Files::isDirectory).map(dir -> dir.getFileName().toString())
+                    .filter(name -> !name.equals(machineClass)).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    public String machineClass() {
+        return machineClass;
+    }
+
+    /** Where this class's files are. */
+    public Path classDir() {
+        return profileDir.resolve(machineClass);
+    }
+
+    public Optional<Baseline> get(String scenario) {
+        return Optional.ofNullable(baselines.get(scenario));
+    }
+
+    public Collection<Baseline> all() {
+        return baselines.values();
+    }
+
+    public Path profileDir() {
+        return profileDir;
+    }
+
+    public String profile() {
+        return profile;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.kafkaperfgate.internal.bench;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.GateTopics;
+import dev.kafkaperfgate.internal.broker.ProcessBroker;
+import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.ProcessPinning;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+
+/**
+ * Kafka's own ProducerPerformance against this harness, on one broker with one configuration,
+ * interleaved round by round (the order alternates), each run in a fresh JVM with the same flags
+ * and CPUs. Prints every round, each side's spread, and the ratio of medians. The goal is a
+ * harness that is not the bottleneck: a ratio of at least 0.95. Run by scripts/bench-vs-kafka-tool.sh.
+ */
+public final class SideBySide {
+
+    private static final String JVM_FLAGS = "-Xms1g -Xmx1g -XX:+UseG1GC";
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
+
+    private SideBySide() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        BenchArgs options = new BenchArgs(args, Map.of("rounds", "5", "num-records", "1000000", "record-size", "1024",
+                "acks", "1", "broker-cpus", "0", "client-cpus", "1", "kafka-payload", "pool",
+                "broker-classpath-file", "", "harness-classpath-file", ""));
+        int rounds = (int) options.number("rounds");
+        CpuSet clientCpus = CpuSet.parseOrNull(options.text("client-cpus"));
+        Properties brokerProperties = new Properties();
+        brokerProperties.setProperty("perf.broker.classpath.file", options.text("broker-classpath-file"));
+        brokerProperties.setProperty("perf.broker.cpus", options.text("broker-cpus"));
+        BrokerSettings settings = BrokerSettings.from(brokerProperties).withMode(BrokerMode.PROCESS);
+        String toolClasspath = Files.readString(Path.of(options.text("broker-classpath-file"))).trim();
+        String harnessClasspath = Files.readString(Path.of(options.text("harness-classpath-file"))).trim();
+
+        System.out.printf("side-by-side: %d rounds of %s records of %s B, acks=%s, unthrottled; broker on CPUs %s, "
+                        + "producers on CPUs %s, JVM %s; Kafka's tool payloads: %s%n", rounds, options.text("num-records"),
+                options.text("record-size"), options.text("acks"), settings.cpus(), clientCpus, JVM_FLAGS,
+                options.text("kafka-payload"));
+        try (ProcessBroker broker = ProcessBroker.start(settings, "side-by-side benchmark");
+             GateTopics topics = new GateTopics(broker)) {
+            String topic = topics.create("side-by-side", Defaults.PARTITIONS, (short) 1, Map.of());
+            // With --record-size, Kafka's tool draws a fresh random payload for every record (one random
+            // number per byte, on the sending thread), which costs it about a quarter of its throughput
+            // here. With a payload file it picks from a pool, as the harness does: like for like.
+            List<String> payload = switch (options.text("kafka-payload")) {
+                case "pool" -> List.of("--payload-file", payloadFile((int) options.number("record-size")).toString());
+                case "generated" -> List.of("--record-size", options.text("record-size"));
+                default -> throw new IllegalArgumentException("--kafka-payload must be pool or generated");
+            };
+            List<String> tool = command(clientCpus, toolClasspath, "org.apache.kafka.tools.ProducerPerformance",
+                    "--topic", topic, "--num-records", options.text("num-records"));
+            tool.addAll(payload);
+            tool.addAll(List.of("--throughput", "-1", "--producer-props", "bootstrap.servers=" + broker.bootstrapServers(),
+                    "acks=" + options.text("acks")));
+            List<String> harness = command(clientCpus, harnessClasspath, HarnessProducerMain.class.getName(),
+                    "--bootstrap-servers", broker.bootstrapServers(), "--topic", topic, "--num-records",
+                    options.text("num-records"), "--record-size", options.text("record-size"), "--acks", options.text("acks"));
+
+            // A fresh broker climbs for the first 1-2 M records: one discarded round of each warms it.
+            System.out.printf("warm-up round (discarded): kafka %.1f, harness %.1f records/sec%n",
+                    ChildJvm.recordsPerSecond(tool, RUN_TIMEOUT), ChildJvm.recordsPerSecond(harness, RUN_TIMEOUT));
+            List<Double> kafka = new ArrayList<>();
+            List<Double> ours = new ArrayList<>();
+            List<Double> ratios = new ArrayList<>();
+            for (int round = 1; round <= rounds; round++) {
+                boolean toolFirst = round % 2 == 1;
+                double first = ChildJvm.recordsPerSecond(toolFirst ? tool : harness, RUN_TIMEOUT);
+                double second = ChildJvm.recordsPerSecond(toolFirst ? harness : tool, RUN_TIMEOUT);
+                double k = toolFirst ? first : second;
+                double h = toolFirst ? second : first;
+                kafka.add(k);
+                ours.add(h);
+                ratios.add(h / k);
+                System.out.printf(Locale.ROOT, "round %d (%s first): kafka %.1f, harness %.1f records/sec, ratio %.3f%n",
+                        round, toolFirst ? "kafka" : "harness", k, h, h / k);
+            }
+            Spread kafkaSpread = Spread.of(kafka);
+            Spread oursSpread = Spread.of(ours);
+            Spread ratioSpread = Spread.of(ratios);
+            System.out.println("kafka ProducerPerformance: " + kafkaSpread.describe("records/sec"));
+            System.out.println("kafka-perf-gate harness:   " + oursSpread.describe("records/sec"));
+            System.out.printf(Locale.ROOT, "per-round ratio harness/kafka: median %.3f, range %.3f..%.3f%n",
+                    ratioSpread.median(), ratioSpread.min(), ratioSpread.max());
+            double ratio = oursSpread.median() / kafkaSpread.median();
+            System.out.printf(Locale.ROOT, "RATIO OF MEDIANS harness/kafka = %.3f (goal >= 0.95): %s%n", ratio,
+                    ratio >= 0.95 ? "met" : "NOT met");
+        }
+    }
+
+    /** 1024 seeded payloads of uppercase letters, one per line, as Kafka's --payload-file reads them. */
+    private static Path payloadFile(int recordSize) throws IOException {
+        SplittableRandom random = new SplittableRandom(Defaults.PAYLOAD_SEED);
+        StringBuilder text = new StringBuilder();
+        for (int p = 0; p < Defaults.PAYLOAD_POOL_SIZE; p++) {
+            for (int i = 0; i < recordSize; i++) {
+                text.append((char) ('A' + random.nextInt(26)));
+            }
+            text.append('\n');
+        }
+        Path file = Files.createTempFile("kpg-payloads-", ".txt");
+        file.toFile().deleteOnExit();
+        return Files.writeString(file, text);
+    }
+
+    private static List<String> command(CpuSet cpus, String classpath, String main, String... args) {
+        List<String> command = new ArrayList<>();
+        if (cpus != null) {
+            command.addAll(ProcessPinning.commandPrefix(cpus));
+        }
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(Arrays.asList(JVM_FLAGS.split(" ")));
+        command.addAll(List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dlog4j2.level=WARN", "-cp", classpath, main));
+        command.addAll(Arrays.asList(args));
+        return command;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.kafkaperfgate.internal.bench;
+
+import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.GateTopics;
+import dev.kafkaperfgate.internal.broker.ProcessBroker;
+import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.workload.SteadyStateDetector;
+import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * How long a fresh broker and a fresh client take to settle: sends for a fixed time in windows,
+ * on a fresh broker per run, and prints each window's figure (throughput unthrottled, median
+ * latency at a target rate), the settled level (median of the last third), and when the default
+ * warm-up ({@link WarmupPolicy#DEFAULT}) would have ended on these windows. The warm-up defaults
+ * in Defaults come from this. Run by scripts/measure-warmup.sh.
+ */
+public final class WarmupProbe {
+
+    private WarmupProbe() {
+    }
+
+    public static void main(String[] args) {
+        BenchArgs options = new BenchArgs(args, Map.of("runs", "3", "seconds", "60",
+                "window-ms", Long.toString(WarmupPolicy.DEFAULT.window().toMillis()),
+                "record-size", "1024", "throughput", "-1", "broker-warmup-s", "0", "broker-classpath-file", ""));
+        Properties properties = new Properties();
+        properties.setProperty("perf.broker.classpath.file", options.text("broker-classpath-file"));
+        BrokerSettings settings = BrokerSettings.from(properties).withMode(BrokerMode.PROCESS);
+        Duration window = Duration.ofMillis(options.number("window-ms"));
+        int windows = (int) (options.number("seconds") * 1000 / window.toMillis());
+        long rate = options.number("throughput");
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        System.out.printf("warm-up probe: %d runs, each on a fresh broker warmed for %d s, %d windows of %d ms, %s B records, %s%n",
+                options.number("runs"), options.number("broker-warmup-s"), windows, window.toMillis(), options.text("record-size"),
+                rate < 0 ? "unthrottled" : rate + " records/s");
+        for (int run = 1; run <= options.number("runs"); run++) {
+            ProduceScenario scenario = ProduceScenario.builder("warmup-probe")
+                    .recordSize((int) options.number("record-size"))
+                    .recordsPerSecond(rate < 0 ? ProduceScenario.UNLIMITED : rate)
+                    .trialDuration(window)
+                    .warmup(WarmupPolicy.NONE)
+                    .trials(windows)
+                    .producerProperty("acks", "1")
+                    .build();
+            try (ProcessBroker broker = ProcessBroker.start(settings, "warm-up probe");
+                 GateTopics topics = new GateTopics(broker)) {
+                BrokerWarmup.run(broker, Duration.ofSeconds(options.number("broker-warmup-s")), System.out);
+                ProduceResult result = new ProduceWorkload(broker, quiet).run(scenario, topics.create("probe", 1, (short) 1, Map.of()));
+                report(run, window, rate >= 0, result.trials());
+            }
+        }
+    }
+
+    private static void report(int run, Duration window, boolean rateLimited, List<TrialFigures> trials) {
+        List<Double> figures = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (TrialFigures trial : trials) {
+            double figure = rateLimited ? trial.service().getValueAtPercentile(50) : trial.recordsPerSecond();
+            figures.add(figure);
+            line.append(String.format(Locale.ROOT, " %.0f", figure));
+        }
+        double settled = Spread.of(figures.subList(figures.size() * 2 / 3, figures.size())).median();
+        String defaultEnd = "not within these windows";
+        if (window.equals(WarmupPolicy.DEFAULT.window())) {
+            SteadyStateDetector steady = new SteadyStateDetector(WarmupPolicy.DEFAULT);
+            for (int i = 0; i < figures.size(); i++) {
+                steady.addWindow(figures.get(i));
+                long elapsed = (i + 1) * window.toNanos();
+                if (steady.isDone(elapsed)) {
+                    defaultEnd = String.format(Locale.ROOT, "at %d s, %s", elapsed / 1_000_000_000L,
+                            steady.isSteady() ? "steady" : "NOT steady (maximum reached)");
+                    break;
+                }
+            }
+        } else {
+            defaultEnd = "not computed (windows differ from the default's " + WarmupPolicy.DEFAULT.window() + ")";
+        }
+        System.out.printf(Locale.ROOT, "run %d %s per window:%s%n", run, rateLimited ? "median latency µs" : "records/s", line);
+        System.out.printf(Locale.ROOT, "run %d settled at %.0f (median of the last third); the default warm-up would end %s%n",
+                run, settled, defaultEnd);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.kafkaperfgate.internal.broker;
+
+/**
+ * A broker as the result file records it.
+ *
+ * @param mode       container, process or external
+ * @param version    the broker's Kafka version where the gate knows it, else {@code null}
+ * @param image      the container image, {@code null} for other modes
+ * @param jvmFlags   heap and GC flags of the broker JVM, {@code null} where the gate does not start it
+ * @param cpuSet     the CPUs the broker is pinned to, {@code null} when unpinned
+ * @param reason     why this mode runs (the selection's explanation)
+ */
+public record BrokerInfo(String mode, String version, String image, String jvmFlags, String cpuSet, String reason) {
+}

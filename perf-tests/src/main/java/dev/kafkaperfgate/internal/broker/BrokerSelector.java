@@ -1,0 +1,52 @@
+package dev.kafkaperfgate.internal.broker;
+
+import java.io.PrintStream;
+import java.util.Optional;
+
+/**
+ * Starts the broker {@code -Dperf.broker} asks for, resolving {@code auto}, and prints which one
+ * runs and why, in one line.
+ */
+public final class BrokerSelector {
+
+    private BrokerSelector() {
+    }
+
+    public static KafkaBroker start(BrokerSettings settings, PrintStream console) {
+        BrokerMode mode = settings.mode();
+        String reason = switch (mode) {
+            case AUTO -> null;
+            case CONTAINER, PROCESS, EXTERNAL -> "-Dperf.broker=" + mode.label();
+        };
+        if (mode == BrokerMode.AUTO) {
+            Choice choice = resolveAuto(settings.image());
+            mode = choice.mode();
+            reason = "auto: " + choice.reason();
+        }
+        console.println("[kafka-perf-gate] broker: " + mode.label() + " (" + reason + ")");
+        return switch (mode) {
+            case CONTAINER -> ContainerBroker.start(settings, reason);
+            case PROCESS -> ProcessBroker.start(settings, reason);
+            case EXTERNAL -> ExternalBroker.connect(settings, reason);
+            case AUTO -> throw new IllegalStateException("auto was resolved above");
+        };
+    }
+
+    record Choice(BrokerMode mode, String reason) {
+    }
+
+    static Choice resolveAuto(String image) {
+        Optional<String> engineProblem = DockerProbe.engineProblem();
+        if (engineProblem.isPresent()) {
+            return new Choice(BrokerMode.PROCESS, engineProblem.get());
+        }
+        if (DockerProbe.imagePresent(image)) {
+            return new Choice(BrokerMode.CONTAINER, "a Docker engine answers and image " + image + " is present");
+        }
+        if (DockerProbe.registryReachable(image)) {
+            return new Choice(BrokerMode.CONTAINER, "a Docker engine answers and image " + image + " can be pulled");
+        }
+        return new Choice(BrokerMode.PROCESS, "a Docker engine answers, but image " + image
+                + " is absent and its registry is unreachable (build one with scripts/build-kafka-image.sh)");
+    }
+}

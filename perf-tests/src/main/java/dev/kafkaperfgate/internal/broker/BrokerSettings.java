@@ -1,0 +1,84 @@
+package dev.kafkaperfgate.internal.broker;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.environment.CpuSet;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+
+/**
+ * How the broker is chosen and started, read from {@code -Dperf.*} properties. Defaults are in
+ * {@link Defaults}.
+ *
+ * @param mode                    which broker (see {@link BrokerMode})
+ * @param image                   container image, compatible with apache/kafka
+ * @param startupTimeout          bound on start-up until the broker answers
+ * @param cpus                    CPUs the broker is pinned to, {@code null} for none
+ * @param jvmFlags                heap and GC flags of the broker JVM
+ * @param classpathFile           the broker runtime's classpath file, {@code null} if not configured
+ * @param externalBootstrapServers bootstrap.servers of an external cluster, {@code null} otherwise
+ * @param externalClientProperties the external cluster's client properties file, {@code null} for none
+ * @param requireContainer        fail rather than skip container tests when Docker is unusable
+ */
+public record BrokerSettings(BrokerMode mode, String image, Duration startupTimeout, CpuSet cpus, String jvmFlags,
+                             Path classpathFile, String externalBootstrapServers, Path externalClientProperties,
+                             boolean requireContainer) {
+
+    public static BrokerSettings fromSystemProperties() {
+        return from(System.getProperties());
+    }
+
+    public static BrokerSettings from(Properties properties) {
+        GateProperties.rejectUnknown(properties);
+        BrokerMode mode = BrokerMode.parse(GateProperties.get(properties, GateProperties.BROKER, "auto"));
+        String timeout = GateProperties.get(properties, GateProperties.BROKER_STARTUP_TIMEOUT,
+                Long.toString(Defaults.BROKER_STARTUP_TIMEOUT.toSeconds()));
+        long timeoutSeconds;
+        try {
+            timeoutSeconds = Long.parseLong(timeout);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(GateProperties.BROKER_STARTUP_TIMEOUT + " must be whole seconds, got '" + timeout + "'");
+        }
+        if (timeoutSeconds < 1 || timeoutSeconds > 3600) {
+            throw new IllegalArgumentException(GateProperties.BROKER_STARTUP_TIMEOUT + " must be 1..3600 seconds, got " + timeoutSeconds);
+        }
+        String classpath = GateProperties.get(properties, GateProperties.BROKER_CLASSPATH_FILE, null);
+        String clientProperties = GateProperties.get(properties, GateProperties.EXTERNAL_CLIENT_PROPERTIES, null);
+        return new BrokerSettings(mode,
+                GateProperties.get(properties, GateProperties.BROKER_IMAGE, Defaults.BROKER_IMAGE),
+                Duration.ofSeconds(timeoutSeconds),
+                CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.BROKER_CPUS, null)),
+                GateProperties.get(properties, GateProperties.BROKER_JVM_FLAGS, Defaults.BROKER_JVM_FLAGS),
+                classpath == null ? null : Path.of(classpath),
+                GateProperties.get(properties, GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, null),
+                clientProperties == null ? null : Path.of(clientProperties),
+                Boolean.parseBoolean(GateProperties.get(properties, GateProperties.REQUIRE_CONTAINER, "false")));
+    }
+
+    public BrokerSettings withMode(BrokerMode newMode) {
+        return new BrokerSettings(newMode, image, startupTimeout, cpus, jvmFlags, classpathFile,
+                externalBootstrapServers, externalClientProperties, requireContainer);
+    }
+
+    public BrokerSettings withExternal(String bootstrapServers, Path clientProperties) {
+        return new BrokerSettings(BrokerMode.EXTERNAL, image, startupTimeout, cpus, jvmFlags, classpathFile,
+                bootstrapServers, clientProperties, requireContainer);
+    }
+
+    public BrokerSettings withImage(String newImage) {
+        return new BrokerSettings(mode, newImage, startupTimeout, cpus, jvmFlags, classpathFile,
+                externalBootstrapServers, externalClientProperties, requireContainer);
+    }
+
+    public BrokerSettings withJvmFlags(String flags) {
+        return new BrokerSettings(mode, image, startupTimeout, cpus, flags, classpathFile,
+                externalBootstrapServers, externalClientProperties, requireContainer);
+    }
+
+    public BrokerSettings withStartupTimeout(Duration timeout) {
+        return new BrokerSettings(mode, image, timeout, cpus, jvmFlags, classpathFile,
+                externalBootstrapServers, externalClientProperties, requireContainer);
+    }
+}

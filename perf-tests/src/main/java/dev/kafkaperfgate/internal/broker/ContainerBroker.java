@@ -1,0 +1,147 @@
+package dev.kafkaperfgate.internal.broker;
+
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import dev.kafkaperfgate.Defaults;
+import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.utility.DockerImageName;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * Testcontainers' {@link KafkaContainer} on {@code apache/kafka} or an image compatible with it.
+ * Every container carries the label {@value #LABEL}, so a cleanup after a killed run can find
+ * exactly the gate's containers (Ryuk, Testcontainers' own reaper, may be disabled).
+ */
+public final class ContainerBroker implements KafkaBroker {
+
+    /** Label on every container the gate starts; its value is this run's id. */
+    public static final String LABEL = "dev.kafkaperfgate.run";
+
+    private final KafkaContainer container;
+    private final BrokerInfo info;
+    private final StopOnce stopOnce;
+
+    private ContainerBroker(KafkaContainer container, BrokerInfo info) {
+        this.container = container;
+        this.info = info;
+        this.stopOnce = new StopOnce("kpg-container-broker", container::stop);
+    }
+
+    /**
+     * Starts the container and returns once Kafka logs that it is running.
+     *
+     * @throws BrokerUnavailableException when Docker is unusable, the image cannot be had, or the
+     *                                    broker is not ready within the start-up timeout; the
+     *                                    container is removed then
+     */
+    public static ContainerBroker start(BrokerSettings settings, String reason) {
+        Optional<String> dockerProblem = DockerProbe.engineProblem();
+        if (dockerProblem.isPresent()) {
+            throw new BrokerUnavailableException("container broker: " + dockerProblem.get()
+                    + ". Start a Docker engine, or run with -Dperf.broker=process.");
+        }
+        if (!DockerProbe.imagePresent(settings.image()) && !DockerProbe.registryReachable(settings.image())) {
+            throw new BrokerUnavailableException("container broker: image " + settings.image() + " is not present and its "
+                    + "registry cannot be reached. Build one with scripts/build-kafka-image.sh and pass "
+                    + "-Dperf.broker.image=<it>, or run with -Dperf.broker=process.");
+        }
+        String heap = flags(settings.jvmFlags(), true);
+        String performance = flags(settings.jvmFlags(), false);
+        KafkaContainer container = new KafkaContainer(
+                DockerImageName.parse(settings.image()).asCompatibleSubstituteFor("apache/kafka"))
+                .withLabel(LABEL, UUID.randomUUID().toString())
+                .withEnv("KAFKA_HEAP_OPTS", heap)
+                .withEnv("KAFKA_JVM_PERFORMANCE_OPTS", performance)
+                .withStartupTimeout(settings.startupTimeout());
+        if (settings.cpus() != null) {
+            String cpus = settings.cpus().cpus();
+            container.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpusetCpus(cpus));
+        }
+        try {
+            container.start();
+        } catch (RuntimeException e) {
+            String logs = tailOfLogs(container);
+            container.stop();
+            throw new BrokerUnavailableException("container broker from image " + settings.image()
+                    + " did not become ready within " + settings.startupTimeout().toSeconds() + " s: " + rootMessage(e)
+                    + ". If the image cannot be pulled here, build one with scripts/build-kafka-image.sh and pass "
+                    + "-Dperf.broker.image=<it>; where testcontainers/ryuk cannot be pulled either, set "
+                    + "TESTCONTAINERS_RYUK_DISABLED=true." + (logs.isEmpty() ? "" : " Last container log lines:\n" + logs), e);
+        }
+        BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
+                settings.cpus() == null ? null : settings.cpus().cpus(), reason);
+        return new ContainerBroker(container, info);
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return container.getBootstrapServers();
+    }
+
+    @Override
+    public Map<String, Object> connectionProperties() {
+        return Map.of();
+    }
+
+    @Override
+    public BrokerInfo info() {
+        return info;
+    }
+
+    /** The container's id, for tests that kill it. */
+    public String containerId() {
+        return container.getContainerId();
+    }
+
+    @Override
+    public Optional<String> failure() {
+        try {
+            InspectContainerResponse.ContainerState state = container.getCurrentContainerInfo().getState();
+            if (Boolean.TRUE.equals(state.getRunning())) {
+                return Optional.empty();
+            }
+            return Optional.of("container broker " + shortId() + " is " + state.getStatus() + " (exit code "
+                    + state.getExitCodeLong() + ")");
+        } catch (RuntimeException e) {
+            return Optional.of("container broker " + shortId() + " is gone: " + rootMessage(e));
+        }
+    }
+
+    @Override
+    public void close() {
+        stopOnce.close();
+    }
+
+    private String shortId() {
+        String id = container.getContainerId();
+        return id == null ? "(no id)" : id.substring(0, Math.min(12, id.length()));
+    }
+
+    /** Splits JVM flags the way kafka-run-class.sh takes them: heap options apart from the rest. */
+    static String flags(String jvmFlags, boolean heap) {
+        return Arrays.stream(jvmFlags.trim().split("\\s+"))
+                .filter(flag -> (flag.startsWith("-Xms") || flag.startsWith("-Xmx")) == heap)
+                .collect(Collectors.joining(" "));
+    }
+
+    private static String tailOfLogs(KafkaContainer container) {
+        try {
+            String[] lines = container.getLogs().split("\n");
+            return String.join("\n", Arrays.copyOfRange(lines, Math.max(0, lines.length - 20), lines.length));
+        } catch (RuntimeException noContainer) {
+            return "";
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (cause: " + root.getMessage() + ")";
+    }
+}

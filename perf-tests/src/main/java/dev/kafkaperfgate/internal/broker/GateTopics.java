@@ -1,0 +1,167 @@
+package dev.kafkaperfgate.internal.broker;
+
+import dev.kafkaperfgate.Defaults;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Creates the gate's topics under a prefix unique to this run, and deletes those and only
+ * those. Safe on a shared cluster: a topic this instance did not create is never deleted, even
+ * when it matches the prefix.
+ *
+ * <pre>{@code
+ * try (GateTopics topics = new GateTopics(broker)) {
+ *     String topic = topics.create("producer-1k", 1, (short) 1, Map.of());
+ *     ...
+ * } // deletes the topics it created
+ * }</pre>
+ */
+public final class GateTopics implements AutoCloseable {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+
+    private final KafkaBroker broker;
+    private final Admin admin;
+    private final String prefix;
+    private final Set<String> created = new LinkedHashSet<>();
+
+    public GateTopics(KafkaBroker broker) {
+        this(broker, Defaults.TOPIC_PREFIX + "-" + LocalDateTime.now().format(STAMP) + "-"
+                + UUID.randomUUID().toString().substring(0, 8) + "-");
+    }
+
+    GateTopics(KafkaBroker broker, String prefix) {
+        Map<String, Object> config = new HashMap<>(broker.connectionProperties());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Defaults.ADMIN_TIMEOUT.toMillis());
+        this.broker = broker;
+        this.admin = Admin.create(config);
+        this.prefix = prefix;
+    }
+
+    /** This run's prefix; every topic it creates starts with it. */
+    public String prefix() {
+        return prefix;
+    }
+
+    /**
+     * Creates {@code prefix + name} and waits until the cluster confirms it.
+     *
+     * @param name              the scenario's part of the name; letters, digits, '.', '_' and '-' only
+     * @param partitions        1 or more
+     * @param replicationFactor 1 or more, at most the cluster's broker count
+     * @param configs           topic configs, Kafka's own keys (e.g. min.insync.replicas)
+     * @return the full topic name
+     */
+    public String create(String name, int partitions, short replicationFactor, Map<String, String> configs) {
+        String topic = prefix + name.replaceAll("[^a-zA-Z0-9._-]", "_");
+        if (topic.length() > 249) {
+            throw new IllegalArgumentException("topic name longer than Kafka's limit of 249 characters: " + topic);
+        }
+        NewTopic newTopic = new NewTopic(topic, partitions, replicationFactor).configs(configs);
+        try {
+            admin.createTopics(List.of(newTopic)).all().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw new BrokerUnavailableException("could not create topic " + topic + ": " + e.getCause().getMessage(), e.getCause());
+            }
+            // The cluster answered and said no: a problem of the scenario's topic, not of the broker.
+            throw new TopicRejectedException("the cluster refused to create topic " + topic + ": " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new BrokerUnavailableException("creating topic " + topic + " took longer than "
+                    + Defaults.ADMIN_TIMEOUT.toSeconds() + " s: is the broker alive?", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrokerUnavailableException("interrupted while creating topic " + topic, e);
+        }
+        created.add(topic);
+        awaitLeaders(topic, partitions);
+        return topic;
+    }
+
+    /**
+     * Waits until every partition of {@code topic} has a leader in the broker's metadata. The
+     * controller confirms a topic before its leaders have reached the brokers; a producer that
+     * starts in that gap holds its batches for the partitions it cannot place, and a batch left
+     * too long expires after delivery.timeout.ms (120 s by default) and fails the scenario.
+     */
+    private void awaitLeaders(String topic, int partitions) {
+        long deadline = System.nanoTime() + Defaults.ADMIN_TIMEOUT.toNanos();
+        String state = "no metadata yet";
+        while (System.nanoTime() - deadline < 0) {
+            try {
+                TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
+                        .get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+                long led = description.partitions().stream().filter(partition -> partition.leader() != null
+                        && !partition.leader().isEmpty()).count();
+                if (description.partitions().size() == partitions && led == partitions) {
+                    return;
+                }
+                state = led + " of " + partitions + " partitions have a leader";
+            } catch (ExecutionException e) {
+                state = e.getCause().toString(); // not yet known to the broker: look again
+            } catch (TimeoutException e) {
+                break;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrokerUnavailableException("interrupted while waiting for the leaders of " + topic, e);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrokerUnavailableException("interrupted while waiting for the leaders of " + topic, e);
+            }
+        }
+        throw new BrokerUnavailableException("topic " + topic + " was created but its partitions got no leader within "
+                + Defaults.ADMIN_TIMEOUT.toSeconds() + " s (" + state + "): is the broker alive?", null);
+    }
+
+    /**
+     * Deletes the topics this instance created. Errors are reported on stderr; nothing else is
+     * touched. A broker the gate started and that has died takes its topics with it, so there is
+     * nothing to wait for then.
+     */
+    @Override
+    public void close() {
+        if (broker.failure().isPresent()) {
+            admin.close(java.time.Duration.ZERO);
+            return;
+        }
+        List<String> toDelete = new ArrayList<>();
+        for (String topic : created) {
+            if (!topic.startsWith(prefix)) {
+                throw new IllegalStateException("refusing to delete " + topic + ": it is outside this run's prefix " + prefix);
+            }
+            toDelete.add(topic);
+        }
+        try {
+            if (!toDelete.isEmpty()) {
+                admin.deleteTopics(toDelete).all().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            created.clear();
+        } catch (ExecutionException | TimeoutException e) {
+            System.err.println("[kafka-perf-gate] could not delete this run's topics " + toDelete + ": " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            admin.close(java.time.Duration.ofSeconds(5));
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.kafkaperfgate.internal.figures;
+
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+
+import java.util.List;
+
+/**
+ * What the gate compares, with the direction that counts as better. The JSON key is the name
+ * used in result files, baselines and summary.json.
+ */
+public enum Metric {
+
+    /** Median over the run's trials of records/s (consume: fetch records/s). Higher is better. */
+    THROUGHPUT("throughput", "records/s", true),
+    /**
+     * p99 of the run's latency histogram, all trials merged, in microseconds: response time for
+     * rate-limited produce scenarios (from the intended send time, so coordinated omission is
+     * corrected), service time for unthrottled ones, end-to-end latency for end-to-end ones.
+     * Lower is better.
+     */
+    P99("p99Us", "µs", false),
+    /** Median over trials of the client's CPU time per record, nanoseconds (see {@link dev.kafkaperfgate.internal.metrics.ClientCost}). Lower is better. */
+    CPU_PER_RECORD("cpuNsPerRecord", "ns/record", false),
+    /** Median over trials of the bytes the client allocated per record. Lower is better. */
+    ALLOC_PER_RECORD("allocBytesPerRecord", "B/record", false),
+    /** Median over trials of the bytes on the wire per record (sent by a producer, received by a consumer). Lower is better. */
+    WIRE_BYTES_PER_RECORD("wireBytesPerRecord", "B/record", false),
+    /** Median over trials of records per produce request or per fetch: how well records batch. Higher is better. */
+    RECORDS_PER_REQUEST("recordsPerRequest", "records/request", true);
+
+    private final String key;
+    private final String unit;
+    private final boolean higherIsBetter;
+
+    Metric(String key, String unit, boolean higherIsBetter) {
+        this.key = key;
+        this.unit = unit;
+        this.higherIsBetter = higherIsBetter;
+    }
+
+    /** The metrics a workload's runs are compared on: consume scenarios have no p99 (see {@link RunFigures}). */
+    public static List<Metric> of(WorkloadKind workload) {
+        return workload == WorkloadKind.CONSUME
+                ? List.of(THROUGHPUT, CPU_PER_RECORD, ALLOC_PER_RECORD, WIRE_BYTES_PER_RECORD, RECORDS_PER_REQUEST)
+                : List.of(values());
+    }
+
+    /** The metric a result file's or baseline's key names. */
+    public static java.util.Optional<Metric> forKey(String key) {
+        return java.util.Arrays.stream(values()).filter(metric -> metric.key.equals(key)).findFirst();
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    public boolean higherIsBetter() {
+        return higherIsBetter;
+    }
+}

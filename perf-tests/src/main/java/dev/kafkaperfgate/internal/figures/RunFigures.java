@@ -1,0 +1,107 @@
+package dev.kafkaperfgate.internal.figures;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.metrics.ClientCost;
+import dev.kafkaperfgate.internal.metrics.HistogramCodec;
+import dev.kafkaperfgate.internal.metrics.Histograms;
+import dev.kafkaperfgate.internal.metrics.Median;
+import dev.kafkaperfgate.internal.workload.ConsumeResult;
+import dev.kafkaperfgate.internal.workload.ConsumeTrialFigures;
+import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import org.HdrHistogram.Histogram;
+
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The figures of one run that the gate compares, as a result file's {@code "gate"} block and a
+ * baseline's history entry store them:
+ *
+ * <pre>{@code
+ * "throughput": {"value": 19993.4, "trials": [19993.4, 19991.0, 19995.2]},    records/s
+ * "p99Us": {"value": 4150, "trials": [4150, 3900, 5020]},                     µs
+ * "latencyHistogram": "HISTFAAAA..."                                          the p99's histogram, trials merged
+ * "cpuNsPerRecord": {"value": 4210.5, "trials": [...]},                       and allocBytesPerRecord,
+ *                                                                             wireBytesPerRecord, recordsPerRequest
+ * }</pre>
+ *
+ * Consume scenarios have no p99: their latency is the poll gap, a property of the consumer's loop
+ * rather than of a record. A cost metric is left out when a trial could not measure it (a
+ * wrapper whose {@code metrics()} is empty has no wire bytes).
+ *
+ * @param metrics          each compared metric's sample
+ * @param latencyHistogram the merged histogram {@link Metric#P99} comes from, microseconds; {@code null} without P99
+ */
+public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHistogram) {
+
+    public RunFigures {
+        metrics = Map.copyOf(metrics);
+    }
+
+    public static RunFigures of(ProduceResult result) {
+        Map<Metric, MetricSample> metrics = new EnumMap<>(Metric.class);
+        metrics.put(Metric.THROUGHPUT, sample(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
+        Function<TrialFigures, Histogram> latency = result.workload() == WorkloadKind.END_TO_END ? TrialFigures::endToEnd
+                : result.scenario().isRateLimited() ? TrialFigures::response : TrialFigures::service;
+        List<Histogram> perTrial = result.trials().stream().map(latency).toList();
+        Histogram merged = Histograms.merged(perTrial);
+        double[] trialP99 = perTrial.stream().mapToDouble(histogram -> histogram.getValueAtPercentile(99)).toArray();
+        metrics.put(Metric.P99, new MetricSample(merged.getValueAtPercentile(99), trialP99));
+        putCosts(metrics, result.trials().stream().map(TrialFigures::cost).toList());
+        return new RunFigures(metrics, merged);
+    }
+
+    public static RunFigures of(ConsumeResult result) {
+        Map<Metric, MetricSample> metrics = new EnumMap<>(Metric.class);
+        metrics.put(Metric.THROUGHPUT, sample(result.trials().stream().mapToDouble(ConsumeTrialFigures::fetchRecordsPerSecond).toArray()));
+        putCosts(metrics, result.trials().stream().map(ConsumeTrialFigures::cost).toList());
+        return new RunFigures(metrics, null);
+    }
+
+    private static void putCosts(Map<Metric, MetricSample> metrics, List<ClientCost> costs) {
+        putCost(metrics, Metric.CPU_PER_RECORD, costs, ClientCost::cpuNsPerRecord);
+        putCost(metrics, Metric.ALLOC_PER_RECORD, costs, ClientCost::allocBytesPerRecord);
+        putCost(metrics, Metric.WIRE_BYTES_PER_RECORD, costs, ClientCost::wireBytesPerRecord);
+        putCost(metrics, Metric.RECORDS_PER_REQUEST, costs, ClientCost::recordsPerRequest);
+    }
+
+    private static void putCost(Map<Metric, MetricSample> metrics, Metric metric, List<ClientCost> costs,
+                                ToDoubleFunction<ClientCost> figure) {
+        double[] trials = costs.stream().mapToDouble(figure).toArray();
+        if (trials.length > 0 && Arrays.stream(trials).allMatch(value -> value > 0 && Double.isFinite(value))) {
+            metrics.put(metric, sample(trials));
+        }
+    }
+
+    /** The run value is the median trial: one trial disturbed by a neighbour moves it least. */
+    private static MetricSample sample(double[] trials) {
+        return new MetricSample(Median.of(trials), trials);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        for (Metric metric : Metric.values()) {
+            MetricSample sample = metrics.get(metric);
+            if (sample != null) {
+                ObjectNode block = node.putObject(metric.key());
+                block.put("value", round(sample.value()));
+                Arrays.stream(sample.trials()).forEach(value -> block.withArray("trials").add(round(value)));
+            }
+        }
+        if (latencyHistogram != null) {
+            node.put("latencyHistogram", HistogramCodec.encode(latencyHistogram));
+        }
+        return node;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 10) / 10.0;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.kafkaperfgate.internal.metrics;
+
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+
+import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Measures {@link ClientCost} between two snapshots taken at a trial's start and end, outside the
+ * send path: per-thread CPU time and allocated bytes ({@code com.sun.management.ThreadMXBean}) of
+ * every live JVM thread, and the client's byte and request counters. A thread that starts during
+ * the trial counts whole; one that ends during it is lost, so snapshots are taken while the
+ * clients are open.
+ *
+ * <pre>{@code
+ * CostMeter.Snapshot start = CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER);
+ * ... send and await the acknowledgements ...
+ * ClientCost cost = CostMeter.between(start, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), records);
+ * }</pre>
+ */
+public final class CostMeter {
+
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /** Which of the client's cumulative counters give its wire bytes and its requests. */
+    public enum Traffic {
+        /** Bytes sent and produce requests. */
+        PRODUCER("producer-metrics", "outgoing-byte-total", "producer-metrics", "request-total"),
+        /** Bytes received and fetches. */
+        CONSUMER("consumer-metrics", "incoming-byte-total", "consumer-fetch-manager-metrics", "fetch-total");
+
+        private final String bytesGroup;
+        private final String bytesName;
+        private final String requestsGroup;
+        private final String requestsName;
+
+        Traffic(String bytesGroup, String bytesName, String requestsGroup, String requestsName) {
+            this.bytesGroup = bytesGroup;
+            this.bytesName = bytesName;
+            this.requestsGroup = requestsGroup;
+            this.requestsName = requestsName;
+        }
+    }
+
+    /** Per thread id: CPU nanoseconds and allocated bytes so far; and the client's counters. */
+    public record Snapshot(Map<Long, long[]> threads, double wireBytes, double requests) {
+    }
+
+    private CostMeter() {
+    }
+
+    public static Snapshot snapshot(Map<MetricName, ? extends Metric> clientMetrics, Traffic traffic) {
+        long[] ids = THREADS.getAllThreadIds();
+        long[] cpu = THREADS.getThreadCpuTime(ids);
+        long[] allocated = THREADS.getThreadAllocatedBytes(ids);
+        Map<Long, long[]> threads = new HashMap<>();
+        for (int i = 0; i < ids.length; i++) {
+            if (cpu[i] >= 0 && allocated[i] >= 0) {
+                threads.put(ids[i], new long[]{cpu[i], allocated[i]});
+            }
+        }
+        return new Snapshot(threads, counter(clientMetrics, traffic.bytesGroup, traffic.bytesName),
+                counter(clientMetrics, traffic.requestsGroup, traffic.requestsName));
+    }
+
+    /** The cost per record between two snapshots; {@code records} at least 1. */
+    public static ClientCost between(Snapshot start, Snapshot end, long records) {
+        long cpu = 0;
+        long allocated = 0;
+        for (Map.Entry<Long, long[]> thread : end.threads().entrySet()) {
+            long[] before = start.threads().getOrDefault(thread.getKey(), new long[2]);
+            cpu += thread.getValue()[0] - before[0];
+            allocated += thread.getValue()[1] - before[1];
+        }
+        double perRecord = Math.max(1, records);
+        double requests = end.requests() - start.requests();
+        return new ClientCost(cpu / perRecord, allocated / perRecord, (end.wireBytes() - start.wireBytes()) / perRecord,
+                requests > 0 ? records / requests : 0);
+    }
+
+    /** A cumulative counter of the client's, summed over its tags; 0 when the client has none. */
+    private static double counter(Map<MetricName, ? extends Metric> metrics, String group, String name) {
+        double total = 0;
+        for (Map.Entry<MetricName, ? extends Metric> metric : metrics.entrySet()) {
+            if (metric.getKey().name().equals(name) && metric.getKey().group().equals(group)
+                    && metric.getValue().metricValue() instanceof Number value) {
+                total += value.doubleValue();
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,137 @@
+package dev.kafkaperfgate.internal.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.baseline.Baseline;
+import dev.kafkaperfgate.internal.baseline.MachineClass;
+import dev.kafkaperfgate.internal.baseline.BaselineException;
+import dev.kafkaperfgate.internal.baseline.BaselineReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the HTML report draws, gathered from a run's files: summary.json, the result file
+ * of each scenario (and of its confirmation re-run), the sweep summaries, and the profile's
+ * baseline files. The page's script only lays it out.
+ */
+final class ReportData {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Scenarios in the order a reader should look at them: what failed the build first. */
+    private static final List<String> ATTENTION = List.of("regression", "error", "failed", "no-baseline", "MISMATCH",
+            "INCONCLUSIVE", "IMPROVEMENT", "NEW", "OK");
+
+    private ReportData() {
+    }
+
+    /**
+     * @param resultsDir   the run's results (summary.json and the files it names)
+     * @param baselinesDir the baselines root; the run's profile folder below it is read when present
+     * @throws UncheckedIOException when summary.json or a result file it names cannot be read
+     */
+    static ObjectNode read(Path resultsDir, Path baselinesDir) {
+        JsonNode summary = readJson(resultsDir.resolve("summary.json"));
+        // The run's machine class's folder; summaries from before classes name only the CPU model.
+        String machineClass = summary.hasNonNull("machineClass") ? summary.get("machineClass").asText()
+                : MachineClass.of(summary.path("fingerprint").path("cpuModel").asText(""));
+        Path profileDir = baselinesDir.resolve(summary.path("profile").asText("unknown")).resolve(machineClass);
+        Map<String, Baseline> baselines = new HashMap<>();
+        List<String> baselineProblems = new ArrayList<>();
+
+        List<JsonNode> entries = new ArrayList<>();
+        summary.path("scenarios").forEach(entries::add);
+        entries.sort(Comparator.comparingInt(ReportData::attentionRank));
+        ObjectNode data = JSON.createObjectNode();
+        data.set("header", header(summary));
+        ArrayNode scenarios = data.putArray("scenarios");
+        for (JsonNode entry : entries) {
+            String name = entry.path("scenario").asText();
+            Baseline baseline = baseline(profileDir, summary.path("profile").asText(), name, baselineProblems);
+            if (baseline != null) {
+                baselines.put(name, baseline);
+            }
+            JsonNode result = optionalJson(resultsDir, entry.path("resultFile").asText(null));
+            JsonNode confirmation = optionalJson(resultsDir, entry.path("confirmation").path("resultFile").asText(null));
+            scenarios.add(ScenarioPage.of(entry, result, confirmation, baseline));
+        }
+        ArrayNode sweeps = data.putArray("sweeps");
+        for (Path file : sweepFiles(resultsDir)) {
+            sweeps.add(SweepPage.of(readJson(file), baselines));
+        }
+        ArrayNode problems = data.putArray("problems");
+        baselineProblems.forEach(problems::add);
+        return data;
+    }
+
+    private static int attentionRank(JsonNode entry) {
+        String outcome = entry.path("outcome").asText();
+        int rank = ATTENTION.indexOf("passed".equals(outcome) ? entry.path("verdict").asText() : outcome);
+        return rank < 0 ? ATTENTION.size() : rank;
+    }
+
+    private static ObjectNode header(JsonNode summary) {
+        ObjectNode header = JSON.createObjectNode();
+        for (String field : List.of("suite", "commit", "runId", "profile", "complete", "startedAt", "counts", "fingerprint", "drift",
+                "policy", "injection")) {
+            header.set(field, summary.path(field));
+        }
+        try {
+            Duration duration = Duration.between(Instant.parse(summary.path("startedAt").asText()),
+                    Instant.parse(summary.path("updatedAt").asText()));
+            header.put("durationSeconds", duration.toSeconds());
+        } catch (DateTimeParseException e) {
+            header.putNull("durationSeconds");
+        }
+        return header;
+    }
+
+    /** The scenario's baseline, or null when it has none; an unreadable one is reported, not fatal. */
+    private static Baseline baseline(Path profileDir, String profile, String scenario, List<String> problems) {
+        Path file = profileDir.resolve(scenario + ".json");
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return BaselineReader.read(file, profile, scenario);
+        } catch (BaselineException e) {
+            problems.add(e.getMessage());
+            return null;
+        }
+    }
+
+    private static JsonNode optionalJson(Path dir, String fileName) {
+        return fileName == null ? null : readJson(dir.resolve(fileName));
+    }
+
+    private static List<Path> sweepFiles(Path dir) {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "sweep-*.json")) {
+            stream.forEach(files::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+        files.sort(Comparator.naturalOrder());
+        return files;
+    }
+
+    private static JsonNode readJson(Path file) {
+        try {
+            return JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + " for the report: " + e.getMessage(), e);
+        }
+    }
+}

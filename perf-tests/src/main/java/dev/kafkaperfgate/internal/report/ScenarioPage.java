@@ -1,0 +1,169 @@
+package dev.kafkaperfgate.internal.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.baseline.Baseline;
+import dev.kafkaperfgate.internal.baseline.BaselineRun;
+import dev.kafkaperfgate.internal.metrics.HistogramCodec;
+import dev.kafkaperfgate.internal.metrics.Histograms;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.figures.MetricSample;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One scenario's section of the report, as data for the page's script: its verdict lines, its
+ * Kafka settings, the latency percentile spectra of this run and of the baseline, throughput per
+ * trial against the baseline's runs, and the trend over the baseline's history. Every figure is
+ * read from the files (result JSON, baseline file), never re-measured.
+ */
+final class ScenarioPage {
+
+    private ScenarioPage() {
+    }
+
+    /**
+     * @param entry        the scenario's entry in summary.json
+     * @param result       its result file, or {@code null} when it did not run
+     * @param confirmation the confirmation re-run's result file, or {@code null}
+     * @param baseline     its baseline in this profile, or {@code null}
+     */
+    static ObjectNode of(JsonNode entry, JsonNode result, JsonNode confirmation, Baseline baseline) {
+        ObjectNode page = JsonNodeFactory.instance.objectNode();
+        page.put("name", entry.path("scenario").asText());
+        page.put("workload", entry.path("workload").asText());
+        page.put("outcome", entry.path("outcome").asText());
+        page.put("verdict", entry.path("verdict").asText(null));
+        page.put("message", entry.path("message").asText(null));
+        page.set("lines", lines(entry.path("metrics")));
+        page.set("confirmationLines", lines(entry.path("confirmation").path("metrics")));
+        if (result == null) {
+            return page;
+        }
+        page.set("settings", result.path("definition"));
+        String gateLatency = gateLatencyLabel(result);
+        page.set("spectra", spectra(result, gateLatency, baseline));
+        page.set("throughput", throughput(result, confirmation, baseline));
+        page.set("trend", trend(result, baseline));
+        if ("consume".equals(result.path("workload").asText())) {
+            page.set("consume", consume(result));
+        }
+        return page;
+    }
+
+    private static ArrayNode lines(JsonNode metrics) {
+        ArrayNode lines = JsonNodeFactory.instance.arrayNode();
+        metrics.forEach(metric -> lines.add(metric.path("line").asText()));
+        return lines;
+    }
+
+    /** Which latency the gate judges for this workload (see RunFigures): the baseline stores that one. */
+    private static String gateLatencyLabel(JsonNode result) {
+        return switch (result.path("workload").asText()) {
+            case "end-to-end" -> "end-to-end latency";
+            case "consume" -> "poll gap";
+            default -> result.path("definition").path("recordsPerSecond").asDouble(0) > 0 ? "response time" : "service time";
+        };
+    }
+
+    private static ArrayNode spectra(JsonNode result, String gateLatency, Baseline baseline) {
+        ArrayNode spectra = JsonNodeFactory.instance.arrayNode();
+        addSpectrum(spectra, "this run: end-to-end latency", merged(result, "endToEndHistogram"));
+        addSpectrum(spectra, "this run: response time", merged(result, "responseHistogram"));
+        addSpectrum(spectra, "this run: service time", merged(result, "serviceHistogram"));
+        addSpectrum(spectra, "this run: poll gap", merged(result, "pollGapHistogram"));
+        if (baseline != null) {
+            List<Histogram> runs = baseline.history().stream().map(run -> run.figures().latencyHistogram())
+                    .filter(histogram -> histogram != null).toList();
+            if (!runs.isEmpty()) {
+                addSpectrum(spectra, "baseline: " + gateLatency + " (" + runs.size() + " runs)", Histograms.merged(runs));
+            }
+        }
+        return spectra;
+    }
+
+    private static void addSpectrum(ArrayNode spectra, String label, Histogram histogram) {
+        if (histogram != null && histogram.getTotalCount() > 0) {
+            ObjectNode spectrum = spectra.addObject();
+            spectrum.put("label", label);
+            spectrum.set("points", PercentileSpectrum.of(histogram));
+        }
+    }
+
+    /** The trials' histograms of one kind merged, or {@code null} when the trials have none. */
+    private static Histogram merged(JsonNode result, String field) {
+        List<Histogram> histograms = new ArrayList<>();
+        result.path("trials").forEach(trial -> {
+            if (trial.path(field).isTextual()) {
+                histograms.add(HistogramCodec.decode(trial.path(field).asText()));
+            }
+        });
+        return histograms.isEmpty() ? null : Histograms.merged(histograms);
+    }
+
+    private static ObjectNode throughput(JsonNode result, JsonNode confirmation, Baseline baseline) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("unit", "consume".equals(result.path("workload").asText()) ? "fetch records/s" : "records/s");
+        node.set("trials", result.path("gate").path("throughput").path("trials"));
+        if (confirmation != null) {
+            node.set("confirmationTrials", confirmation.path("gate").path("throughput").path("trials"));
+        }
+        ArrayNode runs = node.putArray("baselineRuns");
+        if (baseline != null) {
+            for (BaselineRun run : baseline.history()) {
+                MetricSample sample = run.figures().metrics().get(Metric.THROUGHPUT);
+                if (sample != null) {
+                    runs.add(sample.value());
+                }
+            }
+        }
+        return node;
+    }
+
+    /** The baseline's runs oldest first, then this run: median throughput and p99 of each. */
+    private static ArrayNode trend(JsonNode result, Baseline baseline) {
+        ArrayNode trend = JsonNodeFactory.instance.arrayNode();
+        if (baseline != null) {
+            for (BaselineRun run : baseline.history()) {
+                ObjectNode point = trend.addObject();
+                point.put("label", shortCommit(run.commit()) + " " + run.date().substring(0, Math.min(10, run.date().length())));
+                putSample(point, "throughput", run.figures().metrics().get(Metric.THROUGHPUT));
+                putSample(point, "p99Us", run.figures().metrics().get(Metric.P99));
+            }
+        }
+        ObjectNode current = trend.addObject();
+        current.put("label", "this run");
+        JsonNode gate = result.path("gate");
+        if (gate.path("throughput").path("value").isNumber()) {
+            current.put("throughput", gate.path("throughput").path("value").asDouble());
+        }
+        if (gate.path("p99Us").path("value").isNumber()) {
+            current.put("p99Us", gate.path("p99Us").path("value").asDouble());
+        }
+        return trend;
+    }
+
+    private static void putSample(ObjectNode point, String field, MetricSample sample) {
+        if (sample != null) {
+            point.put(field, sample.value());
+        }
+    }
+
+    private static String shortCommit(String commit) {
+        return commit == null ? "?" : commit.substring(0, Math.min(7, commit.length()));
+    }
+
+    private static ObjectNode consume(JsonNode result) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        ArrayNode fetch = node.putArray("fetchMbPerSec");
+        ArrayNode join = node.putArray("rebalanceTimeMs");
+        result.path("trials").forEach(trial -> {
+            fetch.add(trial.path("fetchMbPerSec").asDouble());
+            join.add(trial.path("rebalanceTimeMs").asDouble());
+        });
+        return node;
+    }
+}

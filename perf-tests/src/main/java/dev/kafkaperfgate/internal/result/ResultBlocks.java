@@ -1,0 +1,182 @@
+package dev.kafkaperfgate.internal.result;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.metrics.ClientCost;
+import dev.kafkaperfgate.internal.verdict.DefinitionParts;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.workload.WarmupSummary;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The parts every result file shares: the scenario's definition, broker and client, latency
+ * percentiles (microseconds), sorted property maps, and the atomic write. Keys come in a fixed
+ * order and maps are sorted, so two files diff cleanly.
+ */
+final class ResultBlocks {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ResultBlocks() {
+    }
+
+    /** Writes {@code json} to {@code directory/fileName} atomically (temp file, then rename) and returns the file. */
+    static Path write(ObjectNode json, Path directory, String fileName) {
+        Path target = directory.resolve(fileName);
+        try {
+            Files.createDirectories(directory);
+            Path temp = Files.createTempFile(directory, ".result-", ".tmp");
+            JSON.writeValue(temp.toFile(), json);
+            return Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    static ObjectNode definition(ProduceScenario scenario) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("partitions", scenario.partitions());
+        node.put("replicationFactor", scenario.replicationFactor());
+        node.set("topicConfigs", sorted(scenario.topicConfigs()));
+        if (scenario.trialDuration() == null) {
+            node.put("recordsPerTrial", scenario.recordsPerTrial());
+        } else {
+            node.put("trialDurationMs", scenario.trialDuration().toMillis());
+        }
+        if (scenario.recordSource() != null) {
+            ObjectNode source = node.putObject("recordSource");
+            source.put("class", scenario.recordSource().className());
+            source.set("config", sorted(scenario.recordSource().config()));
+        } else if (scenario.payloadFile() == null) {
+            node.put("recordSize", scenario.recordSize());
+        } else {
+            ObjectNode file = node.putObject("payloadFile");
+            file.put("name", scenario.payloadFile().getFileName().toString());
+            file.put("sha256", sha256(scenario.payloadFile()));
+        }
+        node.put("compressibility", scenario.compressibility());
+        node.put("payloadSeed", scenario.payloadSeed());
+        if (scenario.isRateLimited()) {
+            node.put("recordsPerSecond", scenario.recordsPerSecond());
+        } else {
+            node.putNull("recordsPerSecond");
+        }
+        node.set("producer", sorted(scenario.producer()));
+        if (scenario.producerFactory() != null) {
+            node.put("producerFactory", scenario.producerFactory());
+        }
+        node.put("kafkaClients", AppInfoParser.getVersion());
+        ObjectNode warmup = node.putObject("warmup");
+        warmup.put("minMs", scenario.warmup().min().toMillis());
+        warmup.put("maxMs", scenario.warmup().max().toMillis());
+        warmup.put("windowMs", scenario.warmup().window().toMillis());
+        warmup.put("steadyWindows", scenario.warmup().steadyWindows());
+        warmup.put("tolerance", scenario.warmup().tolerance());
+        node.put("trials", scenario.trials());
+        return node;
+    }
+
+    static ObjectNode warmup(WarmupSummary warmup) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("records", warmup.records());
+        node.put("durationMs", warmup.durationNanos() / 1_000_000);
+        node.put("steady", warmup.steady());
+        node.put("windowFigure", warmup.windowFigure());
+        ArrayNode windows = node.putArray("windows");
+        warmup.windows().forEach(value -> windows.add(Math.round(value * 10) / 10.0));
+        return node;
+    }
+
+    static ObjectNode broker(BrokerInfo info) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("mode", info.mode());
+        node.put("version", info.version());
+        node.put("image", info.image());
+        node.put("jvmFlags", info.jvmFlags());
+        node.put("cpuSet", info.cpuSet());
+        node.put("selectedBecause", info.reason());
+        return node;
+    }
+
+    static ObjectNode client(ClientJvm jvm) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("kafkaClientsVersion", AppInfoParser.getVersion());
+        node.put("javaVersion", jvm.javaVersion());
+        node.put("vmName", jvm.vmName());
+        ArrayNode flags = node.putArray("jvmFlags");
+        jvm.flags().forEach(flags::add);
+        node.put("availableProcessors", jvm.availableProcessors());
+        node.put("cpuSet", jvm.cpuSet());
+        return node;
+    }
+
+    /** A trial's {@link ClientCost}, rounded to 0.1. */
+    static ObjectNode cost(ClientCost cost) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("cpuNsPerRecord", Math.round(cost.cpuNsPerRecord() * 10) / 10.0);
+        node.put("allocBytesPerRecord", Math.round(cost.allocBytesPerRecord() * 10) / 10.0);
+        node.put("wireBytesPerRecord", Math.round(cost.wireBytesPerRecord() * 10) / 10.0);
+        node.put("recordsPerRequest", Math.round(cost.recordsPerRequest() * 10) / 10.0);
+        return node;
+    }
+
+    static ObjectNode percentiles(Histogram histogram) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("count", histogram.getTotalCount());
+        node.put("mean", Math.round(histogram.getMean() * 10) / 10.0);
+        node.put("p50", histogram.getValueAtPercentile(50));
+        node.put("p95", histogram.getValueAtPercentile(95));
+        node.put("p99", histogram.getValueAtPercentile(99));
+        node.put("p99.9", histogram.getValueAtPercentile(99.9));
+        node.put("max", histogram.getMaxValue());
+        return node;
+    }
+
+    static ObjectNode sorted(Map<String, String> map) {
+        ObjectNode node = JSON.createObjectNode();
+        new TreeMap<>(map).forEach(node::put);
+        return node;
+    }
+
+    private static String sha256(Path file) {
+        try {
+            return sha256(Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the payload file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * SHA-256 of a definition's experiment part ({@link DefinitionParts#experiment}) in compact JSON:
+     * what a baseline must match. Its keys come in a fixed order and its maps sorted, so the same
+     * experiment always hashes the same, whatever the subject (client settings, kafka-clients).
+     */
+    static String sha256(ObjectNode definition) {
+        return sha256(DefinitionParts.experiment(definition).toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package dev.kafkaperfgate.internal.result;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.verdict.Drift;
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.kafkaperfgate.internal.result.ResultBlocks.JSON;
+
+/**
+ * What a gate run did and decided, scenario by scenario: {@code <results dir>/summary.json},
+ * rewritten after every scenario so that a run cut short still says how far it got. A run is
+ * complete only when every selected scenario ran (failed and error outcomes make it incomplete)
+ * and the suite reached its end; {@code scripts/gate.sh} and {@code scripts/refresh-baselines.sh}
+ * refuse to treat an incomplete run as a pass.
+ *
+ * <pre>{@code
+ * RunSummary run = new RunSummary(resultsDir, "pr", 2, provenance);
+ * run.environment(profile, machineClass, fingerprint, ruler, drift, policy, injection);
+ * run.judged("producer-1k-acks1-20k", "produce", Outcome.PASSED, resultFile, verdict, null, null, null);
+ * run.failed("consumer-300b", "consume", Outcome.FAILED, exception);
+ * run.finish();   // summary.json: "complete": false, one failed scenario named with its message
+ * }</pre>
+ */
+public final class RunSummary {
+
+    /** How one scenario ended. */
+    public enum Outcome {
+        /** Ran; no confirmed regression. */
+        PASSED,
+        /** Ran; a regression was flagged and confirmed by the re-run: the build fails. */
+        REGRESSION,
+        /** Ran, but had no usable baseline (NEW or MISMATCH) while -Dperf.baseline.required=true. */
+        NO_BASELINE,
+        /** Could not run for a reason of its own (a refused topic, a lost record). */
+        FAILED,
+        /** Could not run for a reason of the infrastructure (broker, Docker). */
+        ERROR;
+
+        String key() {
+            return name().toLowerCase().replace('_', '-');
+        }
+
+        boolean ran() {
+            return this != FAILED && this != ERROR;
+        }
+    }
+
+    /** Where the run came from: recorded so a baseline built from it says what it measured. */
+    public record Provenance(String commit, String runId) {
+    }
+
+    private record Entry(String scenario, String workload, Outcome outcome, String resultFile, String message,
+                         ScenarioVerdict verdict, String confirmationFile, ScenarioVerdict confirmation) {
+    }
+
+    private final Path directory;
+    private final String suite;
+    private final int selected;
+    private final Provenance provenance;
+    private final Instant startedAt = Instant.now();
+    private final List<Entry> entries = new ArrayList<>();
+    private ObjectNode environment;
+    private boolean finished;
+
+    /**
+     * @param suite    the suite selected, or {@code null} for all
+     * @param selected how many scenarios the run selected
+     */
+    public RunSummary(Path directory, String suite, int selected, Provenance provenance) {
+        this.directory = directory;
+        this.suite = suite;
+        this.selected = selected;
+        this.provenance = provenance;
+    }
+
+    /** Records what the run measured on and how strictly it judges, before the first scenario. */
+    public synchronized void environment(String profile, String machineClass, Fingerprint fingerprint, Ruler ruler, Drift drift,
+                                         GatePolicy policy, InjectedCost injection) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("profile", profile);
+        node.put("machineClass", machineClass);
+        node.set("fingerprint", fingerprint.toJson());
+        ObjectNode rulerNode = node.putObject("ruler");
+        rulerNode.put("cpuNsPerOp", Math.round(ruler.cpuNsPerOp()));
+        rulerNode.put("roundTripUs", Math.round(ruler.roundTripUs()));
+        ObjectNode driftNode = node.putObject("drift");
+        driftNode.put("drifted", drift.drifted());
+        putFinite(driftNode, "cpuRatio", drift.cpuRatio());
+        putFinite(driftNode, "roundTripRatio", drift.roundTripRatio());
+        driftNode.put("bound", drift.bound());
+        driftNode.put("description", drift.describe());
+        ObjectNode policyNode = node.putObject("policy");
+        policyNode.put("suiteFalseAlarmRate", policy.suiteFalseAlarmRate());
+        policyNode.put("comparisons", policy.comparisons());
+        policyNode.put("alphaPerComparison", Math.round(policy.alpha() * 1e5) / 1e5);
+        policyNode.put("minBaselineRuns", policy.minBaselineRuns());
+        policyNode.put("baselineRequired", policy.baselineRequired());
+        if (injection.active()) {
+            ObjectNode injected = node.putObject("injection");
+            injected.put("burnNs", injection.burnNs());
+            injected.put("every", injection.every());
+            injected.put("description", injection.toString());
+        } else {
+            node.putNull("injection");
+        }
+        environment = node;
+        write();
+    }
+
+    /**
+     * A scenario that ran and was judged.
+     *
+     * @param confirmationFile the re-run's result file when the first run flagged a regression, else {@code null}
+     */
+    public synchronized void judged(String scenario, String workload, Outcome outcome, Path resultFile, ScenarioVerdict verdict,
+                                    Path confirmationFile, ScenarioVerdict confirmation, String message) {
+        entries.add(new Entry(scenario, workload, outcome, resultFile.getFileName().toString(), message, verdict,
+                confirmationFile == null ? null : confirmationFile.getFileName().toString(), confirmation));
+        write();
+    }
+
+    /** @param outcome FAILED for a scenario's own problem, ERROR for an infrastructure one (broker, Docker) */
+    public synchronized void failed(String scenario, String workload, Outcome outcome, Throwable cause) {
+        entries.add(new Entry(scenario, workload, outcome, null, String.valueOf(cause.getMessage()), null, null, null));
+        write();
+    }
+
+    /** Marks the end of the suite and writes the final summary; returns whether the run is complete. */
+    public synchronized boolean finish() {
+        finished = true;
+        write();
+        return isComplete();
+    }
+
+    public synchronized boolean isComplete() {
+        return finished && entries.size() == selected && entries.stream().allMatch(entry -> entry.outcome().ran());
+    }
+
+    /** The scenarios that could not run, one line each: {@code name (outcome): message}. */
+    public synchronized List<String> problems() {
+        return entries.stream().filter(entry -> !entry.outcome().ran())
+                .map(entry -> entry.scenario() + " (" + entry.outcome().key() + "): " + entry.message()).toList();
+    }
+
+    /** How many scenarios have each overall verdict, in the order of attention. */
+    private ObjectNode counts() {
+        ObjectNode counts = JSON.createObjectNode();
+        for (Verdict verdict : ScenarioVerdict.ATTENTION) {
+            counts.put(verdict.name(), entries.stream().filter(entry -> entry.verdict() != null)
+                    .filter(entry -> (entry.confirmation() != null ? entry.confirmation() : entry.verdict()).overall() == verdict).count());
+        }
+        return counts;
+    }
+
+    private void write() {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("schemaVersion", ResultFile.SCHEMA_VERSION);
+        root.put("suite", suite);
+        root.put("commit", provenance.commit());
+        root.put("runId", provenance.runId());
+        root.put("startedAt", startedAt.toString());
+        root.put("updatedAt", Instant.now().toString());
+        root.put("selected", selected);
+        root.put("finished", finished);
+        root.put("complete", isComplete());
+        root.put("regressions", entries.stream().filter(entry -> entry.outcome() == Outcome.REGRESSION).count());
+        if (environment != null) {
+            root.setAll(environment);
+        }
+        root.set("counts", counts());
+        ArrayNode scenarios = root.putArray("scenarios");
+        for (Entry entry : entries) {
+            ObjectNode node = scenarios.addObject();
+            node.put("scenario", entry.scenario());
+            node.put("workload", entry.workload());
+            node.put("outcome", entry.outcome().key());
+            node.put("resultFile", entry.resultFile());
+            node.put("message", entry.message());
+            if (entry.verdict() != null) {
+                node.put("verdict", entry.verdict().overall().name());
+                ArrayNode changes = node.putArray("changes");
+                entry.verdict().changes().forEach(changes::add);
+                node.set("metrics", metrics(entry.verdict()));
+            }
+            if (entry.confirmation() != null) {
+                ObjectNode confirmation = node.putObject("confirmation");
+                confirmation.put("resultFile", entry.confirmationFile());
+                confirmation.put("verdict", entry.confirmation().overall().name());
+                confirmation.set("metrics", metrics(entry.confirmation()));
+            }
+        }
+        ResultBlocks.write(root, directory, "summary.json");
+    }
+
+    private static ArrayNode metrics(ScenarioVerdict verdict) {
+        ArrayNode metrics = JSON.createArrayNode();
+        for (MetricVerdict metric : verdict.metrics()) {
+            ObjectNode node = metrics.addObject();
+            node.put("metric", metric.metric().key());
+            node.put("unit", metric.metric().unit());
+            node.put("verdict", metric.verdict().name());
+            putFinite(node, "baseline", metric.baseline());
+            putFinite(node, "current", metric.current());
+            putFinite(node, "deltaPercent", metric.deltaPercent());
+            if (metric.comparison() != null) {
+                ArrayNode interval = node.putArray("intervalPercent");
+                interval.add(round((metric.comparison().low() - 1) * 100));
+                interval.add(round((metric.comparison().high() - 1) * 100));
+                node.put("baselineRuns", metric.comparison().runs());
+            } else {
+                node.putNull("intervalPercent");
+                node.putNull("baselineRuns");
+            }
+            node.put("thresholdPercent", metric.thresholdPercent());
+            putFinite(node, "mdePercent", metric.mdePercent());
+            node.put("reason", metric.reason());
+            node.put("line", metric.line());
+        }
+        return metrics;
+    }
+
+    /** JSON has no NaN: a figure that does not exist is null. */
+    private static void putFinite(ObjectNode node, String field, double value) {
+        if (Double.isFinite(value)) {
+            node.put(field, round(value));
+        } else {
+            node.putNull(field);
+        }
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 100) / 100.0;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.kafkaperfgate.internal.result;
+
+import dev.kafkaperfgate.internal.metrics.Median;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.workload.TrialFigures;
+import org.HdrHistogram.Histogram;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One sweep's scenarios side by side: median throughput and p99 latency (all trials merged)
+ * against the swept value, the best of each marked. Under a target rate the throughput is the
+ * rate, so only p99 is marked there. Printed as a table and written as
+ * {@code sweep-<group>.json} next to the scenarios' result files, for the report to draw.
+ *
+ * <pre>{@code
+ * SweepSummary summary = new SweepSummary("producer-1k-batch-size", "batch.size", true, rows);
+ * System.out.println(summary.table());
+ * summary.write(resultsDir);
+ * }</pre>
+ */
+public record SweepSummary(String group, String parameter, boolean rateLimited, List<Row> rows) {
+
+    /**
+     * One swept value's figures.
+     *
+     * @param value            the swept value as the scenario file wrote it
+     * @param scenario         the expanded scenario's name
+     * @param recordsPerSecond median of the trials' throughput, records/s
+     * @param p99Micros        p99 service latency over all trials, microseconds
+     */
+    public record Row(String value, String scenario, double recordsPerSecond, long p99Micros) {
+    }
+
+    public SweepSummary {
+        rows = List.copyOf(rows);
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException("a sweep summary needs at least one row");
+        }
+    }
+
+    /** The row of a scenario that ran, from its result. */
+    public static Row row(Scenario scenario, ProduceResult result) {
+        double[] rates = result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray();
+        Histogram merged = ResultFile.merged(result, TrialFigures::service);
+        return new Row(scenario.sweptValue(), scenario.name(), Median.of(rates), merged.getValueAtPercentile(99));
+    }
+
+    public Row bestThroughput() {
+        return rows.stream().max(Comparator.comparingDouble(Row::recordsPerSecond)).orElseThrow();
+    }
+
+    public Row bestP99() {
+        return rows.stream().min(Comparator.comparingLong(Row::p99Micros)).orElseThrow();
+    }
+
+    /** The table as the console shows it; "<- best" marks the best throughput and the best p99. */
+    public String table() {
+        int width = Math.max(parameter.length(), rows.stream().mapToInt(row -> row.value().length()).max().orElse(0));
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "[kafka-perf-gate] sweep %s over %s:%n", group, parameter));
+        text.append(String.format(Locale.ROOT, "  %-" + width + "s  %14s  %10s%n", parameter, "records/sec", "p99 ms"));
+        for (Row row : rows) {
+            List<String> marks = new ArrayList<>();
+            if (!rateLimited && row == bestThroughput()) {
+                marks.add("best throughput");
+            }
+            if (row == bestP99()) {
+                marks.add("best p99");
+            }
+            text.append(String.format(Locale.ROOT, "  %-" + width + "s  %14.1f  %10.2f%s%n", row.value(), row.recordsPerSecond(),
+                    row.p99Micros() / 1000.0, marks.isEmpty() ? "" : "  <- " + String.join(", ", marks)));
+        }
+        return text.toString();
+    }
+
+    /** Writes {@code sweep-<group>.json} atomically and returns it. */
+    public Path write(Path directory) {
+        ObjectNode root = ResultBlocks.JSON.createObjectNode();
+        root.put("schemaVersion", ResultFile.SCHEMA_VERSION);
+        root.put("sweep", group);
+        root.put("parameter", parameter);
+        ArrayNode array = root.putArray("rows");
+        for (Row row : rows) {
+            ObjectNode node = array.addObject();
+            node.put("value", row.value());
+            node.put("scenario", row.scenario());
+            node.put("medianRecordsPerSec", row.recordsPerSecond());
+            node.put("p99ServiceUs", row.p99Micros());
+        }
+        root.put("rateLimited", rateLimited);
+        if (rateLimited) {
+            root.putNull("bestThroughput");
+        } else {
+            root.put("bestThroughput", bestThroughput().value());
+        }
+        root.put("bestP99", bestP99().value());
+        return ResultBlocks.write(root, directory, "sweep-" + group + ".json");
+    }
+}

@@ -1,0 +1,89 @@
+package dev.kafkaperfgate.internal.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.baseline.BaselineRun;
+import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.result.RunSummary;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.verdict.Drift;
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.Judge;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.figures.RunFigures;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one gate run judges with: the selected scenarios' baselines, the policy derived from how
+ * many comparisons the run makes, this machine's fingerprint and ruler, and the summary it
+ * writes. Made once per run by {@link ScenarioRunner#begin}.
+ */
+final class GateRun {
+
+    final String suite;
+    final List<Scenario> scenarios;
+    final BaselineStore baselines;
+    final GatePolicy policy;
+    final Judge judge;
+    final Fingerprint fingerprint;
+    final RunSummary summary;
+
+    private GateRun(String suite, List<Scenario> scenarios, BaselineStore baselines, GatePolicy policy, Fingerprint fingerprint,
+                    RunSummary summary) {
+        this.suite = suite;
+        this.scenarios = List.copyOf(scenarios);
+        this.baselines = baselines;
+        this.policy = policy;
+        this.judge = new Judge(policy);
+        this.fingerprint = fingerprint;
+        this.summary = summary;
+    }
+
+    static GateRun start(String suite, List<Scenario> scenarios, BaselineStore baselines, KafkaBroker broker, Path resultsDir,
+                         Map<?, ?> properties, PrintStream console) {
+        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload()).size()).sum();
+        GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
+        InjectedCost injection = InjectedCost.from(properties);
+        Fingerprint fingerprint = Fingerprint.current(broker.info());
+        Ruler ruler = Ruler.measure(broker);
+        List<Ruler> baselineRulers = baselines.all().stream().flatMap(baseline -> baseline.history().stream())
+                .map(BaselineRun::ruler).toList();
+        Drift drift = Drift.between(ruler, baselineRulers, Defaults.DRIFT_BOUND);
+        RunSummary.Provenance provenance = new RunSummary.Provenance(
+                GateProperties.get(properties, GateProperties.RUN_COMMIT, null),
+                GateProperties.get(properties, GateProperties.RUN_ID, "local-" + Instant.now().getEpochSecond()));
+        RunSummary summary = new RunSummary(resultsDir, suite, scenarios.size(), provenance);
+        summary.environment(baselines.profile(), baselines.machineClass(), fingerprint, ruler, drift, policy, injection);
+        int runs = baselines.all().stream().mapToInt(baseline -> baseline.history().size()).min().orElse(0);
+        console.printf("[kafka-perf-gate] profile %s, machine class %s: %d of %d scenarios have a baseline%s (%s)%s; "
+                        + "%d comparisons at α %.4f each (run budget %s)%n",
+                baselines.profile(), baselines.machineClass(), baselines.all().size(), scenarios.size(),
+                baselines.all().isEmpty() ? "" : ", at least " + runs + " run" + (runs == 1 ? "" : "s") + " each",
+                baselines.classDir().toAbsolutePath().normalize(),
+                baselines.otherClasses().isEmpty() ? "" : "; other classes in this profile: " + String.join(", ", baselines.otherClasses()),
+                comparisons, policy.alpha(), policy.suiteFalseAlarmRate());
+        console.printf("[kafka-perf-gate] ruler: %.0f ns per CPU op, %.0f µs broker round trip; %s%n", ruler.cpuNsPerOp(),
+                ruler.roundTripUs(), drift.describe());
+        if (injection.active()) {
+            console.println("[kafka-perf-gate] INJECTED REGRESSION: " + injection + " (this run can never become a baseline)");
+        }
+        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary);
+    }
+
+    ScenarioVerdict judge(Scenario scenario, ObjectNode resultJson, RunFigures figures) {
+        Judge.Run run = new Judge.Run(scenario.name(), scenario.workload().key(), resultJson.get("definitionSha256").asText(),
+                resultJson.get("definition"), fingerprint, figures);
+        return judge.judge(run, baselines.get(scenario.name()).orElse(null), scenario.thresholds());
+    }
+}

@@ -1,0 +1,251 @@
+package dev.kafkaperfgate.internal.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.GateTopics;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.broker.TopicRejectedException;
+import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.report.HtmlReport;
+import dev.kafkaperfgate.internal.result.ResultFile;
+import dev.kafkaperfgate.internal.result.RunSummary;
+import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
+import dev.kafkaperfgate.internal.result.SweepSummary;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.figures.RunFigures;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+import dev.kafkaperfgate.internal.workload.ConsumeResult;
+import dev.kafkaperfgate.internal.workload.ConsumeWorkload;
+import dev.kafkaperfgate.internal.workload.EndToEndWorkload;
+import dev.kafkaperfgate.internal.workload.NanoClock;
+import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
+import org.opentest4j.AssertionFailedError;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a gate run's scenarios on the suite's broker, one at a time: its own topic, the workload,
+ * the result file, the verdict against the baseline, and an entry in summary.json. A flagged
+ * regression is re-run once on a fresh broker, and only a confirmed one fails: as a JUnit
+ * failure whose message is one line. A scenario that cannot run is a JUnit error (its exception
+ * rethrown) while the next scenario still runs. Handed to perf suites by {@link PerfGateExtension}.
+ *
+ * <pre>{@code
+ * runner.begin("pr", scenarios, BaselineStore.load(dir, profile, names), System.getProperties());
+ * scenarios.forEach(runner::run);
+ * runner.finish();
+ * }</pre>
+ */
+public final class ScenarioRunner {
+
+    private KafkaBroker broker;
+    private final Supplier<KafkaBroker> freshBroker;
+    private final Path resultsDir;
+    private final CpuSet clientCpus;
+    private final PrintStream console;
+    private GateRun gate;
+    private int index;
+    private long startNanos;
+    /** Per sweep, its first scenario to run: the parameter and rate the whole sweep shares. */
+    private final Map<String, Scenario> sweepScenarios = new LinkedHashMap<>();
+    private final Map<String, List<SweepSummary.Row>> sweepRows = new LinkedHashMap<>();
+
+    /** @param freshBroker starts (and warms) a new broker, for confirmation re-runs */
+    public ScenarioRunner(KafkaBroker broker, Supplier<KafkaBroker> freshBroker, Path resultsDir, CpuSet clientCpus, PrintStream console) {
+        this.broker = broker;
+        this.freshBroker = freshBroker;
+        this.resultsDir = resultsDir;
+        this.clientCpus = clientCpus;
+        this.console = console;
+    }
+
+    /**
+     * Starts a gate run: measures the machine's ruler and writes the summary's header.
+     *
+     * @param suite      the suite the scenarios were selected by, for the summary; {@code null} for all
+     * @param scenarios  the scenarios the run will run, in order
+     * @param baselines  their baselines, already read and checked
+     * @param properties the gate's {@code perf.*} settings (policy, injection, provenance)
+     */
+    public void begin(String suite, List<Scenario> scenarios, BaselineStore baselines, Map<?, ?> properties) {
+        gate = GateRun.start(suite, scenarios, baselines, broker, resultsDir, properties, console);
+        startNanos = System.nanoTime();
+    }
+
+    /**
+     * Runs the next scenario after a progress line with the time so far and an estimate of the
+     * time left (the mean of the scenarios run so far, times those left), then judges it.
+     *
+     * @return the result file
+     * @throws AssertionFailedError on a confirmed regression (or a missing baseline when baselines are required)
+     */
+    public Path run(Scenario scenario) {
+        if (gate == null) {
+            throw new IllegalStateException("begin() first: the runner needs the run's scenarios and baselines");
+        }
+        index++;
+        int count = gate.scenarios.size();
+        long elapsed = System.nanoTime() - startNanos;
+        String eta = index == 1 ? "" : ", about " + minutes(elapsed / (index - 1) * (count - index + 1)) + " left";
+        console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(), minutes(elapsed), eta);
+        String workload = scenario.workload().key();
+        try {
+            Measured first = measure(scenario, scenario.name() + ".json");
+            keepSweepRow(scenario, first);
+            ScenarioVerdict verdict = gate.judge(scenario, first.json(), first.figures());
+            print(scenario, "verdict", verdict);
+            if (verdict.has(Verdict.REGRESSION)) {
+                return confirm(scenario, first, verdict);
+            }
+            if (gate.policy.baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
+                gate.summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), verdict, null, null,
+                        "no usable baseline and -Dperf.baseline.required=true");
+                throw new AssertionFailedError(scenario.name() + ": " + oneLine(verdict.metrics()) + " (-Dperf.baseline.required=true)");
+            }
+            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), verdict, null, null, null);
+            return first.file();
+        } catch (BrokerUnavailableException e) {
+            gate.summary.failed(scenario.name(), workload, Outcome.ERROR, e);
+            throw e;
+        } catch (RuntimeException e) {
+            gate.summary.failed(scenario.name(), workload, Outcome.FAILED, e);
+            throw e;
+        }
+    }
+
+    /** Re-runs a flagged scenario on a fresh broker; fails only when the same metric regresses again. */
+    private Path confirm(Scenario scenario, Measured first, ScenarioVerdict verdict) {
+        console.printf("[%s] regression flagged: re-running once on a fresh broker to confirm%n", scenario.name());
+        broker.close();
+        broker = freshBroker.get();
+        Measured second = measure(scenario, scenario.name() + ".confirmation.json");
+        ScenarioVerdict again = gate.judge(scenario, second.json(), second.figures());
+        print(scenario, "confirmation", again);
+        List<MetricVerdict> confirmed = again.with(Verdict.REGRESSION).stream()
+                .filter(metric -> verdict.with(Verdict.REGRESSION).stream().anyMatch(flagged -> flagged.metric() == metric.metric()))
+                .toList();
+        String workload = scenario.workload().key();
+        if (confirmed.isEmpty()) {
+            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), verdict, second.file(), again,
+                    "the regression flagged by the first run was not confirmed by the re-run");
+            console.printf("[%s] not confirmed: the re-run did not regress; passes%n", scenario.name());
+            return first.file();
+        }
+        String message = scenario.name() + ": " + oneLine(verdict.with(Verdict.REGRESSION)) + "; confirmed by a re-run on a fresh broker: "
+                + oneLine(confirmed);
+        gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), verdict, second.file(), again, message);
+        throw new AssertionFailedError(message);
+    }
+
+    private record Measured(Path file, ObjectNode json, RunFigures figures, ProduceResult produceResult) {
+    }
+
+    private Measured measure(Scenario scenario, String fileName) {
+        broker.failure().ifPresent(failure -> {
+            throw new BrokerUnavailableException("scenario " + scenario.name() + " not started: the broker is dead: " + failure);
+        });
+        ProduceScenario produce = scenario.produce();
+        try (GateTopics topics = new GateTopics(broker)) {
+            String topic = createTopic(topics, scenario);
+            Measured measured = switch (scenario.workload()) {
+                case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus).run(produce, topic), fileName);
+                case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
+                        .run(produce, scenario.consumer(), topic), fileName);
+                case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
+                        .run(produce, scenario.consumer(), topic), fileName);
+            };
+            console.println("[kafka-perf-gate] result: " + measured.file());
+            return measured;
+        }
+    }
+
+    private Measured produced(ProduceResult result, String fileName) {
+        ObjectNode json = ResultFile.toJson(result);
+        return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(result), result);
+    }
+
+    private Measured consumed(ConsumeResult result, String fileName) {
+        ObjectNode json = ResultFile.toJson(result);
+        return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(result), null);
+    }
+
+    private static String createTopic(GateTopics topics, Scenario scenario) {
+        ProduceScenario produce = scenario.produce();
+        try {
+            return topics.create(scenario.name(), produce.partitions(), produce.replicationFactor(), produce.topicConfigs());
+        } catch (TopicRejectedException e) {
+            throw new ScenarioFailedException("scenario " + scenario.name() + " (" + scenario.file().getFileName() + "): "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Keeps a swept scenario's first run for its sweep's summary. */
+    private void keepSweepRow(Scenario scenario, Measured measured) {
+        if (scenario.sweptValue() != null && measured.produceResult() != null) {
+            sweepScenarios.putIfAbsent(scenario.group(), scenario);
+            sweepRows.computeIfAbsent(scenario.group(), group -> new ArrayList<>()).add(SweepSummary.row(scenario, measured.produceResult()));
+        }
+    }
+
+    private void print(Scenario scenario, String label, ScenarioVerdict verdict) {
+        if (!verdict.changes().isEmpty()) {
+            console.printf("[%s] %s: judged with the change: %s%n", scenario.name(), label, String.join(", ", verdict.changes()));
+        }
+        verdict.metrics().forEach(metric -> console.printf("[%s] %s: %s%n", scenario.name(), label, metric.line()));
+    }
+
+    private static String oneLine(List<MetricVerdict> metrics) {
+        return metrics.stream().map(MetricVerdict::line).collect(Collectors.joining("; "));
+    }
+
+    /**
+     * Prints and writes a summary of every sweep of which at least two values ran, then closes
+     * summary.json and says whether the run is complete.
+     *
+     * @return the sweep summaries written
+     */
+    public List<SweepSummary> finish() {
+        List<SweepSummary> summaries = new ArrayList<>();
+        sweepRows.forEach((group, rows) -> {
+            if (rows.size() >= 2) {
+                Scenario first = sweepScenarios.get(group);
+                SweepSummary summary = new SweepSummary(group, first.sweptParameter(), first.produce().isRateLimited(), rows);
+                console.print(summary.table());
+                console.println("[kafka-perf-gate] result: " + summary.write(resultsDir));
+                summaries.add(summary);
+            }
+        });
+        if (gate != null) {
+            Path file = resultsDir.resolve("summary.json");
+            if (gate.summary.finish()) {
+                console.println("[kafka-perf-gate] run complete: every selected scenario ran; summary: " + file);
+            } else {
+                console.println("[kafka-perf-gate] run INCOMPLETE: " + String.join("; ", gate.summary.problems()) + "; summary: " + file);
+            }
+            console.println("[kafka-perf-gate] report: " + HtmlReport.write(resultsDir, gate.baselines.profileDir().getParent()));
+        }
+        return summaries;
+    }
+
+    private static String minutes(long nanos) {
+        long seconds = nanos / 1_000_000_000L;
+        return seconds / 60 + "m" + String.format("%02d", seconds % 60) + "s";
+    }
+
+    public KafkaBroker broker() {
+        return broker;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.kafkaperfgate.internal.scenario;
+
+import dev.kafkaperfgate.internal.spec.ClientProperties;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The {@code producer} and {@code consumer} sections of a scenario file: Kafka's own keys,
+ * each checked by the client's ConfigDef and reported at its own line, then the whole section
+ * as the client would construct it. A section may start from the team's own properties file
+ * ({@code producer.config}, {@code consumer.config}); the section's keys override the file's, and
+ * a bad key is reported at the line of whichever set it.
+ */
+final class ClientSections {
+
+    private ClientSections() {
+    }
+
+    /**
+     * Pinned in every scenario's producer (a consume scenario's writes its records): kafka-clients
+     * 4.0 changed linger.ms's default from 0 to 5, and an unpinned default turns a client upgrade
+     * into a phantom regression.
+     */
+    static final List<String> PINNED_PRODUCER_KEYS = List.of("acks", "batch.size", "compression.type", "linger.ms");
+
+    /** The producer section (over the {@code producer.config} file's settings), required in every scenario. */
+    static Map<String, String> producer(YamlMap doc) {
+        ClientConfigFile file = ClientConfigFile.read(doc, "producer.config");
+        YamlMap producer = doc.map("producer");
+        if (producer == null && file == null) {
+            if (!doc.has("producer")) {
+                doc.report("producer", "required (it writes the records of every workload), with at least " + PINNED_PRODUCER_KEYS
+                        + ", or producer.config naming a properties file");
+            }
+            return Map.of();
+        }
+        Map<String, String> values = merged(doc, file, producer, ClientProperties.PRODUCER);
+        for (String pinned : PINNED_PRODUCER_KEYS) {
+            if (!values.containsKey(pinned)) {
+                String why = "must be set: defaults change between kafka-clients versions "
+                        + "(linger.ms went from 0 to 5 in 4.0), and an unpinned default makes an upgrade look like a regression";
+                if (producer != null) {
+                    producer.report(pinned, why);
+                } else {
+                    doc.report("producer.config", pinned + " " + why);
+                }
+            }
+        }
+        return values;
+    }
+
+    /** The file's settings, then the section's over them, each key checked where it was set. */
+    private static Map<String, String> merged(YamlMap doc, ClientConfigFile file, YamlMap section, ClientProperties client) {
+        Map<String, String> values = new TreeMap<>();
+        if (file != null) {
+            Map<String, String> fromFile = new TreeMap<>(file.values());
+            if (section != null) {
+                fromFile.keySet().removeAll(section.scalars().keySet());
+            }
+            fromFile.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> doc.errors().add(file.error(key, problem))));
+            values.putAll(fromFile);
+        }
+        if (section != null) {
+            Map<String, String> own = section.scalars();
+            own.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> section.report(key, problem)));
+            values.putAll(own);
+        }
+        return values;
+    }
+
+    /** The consumer section: refused for produce scenarios, optional otherwise. */
+    static Map<String, String> consumer(YamlMap doc, WorkloadKind workload) {
+        if (workload == WorkloadKind.PRODUCE && doc.has("consumer")) {
+            doc.report("consumer", "only consume and end-to-end workloads have a consumer");
+            return Map.of();
+        }
+        if (workload == WorkloadKind.PRODUCE && doc.has("consumer.config")) {
+            doc.report("consumer.config", "only consume and end-to-end workloads have a consumer");
+            return Map.of();
+        }
+        ClientConfigFile file = ClientConfigFile.read(doc, "consumer.config");
+        YamlMap consumer = doc.map("consumer");
+        if (consumer == null && file == null) {
+            return Map.of();
+        }
+        Map<String, String> values = merged(doc, file, consumer, ClientProperties.CONSUMER);
+        if (values.keySet().stream().allMatch(key -> ClientProperties.CONSUMER.problem(key, values.get(key)).isEmpty())) {
+            ClientProperties.CONSUMER.combinationProblem(values)
+                    .ifPresent(problem -> doc.report(consumer != null ? "consumer" : "consumer.config", problem));
+        }
+        return values;
+    }
+
+    /** What is wrong with one key, with the nearest valid key when it looks like a typo. */
+    private static java.util.Optional<String> problem(ClientProperties client, String key, String value) {
+        return client.problem(key, value).map(problem -> problem + Spelling.nearest(key, client.names())
+                .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""));
+    }
+}

@@ -1,0 +1,28 @@
+package dev.kafkaperfgate.internal.scenario;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Durations as scenario files write them: {@code 500ms}, {@code 15s}, {@code 2m}. */
+final class DurationText {
+
+    private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)");
+
+    private DurationText() {
+    }
+
+    /** @throws IllegalArgumentException naming the accepted forms */
+    static Duration parse(String text) {
+        Matcher matcher = FORM.matcher(text.trim());
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 500ms, 15s or 2m");
+        }
+        long amount = Long.parseLong(matcher.group(1));
+        return switch (matcher.group(2)) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "s" -> Duration.ofSeconds(amount);
+            default -> Duration.ofMinutes(amount);
+        };
+    }
+}

@@ -1,0 +1,41 @@
+package dev.kafkaperfgate.internal.verdict;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.GateProperties;
+
+import java.util.Map;
+
+/**
+ * How strict the verdict is, for one run of a suite. The false-alarm budget is for the whole run,
+ * not per comparison: a PR suite of 4 scenarios makes 7 comparisons, and 2% each would fail one
+ * clean PR in seven. A build fails only when a comparison flags a regression and its
+ * confirmation re-run flags it again, so with {@code m} comparisons each tested at {@code α} per
+ * stage the run's false-alarm probability is at most {@code m·α²} when the two stages are
+ * independent: {@code α = √(budget / m)} spends the budget exactly (Bonferroni over the two-stage
+ * test). The stages are not fully independent on a shared machine (a slow hour slows both), which
+ * is what the drift ruler and {@code scripts/gate-power.sh} measure.
+ *
+ * @param suiteFalseAlarmRate the run's false-alarm budget, in (0, 1); see {@link Defaults#SUITE_FALSE_ALARM_RATE}
+ * @param comparisons         metric comparisons in the run (scenarios × their metrics), at least 1
+ * @param alpha               one-sided false-alarm probability per comparison and stage
+ * @param power               the power the minimum detectable effect is reported at; see {@link Defaults#VERDICT_POWER}
+ * @param minBaselineRuns     fewer baseline runs than this give INCONCLUSIVE; see {@link Defaults#MIN_BASELINE_RUNS}
+ * @param baselineRequired    whether NEW and MISMATCH fail the build ({@code -Dperf.baseline.required=true})
+ */
+public record GatePolicy(double suiteFalseAlarmRate, int comparisons, double alpha, double power, int minBaselineRuns,
+                         boolean baselineRequired) {
+
+    public static GatePolicy forSuite(int comparisons, Map<?, ?> properties) {
+        double rate = Double.parseDouble(GateProperties.get(properties, GateProperties.GATE_FALSE_ALARM_RATE,
+                Double.toString(Defaults.SUITE_FALSE_ALARM_RATE)));
+        if (!(rate > 0 && rate < 1)) {
+            throw new IllegalArgumentException(GateProperties.GATE_FALSE_ALARM_RATE + "=" + rate + ": must be in (0, 1), e.g. 0.02");
+        }
+        if (comparisons < 1) {
+            throw new IllegalArgumentException("a run compares at least one metric, got " + comparisons);
+        }
+        boolean required = Boolean.parseBoolean(GateProperties.get(properties, GateProperties.BASELINE_REQUIRED, "false"));
+        return new GatePolicy(rate, comparisons, Math.min(0.25, Math.sqrt(rate / comparisons)), Defaults.VERDICT_POWER,
+                Defaults.MIN_BASELINE_RUNS, required);
+    }
+}

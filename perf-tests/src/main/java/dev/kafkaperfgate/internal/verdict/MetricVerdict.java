@@ -1,0 +1,54 @@
+package dev.kafkaperfgate.internal.verdict;
+
+import dev.kafkaperfgate.internal.figures.Metric;
+
+import java.util.Locale;
+
+/**
+ * The verdict on one metric, with the figures behind it.
+ *
+ * @param baseline         the baseline's centre (geometric mean of its runs); NaN for NEW and MISMATCH
+ * @param current          this run's value, in the metric's unit
+ * @param thresholdPercent the scenario's threshold in the bad direction, e.g. -10 or +25
+ * @param comparison       the statistics; {@code null} for NEW, MISMATCH and too short a baseline
+ * @param reason           what a reader needs beyond the numbers (what differs, why inconclusive); may be empty
+ */
+public record MetricVerdict(Metric metric, Verdict verdict, double baseline, double current, double thresholdPercent,
+                            RunToRunTest.Comparison comparison, String reason) {
+
+    public double deltaPercent() {
+        return (current / baseline - 1) * 100;
+    }
+
+    /** Minimum detectable change in the bad direction, in percent (e.g. -8.1 or +31.0); NaN without statistics. */
+    public double mdePercent() {
+        if (comparison == null) {
+            return Double.NaN;
+        }
+        double log = comparison.mdeLog();
+        return (metric.higherIsBetter() ? Math.exp(-log) - 1 : Math.exp(log) - 1) * 100;
+    }
+
+    /**
+     * One line, e.g. {@code throughput REGRESSION: 52310 → 40120 records/s (-23.3%, interval -30.1% .. -15.9%,
+     * threshold -10%, MDE -8.2%, 10 baseline runs)}.
+     */
+    public String line() {
+        StringBuilder line = new StringBuilder(metric.key()).append(' ').append(verdict);
+        if (comparison == null) {
+            line.append(": ").append(format(current)).append(' ').append(metric.unit());
+        } else {
+            line.append(String.format(Locale.ROOT, ": %s → %s %s (%+.1f%%, interval %+.1f%% .. %+.1f%%, threshold %+.0f%%, MDE %+.1f%%, %d baseline runs)",
+                    format(baseline), format(current), metric.unit(), deltaPercent(), (comparison.low() - 1) * 100,
+                    (comparison.high() - 1) * 100, thresholdPercent, mdePercent(), comparison.runs()));
+        }
+        if (!reason.isEmpty()) {
+            line.append(": ").append(reason);
+        }
+        return line.toString();
+    }
+
+    private static String format(double value) {
+        return value >= 10 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+    }
+}

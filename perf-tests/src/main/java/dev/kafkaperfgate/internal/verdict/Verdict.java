@@ -1,0 +1,17 @@
+package dev.kafkaperfgate.internal.verdict;
+
+/** The gate's word on one metric of one scenario. */
+public enum Verdict {
+    /** Worse beyond the scenario's threshold, and beyond the baseline's run-to-run noise. Fails the build once confirmed. */
+    REGRESSION,
+    /** Better beyond the threshold and beyond the noise. */
+    IMPROVEMENT,
+    /** No change the comparison could resolve, and it could have resolved one of the threshold's size. */
+    OK,
+    /** The noise is too large to tell a threshold-sized change from chance; the minimum detectable effect says how large. */
+    INCONCLUSIVE,
+    /** No baseline for this scenario in this profile. */
+    NEW,
+    /** The baseline was measured with another definition of the scenario or on another environment. */
+    MISMATCH
+}

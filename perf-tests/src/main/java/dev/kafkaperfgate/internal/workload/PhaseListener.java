@@ -1,0 +1,34 @@
+package dev.kafkaperfgate.internal.workload;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Follows the produce loop phase by phase (0 is the warm-up, then trial 1, 2, ...): how a reader
+ * on the same topic, the end-to-end workload's, joins the produce workload without a copy of it.
+ */
+interface PhaseListener {
+
+    PhaseListener NONE = new PhaseListener() {
+        @Override
+        public SendPhase.RecordStamp stamp() {
+            return SendPhase.RecordStamp.NONE;
+        }
+
+        @Override
+        public Histogram phaseEnded(String scenario, int phase, long sent) {
+            return null;
+        }
+    };
+
+    /** Headers for every record sent. */
+    SendPhase.RecordStamp stamp();
+
+    /**
+     * Called once every send of the phase was acknowledged.
+     *
+     * @param sent records sent in the phase, all acknowledged
+     * @return what the listener measured of the phase, or {@code null}
+     * @throws ScenarioFailedException when the listener cannot account for the phase's records
+     */
+    Histogram phaseEnded(String scenario, int phase, long sent);
+}

@@ -1,0 +1,36 @@
+package dev.kafkaperfgate.internal.workload;
+
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+
+import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.environment.ClientJvm;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a produce or end-to-end scenario measured, and what it ran on.
+ *
+ * @param workload {@link WorkloadKind#PRODUCE} or {@link WorkloadKind#END_TO_END}
+ * @param consumer the end-to-end consumer's properties; empty for produce
+ */
+public record ProduceResult(WorkloadKind workload, ProduceScenario scenario, Map<String, String> consumer, String topic,
+                            BrokerInfo broker, ClientJvm client, WarmupSummary warmup, List<TrialFigures> trials) {
+
+    public ProduceResult {
+        consumer = Map.copyOf(consumer);
+        trials = List.copyOf(trials);
+    }
+
+    /** A produce workload's result. */
+    public ProduceResult(ProduceScenario scenario, String topic, BrokerInfo broker, ClientJvm client, WarmupSummary warmup,
+                         List<TrialFigures> trials) {
+        this(WorkloadKind.PRODUCE, scenario, Map.of(), topic, broker, client, warmup, trials);
+    }
+
+    /** The same figures, labelled as another workload that used the produce loop. */
+    ProduceResult as(WorkloadKind kind, Map<String, String> consumerProperties) {
+        return new ProduceResult(kind, scenario, consumerProperties, topic, broker, client, warmup, trials);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.kafkaperfgate.internal.workload;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** Failed sends of a phase: how many, and the first cause. */
+final class SendErrors {
+
+    private final AtomicLong count = new AtomicLong();
+    private final AtomicReference<Exception> first = new AtomicReference<>();
+
+    void record(Exception error) {
+        count.incrementAndGet();
+        first.compareAndSet(null, error);
+    }
+
+    long count() {
+        return count.get();
+    }
+
+    Exception first() {
+        return first.get();
+    }
+}

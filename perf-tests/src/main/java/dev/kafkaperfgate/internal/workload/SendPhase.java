@@ -1,0 +1,112 @@
+package dev.kafkaperfgate.internal.workload;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.metrics.LatencyRecorder;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Headers;
+
+/**
+ * Sends records on the caller's thread until a stop rule says so, then waits (bounded) for every
+ * acknowledgement. The same loop serves warm-up and trials; only the stop rule differs.
+ */
+final class SendPhase {
+
+    /**
+     * Headers for each record, e.g. the send time an end-to-end reader subtracts. Called on the
+     * sending thread just before {@code send}.
+     */
+    interface RecordStamp {
+        RecordStamp NONE = (phase, sendNanos) -> null;
+
+        /** @return the record's headers, or {@code null} for none */
+        Headers stamp(int phase, long sendNanos);
+    }
+
+    /** Looked at on every tick; returns true to stop sending. */
+    interface Tick {
+        boolean onTick(LatencyRecorder.Interval interval, long nowNanos);
+    }
+
+    /**
+     * @param sent           records handed to the producer
+     * @param bytes          serialized record value bytes handed to the producer
+     * @param startNanos     the first send
+     * @param endNanos       when the last acknowledgement had been seen
+     */
+    record Outcome(long sent, long bytes, long startNanos, long endNanos) {
+        double seconds() {
+            return (endNanos - startNanos) / 1e9;
+        }
+    }
+
+    private final Producer<Object, Object> producer;
+    private final String topic;
+    private final RecordPool records;
+    private final NanoClock clock;
+    private final BrokerWatch watch;
+    private final RecordStamp stamp;
+
+    SendPhase(Producer<Object, Object> producer, String topic, RecordPool records, NanoClock clock, BrokerWatch watch,
+              RecordStamp stamp) {
+        this.producer = producer;
+        this.stamp = stamp;
+        this.topic = topic;
+        this.records = records;
+        this.clock = clock;
+        this.watch = watch;
+    }
+
+    /**
+     * @param phase        0 for the warm-up, else the trial number; handed to the stamp
+     * @param pacer        the schedule; restarted here
+     * @param maxRecords   stop after this many sends (Long.MAX_VALUE for none)
+     * @param tickNanos    how often {@code tick} runs
+     * @param tick         progress and the time-based stop rule
+     * @param latencies    where the callbacks record
+     * @param errors       where the callbacks report failures
+     */
+    Outcome run(int phase, Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors) {
+        pacer.restart();
+        long start = clock.nanoTime();
+        long nextTick = start + tickNanos;
+        long sent = 0;
+        long bytes = 0;
+        while (sent < maxRecords) {
+            long intended = pacer.awaitSlot(sent);
+            long now = clock.nanoTime();
+            if (now - nextTick >= 0) {
+                nextTick = now + tickNanos;
+                if (tick.onTick(latencies.drain(), now)) {
+                    break;
+                }
+            }
+            if (errors.count() > 0 || watch.isDead()) {
+                break;
+            }
+            producer.send(new ProducerRecord<>(topic, null, null, records.key(sent), records.value(sent), stamp.stamp(phase, now)),
+                    new AckCallback(clock, latencies, errors, intended, now));
+            bytes += records.valueBytes(sent);
+            sent++;
+        }
+        return new Outcome(sent, bytes, start, awaitAcks(sent, latencies, errors));
+    }
+
+    /** Returns when every send has been acknowledged or failed; the clock time at that moment. */
+    private long awaitAcks(long sent, LatencyRecorder latencies, SendErrors errors) {
+        long deadline = clock.nanoTime() + Defaults.ACK_DRAIN_TIMEOUT.toNanos();
+        while (true) {
+            latencies.drain();
+            long now = clock.nanoTime();
+            if (latencies.count() + errors.count() >= sent || watch.isDead()) {
+                return now;
+            }
+            if (now - deadline > 0) {
+                throw new ScenarioFailedException((sent - latencies.count() - errors.count()) + " of " + sent
+                        + " records were neither acknowledged nor failed within " + Defaults.ACK_DRAIN_TIMEOUT.toSeconds()
+                        + " s of the last send", null);
+            }
+            clock.sleepUntil(now + 1_000_000);
+        }
+    }
+}

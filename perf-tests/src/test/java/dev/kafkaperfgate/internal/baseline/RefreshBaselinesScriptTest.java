@@ -1,0 +1,144 @@
+package dev.kafkaperfgate.internal.baseline;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * scripts/refresh-baselines.sh on a real run's results (a fixture copied from a PR-suite run on
+ * this machine, one scenario kept): what it merges, what it refuses, and that the gate's own
+ * reader accepts what it writes. Runs with the jq on the PATH (1.6 on Debian, 1.7 on runners).
+ */
+class RefreshBaselinesScriptTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SCENARIO = "producer-1k-acks1-20k";
+    private static final String PROFILE = "linux-amd64-2c";
+    /** The machine class the fixture run's summary.json names. */
+    private static final String CLASS = "intel-xeon-processor-2-00ghz";
+
+    @TempDir
+    Path dir;
+    Path results;
+    Path baselines;
+
+    @BeforeEach
+    void copyFixture() throws IOException {
+        results = dir.resolve("results");
+        baselines = dir.resolve("baselines");
+        Files.createDirectories(results);
+        try (Stream<Path> files = Files.list(Path.of("src/test/resources/runs/pr-run"))) {
+            for (Path file : files.toList()) {
+                Files.copy(file, results.resolve(file.getFileName()));
+            }
+        }
+    }
+
+    @Test
+    void appendsRunsDropsTheOldestBeyondTheWindowAndWritesWhatTheReaderAccepts() throws Exception {
+        RefreshScript.Outcome first = refresh();
+        assertEquals(0, first.exit(), first.output());
+        assertTrue(first.output().contains(SCENARIO + ": 0 → 1 runs; median throughput none → "), first.output());
+        assertEquals(0, refresh("--window", "2").exit());
+        RefreshScript.Outcome third = refresh("--window", "2");
+        assertEquals(0, third.exit(), third.output());
+        assertTrue(third.output().contains(SCENARIO + ": 2 → 2 runs"), third.output());
+
+        Path file = baselineFile();
+        Baseline baseline = BaselineReader.read(file, PROFILE, SCENARIO);
+        assertEquals(2, baseline.history().size());
+        assertEquals(2, baseline.window());
+        assertEquals("0123abc", baseline.history().get(0).commit());
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(2, lines.stream().filter(line -> line.startsWith("    {\"commit\":")).count(), "one run per line:\n" + String.join("\n", lines));
+    }
+
+    @Test
+    void refusesAnIncompleteRunAnotherProfileAndAScenarioNotInTheRun() throws Exception {
+        RefreshScript.Outcome wrongProfile = refresh("--profile", "gha-ubuntu-latest");
+        assertEquals(1, wrongProfile.exit());
+        assertTrue(wrongProfile.output().contains("the run is of profile '" + PROFILE + "', not 'gha-ubuntu-latest'"), wrongProfile.output());
+
+        RefreshScript.Outcome missing = refresh("--only", "no-such-scenario");
+        assertEquals(1, missing.exit());
+        assertTrue(missing.output().contains("scenario 'no-such-scenario' is not in this run"), missing.output());
+
+        edit(results.resolve("summary.json"), summary -> summary.put("complete", false));
+        RefreshScript.Outcome incomplete = refresh();
+        assertEquals(1, incomplete.exit());
+        assertTrue(incomplete.output().contains("refused: complete: false"), incomplete.output());
+        assertTrue(Files.notExists(baselineFile()), "nothing written");
+    }
+
+    @Test
+    void aCorruptBaselineIsNeverOverwrittenWithoutTheFlag() throws Exception {
+        assertEquals(0, refresh().exit());
+        byte[] whole = Files.readAllBytes(baselineFile());
+        byte[] truncated = java.util.Arrays.copyOf(whole, whole.length / 2);
+        Files.write(baselineFile(), truncated);
+
+        RefreshScript.Outcome refused = refresh();
+        assertEquals(1, refused.exit());
+        assertTrue(refused.output().contains("cannot be read as a version-1 baseline"), refused.output());
+        assertArrayEquals(truncated, Files.readAllBytes(baselineFile()), "left exactly as it was");
+
+        RefreshScript.Outcome replaced = refresh("--overwrite-corrupt");
+        assertEquals(0, replaced.exit(), replaced.output());
+        assertEquals(1, BaselineReader.read(baselineFile(), PROFILE, SCENARIO).history().size());
+    }
+
+    @Test
+    void aChangedDefinitionNeedsAcceptWhichRestartsTheHistoryAndLeavesOtherScenariosAlone() throws Exception {
+        assertEquals(0, refresh().exit());
+        assertEquals(0, refresh().exit());
+        Path other = baselines.resolve(PROFILE).resolve(CLASS).resolve("a-scenario-that-did-not-run.json");
+        Files.writeString(other, "{\"kept\": true}\n");
+        edit(results.resolve(SCENARIO + ".json"), result -> {
+            ((ObjectNode) result.at("/definition/producer")).put("batch.size", "32768");
+            result.put("definitionSha256", "e".repeat(64));
+        });
+
+        RefreshScript.Outcome refused = refresh();
+        assertEquals(1, refused.exit());
+        assertTrue(refused.output().contains("refused: the scenario definition differs from the baseline's; if that change is intended, accept it with --accept "
+                + SCENARIO), refused.output());
+        assertEquals(2, BaselineReader.read(baselineFile(), PROFILE, SCENARIO).history().size());
+
+        RefreshScript.Outcome accepted = refresh("--accept", SCENARIO);
+        assertEquals(0, accepted.exit(), accepted.output());
+        Baseline baseline = BaselineReader.read(baselineFile(), PROFILE, SCENARIO);
+        assertEquals(1, baseline.history().size(), "the history restarts from the accepted run");
+        assertEquals("32768", baseline.definition().at("/producer/batch.size").asText());
+        assertEquals("{\"kept\": true}\n", Files.readString(other), "a scenario that did not run keeps its baseline");
+    }
+
+    private Path baselineFile() {
+        return baselines.resolve(PROFILE).resolve(CLASS).resolve(SCENARIO + ".json");
+    }
+
+    private interface Edit {
+        void apply(ObjectNode json);
+    }
+
+    private static void edit(Path file, Edit edit) throws IOException {
+        ObjectNode json = (ObjectNode) JSON.readTree(file.toFile());
+        edit.apply(json);
+        JSON.writeValue(file.toFile(), json);
+    }
+
+    private RefreshScript.Outcome refresh(String... options) throws IOException, InterruptedException {
+        return RefreshScript.run(results, baselines, options);
+    }
+}

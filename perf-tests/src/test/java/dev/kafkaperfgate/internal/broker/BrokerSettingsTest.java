@@ -1,0 +1,65 @@
+package dev.kafkaperfgate.internal.broker;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BrokerSettingsTest {
+
+    @Test
+    void defaultsAreAutoModeAndTheApacheImage() {
+        BrokerSettings settings = BrokerSettings.from(new Properties());
+        assertEquals(BrokerMode.AUTO, settings.mode());
+        assertEquals("apache/kafka:4.3.1", settings.image());
+        assertEquals(90, settings.startupTimeout().toSeconds());
+        assertNull(settings.cpus());
+    }
+
+    @Test
+    void anUnknownModeNamesTheChoices() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> BrokerSettings.from(properties("perf.broker", "docker")));
+        assertEquals("unknown broker mode 'docker' in -Dperf.broker: use one of auto|container|process|external", error.getMessage());
+    }
+
+    @Test
+    void aMistypedPropertyStopsTheRun() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> BrokerSettings.from(properties("perf.broker.imgae", "x")));
+        assertTrue(error.getMessage().startsWith("unknown property perf.broker.imgae; the gate knows: perf.broker, perf.broker.image"),
+                error.getMessage());
+    }
+
+    @Test
+    void badValuesAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> BrokerSettings.from(properties("perf.broker.startup.timeout", "soon")));
+        assertThrows(IllegalArgumentException.class, () -> BrokerSettings.from(properties("perf.broker.startup.timeout", "0")));
+        IllegalArgumentException cpus = assertThrows(IllegalArgumentException.class,
+                () -> BrokerSettings.from(properties("perf.broker.cpus", "first")));
+        assertTrue(cpus.getMessage().startsWith("not a CPU list: 'first'"), cpus.getMessage());
+    }
+
+    @Test
+    void cpuListsInTasksetFormAreAccepted() {
+        assertEquals("0-1", BrokerSettings.from(properties("perf.broker.cpus", "0-1")).cpus().cpus());
+        assertEquals("0,2", BrokerSettings.from(properties("perf.broker.cpus", " 0,2 ")).cpus().cpus());
+    }
+
+    @Test
+    void jvmFlagsSplitIntoHeapAndTheRestAsKafkaScriptsTakeThem() {
+        String flags = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20";
+        assertEquals("-Xms1g -Xmx1g", ContainerBroker.flags(flags, true));
+        assertEquals("-XX:+UseG1GC -XX:MaxGCPauseMillis=20", ContainerBroker.flags(flags, false));
+    }
+
+    private static Properties properties(String key, String value) {
+        Properties properties = new Properties();
+        properties.setProperty(key, value);
+        return properties;
+    }
+}

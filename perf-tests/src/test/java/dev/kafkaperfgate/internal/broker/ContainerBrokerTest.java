@@ -1,0 +1,135 @@
+package dev.kafkaperfgate.internal.broker;
+
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.testcontainers.DockerClientFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The container broker, for real: Testcontainers' KafkaContainer on the configured image.
+ * Skipped where no Docker engine or image is usable, unless -Dperf.require.container=true (CI),
+ * which turns the skip into a failure.
+ */
+class ContainerBrokerTest {
+
+    private static BrokerSettings settings;
+
+    @BeforeAll
+    static void requireDocker() {
+        settings = BrokerSettings.fromSystemProperties().withMode(BrokerMode.CONTAINER);
+        Optional<String> problem = containerProblem(settings.image());
+        if (problem.isPresent() && settings.requireContainer()) {
+            fail("container tests are required (-Dperf.require.container=true) but cannot run: " + problem.get());
+        }
+        assumeTrue(problem.isEmpty(), () -> "container tests skipped: " + problem.get());
+    }
+
+    @Test
+    @Timeout(240)
+    void everyProducedRecordIsAcknowledgedAndCanBeConsumedBack() {
+        try (KafkaBroker broker = BrokerSelector.start(settings, System.out);
+             GateTopics topics = new GateTopics(broker)) {
+            assertEquals("container", broker.info().mode());
+            String topic = topics.create("contract", 2, (short) 1, Map.of());
+            ProduceScenario scenario = ProduceScenario.builder("container-contract")
+                    .recordSize(512)
+                    .recordsPerTrial(20_000)
+                    .trials(2)
+                    .recordsPerSecond(10_000)
+                    .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
+                    .producerProperty("acks", "all")
+                    .build();
+            var result = new ProduceWorkload(broker, System.out).run(scenario, topic);
+            long produced = result.warmup().records() + result.trials().stream().mapToLong(TrialFigures::records).sum();
+            assertEquals(produced, RecordsOnTopic.consumeAll(broker, topic, Duration.ofSeconds(60)));
+        }
+    }
+
+    @Test
+    @Timeout(240)
+    void aBrokerKilledMidScenarioEndsItWithTheCauseAndLeavesNoContainer() {
+        ContainerBroker broker = (ContainerBroker) BrokerSelector.start(settings, System.out);
+        String id = broker.containerId();
+        try {
+            KilledMidScenario.run(broker, "container-killed",
+                    () -> DockerClientFactory.instance().client().killContainerCmd(id).exec());
+        } finally {
+            broker.close();
+        }
+        List<?> left = DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerBroker.LABEL, "")).exec().stream()
+                .filter(container -> container.getId().equals(id)).toList();
+        assertFalse(left.size() > 0, "the killed broker's container is still there");
+    }
+
+    @Test
+    @Timeout(120)
+    void anUnusableDockerEngineIsReportedInOneMessage() {
+        // Docker present but unusable: in a private mount namespace, /dev/null stands where the
+        // engine's socket was. Testcontainers caches the engine it found, so this runs in a fresh JVM.
+        List<String> brokenSocket = List.of("unshare", "-m", "bash", "-c",
+                "mount --bind /dev/null /var/run/docker.sock && exec \"$@\"", "unusable-docker");
+        assumeTrue(ForkedJvm.run(brokenSocket, TrueMain.class, Duration.ofSeconds(30), Map.of()).exitCode() == 0,
+                "needs root and unshare to hide the Docker socket from one process");
+        ForkedJvm.Result result = ForkedJvm.run(brokenSocket, UnusableDockerMain.class, Duration.ofSeconds(90),
+                Map.of("DOCKER_HOST", ""));
+        assertEquals(3, result.exitCode(), result.output());
+        assertTrue(result.output().contains("container broker:") && result.output().contains("-Dperf.broker=process"),
+                result.output());
+    }
+
+    @Test
+    @Timeout(60)
+    void anImageThatCannotBeHadIsReportedAtOnce() {
+        // The .invalid top-level domain never resolves: the registry is unreachable everywhere.
+        BrokerSettings unobtainable = BrokerSettings.from(new java.util.Properties())
+                .withMode(BrokerMode.CONTAINER).withImage("registry.invalid/kafka:4.3.1");
+        long start = System.nanoTime();
+        BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
+                () -> BrokerSelector.start(unobtainable, System.out));
+        assertEquals("container broker: image registry.invalid/kafka:4.3.1 is not present and its registry cannot be "
+                + "reached. Build one with scripts/build-kafka-image.sh and pass -Dperf.broker.image=<it>, or run with "
+                + "-Dperf.broker=process.", error.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(30).toNanos(), "not reported at once");
+    }
+
+    @Test
+    @Timeout(240)
+    void aPinnedBrokerContainerRunsOnItsCpuSet() {
+        Properties pinned = new Properties();
+        pinned.setProperty("perf.broker.cpus", "0");
+        BrokerSettings settings = BrokerSettings.from(pinned).withMode(BrokerMode.CONTAINER).withImage(ContainerBrokerTest.settings.image());
+        try (ContainerBroker broker = (ContainerBroker) BrokerSelector.start(settings, System.out)) {
+            String cpus = DockerClientFactory.instance().client().inspectContainerCmd(broker.containerId()).exec()
+                    .getHostConfig().getCpusetCpus();
+            assertEquals("0", cpus);
+            assertEquals("0", broker.info().cpuSet());
+        }
+    }
+
+    private static Optional<String> containerProblem(String image) {
+        Optional<String> engine = DockerProbe.engineProblem();
+        if (engine.isEmpty() && !DockerProbe.imagePresent(image) && !DockerProbe.registryReachable(image)) {
+            return Optional.of("image " + image + " is absent and cannot be pulled "
+                    + "(build one with scripts/build-kafka-image.sh and pass -Dperf.broker.image)");
+        }
+        return engine;
+    }
+}

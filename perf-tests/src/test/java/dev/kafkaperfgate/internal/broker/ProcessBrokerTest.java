@@ -1,0 +1,164 @@
+package dev.kafkaperfgate.internal.broker;
+
+import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The process broker: the Maven Central broker jars in a JVM of their own. */
+class ProcessBrokerTest {
+
+    private static final BrokerSettings SETTINGS = BrokerSettings.fromSystemProperties().withMode(BrokerMode.PROCESS);
+
+    @Test
+    @Timeout(180)
+    void everyProducedRecordIsAcknowledgedAndCanBeConsumedBack() {
+        try (KafkaBroker broker = BrokerSelector.start(SETTINGS, System.out);
+             GateTopics topics = new GateTopics(broker)) {
+            String topic = topics.create("contract", 2, (short) 1, Map.of());
+            ProduceScenario scenario = ProduceScenario.builder("process-contract")
+                    .recordSize(512)
+                    .recordsPerTrial(20_000)
+                    .trials(2)
+                    .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
+                    .producerProperty("acks", "all")
+                    .producerProperty("compression.type", "lz4")
+                    .build();
+            ProduceResult result = new ProduceWorkload(broker, System.out).run(scenario, topic);
+            assertEquals(List.of(20_000L, 20_000L), result.trials().stream().map(TrialFigures::records).toList());
+            result.trials().forEach(trial -> assertEquals(trial.records(), trial.service().getTotalCount(),
+                    "one latency per acknowledged record"));
+            long produced = result.warmup().records() + 40_000;
+            assertEquals(produced, RecordsOnTopic.consumeAll(broker, topic, Duration.ofSeconds(60)));
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void aBrokerKilledMidScenarioEndsItWithTheCauseWithinSeconds() {
+        ProcessBroker broker = (ProcessBroker) BrokerSelector.start(SETTINGS, System.out);
+        try {
+            BrokerUnavailableException error = KilledMidScenario.run(broker, "process-killed",
+                    () -> ProcessHandle.of(broker.pid()).ifPresent(ProcessHandle::destroyForcibly));
+            assertTrue(error.getMessage().contains("process broker (pid " + broker.pid() + ") exited"), error.getMessage());
+        } finally {
+            broker.close();
+        }
+        assertFalse(Files.exists(broker.dataDir()), "data directory left behind");
+    }
+
+    @Test
+    @Timeout(60)
+    void closeStopsTheBrokerByPidAndRemovesItsDataDirectory() {
+        ProcessBroker broker = (ProcessBroker) BrokerSelector.start(SETTINGS, System.out);
+        assertTrue(ProcessHandle.of(broker.pid()).map(ProcessHandle::isAlive).orElse(false));
+        broker.close();
+        assertFalse(ProcessHandle.of(broker.pid()).map(ProcessHandle::isAlive).orElse(false), "broker still running");
+        assertFalse(Files.exists(broker.dataDir()), "data directory left behind");
+        broker.close(); // idempotent
+    }
+
+    @Test
+    @Timeout(60)
+    void aPinnedBrokerRunsOnItsCpuSet() throws Exception {
+        Properties pinned = new Properties();
+        pinned.putAll(System.getProperties());
+        pinned.setProperty("perf.broker.cpus", "0");
+        try (ProcessBroker broker = ProcessBroker.start(BrokerSettings.from(pinned).withMode(BrokerMode.PROCESS), "test")) {
+            assertEquals("0", Affinity.of(broker.pid()));
+            assertEquals("0", broker.info().cpuSet());
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aBrokerThatNeverBecomesReadyIsReportedAndLeavesNothingBehind() {
+        // One second is less than any broker needs to start here: the start-up bound must hold.
+        BrokerSettings impatient = SETTINGS.withStartupTimeout(Duration.ofSeconds(1));
+        long start = System.nanoTime();
+        BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
+                () -> ProcessBroker.start(impatient, "test"));
+        assertTrue(error.getMessage().startsWith("process broker did not answer within 1 s"), error.getMessage());
+        assertTrue(error.getMessage().contains("-Dperf.broker.startup.timeout"), error.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(40).toNanos(), "start-up bound not held");
+        assertNoBrokerProcessLeft();
+    }
+
+    @Test
+    @Timeout(60)
+    void aBrokerThatDiesDuringStartUpIsReportedWithItsLog() {
+        // A 1 MiB heap cannot hold the broker: the JVM exits at once.
+        BrokerSettings starved = SETTINGS.withJvmFlags("-Xms1m -Xmx1m");
+        BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
+                () -> ProcessBroker.start(starved, "test"));
+        assertTrue(error.getMessage().matches("(?s)process broker \\(pid \\d+\\) exited with code \\d+\\. Last lines of its log .*"),
+                error.getMessage());
+        assertNoBrokerProcessLeft();
+    }
+
+    private static void assertNoBrokerProcessLeft() {
+        assertTrue(ProcessHandle.current().descendants().noneMatch(child -> child.info().commandLine()
+                .map(line -> line.contains("kafka.Kafka ")).orElse(false)), "a broker process was left running");
+    }
+
+    @Test
+    @Timeout(120)
+    void aTestJvmKilledWithoutShutdownHooksTakesItsBrokerWithIt() throws Exception {
+        Path output = Files.createTempFile("kpg-orphan-", ".log");
+        Process testJvm = ForkedJvm.start(OrphanedBrokerMain.class, Map.of(), output);
+        String line = awaitLine(output, "broker-pid=", Duration.ofSeconds(60));
+        long brokerPid = Long.parseLong(line.replaceAll(".*broker-pid=(\\d+).*", "$1"));
+        Path dataDir = Path.of(line.replaceAll(".*data-dir=(\\S+).*", "$1"));
+        assertTrue(Files.isDirectory(dataDir));
+
+        testJvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(45).toNanos();
+        while ((ProcessHandle.of(brokerPid).map(ProcessHandle::isAlive).orElse(false) || Files.exists(dataDir))
+                && System.nanoTime() < deadline) {
+            sleep(Duration.ofMillis(250));
+        }
+        assertFalse(ProcessHandle.of(brokerPid).map(ProcessHandle::isAlive).orElse(false), "orphaned broker still running");
+        assertFalse(Files.exists(dataDir), "orphaned broker's data directory left behind");
+        Files.deleteIfExists(output);
+    }
+
+    private static String awaitLine(Path file, String marker, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.contains(marker)) {
+                    return line;
+                }
+            }
+            sleep(Duration.ofMillis(200));
+        }
+        throw new AssertionError("no line with " + marker + " within " + timeout + ":\n" + Files.readString(file));
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

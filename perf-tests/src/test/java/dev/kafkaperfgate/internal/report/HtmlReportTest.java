@@ -1,0 +1,137 @@
+package dev.kafkaperfgate.internal.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTML report of a real run (src/test/resources/runs/report-run: a PR-suite selection plus the
+ * batch.size sweep, measured on this project's CI machine, with that profile's baselines). The
+ * reports are written to target/report-test/, where the browser test (src/test/browser) opens
+ * them in Chromium: this test checks the file, that one checks what a reader sees.
+ */
+class HtmlReportTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path FIXTURE = Path.of("src/test/resources/runs/report-run");
+    private static final Path OUT = Path.of("target/report-test");
+    private static final String HOSTILE = "<img src=x onerror=alert(1)></script><script>alert(2)</script>";
+
+    private static String html;
+    private static JsonNode data;
+
+    @BeforeAll
+    static void writeReports() throws IOException {
+        Path results = copy(FIXTURE.resolve("results"), OUT.resolve("results"));
+        Path report = HtmlReport.write(results, FIXTURE.resolve("baselines"));
+        html = Files.readString(report);
+        Files.copy(report, OUT.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
+        data = dataBlock(html);
+
+        Path hostile = copy(FIXTURE.resolve("results"), OUT.resolve("hostile"));
+        ObjectNode summary = (ObjectNode) JSON.readTree(hostile.resolve("summary.json").toFile());
+        ((ObjectNode) summary.path("scenarios").get(0)).put("scenario", HOSTILE);
+        ((ObjectNode) summary.path("fingerprint")).put("jvm", HOSTILE);
+        JSON.writeValue(hostile.resolve("summary.json").toFile(), summary);
+        Files.copy(HtmlReport.write(hostile, FIXTURE.resolve("baselines")), OUT.resolve("report-hostile.html"),
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Test
+    void isOneFileThatNeedsNoNetwork() {
+        assertFalse(Pattern.compile("<(script|img|iframe)[^>]*\\ssrc=", Pattern.CASE_INSENSITIVE).matcher(html).find(), "no external script or image");
+        assertFalse(html.contains("<link"), "no external stylesheet");
+        assertTrue(html.contains("Chart.js v4.5.1"), "Chart.js is inlined from its WebJar");
+        assertTrue(html.contains("default-src 'none'"), "a CSP forbids loading anything");
+    }
+
+    @Test
+    void ordersScenariosByAttentionAndDrawsFromTheStoredHistograms() {
+        List<String> order = new ArrayList<>();
+        data.path("scenarios").forEach(scenario -> order.add(scenario.path("verdict").asText() + " " + scenario.path("name").asText()));
+        List<String> ranks = List.of("REGRESSION", "MISMATCH", "INCONCLUSIVE", "IMPROVEMENT", "NEW", "OK");
+        for (int i = 1; i < order.size(); i++) {
+            int previous = ranks.indexOf(order.get(i - 1).split(" ")[0]);
+            int current = ranks.indexOf(order.get(i).split(" ")[0]);
+            assertTrue(previous <= current, "attention order: " + order);
+        }
+        JsonNode twentyK = scenario("producer-1k-acks1-20k");
+        List<String> spectra = new ArrayList<>();
+        twentyK.path("spectra").forEach(spectrum -> spectra.add(spectrum.path("label").asText()));
+        assertEquals(List.of("this run: response time", "this run: service time", "baseline: response time (4 runs)"), spectra);
+        JsonNode points = twentyK.path("spectra").get(0).path("points");
+        assertEquals(0.0, points.get(0).get(0).asDouble(), "the spectrum starts at the 0th percentile");
+        assertTrue(points.get(points.size() - 1).get(0).asDouble() >= 99.99, "and reaches the tail: " + points.get(points.size() - 1));
+        assertEquals(4, twentyK.path("throughput").path("baselineRuns").size());
+        assertEquals(5, twentyK.path("trend").size(), "4 baseline runs and this one");
+        assertEquals("this run", twentyK.path("trend").get(4).path("label").asText());
+        assertTrue(scenario("consumer-300b-3p").path("consume").path("fetchMbPerSec").size() == 3);
+        assertTrue(scenario("end-to-end-1k-acks-all").path("spectra").get(0).path("label").asText().contains("end-to-end"));
+    }
+
+    @Test
+    void drawsTheSweepOnALogAxisWithItsBestValues() {
+        JsonNode sweep = data.path("sweeps").get(0);
+        assertEquals("batch.size", sweep.path("parameter").asText());
+        assertTrue(sweep.path("logAxis").asBoolean(), "100 B to 16 MiB is drawn on a log axis");
+        assertEquals(5, sweep.path("rows").size());
+        assertTrue(sweep.path("bestThroughput").isTextual());
+    }
+
+    @Test
+    void hostileTextStaysInsideTheDataBlock() throws IOException {
+        String hostileHtml = Files.readString(OUT.resolve("report-hostile.html"));
+        assertFalse(hostileHtml.contains(HOSTILE), "the raw string never reaches the HTML");
+        assertFalse(hostileHtml.contains("<script>alert"), "no script element can be opened from the data");
+        assertEquals(HOSTILE, dataBlock(hostileHtml).path("header").path("fingerprint").path("jvm").asText(), "the text itself is kept");
+    }
+
+    @Test
+    void aMissingSummaryIsNamed(@TempDir Path empty) {
+        UncheckedIOException error = assertThrows(UncheckedIOException.class, () -> HtmlReport.write(empty, FIXTURE.resolve("baselines")));
+        assertTrue(error.getMessage().contains(empty.resolve("summary.json").toString()), error.getMessage());
+    }
+
+    private static JsonNode scenario(String name) {
+        for (JsonNode scenario : data.path("scenarios")) {
+            if (scenario.path("name").asText().equals(name)) {
+                return scenario;
+            }
+        }
+        throw new AssertionError("no scenario " + name + " in the report");
+    }
+
+    private static JsonNode dataBlock(String page) throws IOException {
+        Matcher matcher = Pattern.compile("<script type=\"application/json\" id=\"kpg-data\">(.*?)</script>", Pattern.DOTALL).matcher(page);
+        assertTrue(matcher.find(), "the page carries its data block");
+        return JSON.readTree(matcher.group(1));
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        return to;
+    }
+}

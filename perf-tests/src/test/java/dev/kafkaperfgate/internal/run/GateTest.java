@@ -1,0 +1,156 @@
+package dev.kafkaperfgate.internal.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.baseline.MachineClass;
+import dev.kafkaperfgate.internal.baseline.RefreshScript;
+import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerSelector;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
+import dev.kafkaperfgate.internal.scenario.ValidationError;
+import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The gate end to end on a process broker, with a short scenario and wide thresholds: three runs
+ * become a baseline through scripts/refresh-baselines.sh, a fourth run of the same build against
+ * it passes, and a run with a large injected regression (0.5 ms of CPU burnt in the serializer per
+ * record, a tenfold slowdown) is flagged,
+ * confirmed on a fresh broker, and fails with one line; the refresh script refuses that run.
+ * Sensitivity at realistic effect sizes is measured by scripts/gate-power.sh, not here.
+ */
+@Timeout(600)
+class GateTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PROFILE = "test-profile";
+    private static final String SCENARIO = """
+            name: gate-small
+            tags: [pr]
+            workload: produce
+            duration: 2s
+            record.size: 1024
+            rate: unlimited
+            producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+            warmup: {min: 4s, max: 10s, window: 1s, windows: 3, tolerance: 0.3}
+            trials: 3
+            thresholds: {throughput: -40%, p99: +300%}
+            """;
+
+    @TempDir
+    static Path dir;
+    private static KafkaBroker broker;
+    private static final List<KafkaBroker> started = new ArrayList<>();
+
+    /** Warmed as the suite's broker is: without it the first runs climb (14k, 32k, 41k records/s here). */
+    @BeforeAll
+    static void startBroker() {
+        broker = start();
+        BrokerWarmup.run(broker, Duration.ofSeconds(10), System.out);
+    }
+
+    private static KafkaBroker start() {
+        KafkaBroker started = BrokerSelector.start(BrokerSettings.fromSystemProperties().withMode(BrokerMode.PROCESS), System.out);
+        GateTest.started.add(started);
+        return started;
+    }
+
+    @AfterAll
+    static void stopBrokers() {
+        started.forEach(KafkaBroker::close);
+    }
+
+    @Test
+    void theSameBuildPassesAgainstItsOwnBaselineAndALargeInjectedRegressionFails() throws Exception {
+        Scenario scenario = parse();
+        Path baselines = dir.resolve("baselines");
+        for (int run = 1; run <= 3; run++) {
+            Path results = run(scenario, baselines, "baseline-" + run);
+            RefreshScript.Outcome refresh = refresh(results, baselines);
+            assertEquals(0, refresh.exit(), refresh.output());
+            assertTrue(refresh.output().contains("gate-small: " + (run - 1) + " → " + run + " runs; median throughput"), refresh.output());
+        }
+        JsonNode baseline = JSON.readTree(baselines.resolve(PROFILE).resolve(MachineClass.current()).resolve("gate-small.json").toFile());
+        assertEquals(3, baseline.get("history").size());
+
+        JsonNode same = JSON.readTree(run(scenario, baselines, "same-build").resolve("summary.json").toFile());
+        assertEquals("passed", same.at("/scenarios/0/outcome").asText(), same.toPrettyString());
+        assertEquals(3, same.at("/scenarios/0/metrics/0/baselineRuns").asInt(), "judged against the three runs");
+        assertTrue(same.at("/scenarios/0/confirmation").isMissingNode(), "nothing to confirm");
+
+        Path injectedResults;
+        System.setProperty(GateProperties.INJECT_BURN_NS, "500000");
+        try {
+            injectedResults = dir.resolve("injected");
+            AssertionFailedError failure = assertThrows(AssertionFailedError.class, () -> run(scenario, baselines, "injected"));
+            String message = failure.getMessage();
+            assertTrue(message.matches("gate-small: throughput REGRESSION: \\d+ → \\d+ records/s \\(-\\d+\\.\\d%, interval .*; confirmed by a re-run on a fresh broker: throughput REGRESSION: .*"),
+                    message);
+            assertTrue(!message.contains("\n"), "one line: " + message);
+        } finally {
+            System.clearProperty(GateProperties.INJECT_BURN_NS);
+        }
+        JsonNode injected = JSON.readTree(injectedResults.resolve("summary.json").toFile());
+        assertEquals("regression", injected.at("/scenarios/0/outcome").asText());
+        assertEquals("REGRESSION", injected.at("/scenarios/0/confirmation/verdict").asText());
+        assertEquals(500_000, injected.at("/injection/burnNs").asLong());
+        assertEquals(1, injected.get("regressions").asInt());
+        assertTrue(Files.isRegularFile(injectedResults.resolve("gate-small.confirmation.json")));
+
+        RefreshScript.Outcome refused = refresh(injectedResults, baselines);
+        assertEquals(1, refused.exit(), refused.output());
+        assertTrue(refused.output().contains("injected regression"), refused.output());
+        assertEquals(baseline, JSON.readTree(baselines.resolve(PROFILE).resolve(MachineClass.current()).resolve("gate-small.json").toFile()), "left as it was");
+    }
+
+    /** One gate run of the scenario into {@code dir/name}; returns the results directory. */
+    private static Path run(Scenario scenario, Path baselines, String name) {
+        Path results = dir.resolve(name);
+        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+            broker = start();
+            return broker;
+        }, results, null, System.out);
+        runner.begin("pr", List.of(scenario), BaselineStore.load(baselines, PROFILE, List.of(scenario.name())),
+                Map.of(GateProperties.PROFILE, PROFILE, GateProperties.INJECT_BURN_NS,
+                        System.getProperty(GateProperties.INJECT_BURN_NS, "0")));
+        try {
+            runner.run(scenario);
+        } finally {
+            runner.finish();
+        }
+        return results;
+    }
+
+    private static RefreshScript.Outcome refresh(Path results, Path baselines) throws IOException, InterruptedException {
+        return RefreshScript.run(results, baselines);
+    }
+
+    private static Scenario parse() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(Files.writeString(dir.resolve("gate-small.yaml"), SCENARIO), errors);
+        assertEquals(List.of(), errors);
+        return scenarios.get(0);
+    }
+}

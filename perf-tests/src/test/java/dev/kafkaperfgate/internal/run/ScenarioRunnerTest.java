@@ -1,0 +1,195 @@
+package dev.kafkaperfgate.internal.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerSelector;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
+import dev.kafkaperfgate.internal.scenario.ValidationError;
+import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Scenario files of every workload run on a process broker, as the perf suite runs them: a
+ * scenario that fails is reported with its name, the next one still runs, and the run
+ * summary says the run is incomplete.
+ */
+@Timeout(300)
+class ScenarioRunnerTest {
+
+    /** delivery.timeout.ms bounded: no test waits on the client's 120 s default. */
+    private static final String PRODUCER = "producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: lz4, "
+            + "delivery.timeout.ms: 20000, request.timeout.ms: 10000}\n";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+    private static KafkaBroker broker;
+
+    @BeforeAll
+    static void startBroker() {
+        broker = BrokerSelector.start(BrokerSettings.fromSystemProperties().withMode(BrokerMode.PROCESS), System.out);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void aFailingScenarioIsNamedTheOthersRunAndTheRunIsIncomplete() throws IOException {
+        Path results = dir.resolve("results");
+        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+            throw new AssertionError("no scenario here regresses: nothing to re-run");
+        }, results, null, System.out);
+        List<Scenario> scenarios = parse(
+                scenario("rf3", "produce", "topic: {replication.factor: 3}\nduration: 2s\nrecord.size: 100\nrate: 1000\nwarmup: none\ntrials: 1\n"),
+                scenario("consume-small", "consume", "topic: {partitions: 3}\nrecords: 30000\nrecord.size: 300\ntrials: 2\n"
+                        + "warmup: {min: 1s, max: 5s, windows: 2, tolerance: 0.5}\n"),
+                scenario("e2e-small", "end-to-end", "duration: 2s\nrecord.size: 1024\nrate: 2000\nwarmup: none\ntrials: 2\n"
+                        + "consumer: {fetch.min.bytes: 1}\n"));
+
+        runner.begin("pr", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
+        ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0)));
+        assertTrue(rejected.getMessage().startsWith("scenario rf3 (rf3.yaml): the cluster refused to create topic "), rejected.getMessage());
+        assertTrue(rejected.getMessage().contains("replication factor"), rejected.getMessage());
+
+        JsonNode consume = JSON.readTree(runner.run(scenarios.get(1)).toFile());
+        assertEquals("consume", consume.get("workload").asText());
+        assertEquals(30_000, consume.at("/preload/records").asLong());
+        assertTrue(consume.at("/warmup/windows").size() >= 2, "warm-up reads until two reads agree: " + consume.get("warmup"));
+        assertEquals(2, consume.get("trials").size());
+        for (JsonNode trial : consume.get("trials")) {
+            assertEquals(30_000, trial.get("records").asLong(), "every record read exactly once");
+            assertEquals(30_000L * 300, trial.get("bytes").asLong());
+            assertTrue(trial.get("rebalanceTimeMs").asDouble() > 0, trial.toString());
+            assertTrue(trial.get("fetchRecordsPerSec").asDouble() > trial.get("recordsPerSec").asDouble(),
+                    "the fetch alone is faster than fetch plus join: " + trial);
+            assertTrue(trial.at("/pollGapUs/count").asLong() > 0, trial.toString());
+        }
+
+        JsonNode e2e = JSON.readTree(runner.run(scenarios.get(2)).toFile());
+        assertEquals("end-to-end", e2e.get("workload").asText());
+        assertEquals("1", e2e.at("/definition/consumer/fetch.min.bytes").asText());
+        for (JsonNode trial : e2e.get("trials")) {
+            assertEquals(trial.get("records").asLong(), trial.at("/endToEndLatencyUs/count").asLong(),
+                    "one end-to-end latency per record sent: " + trial);
+            assertTrue(trial.at("/endToEndLatencyUs/p50").asLong() > 0, trial.toString());
+            assertTrue(trial.at("/endToEndLatencyUs/p99.9").asLong() >= trial.at("/endToEndLatencyUs/p99").asLong());
+        }
+
+        runner.finish();
+        JsonNode run = JSON.readTree(results.resolve("summary.json").toFile());
+        assertFalse(run.get("complete").asBoolean());
+        assertEquals(List.of("failed", "passed", "passed"),
+                run.get("scenarios").findValuesAsText("outcome"));
+        assertTrue(run.at("/scenarios/0/message").asText().contains("rf3"), run.toString());
+        assertEquals("NEW", run.at("/scenarios/1/verdict").asText(), "no baseline: every metric is NEW");
+        assertEquals(List.of("throughput", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest"),
+                run.at("/scenarios/1/metrics").findValuesAsText("metric"), "a consume scenario has no p99");
+        assertEquals(List.of("throughput", "p99Us", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest"),
+                run.at("/scenarios/2/metrics").findValuesAsText("metric"));
+        assertEquals(2, run.at("/counts/NEW").asInt());
+    }
+
+    @Test
+    void theTeamsOwnRecordsSerializersInterceptorAndWrapperAreWhatIsMeasured() throws IOException {
+        Path results = dir.resolve("user-code-results");
+        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+            throw new AssertionError("nothing to re-run");
+        }, results, null, System.out);
+        String userCode = """
+                name: orders-%s
+                tags: [orders-service]
+                workload: %s
+                topic: {partitions: 2}
+                %s
+                record.source: {class: dev.kafkaperfgate.usercode.WordRecords, config: {words: "6"}}
+                producer.factory: dev.kafkaperfgate.usercode.TaggingProducers
+                producer:
+                  acks: all
+                  linger.ms: 1
+                  batch.size: 16384
+                  compression.type: none
+                  delivery.timeout.ms: 20000
+                  request.timeout.ms: 10000
+                  key.serializer: org.apache.kafka.common.serialization.StringSerializer
+                  value.serializer: org.apache.kafka.common.serialization.StringSerializer
+                  interceptor.classes: dev.kafkaperfgate.usercode.CountingInterceptor
+                warmup: none
+                trials: 2
+                """;
+        List<Scenario> scenarios = parse(
+                userCode.formatted("produce", "produce", "duration: 2s\nrate: 2000"),
+                userCode.formatted("e2e", "end-to-end", "duration: 2s\nrate: 1000")
+                        + "consumer: {value.deserializer: org.apache.kafka.common.serialization.StringDeserializer, "
+                        + "key.deserializer: org.apache.kafka.common.serialization.StringDeserializer}\n");
+        runner.begin("orders-service", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
+        long wrappedBefore = dev.kafkaperfgate.usercode.TaggingProducers.SENT.get();
+        long ackedBefore = dev.kafkaperfgate.usercode.CountingInterceptor.ACKED.get();
+
+        JsonNode produce = JSON.readTree(runner.run(scenarios.get(0)).toFile());
+        long sent = 0;
+        for (JsonNode trial : produce.get("trials")) {
+            sent += trial.get("records").asLong();
+            // Six words of 4-8 letters and a space each: the serialized strings, not a fixed record size.
+            double bytesPerRecord = trial.get("bytes").asDouble() / trial.get("records").asLong();
+            assertTrue(bytesPerRecord > 6 * 5 && bytesPerRecord < 6 * 9, "serialized size per record: " + bytesPerRecord);
+            assertTrue(trial.at("/cost/cpuNsPerRecord").asDouble() > 0, trial.toString());
+            assertTrue(trial.at("/cost/allocBytesPerRecord").asDouble() > 0, trial.toString());
+            assertTrue(trial.at("/cost/wireBytesPerRecord").asDouble() > bytesPerRecord,
+                    "on the wire: the value, key, header and protocol overhead: " + trial);
+            assertTrue(trial.at("/cost/recordsPerRequest").asDouble() >= 1, trial.toString());
+        }
+        assertEquals(sent, dev.kafkaperfgate.usercode.TaggingProducers.SENT.get() - wrappedBefore,
+                "every measured record went through the team's wrapper");
+        assertEquals(sent, dev.kafkaperfgate.usercode.CountingInterceptor.ACKED.get() - ackedBefore,
+                "and through the team's interceptor");
+        assertEquals("dev.kafkaperfgate.usercode.TaggingProducers", produce.at("/definition/producerFactory").asText());
+        assertEquals("dev.kafkaperfgate.usercode.WordRecords", produce.at("/definition/recordSource/class").asText());
+
+        JsonNode e2e = JSON.readTree(runner.run(scenarios.get(1)).toFile());
+        for (JsonNode trial : e2e.get("trials")) {
+            assertEquals(trial.get("records").asLong(), trial.at("/endToEndLatencyUs/count").asLong(),
+                    "the team's deserializers read every record: " + trial);
+        }
+        runner.finish();
+    }
+
+    private static String scenario(String name, String workload, String rest) {
+        return "name: " + name + "\ntags: [pr]\nworkload: " + workload + "\n" + PRODUCER + rest;
+    }
+
+    private static List<Scenario> parse(String... files) throws IOException {
+        List<Scenario> scenarios = new ArrayList<>();
+        List<ValidationError> errors = new ArrayList<>();
+        for (String text : files) {
+            String name = text.substring("name: ".length(), text.indexOf('\n'));
+            scenarios.addAll(ScenarioFileParser.parse(Files.writeString(dir.resolve(name + ".yaml"), text), errors));
+        }
+        assertEquals(List.of(), errors);
+        return scenarios;
+    }
+}

@@ -1,0 +1,249 @@
+package dev.kafkaperfgate.internal.scenario;
+
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ScenarioFileParserTest {
+
+    private static final String VALID = """
+            name: producer-1k
+            description: Fixed-rate producer
+            tags: [pr, nightly]
+            workload: produce
+            topic:
+              partitions: 3
+              configs:
+                min.insync.replicas: "1"
+            duration: 15s
+            record.size: 1024
+            rate: 20000
+            producer:
+              acks: "1"
+              linger.ms: 0
+              batch.size: 16384
+              compression.type: none
+            thresholds:
+              throughput: -5%
+              p99: +30%
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aValidFileBecomesOneScenario() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("ok.yaml", VALID), errors);
+        assertEquals(List.of(), errors);
+        Scenario scenario = scenarios.get(0);
+        assertEquals("producer-1k", scenario.name());
+        assertEquals(List.of("pr", "nightly"), scenario.tags());
+        assertEquals(3, scenario.produce().partitions());
+        assertEquals(20_000, scenario.produce().recordsPerSecond());
+        assertEquals("0", scenario.produce().producer().get("linger.ms"));
+        assertEquals(new Thresholds(5, 30, 10, 10, 10, 10), scenario.thresholds());
+        assertNull(scenario.sweptValue());
+        assertEquals(1, scenario.line());
+    }
+
+    @Test
+    void aSweepExpandsToOneScenarioPerValue() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("sweep.yaml", VALID + """
+                sweep:
+                  parameter: producer.batch.size
+                  values: [8192, 32768]
+                """), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(List.of("producer-1k[batch.size=8192]", "producer-1k[batch.size=32768]"),
+                scenarios.stream().map(Scenario::name).toList());
+        assertEquals("32768", scenarios.get(1).produce().producer().get("batch.size"));
+        assertEquals("producer-1k", scenarios.get(1).group());
+        assertEquals("batch.size", scenarios.get(1).sweptParameter());
+        assertEquals(22, scenarios.get(1).line(), "the line of its sweep value");
+    }
+
+    @Test
+    void everyProblemOfAFileIsReportedWithLineAndField() throws IOException {
+        Path file = write("bad.yaml", """
+                name: producer-1k
+                tags: [pr, Weekly]
+                workload: produce
+                recrods: 1000
+                record.size: 1024
+                rate: fast
+                trials: three
+                producer:
+                  acks: "2"
+                  linger.msec: 5
+                  batch.size: 16384
+                  compression.type: none
+                """);
+        List<ValidationError> errors = new ArrayList<>();
+        assertEquals(List.of(), ScenarioFileParser.parse(file, errors));
+        List<String> lines = errors.stream().map(error -> error.toString().substring(file.toString().length())).toList();
+        assertEquals(List.of(
+                ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, topic, "
+                        + "records, duration, record.size, payload.file, record.source, compressibility, rate, producer.config, producer, "
+                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep",
+                ":2: tags: tag 'Weekly' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit",
+                ":1: records: set exactly one of records (per trial) and duration (per trial)",
+                ":6: rate: must be a number, got 'fast'",
+                ":9: producer.acks: is rejected by ProducerConfig: Invalid value 2 for configuration acks: String must be one of: all, -1, 0, 1",
+                ":10: producer.linger.msec: is not a ProducerConfig key (typo?) (did you mean 'linger.ms'?)",
+                ":8: producer.linger.ms: must be set: defaults change between kafka-clients versions (linger.ms went from 0 to 5 in 4.0), "
+                        + "and an unpinned default makes an upgrade look like a regression",
+                ":7: trials: must be a whole number, got 'three'"), lines);
+    }
+
+    @Test
+    void brokenYamlIsReportedAtItsLine() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("broken.yaml", "name: a\ntags: [pr\nworkload: produce\n"), errors);
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).message().startsWith("not valid YAML"), errors.get(0).toString());
+        assertTrue(errors.get(0).line() >= 2, errors.get(0).toString());
+    }
+
+    @Test
+    void aDuplicateKeyNamesBothLines() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("dup.yaml", VALID + "trials: 2\ntrials: 3\n"), errors);
+        assertEquals(List.of("trials: duplicate key (first at line 20)"),
+                errors.stream().map(error -> error.field() + ": " + error.message()).toList());
+        assertEquals(21, errors.get(0).line());
+    }
+
+    @Test
+    void aBadSweepValueIsReportedAtTheValue() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("sweep.yaml", VALID + """
+                sweep:
+                  parameter: producer.compression.type
+                  values:
+                    - gzip
+                    - brotli
+                """), errors);
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals(24, errors.get(0).line());
+        assertTrue(errors.get(0).message().startsWith("'brotli' for compression.type is rejected by ProducerConfig"), errors.toString());
+    }
+
+    @Test
+    void aCombinationKafkaProducerWouldRejectIsReportedBeforeTheRun() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("inflight.yaml", VALID.replace("  acks: \"1\"", "  acks: all") + """
+                sweep:
+                  parameter: producer.max.in.flight.requests.per.connection
+                  values: [1, 10]
+                """), errors);
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals(22, errors.get(0).line());
+        assertTrue(errors.get(0).message().startsWith("KafkaProducer would reject these producer properties: "
+                + "To use the idempotent producer, max.in.flight.requests.per.connection must be set to at most 5"), errors.toString());
+    }
+
+    @Test
+    void unknownTopicConfigsAndWorkloadsAreRejected() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("x.yaml", VALID.replace("min.insync.replicas", "min.insync.replica")
+                .replace("workload: produce", "workload: stream")), errors);
+        assertEquals(List.of("workload", "topic.configs.min.insync.replica"), errors.stream().map(ValidationError::field).toList());
+        assertTrue(errors.get(1).message().startsWith("unknown key (did you mean 'min.insync.replicas'?)"), errors.toString());
+    }
+
+    @Test
+    void aConsumeScenarioReadsWithAValidatedConsumer() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("consume.yaml", """
+                name: consumer-300b
+                tags: [nightly]
+                workload: consume
+                topic: {partitions: 3}
+                records: 100000
+                record.size: 300
+                producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+                consumer: {fetch.min.bytes: 1, max.poll.records: 500}
+                """), errors);
+        assertEquals(List.of(), errors);
+        Scenario scenario = scenarios.get(0);
+        assertEquals(WorkloadKind.CONSUME, scenario.workload());
+        assertEquals(Map.of("fetch.min.bytes", "1", "max.poll.records", "500"), scenario.consumer());
+        assertEquals(100_000, scenario.produce().recordsPerTrial());
+        assertFalse(scenario.produce().isRateLimited());
+    }
+
+    @Test
+    void consumerPropertiesAreCheckedByConsumerConfig() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("consume-bad.yaml", """
+                name: consumer-300b
+                tags: [nightly]
+                workload: consume
+                duration: 10s
+                record.size: 300
+                rate: 5000
+                producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+                consumer:
+                  fetch.min.byte: 1
+                  max.poll.records: 0
+                  group.id: mine
+                sweep: {parameter: producer.batch.size, values: [1, 2]}
+                """), errors);
+        assertEquals(List.of(
+                ":4: duration: a consume scenario reads a pre-loaded topic: set records (how many to pre-load), not duration",
+                ":6: rate: a consume scenario pre-loads as fast as the producer can: leave rate out or set unlimited",
+                ":9: consumer.fetch.min.byte: is not a ConsumerConfig key (typo?) (did you mean 'fetch.min.bytes'?)",
+                ":10: consumer.max.poll.records: is rejected by ConsumerConfig: Invalid value 0 for configuration max.poll.records: "
+                        + "Value must be at least 1",
+                ":11: consumer.group.id: is set by the harness and cannot be overridden"),
+                errors.stream().map(error -> error.toString().substring(error.file().toString().length())).toList());
+    }
+
+    @Test
+    void anEndToEndScenarioNeedsAFixedRateAndAProduceScenarioNoConsumer() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("e2e.yaml", VALID.replace("workload: produce", "workload: end-to-end")
+                .replace("rate: 20000", "rate: unlimited")), errors);
+        ScenarioFileParser.parse(write("produce-consumer.yaml", VALID + "consumer: {fetch.min.bytes: 1}\n"), errors);
+        assertEquals(List.of("rate: an end-to-end scenario measures latency at a fixed rate: give records/s, not unlimited",
+                        "consumer: only consume and end-to-end workloads have a consumer"),
+                errors.stream().map(error -> error.field() + ": " + error.message()).toList());
+    }
+
+    @Test
+    void payloadFileIsReadRelativeToTheScenarioFile() throws IOException {
+        Files.writeString(dir.resolve("events.txt"), "{\"id\":1}\n\n{\"id\":22}\n");
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("file.yaml",
+                VALID.replace("record.size: 1024", "payload.file: events.txt")), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(dir.resolve("events.txt").toAbsolutePath(), scenarios.get(0).produce().payloadFile());
+
+        ScenarioFileParser.parse(write("missing.yaml", VALID.replace("record.size: 1024", "payload.file: nope.txt")), errors);
+        ScenarioFileParser.parse(write("both.yaml", VALID + "payload.file: events.txt\n"), errors);
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.get(0).message().startsWith("payload file ") && errors.get(0).message().endsWith("nope.txt does not exist"),
+                errors.toString());
+        assertEquals("payload.file: set exactly one of record.size (generated values), payload.file (values from a file) and "
+                + "record.source (the team's own records)",
+                errors.get(1).field() + ": " + errors.get(1).message());
+    }
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+}
