@@ -22,6 +22,6 @@ printf '%s:%s' "$root/perf-tests/target/classes" "$(cat perf-tests/target/runtim
 
 exec java -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
   -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
-  -cp "$(cat "$harness_cp_file")" dev.kafkaperfgate.bench.SideBySide \
+  -cp "$(cat "$harness_cp_file")" dev.kafkaperfgate.internal.bench.SideBySide \
   --broker-classpath-file "$root/broker-runtime/target/broker.classpath" \
   --harness-classpath-file "$root/$harness_cp_file" "$@"

@@ -18,5 +18,5 @@ mvn -B -q -pl perf-tests -am dependency:build-classpath -Dmdep.includeScope=runt
 
 exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
   -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
-  -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.bench.GatePower \
+  -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.internal.bench.GatePower \
   --broker-classpath-file "$root/broker-runtime/target/broker.classpath" --out "$root/perf-tests/target/gate-power.json" "$@"

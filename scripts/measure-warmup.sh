@@ -12,5 +12,5 @@ mvn -B -q -DskipTests package
 mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
 exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
   -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
-  -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.bench.WarmupProbe \
+  -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.internal.bench.WarmupProbe \
   --broker-classpath-file "$root/broker-runtime/target/broker.classpath" "$@"

@@ -137,7 +137,7 @@ pr_branch=$(state -r '.createdPulls[0].head // empty')
 [ -n "$pr_branch" ] || die "perf-baselines opened no pull request: $(state -c '.createdPulls')"
 git -C "$work/git/acme/payments.git" rev-parse --verify -q "refs/heads/$pr_branch" >/dev/null || die "branch $pr_branch was not pushed"
 changed=$(git -C "$work/git/acme/payments.git" diff --name-only "$head_sha" "refs/heads/$pr_branch")
-echo "$changed" | grep -q '^baselines/[^/]*/act-smoke\.json$' || die "the baseline commit does not add act-smoke's baseline: $changed"
+echo "$changed" | grep -q '^baselines/[^/]*/[^/]*/act-smoke\.json$' || die "the baseline commit does not add act-smoke's baseline: $changed"
 # shellcheck disable=SC2016 # $branch is jq's variable
 state -e --arg branch "$branch" '.createdPulls[0] | .base == $branch and (.body | contains("refresh-baselines: merged"))' >/dev/null \
   || die "the baseline PR does not carry the refresh report: $(state -c '.createdPulls[0]')"

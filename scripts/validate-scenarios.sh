@@ -10,4 +10,4 @@ cd "$root"
 mvn -B -q -DskipTests package
 mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
 exec java -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" \
-  dev.kafkaperfgate.scenario.ValidateScenarios "$dir"
+  dev.kafkaperfgate.internal.scenario.ValidateScenarios "$dir"

@@ -1,7 +1,5 @@
 package dev.kafkaperfgate.junit;
 
-import dev.kafkaperfgate.internal.run.ScenarioRunner;
-
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
@@ -9,6 +7,7 @@ import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
+import dev.kafkaperfgate.internal.run.ScenarioRunner;
 import dev.kafkaperfgate.internal.workload.BrokerWarmup;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;

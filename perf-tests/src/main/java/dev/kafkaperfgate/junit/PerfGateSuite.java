@@ -1,11 +1,10 @@
 package dev.kafkaperfgate.junit;
 
-import dev.kafkaperfgate.internal.run.ScenarioRunner;
-
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.Profile;
+import dev.kafkaperfgate.internal.run.ScenarioRunner;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.BeforeAll;

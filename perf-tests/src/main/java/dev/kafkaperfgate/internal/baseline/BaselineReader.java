@@ -3,11 +3,11 @@ package dev.kafkaperfgate.internal.baseline;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kafkaperfgate.internal.figures.Ruler;
-import dev.kafkaperfgate.internal.metrics.HistogramCodec;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.MetricSample;
+import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.figures.RunFigures;
+import dev.kafkaperfgate.internal.metrics.HistogramCodec;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;

@@ -4,8 +4,8 @@ import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.ExternalBroker;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import dev.kafkaperfgate.internal.workload.ProduceWorkload;
 
 import java.util.Map;
 import java.util.Properties;

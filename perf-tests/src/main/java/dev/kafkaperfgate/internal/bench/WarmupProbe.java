@@ -4,13 +4,13 @@ import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.ProcessBroker;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.workload.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.workload.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.SteadyStateDetector;
 import dev.kafkaperfgate.internal.workload.TrialFigures;
-import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.baseline.Baseline;
-import dev.kafkaperfgate.internal.baseline.MachineClass;
 import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.baseline.BaselineReader;
+import dev.kafkaperfgate.internal.baseline.MachineClass;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;

@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.baseline.BaselineRun;
-import dev.kafkaperfgate.internal.metrics.HistogramCodec;
-import dev.kafkaperfgate.internal.metrics.Histograms;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.MetricSample;
+import dev.kafkaperfgate.internal.metrics.HistogramCodec;
+import dev.kafkaperfgate.internal.metrics.Histograms;
+import org.HdrHistogram.Histogram;
+
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 
 /**
  * One scenario's section of the report, as data for the page's script: its verdict lines, its

@@ -5,8 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.baseline.Baseline;
-import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.metrics.Median;
+
 import java.util.Map;
 import java.util.Objects;
 

@@ -3,12 +3,12 @@ package dev.kafkaperfgate.internal.result;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.metrics.HistogramCodec;
 import dev.kafkaperfgate.internal.metrics.Median;
-import dev.kafkaperfgate.internal.figures.RunFigures;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.ConsumeResult;
 import dev.kafkaperfgate.internal.workload.ConsumeTrialFigures;
-import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import org.HdrHistogram.Histogram;
 
 import java.time.Instant;

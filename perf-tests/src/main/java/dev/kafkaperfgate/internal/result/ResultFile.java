@@ -1,15 +1,15 @@
 package dev.kafkaperfgate.internal.result;
 
-import dev.kafkaperfgate.internal.metrics.Median;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.metrics.HistogramCodec;
 import dev.kafkaperfgate.internal.metrics.Histograms;
-import dev.kafkaperfgate.internal.figures.RunFigures;
+import dev.kafkaperfgate.internal.metrics.Median;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.ConsumeResult;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
 import dev.kafkaperfgate.internal.workload.TrialFigures;
-import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;

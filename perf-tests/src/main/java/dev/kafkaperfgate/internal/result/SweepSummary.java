@@ -1,8 +1,8 @@
 package dev.kafkaperfgate.internal.result;
 
-import dev.kafkaperfgate.internal.metrics.Median;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
 import dev.kafkaperfgate.internal.workload.TrialFigures;

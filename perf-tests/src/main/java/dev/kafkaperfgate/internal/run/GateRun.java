@@ -7,14 +7,14 @@ import dev.kafkaperfgate.internal.baseline.BaselineRun;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.Judge;
-import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 

@@ -1,15 +1,15 @@
 package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.spi.ProducerFactory;
-import dev.kafkaperfgate.spi.RecordSource;
 import dev.kafkaperfgate.internal.spec.ClientProperties;
 import dev.kafkaperfgate.internal.spec.PayloadFile;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.internal.spec.UserClasses;
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import dev.kafkaperfgate.spi.ProducerFactory;
+import dev.kafkaperfgate.spi.RecordSource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;

@@ -1,8 +1,8 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.spec.ClientProperties;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
-import dev.kafkaperfgate.internal.spec.ClientProperties;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package dev.kafkaperfgate.internal.spec;
 
-
 import org.apache.kafka.common.utils.Utils;
 
 import java.lang.reflect.InvocationTargetException;

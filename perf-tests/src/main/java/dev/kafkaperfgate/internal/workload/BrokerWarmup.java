@@ -1,10 +1,9 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
-import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,8 +1,7 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.ClientProperties;
-
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.spec.ClientProperties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 

@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
-
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
 
 import java.util.List;
 import java.util.Map;

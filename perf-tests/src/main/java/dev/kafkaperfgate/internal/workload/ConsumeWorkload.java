@@ -1,8 +1,5 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
-import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -10,6 +7,8 @@ import dev.kafkaperfgate.internal.environment.ClientJvm;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.metrics.LatencyRecorder;
 import dev.kafkaperfgate.internal.metrics.PerfLine;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.PartitionInfo;

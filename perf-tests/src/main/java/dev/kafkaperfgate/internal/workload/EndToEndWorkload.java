@@ -1,11 +1,10 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
-import dev.kafkaperfgate.internal.spec.WorkloadKind;
-
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 import java.io.PrintStream;

@@ -1,17 +1,11 @@
 package dev.kafkaperfgate.internal.workload;
 
+import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.spec.PayloadFile;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 
-import dev.kafkaperfgate.Defaults;
-
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 

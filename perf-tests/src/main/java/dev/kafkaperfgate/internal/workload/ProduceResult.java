@@ -1,10 +1,9 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
-import dev.kafkaperfgate.internal.spec.WorkloadKind;
-
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 
 import java.util.List;
 import java.util.Map;

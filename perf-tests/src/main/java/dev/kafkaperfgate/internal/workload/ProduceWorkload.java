@@ -1,18 +1,17 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.ProduceScenario;
-import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
 import dev.kafkaperfgate.internal.environment.CpuSet;
-import dev.kafkaperfgate.internal.metrics.LatencyRecorder;
-import dev.kafkaperfgate.internal.metrics.PerfLine;
-import org.HdrHistogram.Histogram;
 import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.metrics.CostMeter;
+import dev.kafkaperfgate.internal.metrics.LatencyRecorder;
+import dev.kafkaperfgate.internal.metrics.PerfLine;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.Producer;
 
 import java.io.PrintStream;

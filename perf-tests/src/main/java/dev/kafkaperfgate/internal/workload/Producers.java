@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.workload;
 
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
-
 import dev.kafkaperfgate.spi.ProducerFactory;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;

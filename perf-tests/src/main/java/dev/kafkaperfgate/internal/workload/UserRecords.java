@@ -1,8 +1,7 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
-
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.spi.RecordSource;
 import dev.kafkaperfgate.spi.SourceRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;

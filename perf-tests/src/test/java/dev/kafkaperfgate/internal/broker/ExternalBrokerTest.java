@@ -1,11 +1,11 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.result.ResultFile;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import dev.kafkaperfgate.internal.workload.ProduceResult;
 import dev.kafkaperfgate.internal.workload.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.TrialFigures;
-import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;

@@ -1,14 +1,13 @@
 package dev.kafkaperfgate.internal.verdict;
 
-import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.figures.MetricSample;
-import dev.kafkaperfgate.internal.figures.RunFigures;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.baseline.BaselineRun;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.figures.MetricSample;
+import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.scenario.Thresholds;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.workload;
 
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
