@@ -176,6 +176,9 @@ public final class Defaults {
      */
     public static final long BROKER_TMPFS_MIN_FREE_BYTES = 4L * 1024 * 1024 * 1024;
 
+    /** Where result files, summary.json and report.html are written, relative to the module that runs the suite. */
+    public static final String RESULTS_DIR = "target/perf-results";
+
     /** Where scenario files live, relative to the module that runs the suite. */
     public static final String SCENARIOS_DIR = "perf";
 }

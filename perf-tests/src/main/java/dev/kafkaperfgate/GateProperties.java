@@ -81,6 +81,25 @@ public final class GateProperties {
         }
     }
 
+    /**
+     * A duration property, written as scenario files write durations ({@code 500ms}, {@code 30s},
+     * {@code 2m}), or as whole seconds ({@code 30}); {@code fallback} when unset.
+     *
+     * @throws IllegalArgumentException naming the property and the forms it takes
+     */
+    public static java.time.Duration seconds(Map<?, ?> properties, String name, java.time.Duration fallback) {
+        String text = get(properties, name, null);
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            return text.matches("\\d+") ? java.time.Duration.ofSeconds(Long.parseLong(text))
+                    : dev.kafkaperfgate.internal.scenario.DurationText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + name + "=" + text + ": " + e.getMessage() + ", or whole seconds", e);
+        }
+    }
+
     /** The value of {@code name}, or {@code fallback} when it is unset or blank. */
     public static String get(Map<?, ?> properties, String name, String fallback) {
         Object value = properties.get(name);

@@ -14,6 +14,7 @@ import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.scenario.ValidationError;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
 import dev.kafkaperfgate.internal.workload.ProduceWorkload;
@@ -182,22 +183,16 @@ public final class GatePower {
     private record Runner(ProcessBroker broker) {
 
         PowerTally.Run run(Scenario scenario, long burnNs, int every) {
-            if (burnNs > 0) {
-                System.setProperty(GateProperties.INJECT_BURN_NS, Long.toString(burnNs));
-                System.setProperty(GateProperties.INJECT_BURN_EVERY, Integer.toString(every));
-            }
             try (GateTopics topics = new GateTopics(broker)) {
                 String topic = topics.create(scenario.name(), 1, (short) 1, Map.of());
                 PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-                ProduceResult result = new ProduceWorkload(broker, quiet, NanoClock.SYSTEM, null).run(scenario.produce(), topic);
+                ProduceResult result = new ProduceWorkload(broker, quiet, NanoClock.SYSTEM, null, new InjectedCost(burnNs, every))
+                        .run(scenario.produce(), topic);
                 JsonNode json = ResultFile.toJson(result);
                 PowerTally.Run run = new PowerTally.Run(scenario, json, burnNs, every, result);
                 System.out.printf(Locale.ROOT, "  %s burn %d ns every %d: %.0f records/s, p99 %.0f µs%n", scenario.name(), burnNs, every,
                         run.figures().metrics().get(Metric.THROUGHPUT).value(), run.figures().metrics().get(Metric.P99).value());
                 return run;
-            } finally {
-                System.clearProperty(GateProperties.INJECT_BURN_NS);
-                System.clearProperty(GateProperties.INJECT_BURN_EVERY);
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.result;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.verdict.Drift;
@@ -15,6 +16,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Collectors;
 
 import static dev.kafkaperfgate.internal.result.ResultBlocks.JSON;
 
@@ -154,6 +158,72 @@ public final class RunSummary {
                 .map(entry -> entry.scenario() + " (" + entry.outcome().key() + "): " + entry.message()).toList();
     }
 
+    /**
+     * The run's decision and its verdicts: the one place where pass, regression and incomplete are
+     * decided. Written into summary.json as its {@code decision} block.
+     */
+    public synchronized GateResult result() {
+        List<String> regressed = entries.stream()
+                .filter(entry -> entry.outcome() == Outcome.REGRESSION || entry.outcome() == Outcome.NO_BASELINE)
+                .map(RunSummary::regressionText).toList();
+        boolean judged = entries.stream().map(RunSummary::finalVerdict).filter(Objects::nonNull)
+                .flatMap(verdict -> verdict.metrics().stream())
+                .anyMatch(metric -> metric.verdict() != Verdict.NEW && metric.verdict() != Verdict.MISMATCH);
+        GateResult.Outcome outcome;
+        String headline;
+        if (!isComplete()) {
+            outcome = GateResult.Outcome.INCOMPLETE;
+            headline = "run INCOMPLETE: " + (problems().isEmpty() ? "the suite did not reach its end" : String.join("; ", problems()));
+        } else if (!regressed.isEmpty()) {
+            outcome = GateResult.Outcome.REGRESSION;
+            headline = "confirmed regression: " + String.join("; ", regressed);
+        } else if (!judged) {
+            outcome = GateResult.Outcome.PASS;
+            headline = "nothing was judged (" + countsText() + "): no baseline of this profile and machine class matches; "
+                    + "passes, but says nothing about performance";
+        } else {
+            outcome = GateResult.Outcome.PASS;
+            headline = "pass: " + countsText();
+        }
+        return new GateResult(outcome, outcome.exitCode(), headline, judged, directory.resolve("summary.json"),
+                entries.stream().map(RunSummary::scenarioResult).toList());
+    }
+
+    private static ScenarioVerdict finalVerdict(Entry entry) {
+        return entry.confirmation() != null ? entry.confirmation() : entry.verdict();
+    }
+
+    private static String regressionText(Entry entry) {
+        ScenarioVerdict verdict = finalVerdict(entry);
+        if (verdict == null || entry.outcome() == Outcome.NO_BASELINE) {
+            return entry.scenario() + " (" + entry.outcome().key() + ")";
+        }
+        return entry.scenario() + " (" + verdict.with(Verdict.REGRESSION).stream()
+                .map(metric -> String.format(Locale.ROOT, "%s %+.1f%%", metric.metric().key(), metric.deltaPercent()))
+                .collect(Collectors.joining(", ")) + ")";
+    }
+
+    private static GateResult.ScenarioResult scenarioResult(Entry entry) {
+        ScenarioVerdict verdict = finalVerdict(entry);
+        List<GateResult.MetricResult> metrics = verdict == null ? List.of() : verdict.metrics().stream()
+                .map(metric -> new GateResult.MetricResult(metric.metric().key(), metric.verdict().name(), metric.baseline(),
+                        metric.current(), metric.deltaPercent(), metric.line())).toList();
+        return new GateResult.ScenarioResult(entry.scenario(), entry.outcome().key(), verdict == null ? null : verdict.overall().name(),
+                verdict == null ? List.of() : verdict.changes(), entry.message(), metrics);
+    }
+
+    /** "3 OK, 1 INCONCLUSIVE": the overall verdicts that occurred. */
+    private String countsText() {
+        ObjectNode counts = counts();
+        List<String> parts = new ArrayList<>();
+        counts.fields().forEachRemaining(field -> {
+            if (field.getValue().asLong() > 0) {
+                parts.add(field.getValue().asLong() + " " + field.getKey());
+            }
+        });
+        return parts.isEmpty() ? "no verdicts" : String.join(", ", parts);
+    }
+
     /** How many scenarios have each overall verdict, in the order of attention. */
     private ObjectNode counts() {
         ObjectNode counts = JSON.createObjectNode();
@@ -180,6 +250,12 @@ public final class RunSummary {
             root.setAll(environment);
         }
         root.set("counts", counts());
+        GateResult result = result();
+        ObjectNode decision = root.putObject("decision");
+        decision.put("outcome", result.outcome().name());
+        decision.put("exitCode", result.exitCode());
+        decision.put("judged", result.judged());
+        decision.put("headline", result.headline());
         ArrayNode scenarios = root.putArray("scenarios");
         for (Entry entry : entries) {
             ObjectNode node = scenarios.addObject();

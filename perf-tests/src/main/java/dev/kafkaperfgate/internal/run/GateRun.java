@@ -38,9 +38,11 @@ final class GateRun {
     final Judge judge;
     final Fingerprint fingerprint;
     final RunSummary summary;
+    final InjectedCost injection;
 
     private GateRun(String suite, List<Scenario> scenarios, BaselineStore baselines, GatePolicy policy, Fingerprint fingerprint,
-                    RunSummary summary) {
+                    RunSummary summary, InjectedCost injection) {
+        this.injection = injection;
         this.suite = suite;
         this.scenarios = List.copyOf(scenarios);
         this.baselines = baselines;
@@ -78,7 +80,7 @@ final class GateRun {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION: " + injection + " (this run can never become a baseline)");
         }
-        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary);
+        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection);
     }
 
     ScenarioVerdict judge(Scenario scenario, ObjectNode resultJson, RunFigures figures) {

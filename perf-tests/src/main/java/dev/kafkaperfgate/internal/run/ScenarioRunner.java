@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -160,10 +161,10 @@ public final class ScenarioRunner {
         try (GateTopics topics = new GateTopics(broker)) {
             String topic = createTopic(topics, scenario);
             Measured measured = switch (scenario.workload()) {
-                case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus).run(produce, topic), fileName);
-                case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
+                case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection).run(produce, topic), fileName);
+                case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
                         .run(produce, scenario.consumer(), topic), fileName);
-                case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus)
+                case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
                         .run(produce, scenario.consumer(), topic), fileName);
             };
             console.println("[kafka-perf-gate] result: " + measured.file());
@@ -229,11 +230,8 @@ public final class ScenarioRunner {
         });
         if (gate != null) {
             Path file = resultsDir.resolve("summary.json");
-            if (gate.summary.finish()) {
-                console.println("[kafka-perf-gate] run complete: every selected scenario ran; summary: " + file);
-            } else {
-                console.println("[kafka-perf-gate] run INCOMPLETE: " + String.join("; ", gate.summary.problems()) + "; summary: " + file);
-            }
+            gate.summary.finish();
+            console.println("[kafka-perf-gate] " + gate.summary.result().headline() + "; summary: " + file);
             console.println("[kafka-perf-gate] report: " + HtmlReport.write(resultsDir, gate.baselines.profileDir().getParent()));
         }
         return summaries;
@@ -242,6 +240,14 @@ public final class ScenarioRunner {
     private static String minutes(long nanos) {
         long seconds = nanos / 1_000_000_000L;
         return seconds / 60 + "m" + String.format("%02d", seconds % 60) + "s";
+    }
+
+    /** The run's decision and verdicts, as summary.json records them. */
+    public GateResult result() {
+        if (gate == null) {
+            throw new IllegalStateException("begin() first");
+        }
+        return gate.summary.result();
     }
 
     public KafkaBroker broker() {

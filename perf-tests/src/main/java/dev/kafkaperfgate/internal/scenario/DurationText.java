@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as scenario files write them: {@code 500ms}, {@code 15s}, {@code 2m}. */
-final class DurationText {
+/** Durations as scenario files and {@code -Dperf.*} properties write them: {@code 500ms}, {@code 15s}, {@code 2m}. */
+public final class DurationText {
 
     private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)");
 
@@ -13,7 +13,7 @@ final class DurationText {
     }
 
     /** @throws IllegalArgumentException naming the accepted forms */
-    static Duration parse(String text) {
+    public static Duration parse(String text) {
         Matcher matcher = FORM.matcher(text.trim());
         if (!matcher.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 500ms, 15s or 2m");

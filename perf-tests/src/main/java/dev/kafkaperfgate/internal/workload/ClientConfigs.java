@@ -12,19 +12,18 @@ import java.util.Map;
  * The configs the workloads hand to the producer and KafkaConsumer: the byte-array
  * (de)serializers unless the scenario names its own, the broker's connection settings, the
  * scenario's properties, then the keys the harness owns (see {@link ClientProperties}), and an
- * {@link InjectedCost} when {@code -Dperf.inject.burn.ns} asks for one.
+ * {@link InjectedCost} when the run asks for one ({@code -Dperf.inject.burn.ns}).
  */
 final class ClientConfigs {
 
     private ClientConfigs() {
     }
 
-    static Map<String, Object> producer(KafkaBroker broker, Map<String, String> properties) {
+    static Map<String, Object> producer(KafkaBroker broker, Map<String, String> properties, InjectedCost injected) {
         Map<String, Object> config = new HashMap<>(ClientProperties.PRODUCER.defaults());
         config.putAll(broker.connectionProperties());
         config.putAll(properties);
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        InjectedCost injected = InjectedCost.from(System.getProperties());
         if (injected.active()) {
             // Appended after the team's own interceptors: the burn adds to their cost, never replaces it.
             String own = properties.getOrDefault(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG, "").trim();

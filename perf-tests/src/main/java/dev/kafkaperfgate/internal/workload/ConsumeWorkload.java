@@ -29,7 +29,7 @@ import java.util.Map;
  * exactly once.
  *
  * <pre>{@code
- * ConsumeResult result = new ConsumeWorkload(broker, System.out, NanoClock.SYSTEM, null)
+ * ConsumeResult result = new ConsumeWorkload(broker, System.out, NanoClock.SYSTEM, null, InjectedCost.NONE)
  *         .run(load, Map.of("fetch.min.bytes", "1"), topic);
  * }</pre>
  */
@@ -41,11 +41,14 @@ public final class ConsumeWorkload {
     private final PrintStream console;
     private final NanoClock clock;
     private final CpuSet clientCpus;
+    private final InjectedCost injection;
     /** Reads started, warm-up included: each gets a group of its own. */
     private int reads;
 
     /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
-    public ConsumeWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus) {
+    /** @param injection a cost put into the pre-load's producer on purpose; {@link InjectedCost#NONE} normally */
+    public ConsumeWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, InjectedCost injection) {
+        this.injection = injection;
         this.broker = broker;
         this.console = console;
         this.clock = clock;
@@ -122,7 +125,7 @@ public final class ConsumeWorkload {
 
     /** Writes the records every read will consume; all must be acknowledged. */
     private long preload(ProduceScenario load, String topic, BrokerWatch watch) {
-        Map<String, Object> config = ClientConfigs.producer(broker, load.producer());
+        Map<String, Object> config = ClientConfigs.producer(broker, load.producer(), injection);
         RecordPool records = PayloadPool.records(load, config);
         try (Producer<Object, Object> producer = Producers.open(load, config)) {
             SendPhase phase = new SendPhase(producer, topic, records, clock, watch, SendPhase.RecordStamp.NONE);

@@ -17,7 +17,7 @@ import java.util.Map;
  * records microseconds into HdrHistogram.
  *
  * <pre>{@code
- * ProduceResult result = new EndToEndWorkload(broker, System.out, NanoClock.SYSTEM, null)
+ * ProduceResult result = new EndToEndWorkload(broker, System.out, NanoClock.SYSTEM, null, InjectedCost.NONE)
  *         .run(scenario, Map.of("fetch.min.bytes", "1"), topic);
  * result.trials().get(0).endToEnd().getValueAtPercentile(99.9);
  * }</pre>
@@ -28,9 +28,12 @@ public final class EndToEndWorkload {
     private final PrintStream console;
     private final NanoClock clock;
     private final CpuSet clientCpus;
+    private final InjectedCost injection;
 
     /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
-    public EndToEndWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus) {
+    /** @param injection a cost put into the producer on purpose, to prove the gate; {@link InjectedCost#NONE} normally */
+    public EndToEndWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, InjectedCost injection) {
+        this.injection = injection;
         this.broker = broker;
         this.console = console;
         this.clock = clock;
@@ -50,7 +53,7 @@ public final class EndToEndWorkload {
         KafkaConsumer<Object, Object> kafkaConsumer = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-e2e"));
         try (EndToEndReader reader = new EndToEndReader(kafkaConsumer, topic, scenario.partitions(), scenario.trials() + 1,
                 clock, Defaults.CONSUMER_STALL_TIMEOUT)) {
-            ProduceResult result = new ProduceWorkload(broker, console, clock, clientCpus, reader).run(scenario, topic);
+            ProduceResult result = new ProduceWorkload(broker, console, clock, clientCpus, injection, reader).run(scenario, topic);
             return result.as(WorkloadKind.END_TO_END, consumer);
         }
     }

@@ -39,22 +39,28 @@ public final class ProduceWorkload {
     private final NanoClock clock;
     private final CpuSet clientCpus;
     private final PhaseListener listener;
+    private final InjectedCost injection;
 
     public ProduceWorkload(KafkaBroker broker, PrintStream console) {
-        this(broker, console, NanoClock.SYSTEM, null);
+        this(broker, console, NanoClock.SYSTEM, null, InjectedCost.NONE);
     }
 
-    /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
-    public ProduceWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus) {
-        this(broker, console, clock, clientCpus, PhaseListener.NONE);
+    /**
+     * @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned
+     * @param injection  a cost put into the producer on purpose, to prove the gate; {@link InjectedCost#NONE} normally
+     */
+    public ProduceWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, InjectedCost injection) {
+        this(broker, console, clock, clientCpus, injection, PhaseListener.NONE);
     }
 
     /** @param listener follows the phases, as the end-to-end reader does */
-    ProduceWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, PhaseListener listener) {
+    ProduceWorkload(KafkaBroker broker, PrintStream console, NanoClock clock, CpuSet clientCpus, InjectedCost injection,
+                    PhaseListener listener) {
         this.broker = broker;
         this.console = console;
         this.clock = clock;
         this.clientCpus = clientCpus;
+        this.injection = injection;
         this.listener = listener;
     }
 
@@ -65,7 +71,7 @@ public final class ProduceWorkload {
      */
     public ProduceResult run(ProduceScenario scenario, String topic) {
         CodecCheck.verify(scenario.name(), scenario.producer());
-        Map<String, Object> config = ClientConfigs.producer(broker, scenario.producer());
+        Map<String, Object> config = ClientConfigs.producer(broker, scenario.producer(), injection);
         RecordPool records = PayloadPool.records(scenario, config);
         Producer<Object, Object> producer = Producers.open(scenario, config);
         // Closing the producer from the watch's thread makes a blocked send() return at once.

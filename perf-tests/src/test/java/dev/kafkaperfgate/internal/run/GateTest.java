@@ -117,6 +117,9 @@ class GateTest {
         assertEquals("REGRESSION", injected.at("/scenarios/0/confirmation/verdict").asText());
         assertEquals(500_000, injected.at("/injection/burnNs").asLong());
         assertEquals(1, injected.get("regressions").asInt());
+        assertEquals(1, injected.at("/decision/exitCode").asInt());
+        assertTrue(injected.at("/decision/headline").asText().startsWith("confirmed regression: gate-small (throughput -"),
+                injected.at("/decision/headline").asText());
         assertTrue(Files.isRegularFile(injectedResults.resolve("gate-small.confirmation.json")));
 
         RefreshScript.Outcome refused = refresh(injectedResults, baselines);

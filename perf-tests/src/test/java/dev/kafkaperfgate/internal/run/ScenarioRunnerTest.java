@@ -103,6 +103,9 @@ class ScenarioRunnerTest {
         runner.finish();
         JsonNode run = JSON.readTree(results.resolve("summary.json").toFile());
         assertFalse(run.get("complete").asBoolean());
+        assertEquals("INCOMPLETE", run.at("/decision/outcome").asText());
+        assertEquals(2, run.at("/decision/exitCode").asInt());
+        assertTrue(run.at("/decision/headline").asText().startsWith("run INCOMPLETE: rf3 (failed): "), run.toString());
         assertEquals(List.of("failed", "passed", "passed"),
                 run.get("scenarios").findValuesAsText("outcome"));
         assertTrue(run.at("/scenarios/0/message").asText().contains("rf3"), run.toString());

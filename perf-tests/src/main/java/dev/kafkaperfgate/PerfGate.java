@@ -1,0 +1,68 @@
+package dev.kafkaperfgate;
+
+import dev.kafkaperfgate.internal.run.GateSession;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import org.opentest4j.AssertionFailedError;
+
+import java.io.PrintStream;
+
+/**
+ * The gate's one entry point: runs the selected scenarios on a real broker, judges each against
+ * its baseline, writes the results, summary.json and report.html, and returns the decision. The
+ * JUnit suite ({@link dev.kafkaperfgate.junit.PerfGateSuite}) runs the same steps with one JUnit
+ * test per scenario; this is the form for code and the command line.
+ *
+ * <pre>{@code
+ * GateResult result = PerfGate.run(PerfGateOptions.fromSystemProperties());
+ * System.exit(result.exitCode());
+ * }</pre>
+ */
+public final class PerfGate {
+
+    private PerfGate() {
+    }
+
+    /** Runs the gate, printing its progress and verdict lines to standard output. */
+    public static GateResult run(PerfGateOptions options) {
+        return run(options, System.out);
+    }
+
+    /**
+     * @throws IllegalArgumentException      on an unknown setting or a selection that matches nothing
+     * @throws RuntimeException              when the scenario or baseline files are bad (every problem listed),
+     *                                       or the broker cannot start: nothing was measured then
+     */
+    public static GateResult run(PerfGateOptions options, PrintStream console) {
+        try (GateSession session = GateSession.prepare(options.properties(), console)) {
+            session.start();
+            for (Scenario scenario : session.scenarios()) {
+                try {
+                    session.run(scenario);
+                } catch (AssertionFailedError | RuntimeException e) {
+                    // Recorded in summary.json by the runner (a confirmed regression, or a scenario that could not run).
+                    console.println("[kafka-perf-gate] " + scenario.name() + ": " + e.getMessage());
+                }
+            }
+            return session.finish();
+        }
+    }
+
+    /**
+     * {@code java -Dperf.suite=pr -cp <test classpath> dev.kafkaperfgate.PerfGate}: exits 0 on a pass,
+     * 1 on a confirmed regression, 2 on an incomplete run or a run that could not start.
+     */
+    public static void main(String[] args) {
+        if (args.length > 0) {
+            System.err.println("kafka-perf-gate: settings are -Dperf.* system properties, not arguments: " + String.join(" ", args));
+            System.exit(2);
+        }
+        try {
+            GateResult result = run(PerfGateOptions.fromSystemProperties());
+            System.out.println("[kafka-perf-gate] " + result.headline());
+            System.exit(result.exitCode());
+        } catch (RuntimeException e) {
+            System.err.println("[kafka-perf-gate] could not run: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+}

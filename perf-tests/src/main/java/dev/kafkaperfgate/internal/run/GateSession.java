@@ -1,0 +1,146 @@
+package dev.kafkaperfgate.internal.run;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.baseline.Profile;
+import dev.kafkaperfgate.internal.broker.BrokerSelector;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.ProcessPinning;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
+import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Supplier;
+
+/**
+ * One gate run, in the order it must happen: {@link #prepare} reads and checks the scenario
+ * files and their baselines (nothing starts when one is bad), {@link #start} pins the client and
+ * starts and warms the broker, {@link #run} measures and judges one scenario, {@link #finish}
+ * writes the sweeps and summary.json and returns the decision. The JUnit suite and
+ * {@code PerfGate.run} are both thin adapters over it.
+ *
+ * <pre>{@code
+ * try (GateSession session = GateSession.prepare(Map.of("perf.suite", "pr"), System.out)) {
+ *     session.start();
+ *     session.scenarios().forEach(session::run);
+ *     GateResult result = session.finish();
+ * }
+ * }</pre>
+ */
+public final class GateSession implements AutoCloseable {
+
+    private static volatile boolean clientPinned;
+
+    private final Map<String, String> properties;
+    private final PrintStream console;
+    private final String suite;
+    private final List<Scenario> scenarios;
+    private final BaselineStore baselines;
+    private ScenarioRunner runner;
+
+    private GateSession(Map<String, String> properties, PrintStream console, String suite, List<Scenario> scenarios,
+                        BaselineStore baselines) {
+        this.properties = Map.copyOf(properties);
+        this.console = console;
+        this.suite = suite;
+        this.scenarios = List.copyOf(scenarios);
+        this.baselines = baselines;
+    }
+
+    /**
+     * @param properties the gate's {@code perf.*} settings; {@code perf.suite} {@code all} or unset selects every scenario
+     * @throws IllegalArgumentException naming every unknown property, or when no scenario matches
+     * @throws dev.kafkaperfgate.internal.scenario.ScenarioValidationException listing every problem of the scenario files
+     * @throws dev.kafkaperfgate.internal.baseline.BaselineException listing every problem of the baseline files
+     */
+    public static GateSession prepare(Map<String, String> properties, PrintStream console) {
+        GateProperties.rejectUnknown(asProperties(properties));
+        ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(properties.getOrDefault(GateProperties.SCENARIOS_DIR,
+                Defaults.SCENARIOS_DIR)));
+        String requested = GateProperties.get(properties, GateProperties.SUITE, null);
+        String suite = "all".equals(requested) ? null : requested;
+        List<Scenario> selected = catalog.select(suite, GateProperties.get(properties, GateProperties.SCENARIOS, null));
+        BaselineStore baselines = BaselineStore.load(Path.of(properties.getOrDefault(GateProperties.BASELINES_DIR,
+                Defaults.BASELINES_DIR)), Profile.resolve(properties), selected.stream().map(Scenario::name).toList());
+        return new GateSession(properties, console, suite, selected, baselines);
+    }
+
+    /** The selected scenarios, in run order. */
+    public List<Scenario> scenarios() {
+        return scenarios;
+    }
+
+    /** Pins the client (if asked), starts and warms the broker, measures the ruler and opens summary.json. */
+    public void start() {
+        Properties all = asProperties(properties);
+        BrokerSettings settings = BrokerSettings.from(all);
+        CpuSet clientCpus = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.CLIENT_CPUS, null));
+        if (clientCpus != null && !clientPinned) {
+            ProcessPinning.pinThisProcess(clientCpus);
+            clientPinned = true;
+            console.println("[kafka-perf-gate] client pinned to CPUs " + clientCpus);
+        }
+        Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
+        Duration brokerWarmup = GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
+        Supplier<KafkaBroker> freshBroker = () -> startWarm(settings, brokerWarmup);
+        runner = new ScenarioRunner(freshBroker.get(), freshBroker, results, clientCpus, console);
+        runner.begin(suite, scenarios, baselines, properties);
+    }
+
+    private KafkaBroker startWarm(BrokerSettings settings, Duration warmup) {
+        KafkaBroker broker = BrokerSelector.start(settings, console);
+        try {
+            BrokerWarmup.run(broker, warmup, console);
+            return broker;
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Measures and judges one scenario.
+     *
+     * @throws org.opentest4j.AssertionFailedError on a confirmed regression (one line)
+     * @throws RuntimeException                    when the scenario could not run; summary.json records it either way
+     */
+    public Path run(Scenario scenario) {
+        if (runner == null) {
+            throw new IllegalStateException("start() first");
+        }
+        return runner.run(scenario);
+    }
+
+    /** Writes the sweep summaries, summary.json and the report; returns the decision. */
+    public GateResult finish() {
+        if (runner == null) {
+            throw new IllegalStateException("start() first");
+        }
+        runner.finish();
+        return runner.result();
+    }
+
+    /** Stops the broker this session started. */
+    @Override
+    public void close() {
+        if (runner != null) {
+            runner.broker().close();
+        }
+    }
+
+    private static Properties asProperties(Map<String, String> map) {
+        Properties properties = new Properties();
+        properties.putAll(map);
+        return properties;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.kafkaperfgate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The public entry point as a team's code would call it, on a process broker. */
+@Timeout(300)
+class PerfGateTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void optionsRefuseWhatTheGateDoesNotKnow() {
+        IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
+                () -> PerfGateOptions.builder().property("perf.suit", "pr").build());
+        assertTrue(typo.getMessage().startsWith("unknown property perf.suit; the gate knows: "), typo.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> PerfGateOptions.builder().property("batch.size", "1").build());
+        PerfGateOptions options = PerfGateOptions.builder().suite("pr").brokerWarmup(Duration.ofSeconds(5)).build();
+        assertEquals("pr", options.get(GateProperties.SUITE).orElseThrow());
+        assertEquals("5", options.get(GateProperties.BROKER_WARMUP).orElseThrow());
+    }
+
+    @Test
+    void aRunWithoutBaselinesPassesButSaysNothingWasJudged() throws IOException {
+        Path scenarios = Files.createDirectories(dir.resolve("perf"));
+        Files.writeString(scenarios.resolve("small.yaml"), """
+                name: small
+                tags: [smoke]
+                workload: produce
+                duration: 2s
+                record.size: 200
+                rate: 2000
+                producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: none}
+                warmup: none
+                trials: 1
+                """);
+        GateResult result = PerfGate.run(PerfGateOptions.builder()
+                .suite("smoke").scenariosDir(scenarios).baselinesDir(dir.resolve("baselines")).resultsDir(dir.resolve("results"))
+                .broker("process").brokerWarmup(Duration.ZERO).build());
+
+        assertEquals(GateResult.Outcome.PASS, result.outcome());
+        assertEquals(0, result.exitCode());
+        assertFalse(result.judged(), "every metric is NEW");
+        assertTrue(result.headline().startsWith("nothing was judged (1 NEW)"), result.headline());
+        assertEquals(1, result.scenarios().size());
+        assertEquals("small", result.scenarios().get(0).name());
+        assertEquals("NEW", result.scenarios().get(0).verdict());
+        assertEquals(6, result.scenarios().get(0).metrics().size());
+
+        JsonNode summary = new ObjectMapper().readTree(result.summaryFile().toFile());
+        assertEquals("PASS", summary.at("/decision/outcome").asText());
+        assertEquals(0, summary.at("/decision/exitCode").asInt());
+        assertEquals(result.headline(), summary.at("/decision/headline").asText(), "one decision, written once");
+    }
+
+    @Test
+    void aDurationPropertyTakesTheScenarioFilesSpellingOrSecondsAndNamesItself() {
+        assertEquals(Duration.ofSeconds(5), GateProperties.seconds(java.util.Map.of("perf.broker.warmup", "5s"), "perf.broker.warmup",
+                Duration.ZERO));
+        assertEquals(Duration.ofSeconds(30), GateProperties.seconds(java.util.Map.of("perf.broker.warmup", "30"), "perf.broker.warmup",
+                Duration.ZERO));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> GateProperties.seconds(java.util.Map.of("perf.broker.warmup", "soon"), "perf.broker.warmup", Duration.ZERO));
+        assertEquals("-Dperf.broker.warmup=soon: 'soon' is not a duration; write e.g. 500ms, 15s or 2m, or whole seconds", bad.getMessage());
+    }
+}
