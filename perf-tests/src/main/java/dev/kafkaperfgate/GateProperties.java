@@ -60,6 +60,8 @@ public final class GateProperties {
     public static final String INJECT_BURN_NS = "perf.inject.burn.ns";
     /** Burn on every n-th record only (1: every record); a rare long burn moves p99 more than throughput. */
     public static final String INJECT_BURN_EVERY = "perf.inject.burn.every";
+    /** Bytes a producer interceptor allocates inside send() per record: an injected allocation regression. */
+    public static final String INJECT_ALLOC_BYTES = "perf.inject.alloc.bytes";
     /** Commit, date and run id recorded in summary.json for the baseline's provenance. */
     public static final String RUN_COMMIT = "perf.run.commit";
     public static final String RUN_ID = "perf.run.id";
@@ -67,7 +69,7 @@ public final class GateProperties {
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
-            BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, RUN_COMMIT, RUN_ID);
+            BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
     public static void rejectUnknown(Properties properties) {

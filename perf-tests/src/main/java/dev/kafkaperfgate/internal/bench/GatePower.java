@@ -34,15 +34,19 @@ import java.util.Properties;
 /**
  * Measures the gate's own power on this machine: how often it cries wolf on A/A runs, and how
  * often it catches injected regressions of known size, on a representative pair of scenarios
- * (an unthrottled producer for throughput, a 20k records/s producer for p99) run in one JVM on
+ * (an unthrottled producer for throughput; a 20k records/s producer for p99 and for the client's
+ * CPU and allocation per record, injected by an interceptor in send()) run in one JVM on
  * one process broker, interleaved so that drift hits every kind of run alike. Every comparison
  * goes through the gate's own {@link dev.kafkaperfgate.internal.verdict.Judge} at the PR suite's policy,
  * confirmation re-run included ({@link PowerTally}). Run by scripts/gate-power.sh.
  */
 public final class GatePower {
 
-    /** The PR suite's comparisons: two produce and one end-to-end scenario with 2 metrics, one consume with 1. */
-    static final int PR_SUITE_COMPARISONS = 7;
+    /**
+     * The PR suite's comparisons: two produce and one end-to-end scenario with 6 metrics each
+     * (throughput, p99 and four costs per record), one consume scenario with 5 (no p99).
+     */
+    static final int PR_SUITE_COMPARISONS = 23;
 
     private static final String THROUGHPUT_SCENARIO = """
             name: power-1k-unthrottled
@@ -107,10 +111,12 @@ public final class GatePower {
             // Calibration: the first A runs give the level the injections are sized against.
             int calibration = 4;
             for (int i = 0; i < calibration; i++) {
-                tally.baseline(runner.run(throughput, 0, 1), runner.run(p99, 0, 1));
+                tally.baseline(runner.run(throughput, InjectedCost.NONE), runner.run(p99, InjectedCost.NONE));
             }
             double meanThroughput = tally.medianA(Metric.THROUGHPUT);
             double meanP99Us = tally.medianA(Metric.P99);
+            double meanCpuNs = tally.medianA(Metric.CPU_PER_RECORD);
+            double meanAllocBytes = tally.medianA(Metric.ALLOC_PER_RECORD);
             Map<Integer, Long> spikes = new java.util.TreeMap<>();
             for (int level : levels) {
                 spikes.put(level, sizeSpike(runner, p99, level / 100.0, meanP99Us));
@@ -121,8 +127,13 @@ public final class GatePower {
                     double share = level / 100.0;
                     // The send thread's time per record is 1/throughput; burning this much more takes it to (1 - share) of it.
                     long burnNs = Math.round((1 / (meanThroughput * (1 - share)) - 1 / meanThroughput) * 1e9);
-                    schedule.add(() -> tally.injected(Metric.THROUGHPUT, level, runner.run(throughput, burnNs, 1)));
-                    schedule.add(() -> tally.injected(Metric.P99, level, runner.run(p99, spikes.get(level), SPIKE_EVERY)));
+                    schedule.add(() -> tally.injected(Metric.THROUGHPUT, level, runner.run(throughput, new InjectedCost(burnNs, 1))));
+                    schedule.add(() -> tally.injected(Metric.P99, level, runner.run(p99, new InjectedCost(spikes.get(level), SPIKE_EVERY))));
+                    // At the fixed rate: this share more CPU, or this share more allocation, on every record.
+                    long cpuBurnNs = Math.round(share * meanCpuNs);
+                    int allocBytes = (int) Math.round(share * meanAllocBytes);
+                    schedule.add(() -> tally.injected(Metric.CPU_PER_RECORD, level, runner.run(p99, new InjectedCost(cpuBurnNs, 1))));
+                    schedule.add(() -> tally.injected(Metric.ALLOC_PER_RECORD, level, runner.run(p99, new InjectedCost(0, 1, allocBytes))));
                 }
             }
             // The remaining A runs spread evenly between the injected ones.
@@ -132,13 +143,13 @@ public final class GatePower {
             int a = 0;
             for (int i = 0; i < schedule.size(); i++) {
                 if (i % injectedPerA == 0 && a < remaining) {
-                    interleaved.add(() -> tally.baseline(runner.run(throughput, 0, 1), runner.run(p99, 0, 1)));
+                    interleaved.add(() -> tally.baseline(runner.run(throughput, InjectedCost.NONE), runner.run(p99, InjectedCost.NONE)));
                     a++;
                 }
                 interleaved.add(schedule.get(i));
             }
             for (; a < remaining; a++) {
-                interleaved.add(() -> tally.baseline(runner.run(throughput, 0, 1), runner.run(p99, 0, 1)));
+                interleaved.add(() -> tally.baseline(runner.run(throughput, InjectedCost.NONE), runner.run(p99, InjectedCost.NONE)));
             }
             for (int i = 0; i < interleaved.size(); i++) {
                 System.out.printf(Locale.ROOT, "gate-power: step %d of %d (%.1f min)%n", i + 1, interleaved.size(), (System.nanoTime() - start) / 6e10);
@@ -161,7 +172,8 @@ public final class GatePower {
     private static long sizeSpike(Runner runner, Scenario p99, double share, double baselineP99Us) {
         long spikeNs = Math.round(share * baselineP99Us * 1000 / 4);
         for (int probe = 0; probe < SPIKE_PROBES; probe++) {
-            double effect = runner.run(p99, spikeNs, SPIKE_EVERY).figures().metrics().get(Metric.P99).value() / baselineP99Us - 1;
+            double effect = runner.run(p99, new InjectedCost(spikeNs, SPIKE_EVERY)).figures().metrics().get(Metric.P99).value()
+                    / baselineP99Us - 1;
             double scale = effect <= 0 ? 4 : Math.max(0.25, Math.min(4, share / effect));
             spikeNs = Math.max(1000, Math.round(spikeNs * scale));
         }
@@ -182,16 +194,17 @@ public final class GatePower {
     /** One scenario run, with or without an injected cost; quiet apart from one line. */
     private record Runner(ProcessBroker broker) {
 
-        PowerTally.Run run(Scenario scenario, long burnNs, int every) {
+        PowerTally.Run run(Scenario scenario, InjectedCost injection) {
             try (GateTopics topics = new GateTopics(broker)) {
                 String topic = topics.create(scenario.name(), 1, (short) 1, Map.of());
                 PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-                ProduceResult result = new ProduceWorkload(broker, quiet, NanoClock.SYSTEM, null, new InjectedCost(burnNs, every))
+                ProduceResult result = new ProduceWorkload(broker, quiet, NanoClock.SYSTEM, null, injection)
                         .run(scenario.produce(), topic);
                 JsonNode json = ResultFile.toJson(result);
-                PowerTally.Run run = new PowerTally.Run(scenario, json, burnNs, every, result);
-                System.out.printf(Locale.ROOT, "  %s burn %d ns every %d: %.0f records/s, p99 %.0f µs%n", scenario.name(), burnNs, every,
-                        run.figures().metrics().get(Metric.THROUGHPUT).value(), run.figures().metrics().get(Metric.P99).value());
+                PowerTally.Run run = new PowerTally.Run(scenario, json, injection, result);
+                System.out.printf(Locale.ROOT, "  %s injected %s: %.0f records/s, p99 %.0f µs, %.0f ns CPU and %.0f B allocated per record%n",
+                        scenario.name(), injection, run.value(Metric.THROUGHPUT), run.value(Metric.P99), run.value(Metric.CPU_PER_RECORD),
+                        run.value(Metric.ALLOC_PER_RECORD));
                 return run;
             }
         }

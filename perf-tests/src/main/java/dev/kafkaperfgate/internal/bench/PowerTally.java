@@ -15,6 +15,7 @@ import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.Judge;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
 import org.apache.commons.math3.distribution.BetaDistribution;
 
@@ -38,10 +39,10 @@ import java.util.stream.Collectors;
 final class PowerTally {
 
     /** One scenario run; {@code sequence} orders all runs of the benchmark. */
-    record Run(Scenario scenario, JsonNode json, long burnNs, int every, RunFigures figures, long sequence) {
+    record Run(Scenario scenario, JsonNode json, long burnNs, int every, int allocBytes, RunFigures figures, long sequence) {
 
-        Run(Scenario scenario, JsonNode json, long burnNs, int every, ProduceResult result) {
-            this(scenario, json, burnNs, every, RunFigures.of(result), SEQUENCE[0]++);
+        Run(Scenario scenario, JsonNode json, InjectedCost injection, ProduceResult result) {
+            this(scenario, json, injection.burnNs(), injection.every(), injection.allocBytes(), RunFigures.of(result), SEQUENCE[0]++);
         }
 
         double value(Metric metric) {
@@ -66,10 +67,21 @@ final class PowerTally {
         }
     }
 
-    /** One A run: the throughput scenario's and the p99 scenario's. */
-    void baseline(Run throughput, Run p99) {
+    /**
+     * One A run: the throughput scenario's, and the fixed-rate scenario's for p99 and the client's
+     * CPU and allocation per record (at a fixed rate a cost per record cannot hide behind a
+     * throughput change).
+     */
+    void baseline(Run throughput, Run fixedRate) {
         aRuns.get(Metric.THROUGHPUT).add(throughput);
-        aRuns.get(Metric.P99).add(p99);
+        aRuns.get(Metric.P99).add(fixedRate);
+        aRuns.get(Metric.CPU_PER_RECORD).add(fixedRate);
+        aRuns.get(Metric.ALLOC_PER_RECORD).add(fixedRate);
+    }
+
+    /** The metrics this benchmark measured. */
+    private List<Metric> measured() {
+        return aRuns.keySet().stream().filter(metric -> !aRuns.get(metric).isEmpty()).toList();
     }
 
     void injected(Metric metric, int levelPercent, Run run) {
@@ -163,7 +175,7 @@ final class PowerTally {
         int comparisons = 0;
         int flagged = 0;
         int confirmed = 0;
-        for (Metric metric : Metric.values()) {
+        for (Metric metric : measured()) {
             Counts aa = aa(metric);
             comparisons += aa.comparisons();
             flagged += aa.flagged();
@@ -173,7 +185,7 @@ final class PowerTally {
         }
         double perComparison = confirmed / (double) comparisons;
         double firstStage = flagged / (double) comparisons;
-        table.append(String.format(Locale.ROOT, "%nPer comparison, both metrics pooled: flagged %d of %d, confirmed %d of %d "
+        table.append(String.format(Locale.ROOT, "%nPer comparison, all metrics pooled: flagged %d of %d, confirmed %d of %d "
                         + "(95%% upper bound %.1f%%).%n"
                         + "PR suite (%d comparisons): observed %.1f%%; if the confirmation were independent of the first run, %.2f%%; "
                         + "95%% upper bound from these comparisons: %.1f%%.%n%n",
@@ -182,7 +194,7 @@ final class PowerTally {
                 suiteRate(firstStage * firstStage, suiteComparisons) * 100,
                 suiteRate(upper95(confirmed, comparisons), suiteComparisons) * 100));
         table.append("| metric | target | real effect | runs | detected (confirmed) | first verdicts |\n|---|---|---|---|---|---|\n");
-        for (Metric metric : Metric.values()) {
+        for (Metric metric : measured()) {
             for (int level : injectedRuns.get(metric).keySet()) {
                 Counts counts = injected(metric, level);
                 table.append(String.format(Locale.ROOT, "| %s | %s%d%% | %+.1f%% | %d | %d of %d (%.0f%%) | %s |%n", metric.key(),
@@ -197,7 +209,7 @@ final class PowerTally {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("window", window);
         root.put("suiteComparisons", suiteComparisons);
-        for (Metric metric : Metric.values()) {
+        for (Metric metric : measured()) {
             ObjectNode node = root.putObject(metric.key());
             node.set("aValues", values(aRuns.get(metric), metric));
             Counts aa = aa(metric);
@@ -211,6 +223,7 @@ final class PowerTally {
                 levelNode.put("realEffectPercent", Math.round(realEffect(metric, level) * 1000) / 10.0);
                 levelNode.put("burnNs", runs.get(0).burnNs());
                 levelNode.put("every", runs.get(0).every());
+                levelNode.put("allocBytes", runs.get(0).allocBytes());
                 levelNode.set("values", values(runs, metric));
                 levelNode.put("flagged", counts.flagged());
                 levelNode.put("detected", counts.confirmed());

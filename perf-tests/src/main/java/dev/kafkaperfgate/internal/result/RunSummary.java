@@ -115,6 +115,7 @@ public final class RunSummary {
             ObjectNode injected = node.putObject("injection");
             injected.put("burnNs", injection.burnNs());
             injected.put("every", injection.every());
+            injected.put("allocBytes", injection.allocBytes());
             injected.put("description", injection.toString());
         } else {
             node.putNull("injection");

@@ -28,9 +28,10 @@ final class ClientConfigs {
             // Appended after the team's own interceptors: the burn adds to their cost, never replaces it.
             String own = properties.getOrDefault(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG, "").trim();
             config.put(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG,
-                    (own.isEmpty() ? "" : own + ",") + CpuBurningInterceptor.class.getName());
-            config.put(CpuBurningInterceptor.BURN_NS, injected.burnNs());
-            config.put(CpuBurningInterceptor.EVERY, injected.every());
+                    (own.isEmpty() ? "" : own + ",") + InjectedCostInterceptor.class.getName());
+            config.put(InjectedCostInterceptor.BURN_NS, injected.burnNs());
+            config.put(InjectedCostInterceptor.EVERY, injected.every());
+            config.put(InjectedCostInterceptor.ALLOC_BYTES, injected.allocBytes());
         }
         return config;
     }
