@@ -3,7 +3,8 @@
 #   1. the library is installed into the local Maven repository (mvn install), as a release would be fetched;
 #   2. in a copy of the example, three runs of its PR suite become its baselines (refresh-baselines.sh);
 #   3. an unchanged build passes;
-#   4. the same build on kafka-clients 4.2.0 gets verdicts (not MISMATCH) that name the change;
+#   4. the same build on kafka-clients 4.2.0, and with linger.ms 5 → 50 in its producer.properties,
+#      gets verdicts (not MISMATCH) that name the change;
 #   5. a realistic regression in the team's own serializer (a new ObjectMapper per record,
 #      regressions/mapper-per-record.patch) is flagged and confirmed, and the build fails.
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
@@ -62,6 +63,17 @@ jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary"
 jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 2' "$summary" >/dev/null \
   || fail "the verdicts must name the kafka-clients change"
 
+cp src/main/resources/producer.properties "$work/producer.properties"
+sed -i 's/^linger.ms=5$/linger.ms=50/' src/main/resources/producer.properties
+rc=0
+run linger-50 || rc=$?
+[ "$rc" -le 1 ] || fail "the linger.ms change failed with exit $rc"
+jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary" >/dev/null \
+  || fail "a producer.properties change must be judged, not MISMATCH"
+jq -e '[.scenarios[] | .changes[]? | select(. == "producer.linger.ms: 5 → 50")] | length == 2' "$summary" >/dev/null \
+  || fail "the verdicts must name the linger.ms change"
+cp "$work/producer.properties" src/main/resources/producer.properties
+
 patch -s -p1 < regressions/mapper-per-record.patch
 if run mapper-per-record; then
   fail "a new ObjectMapper per record passed the gate"
@@ -69,4 +81,4 @@ fi
 jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
   || fail "orders-publish must be a confirmed regression"
 passed=yes
-echo "test-example: PASS: baselines, unchanged pass, kafka-clients change judged, serializer regression confirmed"
+echo "test-example: PASS: baselines, unchanged pass, kafka-clients and linger.ms changes judged, serializer regression confirmed"

@@ -24826,6 +24826,10 @@ ${suite}${plural(scenarios.length, ["scenario", "scenarios"])}`;
 }
 function attentionSection(rows, scenarios) {
   const parts = [];
+  const changed = scenarios.filter((scenario) => Array.isArray(scenario.changes) && scenario.changes.length > 0);
+  if (changed.length > 0) {
+    parts.push(["**Judged with the change**:", ...changed.map((scenario) => `- ${escapeText(scenario.scenario, 120)}: ${scenario.changes.slice(0, 20).map((change) => escapeText(change, 200)).join(", ")}`)].join("\n"));
+  }
   if (rows.length > 0) {
     parts.push(["#### Needs attention", "", ...TABLE_HEAD, ...rows.map((entry) => entry.line)].join("\n"));
   }
@@ -24863,6 +24867,7 @@ function environmentSection(summary2) {
   const broker = [fingerprint.brokerMode, "broker", fingerprint.brokerVersion].filter(Boolean).map((part) => escapeText(part, 80)).join(" ");
   const parts = [
     summary2.profile ? `profile ${code(summary2.profile)}` : null,
+    summary2.machineClass ? `machine class ${code(summary2.machineClass)}` : null,
     broker,
     fingerprint.brokerImage ? `image ${escapeText(fingerprint.brokerImage, 120)}` : null,
     fingerprint.kafkaClients ? `kafka-clients ${escapeText(fingerprint.kafkaClients, 40)}` : null,
@@ -24888,6 +24893,9 @@ function reproduceSection(summary2) {
   args.push(`-Dperf.profile=${summary2.profile}`);
   if (summary2.injection && typeof summary2.injection === "object") {
     args.push(`-Dperf.inject.burn.ns=${summary2.injection.burnNs}`, `-Dperf.inject.burn.every=${summary2.injection.every}`);
+    if (Number(summary2.injection.allocBytes) > 0) {
+      args.push(`-Dperf.inject.alloc.bytes=${summary2.injection.allocBytes}`);
+    }
   }
   const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf("=") + 1)));
   const checkout = /^[0-9a-f]{7,40}$/.test(String(summary2.commit ?? "")) ? `git checkout ${summary2.commit}

@@ -135,6 +135,12 @@ function headline(summary, scenarios) {
 
 function attentionSection(rows, scenarios) {
   const parts = []
+  // What the pull request changed in each scenario's subject (settings, classes, kafka-clients): judged, named here.
+  const changed = scenarios.filter((scenario) => Array.isArray(scenario.changes) && scenario.changes.length > 0)
+  if (changed.length > 0) {
+    parts.push(['**Judged with the change**:', ...changed.map((scenario) =>
+      `- ${escapeText(scenario.scenario, 120)}: ${scenario.changes.slice(0, 20).map((change) => escapeText(change, 200)).join(', ')}`)].join('\n'))
+  }
   if (rows.length > 0) {
     parts.push(['#### Needs attention', '', ...TABLE_HEAD, ...rows.map((entry) => entry.line)].join('\n'))
   }
@@ -177,6 +183,7 @@ function environmentSection(summary) {
   const broker = [fingerprint.brokerMode, 'broker', fingerprint.brokerVersion].filter(Boolean).map((part) => escapeText(part, 80)).join(' ')
   const parts = [
     summary.profile ? `profile ${code(summary.profile)}` : null,
+    summary.machineClass ? `machine class ${code(summary.machineClass)}` : null,
     broker,
     fingerprint.brokerImage ? `image ${escapeText(fingerprint.brokerImage, 120)}` : null,
     fingerprint.kafkaClients ? `kafka-clients ${escapeText(fingerprint.kafkaClients, 40)}` : null,
@@ -206,6 +213,9 @@ function reproduceSection(summary) {
   args.push(`-Dperf.profile=${summary.profile}`)
   if (summary.injection && typeof summary.injection === 'object') {
     args.push(`-Dperf.inject.burn.ns=${summary.injection.burnNs}`, `-Dperf.inject.burn.every=${summary.injection.every}`)
+    if (Number(summary.injection.allocBytes) > 0) {
+      args.push(`-Dperf.inject.alloc.bytes=${summary.injection.allocBytes}`)
+    }
   }
   const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf('=') + 1)))
   const checkout = /^[0-9a-f]{7,40}$/.test(String(summary.commit ?? '')) ? `git checkout ${summary.commit}\n` : ''

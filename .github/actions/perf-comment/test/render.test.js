@@ -86,3 +86,15 @@ test('flagged metrics get a small Mermaid chart of Δ%, with labels reduced to a
   assert.doesNotMatch(hostileBody, /click x call alert\(1\) \["/)
   assert.doesNotMatch(renderReport(fixture('all-passed.json'), { marker }).body, /```mermaid/, 'no chart when nothing was flagged')
 })
+
+test('what the pull request changed is named beside the verdicts, escaped', () => {
+  const summary = fixture('confirmed-regression.json')
+  summary.machineClass = 'amd-epyc'
+  summary.scenarios[0].changes = ['kafkaClients: 4.2.0 → 4.3.1', 'producer.value.serializer: (unset) → com.example.<b>Orders</b> @team']
+  const { body } = renderReport(summary, { marker })
+  const attention = body.slice(body.indexOf('**Judged with the change**'), body.indexOf('#### Needs attention'))
+  assert.match(attention, new RegExp(`^- ${summary.scenarios[0].scenario}: kafkaClients&#58; 4\\.2\\.0 → 4\\.3\\.1, `, 'm'))
+  assert.ok(!attention.includes('<b>'), attention)
+  assert.ok(attention.includes(escapeText('com.example.<b>Orders</b> @team', 200)), attention)
+  assert.match(body, /machine class `amd-epyc`/)
+})

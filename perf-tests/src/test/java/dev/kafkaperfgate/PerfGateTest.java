@@ -44,7 +44,7 @@ class PerfGateTest {
                 duration: 2s
                 record.size: 200
                 rate: 2000
-                producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: none}
+                producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: none, delivery.timeout.ms: 20000, request.timeout.ms: 10000}
                 warmup: none
                 trials: 1
                 """);

@@ -39,6 +39,7 @@ final class ScenarioPage {
         page.put("outcome", entry.path("outcome").asText());
         page.put("verdict", entry.path("verdict").asText(null));
         page.put("message", entry.path("message").asText(null));
+        page.set("changes", entry.path("changes").isArray() ? entry.get("changes") : JsonNodeFactory.instance.arrayNode());
         page.set("lines", lines(entry.path("metrics")));
         page.set("confirmationLines", lines(entry.path("confirmation").path("metrics")));
         if (result == null) {

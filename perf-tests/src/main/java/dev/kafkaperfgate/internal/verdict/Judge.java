@@ -130,9 +130,11 @@ public final class Judge {
         if (!baseline.workload().equals(run.workload())) {
             differences.add("workload: " + baseline.workload() + " → " + run.workload());
         }
-        if (!baseline.definitionSha256().equals(run.definitionSha256())) {
-            List<String> settings = DefinitionParts.experimentChanges(baseline.definition(), run.definition());
-            differences.add("definition: " + (settings.isEmpty() ? "sha256 differs" : String.join(", ", settings)));
+        // The experiment's settings decide, not the hash: a hash also changes when a writer spells
+        // 10000 as 10000.0, or when a baseline predates the split of subject and experiment.
+        List<String> settings = DefinitionParts.experimentChanges(baseline.definition(), run.definition());
+        if (!settings.isEmpty()) {
+            differences.add("definition: " + String.join(", ", settings));
         }
         List<String> environment = run.fingerprint().differencesFrom(baseline.fingerprint());
         if (!environment.isEmpty()) {

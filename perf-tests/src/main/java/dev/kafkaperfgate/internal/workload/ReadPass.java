@@ -106,7 +106,8 @@ final class ReadPass {
             }
         }
         long end = clock.nanoTime();
-        ClientCost cost = CostMeter.between(joinedCost[0], CostMeter.snapshot(consumer.metrics(), CostMeter.Traffic.CONSUMER), records);
+        CostMeter.Snapshot last = CostMeter.snapshot(consumer.metrics(), CostMeter.Traffic.CONSUMER);
+        ClientCost cost = CostMeter.between(joinedCost[0] == null ? last : joinedCost[0], last, records);
         return new ConsumeTrialFigures(trial, records, bytes, joinedAt[0] - start, end - joinedAt[0], gaps, cost);
     }
 }

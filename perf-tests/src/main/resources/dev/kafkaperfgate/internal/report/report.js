@@ -146,6 +146,9 @@
     section.append(el('h2', null, scenario.name, ' ', el('span', `verdict ${scenario.outcome === 'passed' ? scenario.verdict : scenario.outcome}`,
       scenario.outcome === 'passed' ? scenario.verdict : scenario.outcome)))
     if (scenario.message) section.append(el('div', 'note', scenario.message))
+    if (scenario.changes && scenario.changes.length > 0) {
+      section.append(el('div', 'note changes', `Judged with the change: ${scenario.changes.join(', ')}`))
+    }
     const lines = [...scenario.lines, ...scenario.confirmationLines.map((line) => `re-run: ${line}`)]
     if (lines.length > 0) section.append(el('pre', 'lines', lines.join('\n')))
     const grid = el('div', 'grid')

@@ -55,6 +55,7 @@ class ContainerBrokerTest {
                     .recordsPerSecond(10_000)
                     .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
                     .producerProperty("acks", "all")
+                    .producerProperty("delivery.timeout.ms", "20000").producerProperty("request.timeout.ms", "10000")
                     .build();
             var result = new ProduceWorkload(broker, System.out).run(scenario, topic);
             long produced = result.warmup().records() + result.trials().stream().mapToLong(TrialFigures::records).sum();

@@ -84,6 +84,7 @@ class ExternalBrokerTest {
                     .recordSize(256)
                     .recordsPerTrial(10_000)
                     .trials(1)
+                    .producerProperty("delivery.timeout.ms", "20000").producerProperty("request.timeout.ms", "10000")
                     .warmup(WarmupPolicy.NONE)
                     .build();
             ProduceResult result = new ProduceWorkload(broker, out).run(scenario, topic);

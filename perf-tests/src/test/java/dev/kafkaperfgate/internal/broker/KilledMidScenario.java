@@ -24,6 +24,7 @@ final class KilledMidScenario {
                     .trialDuration(Duration.ofSeconds(60))
                     .recordsPerSecond(2_000)
                     .warmup(WarmupPolicy.NONE)
+                    .producerProperty("delivery.timeout.ms", "20000").producerProperty("request.timeout.ms", "10000")
                     .trials(1)
                     .build();
             new Thread(() -> {

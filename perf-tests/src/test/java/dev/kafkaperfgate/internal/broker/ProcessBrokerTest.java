@@ -40,6 +40,7 @@ class ProcessBrokerTest {
                     .trials(2)
                     .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
                     .producerProperty("acks", "all")
+                    .producerProperty("delivery.timeout.ms", "20000").producerProperty("request.timeout.ms", "10000")
                     .producerProperty("compression.type", "lz4")
                     .build();
             ProduceResult result = new ProduceWorkload(broker, System.out).run(scenario, topic);

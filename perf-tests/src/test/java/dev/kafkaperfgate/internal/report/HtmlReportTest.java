@@ -50,6 +50,7 @@ class HtmlReportTest {
         Path hostile = copy(FIXTURE.resolve("results"), OUT.resolve("hostile"));
         ObjectNode summary = (ObjectNode) JSON.readTree(hostile.resolve("summary.json").toFile());
         ((ObjectNode) summary.path("scenarios").get(0)).put("scenario", HOSTILE);
+        ((ObjectNode) summary.path("scenarios").get(0)).putArray("changes").add(HOSTILE);
         ((ObjectNode) summary.path("fingerprint")).put("jvm", HOSTILE);
         JSON.writeValue(hostile.resolve("summary.json").toFile(), summary);
         Files.copy(HtmlReport.write(hostile, FIXTURE.resolve("baselines")), OUT.resolve("report-hostile.html"),
@@ -103,6 +104,8 @@ class HtmlReportTest {
         assertFalse(hostileHtml.contains(HOSTILE), "the raw string never reaches the HTML");
         assertFalse(hostileHtml.contains("<script>alert"), "no script element can be opened from the data");
         assertEquals(HOSTILE, dataBlock(hostileHtml).path("header").path("fingerprint").path("jvm").asText(), "the text itself is kept");
+        assertTrue(dataBlock(hostileHtml).path("scenarios").findValues("changes").stream()
+                .anyMatch(changes -> changes.size() == 1 && changes.get(0).asText().equals(HOSTILE)), "a subject change travels as data too");
     }
 
     @Test

@@ -100,6 +100,16 @@ class JudgeTest {
     }
 
     @Test
+    void numbersSpelledDifferentlyAreTheSameSetting() throws Exception {
+        Baseline baseline = baseline(Metric.THROUGHPUT, STEADY);
+        JsonNode spelled = JSON.readTree("{\"producer\": {\"batch.size\": \"16384\", \"linger.ms\": \"0\"}, "
+                + "\"kafkaClients\": \"4.3.1\", \"trials\": 3.0}");
+        Judge.Run run = new Judge.Run("s", "produce", "f".repeat(64), spelled, MACHINE, figures(Map.of()));
+        assertEquals(Verdict.OK, new Judge(POLICY).judge(run, baseline, Thresholds.DEFAULT).metrics().get(0).verdict(),
+                "3 and 3.0 trials, and a hash of another spelling, are no MISMATCH");
+    }
+
+    @Test
     void baselineRunsThatPredateAMetricMakeItNewNotAFailure() {
         ScenarioVerdict verdict = judge(run(Map.of(Metric.CPU_PER_RECORD, 5000.0)), baseline(Metric.THROUGHPUT, STEADY));
         MetricVerdict cpu = verdict.metrics().stream().filter(metric -> metric.metric() == Metric.CPU_PER_RECORD).findFirst().orElseThrow();
