@@ -63,7 +63,7 @@ public final class Judge {
             double threshold = thresholdPercent(metric, thresholds);
             if (baseline == null) {
                 verdicts.add(new MetricVerdict(metric, Verdict.NEW, Double.NaN, sample.value(), threshold, null,
-                        "no baseline for this scenario in this profile"));
+                        "no baseline for this scenario in this profile and machine class"));
             } else if (!mismatch.isEmpty()) {
                 verdicts.add(new MetricVerdict(metric, Verdict.MISMATCH, Double.NaN, sample.value(), threshold, null,
                         "baseline " + baseline.file().getFileName() + " differs: " + String.join("; ", mismatch)));
