@@ -51,7 +51,7 @@ for i in 1 2 3; do
   run "baseline-$i" || fail "baseline run $i failed the build"
   "$root/scripts/refresh-baselines.sh" --results target/perf-results --baselines baselines --commit "baseline-$i" >/dev/null
 done
-echo "test-example: baselines recorded: $(ls baselines/example | tr '\n' ' ')"
+echo "test-example: baselines recorded: $(find baselines/example -name '*.json' -printf '%P ')"
 
 run unchanged || fail "an unchanged build failed the gate"
 
