@@ -58,11 +58,6 @@ public record Fingerprint(String cpuModel, int cores, String os, String kernel, 
                 .map(line -> line.substring(line.indexOf(':') + 1).trim()).findFirst().orElse(System.getProperty("os.arch"));
     }
 
-    /** This machine's {@link MachineClass}. */
-    public String machineClass() {
-        return MachineClass.of(cpuModel);
-    }
-
     private static List<String> cpuinfo() {
         try {
             return Files.readAllLines(Path.of("/proc/cpuinfo"));

@@ -184,7 +184,9 @@ public final class RunSummary {
                     + "passes, but says nothing about performance";
         } else {
             outcome = GateResult.Outcome.PASS;
-            headline = "pass: " + countsText();
+            List<String> unconfirmed = entries.stream().filter(RunSummary::unconfirmed).map(Entry::scenario).toList();
+            headline = "pass: " + countsText() + (unconfirmed.isEmpty() ? ""
+                    : "; flagged but not confirmed by the re-run: " + String.join(", ", unconfirmed));
         }
         return new GateResult(outcome, outcome.exitCode(), headline, judged, directory.resolve("summary.json"),
                 entries.stream().map(RunSummary::scenarioResult).toList());
@@ -213,15 +215,25 @@ public final class RunSummary {
                 verdict == null ? List.of() : verdict.changes(), entry.message(), metrics);
     }
 
-    /** "3 OK, 1 INCONCLUSIVE": the overall verdicts that occurred. */
+    /**
+     * A scenario whose regression the re-run did not confirm (it flagged no metric again, or
+     * another one): it passed, and a headline must not count it as a regression.
+     */
+    private static boolean unconfirmed(Entry entry) {
+        ScenarioVerdict verdict = finalVerdict(entry);
+        return entry.outcome() == Outcome.PASSED && verdict != null && verdict.overall() == Verdict.REGRESSION;
+    }
+
+    /** "3 OK, 1 INCONCLUSIVE": the overall verdicts of the scenarios that passed or failed on them, unconfirmed flags left out. */
     private String countsText() {
-        ObjectNode counts = counts();
         List<String> parts = new ArrayList<>();
-        counts.fields().forEachRemaining(field -> {
-            if (field.getValue().asLong() > 0) {
-                parts.add(field.getValue().asLong() + " " + field.getKey());
+        for (Verdict verdict : ScenarioVerdict.ATTENTION) {
+            long count = entries.stream().filter(entry -> !unconfirmed(entry)).map(RunSummary::finalVerdict)
+                    .filter(Objects::nonNull).filter(last -> last.overall() == verdict).count();
+            if (count > 0) {
+                parts.add(count + " " + verdict.name());
             }
-        });
+        }
         return parts.isEmpty() ? "no verdicts" : String.join(", ", parts);
     }
 

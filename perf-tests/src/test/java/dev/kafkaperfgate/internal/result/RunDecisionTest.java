@@ -1,0 +1,78 @@
+package dev.kafkaperfgate.internal.result;
+
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The run's one decision, from the verdicts the runner recorded. */
+class RunDecisionTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFlagTheReRunDidNotConfirmPassesAndIsNamedNotCountedAsARegression() {
+        RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-1"));
+        // The first run flagged CPU; the re-run flagged p99 instead: not the same metric, so not confirmed.
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), verdict("s1", Metric.CPU_PER_RECORD,
+                Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.P99, Verdict.REGRESSION),
+                "the regression flagged by the first run was not confirmed by the re-run");
+        summary.judged("s2", "produce", RunSummary.Outcome.PASSED, dir.resolve("s2.json"), verdict("s2", Metric.THROUGHPUT,
+                Verdict.INCONCLUSIVE), null, null, null);
+        summary.finish();
+
+        GateResult result = summary.result();
+        assertEquals(GateResult.Outcome.PASS, result.outcome());
+        assertEquals(0, result.exitCode());
+        assertTrue(result.judged());
+        assertEquals("pass: 1 INCONCLUSIVE; flagged but not confirmed by the re-run: s1", result.headline());
+    }
+
+    @Test
+    void aConfirmedRegressionFailsAndAnIncompleteRunOutranksIt() {
+        RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-2"));
+        summary.judged("s1", "produce", RunSummary.Outcome.REGRESSION, dir.resolve("s1.json"), verdict("s1", Metric.CPU_PER_RECORD,
+                Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), "x");
+        summary.finish();
+        GateResult incomplete = summary.result();
+        assertEquals(GateResult.Outcome.INCOMPLETE, incomplete.outcome(), "one of two selected scenarios never ran");
+        assertEquals(2, incomplete.exitCode());
+
+        RunSummary complete = new RunSummary(dir.resolve("b"), "pr", 1, new RunSummary.Provenance("abc1234", "t-3"));
+        complete.judged("s1", "produce", RunSummary.Outcome.REGRESSION, dir.resolve("s1.json"), verdict("s1", Metric.CPU_PER_RECORD,
+                Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), "x");
+        complete.finish();
+        GateResult regression = complete.result();
+        assertEquals(GateResult.Outcome.REGRESSION, regression.outcome());
+        assertEquals(1, regression.exitCode());
+        assertEquals("confirmed regression: s1 (cpuNsPerRecord +20.0%)", regression.headline());
+    }
+
+    @Test
+    void aRunThatComparedNothingSaysSo() {
+        RunSummary summary = new RunSummary(dir, "pr", 1, new RunSummary.Provenance("abc1234", "t-4"));
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), verdict("s1", Metric.THROUGHPUT, Verdict.MISMATCH),
+                null, null, null);
+        summary.finish();
+        GateResult result = summary.result();
+        assertEquals(0, result.exitCode());
+        assertFalse(result.judged());
+        assertTrue(result.headline().startsWith("nothing was judged (1 MISMATCH)"), result.headline());
+    }
+
+    /** One metric's verdict, 100 → 120 in its unit. */
+    private static ScenarioVerdict verdict(String scenario, Metric metric, Verdict verdict) {
+        return new ScenarioVerdict(scenario, List.of(new MetricVerdict(metric, verdict, 100, 120, 10, null, "")), List.of());
+    }
+}
