@@ -5,6 +5,14 @@
 # confirmation included. Prints a Markdown table and writes perf-tests/target/gate-power.json.
 #
 #   scripts/gate-power.sh [--aa-runs 20] [--per-level 3] [--levels 10,20,30] [--window 10] [--trial-seconds 5]
+#   scripts/gate-power.sh --paired [--aa-rounds 4] [--repeats 3] [--blocks 8] [--trial-seconds 3]
+#
+# --paired measures paired mode instead (PairedPower): A/A measurements of the PR suite's two
+# produce scenarios, the same code on both sides, every second round beside a one-core busy loop
+# (started and stopped by pid); then injected head-side regressions (throughput -10% and -5%
+# unthrottled, CPU and allocation +10% and p99 +25% at 20k records/s), each one's real size as
+# the run measured it. Rows go to perf-tests/target/gate-power-paired.json. About 3 minutes per
+# measurement on a 2-core machine.
 #
 # About 30 minutes with the defaults on a 2-core machine. Run it on an otherwise idle machine
 # (or accept that neighbours are part of what it measures) and from a clone, not a tree you are
@@ -16,6 +24,13 @@ cd "$root"
 mvn -B -q -DskipTests install
 mvn -B -q -pl perf-tests -am dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
 
+if [ "${1:-}" = --paired ]; then
+  shift
+  exec java -Xms512m -Xmx512m -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+    -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
+    -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.internal.paired.PairedPower \
+    --scenarios "$root/perf-tests/scenarios" --out "$root/perf-tests/target/gate-power-paired.json" "$@"
+fi
 exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
   -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
   -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.internal.bench.GatePower \

@@ -7,25 +7,40 @@
 #   2  infrastructure error or incomplete run: broker or Docker trouble, a scenario that could
 #      not run, a bad scenario or baseline file, no summary.json
 #
-#   scripts/gate.sh [--module DIR] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
+#   scripts/gate.sh [--module DIR] [--base REF] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
 # Without --module: this repository's own suite (mvn -B verify -Pgate at its root), results in
 # perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
 # PerfGateSuite (mvn -B verify in DIR), results in DIR/target/perf-results/. Either way
 # summary.json and one JSON per scenario.
+#
+# --base REF: paired mode, the head (this checkout) judged against REF on this machine. REF is
+# built in a git worktree under /tmp (removed on exit, cancel included), both sides' test
+# classpaths are resolved, and the gate runs their trials interleaved on one broker. The base's
+# suites, thresholds and experiments judge. A base that does not build, or has no gate, is named
+# in one line and stored baselines judge instead (the headline says so); a REF that is not a
+# commit is exit 2.
 set -uo pipefail
 gate_root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 
 module=""
-if [ "${1:-}" = "--module" ]; then
-  module=${2:?--module needs a directory}
-  shift 2
+base=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --module) module=${2:?--module needs a directory}; shift 2 ;;
+    --base) base=${2:?--base needs a git ref, e.g. origin/main}; shift 2 ;;
+    *) break ;;
+  esac
+done
+if [ -n "$module" ]; then
   [ -f "$module/pom.xml" ] || { echo "gate: --module $module has no pom.xml" >&2; exit 2; }
   cd "$module" || exit 2
+  module_dir=$(pwd)
   results=target/perf-results
   maven=(mvn -B verify)
 else
   cd "$gate_root" || exit 2
+  module_dir=$gate_root/perf-tests
   results=perf-tests/target/perf-results
   maven=(mvn -B verify -Pgate)
 fi
@@ -47,8 +62,15 @@ provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 2
 
 # A summary left by an earlier run must not speak for this one.
 rm -f "$summary"
-"${maven[@]}" "${args[@]}"
-maven_exit=$?
+if [ -n "$base" ]; then
+  # shellcheck source=scripts/paired.sh
+  . "$gate_root/scripts/paired.sh"
+  paired_run "$base" "${args[@]}"
+  maven_exit=$?
+else
+  "${maven[@]}" "${args[@]}"
+  maven_exit=$?
+fi
 
 if [ ! -f "$summary" ]; then
   echo "gate: INFRASTRUCTURE ERROR: no $summary: the run did not start (Maven exit $maven_exit; see above)" >&2

@@ -78,7 +78,9 @@ state() { curl -fsS "$api/_fake/state" | jq "$@"; }
 
 mkdir -p "$work/artifacts" "$work/events"
 stand_ins=$work/repo/.github/act/stand-ins
-selection="-Dperf.scenarios.dir=../.github/act/scenarios -Dperf.suite=pr -Dperf.broker.warmup=5"
+# Paired mode (the PR workflow's default) builds the merge base, here the head itself: an A/A run,
+# kept short with 3 blocks of 2 s trials.
+selection="-Dperf.scenarios.dir=../.github/act/scenarios -Dperf.suite=pr -Dperf.broker.warmup=5 -Dperf.paired.blocks=3 -Dperf.paired.trial=2s"
 run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG
   (cd "$work/repo" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
     -P ubuntu-latest="$runner_image" --pull=false \
@@ -107,6 +109,8 @@ for file in summary.json event.json act-smoke.json; do
 done
 jq -e '.complete == true and .scenarios[0].scenario == "act-smoke"' "$artifact/summary.json" >/dev/null \
   || die "the artifact's summary.json is not a complete act-smoke run"
+jq -e --arg sha "$head_sha" '.mode.name == "paired" and .mode.base == $sha and (.scenarios[0].paired.trials.order | length) == 12' \
+  "$artifact/summary.json" >/dev/null || die "the PR gate did not run paired against the merge base $head_sha: $(jq -c .mode "$artifact/summary.json")"
 say "    artifact: $(cd "$artifact" && echo *)"
 
 say "2/3 perf-gate comment on workflow_run, twice (logs $work/comment-*.log)"

@@ -24721,16 +24721,22 @@ function plural(count2, [one, many]) {
 
 // src/render.js
 var COMMENT_LIMIT = 65536;
-var TABLE_HEAD = [
+var STORED_HEAD = [
   "| Scenario | Metric | Baseline | Current | \u0394 | Interval | Verdict | MDE |",
   "|---|---|--:|--:|--:|--:|---|--:|"
 ];
+var PAIRED_HEAD = [
+  "| Scenario | Metric | Base | Head | \u0394 | Interval | Verdict | MDE |",
+  "|---|---|--:|--:|--:|--:|---|--:|"
+];
+var COMMIT = /^[0-9a-f]{7,40}$/;
 var SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/;
 function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) {
   if (!(limit >= 2e3)) {
     throw new RangeError(`limit must be at least 2000 characters, was ${limit}`);
   }
   const scenarios = Array.isArray(summary2.scenarios) ? summary2.scenarios : [];
+  const head = isPaired(summary2) ? PAIRED_HEAD : STORED_HEAD;
   const rows = scenarios.flatMap(metricRows);
   const attention = rows.filter((row2) => row2.attention);
   const rest = rows.filter((row2) => !row2.attention);
@@ -24740,9 +24746,11 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
       marker,
       headline(summary2, scenarios),
       deltaChart(scenarios),
-      attentionSection(attention.slice(0, attentionShown2), scenarios),
-      detailsSection(rest.slice(0, restShown2), rest.length),
+      rulesSection(summary2),
+      attentionSection(attention.slice(0, attentionShown2), scenarios, head, isPaired(summary2)),
+      detailsSection(rest.slice(0, restShown2), rest.length, head),
       omitted > 0 ? truncationNote(omitted) : "",
+      trialsSection(scenarios),
       environmentSection(summary2),
       reproduceSection(summary2),
       footer(summary2, runUrl)
@@ -24772,6 +24780,48 @@ function largestFitting(max, fits) {
     }
   }
   return low;
+}
+function isPaired(summary2) {
+  return Boolean(summary2.mode && typeof summary2.mode === "object" && summary2.mode.name === "paired");
+}
+function modeLine(summary2) {
+  const mode = summary2.mode && typeof summary2.mode === "object" ? summary2.mode : {};
+  if (mode.name === "paired") {
+    const base = COMMIT.test(String(mode.base ?? "")) ? `\`${String(mode.base).slice(0, 12)}\`` : escapeText(mode.base, 60);
+    return `paired: head vs base ${base}, both measured on this runner in interleaved ABBA blocks`;
+  }
+  if (typeof mode.fallbackReason === "string") {
+    return `stored baselines (paired mode unavailable: ${escapeText(mode.fallbackReason, 300)})`;
+  }
+  return "stored baselines";
+}
+function rulesSection(summary2) {
+  const changes = summary2.mode && Array.isArray(summary2.mode.policyChanges) ? summary2.mode.policyChanges : [];
+  if (changes.length === 0) {
+    return "";
+  }
+  return [
+    "**Rules changed by this PR** (not applied: the base's suites, thresholds and experiments judge):",
+    ...changes.slice(0, 30).map((change) => `- ${escapeText(change, 300)}`)
+  ].join("\n");
+}
+function trialsSection(scenarios) {
+  const lines = [];
+  for (const scenario of scenarios) {
+    const trials = scenario.paired && scenario.paired.trials && typeof scenario.paired.trials === "object" ? scenario.paired.trials : null;
+    if (!trials || !trials.base || !trials.head) {
+      continue;
+    }
+    lines.push(`**${escapeText(scenario.scenario, 120)}**, run order ${escapeText(trials.order, 80)}:`);
+    for (const metric of Object.keys(trials.base).slice(0, 10)) {
+      const side = (values) => (Array.isArray(values) ? values : []).slice(0, 40).map((value) => figure(value, "")).join(" ");
+      lines.push(`- ${escapeText(metric, 40)}: base ${side(trials.base[metric])}; head ${side(trials.head[metric])}`);
+    }
+  }
+  if (lines.length === 0) {
+    return "";
+  }
+  return ["<details><summary>Trials in run order (base and head)</summary>", "", ...lines, "", "</details>"].join("\n");
 }
 function metricRows(scenario) {
   const name = escapeText(scenario.scenario, 120);
@@ -24822,20 +24872,22 @@ function headline(summary2, scenarios) {
   return `### ${title}
 
 ${counts.join(" \xB7 ")}  
-${suite}${plural(scenarios.length, ["scenario", "scenarios"])}`;
+${suite}${plural(scenarios.length, ["scenario", "scenarios"])}  
+Judged by: ${modeLine(summary2)}`;
 }
-function attentionSection(rows, scenarios) {
+function attentionSection(rows, scenarios, head, paired) {
   const parts = [];
   const changed = scenarios.filter((scenario) => Array.isArray(scenario.changes) && scenario.changes.length > 0);
   if (changed.length > 0) {
     parts.push(["**Judged with the change**:", ...changed.map((scenario) => `- ${escapeText(scenario.scenario, 120)}: ${scenario.changes.slice(0, 20).map((change) => escapeText(change, 200)).join(", ")}`)].join("\n"));
   }
   if (rows.length > 0) {
-    parts.push(["#### Needs attention", "", ...TABLE_HEAD, ...rows.map((entry) => entry.line)].join("\n"));
+    parts.push(["#### Needs attention", "", ...head, ...rows.map((entry) => entry.line)].join("\n"));
   }
   const unconfirmed = scenarios.filter((scenario) => scenario.confirmation && scenario.outcome !== "regression");
   if (unconfirmed.length > 0) {
-    parts.push(`Flagged by the first run, not confirmed by a re-run on a fresh broker (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(", ")}.`);
+    const again = paired ? "the first measurement, not confirmed by a second paired measurement" : "the first run, not confirmed by a re-run on a fresh broker";
+    parts.push(`Flagged by ${again} (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(", ")}.`);
   }
   const reasons = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : []).filter((metric) => metric.verdict === "MISMATCH").map((metric) => `- ${escapeText(scenario.scenario, 120)}: ${escapeText(metric.reason, 500)}`));
   if (reasons.length > 0) {
@@ -24847,14 +24899,14 @@ function attentionSection(rows, scenarios) {
   }
   return parts.join("\n\n");
 }
-function detailsSection(rows, total) {
+function detailsSection(rows, total, head) {
   if (total === 0) {
     return "";
   }
   return [
     `<details><summary>Everything else (${plural(total, ["metric", "metrics"])})</summary>`,
     "",
-    ...rows.length > 0 ? [...TABLE_HEAD, ...rows.map((entry) => entry.line)] : ["(not shown: see below)"],
+    ...rows.length > 0 ? [...head, ...rows.map((entry) => entry.line)] : ["(not shown: see below)"],
     "",
     "</details>"
   ].join("\n");
@@ -24898,12 +24950,13 @@ function reproduceSection(summary2) {
     }
   }
   const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf("=") + 1)));
-  const checkout = /^[0-9a-f]{7,40}$/.test(String(summary2.commit ?? "")) ? `git checkout ${summary2.commit}
+  const checkout = COMMIT.test(String(summary2.commit ?? "")) ? `git checkout ${summary2.commit}
 ` : "";
+  const base = isPaired(summary2) && COMMIT.test(String(summary2.mode.base ?? "")) ? `--base ${summary2.mode.base} ` : "";
   return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):
 
 \`\`\`sh
-${checkout}scripts/gate.sh ${safe.join(" ")}
+${checkout}scripts/gate.sh ${base}${safe.join(" ")}
 \`\`\``;
 }
 function footer(summary2, runUrl) {
@@ -24911,7 +24964,7 @@ function footer(summary2, runUrl) {
   const alpha = finite(policy.alphaPerComparison);
   const runs = finite(policy.minBaselineRuns);
   const link = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[Gate run](${runUrl}) \xB7 ` : "";
-  const test = alpha === null ? "" : `each metric is tested at \u03B1 ${alpha} against at least ${runs ?? "?"} baseline runs, and a regression counts only when a re-run on a fresh broker confirms it. `;
+  const test = alpha === null ? "" : isPaired(summary2) ? `each metric is tested at \u03B1 ${alpha} on the log-ratios of base and head trials in ABBA blocks, and a regression counts only when a second paired measurement confirms it. ` : `each metric is tested at \u03B1 ${alpha} against at least ${runs ?? "?"} baseline runs, and a regression counts only when a re-run on a fresh broker confirms it. `;
   return `${link}<sub>Numbers are data, not truth: ${test}A shared CI machine is noisy; INCONCLUSIVE means the change was smaller than the noise could show (MDE), not that there was none.</sub>`;
 }
 function code(value) {

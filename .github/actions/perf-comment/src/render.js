@@ -9,10 +9,16 @@ import { ATTENTION, NOT_RUN, VERDICTS, plural, verdictCell } from './verdicts.js
 /** GitHub refuses an issue comment longer than this many characters. */
 export const COMMENT_LIMIT = 65_536
 
-const TABLE_HEAD = [
+const STORED_HEAD = [
   '| Scenario | Metric | Baseline | Current | Δ | Interval | Verdict | MDE |',
   '|---|---|--:|--:|--:|--:|---|--:|',
 ]
+// Paired mode: both sides measured in this run, side by side; Δ is the median-free paired ratio of adjacent trials.
+const PAIRED_HEAD = [
+  '| Scenario | Metric | Base | Head | Δ | Interval | Verdict | MDE |',
+  '|---|---|--:|--:|--:|--:|---|--:|',
+]
+const COMMIT = /^[0-9a-f]{7,40}$/
 const SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/
 
 /**
@@ -28,6 +34,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
     throw new RangeError(`limit must be at least 2000 characters, was ${limit}`)
   }
   const scenarios = Array.isArray(summary.scenarios) ? summary.scenarios : []
+  const head = isPaired(summary) ? PAIRED_HEAD : STORED_HEAD
   const rows = scenarios.flatMap(metricRows)
   const attention = rows.filter((row) => row.attention)
   const rest = rows.filter((row) => !row.attention)
@@ -38,9 +45,11 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       marker,
       headline(summary, scenarios),
       deltaChart(scenarios),
-      attentionSection(attention.slice(0, attentionShown), scenarios),
-      detailsSection(rest.slice(0, restShown), rest.length),
+      rulesSection(summary),
+      attentionSection(attention.slice(0, attentionShown), scenarios, head, isPaired(summary)),
+      detailsSection(rest.slice(0, restShown), rest.length, head),
       omitted > 0 ? truncationNote(omitted) : '',
+      trialsSection(scenarios),
       environmentSection(summary),
       reproduceSection(summary),
       footer(summary, runUrl),
@@ -75,6 +84,53 @@ function largestFitting(max, fits) {
     }
   }
   return low
+}
+
+function isPaired(summary) {
+  return Boolean(summary.mode && typeof summary.mode === 'object' && summary.mode.name === 'paired')
+}
+
+/** Which mode judged: "paired: head vs base <sha>", or stored baselines (with the reason when paired mode was unavailable). */
+function modeLine(summary) {
+  const mode = summary.mode && typeof summary.mode === 'object' ? summary.mode : {}
+  if (mode.name === 'paired') {
+    const base = COMMIT.test(String(mode.base ?? '')) ? `\`${String(mode.base).slice(0, 12)}\`` : escapeText(mode.base, 60)
+    return `paired: head vs base ${base}, both measured on this runner in interleaved ABBA blocks`
+  }
+  if (typeof mode.fallbackReason === 'string') {
+    return `stored baselines (paired mode unavailable: ${escapeText(mode.fallbackReason, 300)})`
+  }
+  return 'stored baselines'
+}
+
+/** What the PR changed in the gate's own rules: listed, never applied (the base's rules judge). */
+function rulesSection(summary) {
+  const changes = summary.mode && Array.isArray(summary.mode.policyChanges) ? summary.mode.policyChanges : []
+  if (changes.length === 0) {
+    return ''
+  }
+  return ['**Rules changed by this PR** (not applied: the base\'s suites, thresholds and experiments judge):',
+    ...changes.slice(0, 30).map((change) => `- ${escapeText(change, 300)}`)].join('\n')
+}
+
+/** Paired mode: each side's trials in run order, per scenario and metric, collapsed. */
+function trialsSection(scenarios) {
+  const lines = []
+  for (const scenario of scenarios) {
+    const trials = scenario.paired && scenario.paired.trials && typeof scenario.paired.trials === 'object' ? scenario.paired.trials : null
+    if (!trials || !trials.base || !trials.head) {
+      continue
+    }
+    lines.push(`**${escapeText(scenario.scenario, 120)}**, run order ${escapeText(trials.order, 80)}:`)
+    for (const metric of Object.keys(trials.base).slice(0, 10)) {
+      const side = (values) => (Array.isArray(values) ? values : []).slice(0, 40).map((value) => figure(value, '')).join(' ')
+      lines.push(`- ${escapeText(metric, 40)}: base ${side(trials.base[metric])}; head ${side(trials.head[metric])}`)
+    }
+  }
+  if (lines.length === 0) {
+    return ''
+  }
+  return ['<details><summary>Trials in run order (base and head)</summary>', '', ...lines, '', '</details>'].join('\n')
 }
 
 function metricRows(scenario) {
@@ -130,10 +186,10 @@ function headline(summary, scenarios) {
     counts.push(`💥 ${notRun} could not run`)
   }
   const suite = summary.suite ? `suite ${code(summary.suite)}, ` : ''
-  return `### ${title}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}`
+  return `### ${title}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}  \nJudged by: ${modeLine(summary)}`
 }
 
-function attentionSection(rows, scenarios) {
+function attentionSection(rows, scenarios, head, paired) {
   const parts = []
   // What the pull request changed in each scenario's subject (settings, classes, kafka-clients): judged, named here.
   const changed = scenarios.filter((scenario) => Array.isArray(scenario.changes) && scenario.changes.length > 0)
@@ -142,11 +198,12 @@ function attentionSection(rows, scenarios) {
       `- ${escapeText(scenario.scenario, 120)}: ${scenario.changes.slice(0, 20).map((change) => escapeText(change, 200)).join(', ')}`)].join('\n'))
   }
   if (rows.length > 0) {
-    parts.push(['#### Needs attention', '', ...TABLE_HEAD, ...rows.map((entry) => entry.line)].join('\n'))
+    parts.push(['#### Needs attention', '', ...head, ...rows.map((entry) => entry.line)].join('\n'))
   }
   const unconfirmed = scenarios.filter((scenario) => scenario.confirmation && scenario.outcome !== 'regression')
   if (unconfirmed.length > 0) {
-    parts.push(`Flagged by the first run, not confirmed by a re-run on a fresh broker (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(', ')}.`)
+    const again = paired ? 'the first measurement, not confirmed by a second paired measurement' : 'the first run, not confirmed by a re-run on a fresh broker'
+    parts.push(`Flagged by ${again} (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(', ')}.`)
   }
   const reasons = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : [])
     .filter((metric) => metric.verdict === 'MISMATCH')
@@ -161,14 +218,14 @@ function attentionSection(rows, scenarios) {
   return parts.join('\n\n')
 }
 
-function detailsSection(rows, total) {
+function detailsSection(rows, total, head) {
   if (total === 0) {
     return ''
   }
   return [
     `<details><summary>Everything else (${plural(total, ['metric', 'metrics'])})</summary>`,
     '',
-    ...(rows.length > 0 ? [...TABLE_HEAD, ...rows.map((entry) => entry.line)] : ['(not shown: see below)']),
+    ...(rows.length > 0 ? [...head, ...rows.map((entry) => entry.line)] : ['(not shown: see below)']),
     '',
     '</details>',
   ].join('\n')
@@ -218,8 +275,9 @@ function reproduceSection(summary) {
     }
   }
   const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf('=') + 1)))
-  const checkout = /^[0-9a-f]{7,40}$/.test(String(summary.commit ?? '')) ? `git checkout ${summary.commit}\n` : ''
-  return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${checkout}scripts/gate.sh ${safe.join(' ')}\n\`\`\``
+  const checkout = COMMIT.test(String(summary.commit ?? '')) ? `git checkout ${summary.commit}\n` : ''
+  const base = isPaired(summary) && COMMIT.test(String(summary.mode.base ?? '')) ? `--base ${summary.mode.base} ` : ''
+  return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${checkout}scripts/gate.sh ${base}${safe.join(' ')}\n\`\`\``
 }
 
 function footer(summary, runUrl) {
@@ -227,7 +285,9 @@ function footer(summary, runUrl) {
   const alpha = finite(policy.alphaPerComparison)
   const runs = finite(policy.minBaselineRuns)
   const link = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[Gate run](${runUrl}) · ` : ''
-  const test = alpha === null ? '' : `each metric is tested at α ${alpha} against at least ${runs ?? '?'} baseline runs, and a regression counts only when a re-run on a fresh broker confirms it. `
+  const test = alpha === null ? ''
+    : isPaired(summary) ? `each metric is tested at α ${alpha} on the log-ratios of base and head trials in ABBA blocks, and a regression counts only when a second paired measurement confirms it. `
+      : `each metric is tested at α ${alpha} against at least ${runs ?? '?'} baseline runs, and a regression counts only when a re-run on a fresh broker confirms it. `
   return `${link}<sub>Numbers are data, not truth: ${test}A shared CI machine is noisy; INCONCLUSIVE means the change was smaller than the noise could show (MDE), not that there was none.</sub>`
 }
 

@@ -13,7 +13,7 @@ test('a confirmed regression: headline, attention table, the re-run, environment
   assert.equal(omittedRows, 0)
   assert.ok(body.startsWith(`${marker}\n`))
   assert.match(body, /^### ❌ kafka-perf-gate: 2 confirmed regressions$/m)
-  assert.match(body, /^❌ 2 regressions · ⚠️ 1 inconclusive {2}\n3 scenarios$/m)
+  assert.match(body, /^❌ 2 regressions · ⚠️ 1 inconclusive {2}\n3 scenarios {2}\nJudged by: stored baselines$/m)
   const attention = body.slice(body.indexOf('#### Needs attention'), body.indexOf('<details>'))
   assert.match(attention, /\| Scenario \| Metric \| Baseline \| Current \| Δ \| Interval \| Verdict \| MDE \|/)
   assert.match(attention, /\| producer-1k-acks1-unthrottled \| throughput \| 55,887 rec\/s \| 8,695 rec\/s \| −84\.4% \| \[−90\.1%, −75\.5%\] \| ❌ REGRESSION \| 48% \|/)
@@ -97,4 +97,27 @@ test('what the pull request changed is named beside the verdicts, escaped', () =
   assert.ok(!attention.includes('<b>'), attention)
   assert.ok(attention.includes(escapeText('com.example.<b>Orders</b> @team', 200)), attention)
   assert.match(body, /machine class `amd-epyc`/)
+})
+
+test('paired mode: the headline names the base, the table heads base and head, each side’s trials in run order', () => {
+  const summary = fixture('paired-aa.json')
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /^Judged by: paired: head vs base `[0-9a-f]{12}`, both measured on this runner in interleaved ABBA blocks$/m)
+  assert.match(body, /\| Scenario \| Metric \| Base \| Head \| Δ \| Interval \| Verdict \| MDE \|/)
+  assert.doesNotMatch(body, /\| Baseline \| Current \|/)
+  assert.match(body, /<details><summary>Trials in run order \(base and head\)<\/summary>/)
+  assert.match(body, /\*\*producer-1k-acks1-20k\*\*, run order ABBABAAB/)
+  assert.match(body, /- throughput: base [0-9,.]+ [0-9,.]+/)
+  assert.match(body, /scripts\/gate\.sh --base [0-9a-f]{40} -Dperf\.suite=pr/)
+  assert.match(body, /tested at α [0-9.]+ on the log-ratios of base and head trials in ABBA blocks/)
+})
+
+test('paired mode: rules the PR changed are listed as not applied; a fallback to stored baselines says why', () => {
+  const summary = fixture('paired-aa.json')
+  summary.mode.policyChanges = ['producer-1k-acks1-20k: thresholds {throughput default} → {throughput 50.0%} (the base\'s apply)']
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /\*\*Rules changed by this PR\*\* \(not applied: the base's suites, thresholds and experiments judge\):\n- producer-1k-acks1-20k/)
+  const stored = fixture('all-passed.json')
+  stored.mode = { name: 'stored', fallbackReason: 'the base 0123abcd does not build' }
+  assert.match(renderReport(stored, { marker }).body, /^Judged by: stored baselines \(paired mode unavailable: the base 0123abcd does not build\)$/m)
 })

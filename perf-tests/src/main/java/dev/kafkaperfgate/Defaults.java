@@ -179,6 +179,45 @@ public final class Defaults {
     /** Where result files, summary.json and report.html are written, relative to the module that runs the suite. */
     public static final String RESULTS_DIR = "target/perf-results";
 
+    /**
+     * Paired mode: ABBA blocks per scenario. Each block gives one paired log-ratio, and the t
+     * test's degrees of freedom are blocks − 1: 8 blocks leave 7, where the one-sided 97% quantile
+     * is 2.3 (5 blocks: 2.8; infinitely many: 1.9). See scripts/gate-power.sh --paired for what
+     * this detects on a 2-core runner, and the README's power table.
+     */
+    public static final int PAIRED_BLOCKS = 8;
+
+    /**
+     * Paired mode: length of one measured trial (after a 1 s settle on its fresh topic). Short
+     * trials make more blocks in the same time, and adjacent short trials share more of the
+     * machine's state than long ones far apart. Measured here in an A/A run of the PR suite at 6
+     * blocks of 5 s, the block-to-block spread was 4-7% on CPU and allocation per record and 7% on
+     * unthrottled throughput: the spread came from the machine's hiccups, not from too few records
+     * (3 s at the PR suite's rates is 15k-300k records), so more, shorter trials buy more power.
+     */
+    public static final Duration PAIRED_TRIAL = Duration.ofSeconds(3);
+
+    /**
+     * Paired mode: each side's warm-up before its first trial of a scenario. The worker JVMs stay
+     * warm from scenario to scenario, so this only has to settle the scenario's own path (a new
+     * topic, a new serializer), not a cold JIT; the steadiness test still decides past the minimum.
+     */
+    public static final Duration PAIRED_WARMUP_MIN = Duration.ofSeconds(6);
+
+    /**
+     * Paired mode's A-against-A control: how far the base's later trials of a scenario may differ
+     * from its earlier ones before the machine counts as having moved under the measurement
+     * (INCONCLUSIVE). Dekaf's A-B-A gate uses 10% between whole runs; a neighbour arriving mid-run
+     * moved unthrottled throughput here by 25-40%, which ABBA blocks cancel when it is gradual.
+     */
+    public static final double PAIRED_CONTROL_BOUND = 0.20;
+
+    /** Paired mode: heap and GC of each worker JVM, as the JUnit suite's client JVM (Surefire's argLine). */
+    public static final String WORKER_JVM_FLAGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch";
+
+    /** How long a paired worker may take to answer a command beyond the work it was given (start, topic, JIT). */
+    public static final Duration WORKER_REPLY_MARGIN = Duration.ofSeconds(120);
+
     /** Where scenario files live, relative to the module that runs the suite. */
     public static final String SCENARIOS_DIR = "perf";
 }

@@ -66,10 +66,33 @@ public final class GateProperties {
     public static final String RUN_COMMIT = "perf.run.commit";
     public static final String RUN_ID = "perf.run.id";
 
+    /** Paired mode: a file holding the base commit's test classpath (set by scripts/gate.sh --base). */
+    public static final String BASE_CLASSPATH_FILE = "perf.base.classpath.file";
+    /** Paired mode: a file holding the head's test classpath; this JVM's own classpath when unset. */
+    public static final String HEAD_CLASSPATH_FILE = "perf.head.classpath.file";
+    /** Paired mode: the base commit's scenario directory, whose suites, thresholds and experiments judge the head. */
+    public static final String BASE_SCENARIOS_DIR = "perf.base.scenarios.dir";
+    /** Paired mode: the base commit, for the headline. */
+    public static final String BASE_COMMIT = "perf.base.commit";
+    /** Paired mode: ABBA blocks per scenario. */
+    public static final String PAIRED_BLOCKS = "perf.paired.blocks";
+    /** Paired mode: length of one trial (5s, 2500ms). */
+    public static final String PAIRED_TRIAL = "perf.paired.trial";
+    /** Paired mode: heap and GC flags of the two worker JVMs. */
+    public static final String WORKER_JVM_FLAGS = "perf.worker.jvm.flags";
+
+    /**
+     * Why stored baselines judge a run that asked for paired mode (a base that does not build, or
+     * has no gate): set by scripts/gate.sh --base and by the gate itself, shown in the headline.
+     */
+    public static final String FALLBACK_REASON = "perf.fallback.reason";
+
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
-            BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID);
+            BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
+            BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, WORKER_JVM_FLAGS,
+            FALLBACK_REASON);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
     public static void rejectUnknown(Properties properties) {

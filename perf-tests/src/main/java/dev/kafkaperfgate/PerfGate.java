@@ -1,5 +1,7 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.internal.paired.PairedSession;
+import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.run.GateSession;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import org.opentest4j.AssertionFailedError;
@@ -33,7 +35,17 @@ public final class PerfGate {
      *                                       or the broker cannot start: nothing was measured then
      */
     public static GateResult run(PerfGateOptions options, PrintStream console) {
-        try (GateSession session = GateSession.prepare(options.properties(), console)) {
+        String fallback = null;
+        if (PairedSession.requested(options.properties())) {
+            try {
+                return PairedSession.run(options.properties(), console);
+            } catch (PairedUnavailableException e) {
+                fallback = e.getMessage();
+                console.println("[kafka-perf-gate] paired mode unavailable: " + fallback + "; judging against stored baselines instead");
+            }
+        }
+        GateSession prepared = GateSession.prepare(options.properties(), console);
+        try (GateSession session = fallback == null ? prepared : prepared.fallingBackFrom(fallback)) {
             session.start();
             for (Scenario scenario : session.scenarios()) {
                 try {

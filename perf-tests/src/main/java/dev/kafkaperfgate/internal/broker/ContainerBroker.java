@@ -56,6 +56,8 @@ public final class ContainerBroker implements KafkaBroker {
                 .withLabel(LABEL, UUID.randomUUID().toString())
                 .withEnv("KAFKA_HEAP_OPTS", heap)
                 .withEnv("KAFKA_JVM_PERFORMANCE_OPTS", performance)
+                // As the process broker: a deleted topic's files go at once, not in the next scenario's trials.
+                .withEnv("KAFKA_LOG_SEGMENT_DELETE_DELAY_MS", "0")
                 .withStartupTimeout(settings.startupTimeout());
         if (settings.cpus() != null) {
             String cpus = settings.cpus().cpus();

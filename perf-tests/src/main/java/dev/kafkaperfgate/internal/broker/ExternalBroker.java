@@ -68,6 +68,17 @@ public final class ExternalBroker implements KafkaBroker {
                 new BrokerInfo("external", null, null, null, null, reason + "; bootstrap " + bootstrap));
     }
 
+    /**
+     * A broker another process started and watches: how a paired-mode worker reaches the
+     * coordinator's broker. No probe here; the coordinator already waited for it.
+     *
+     * @param bootstrapServers host:port of the broker
+     * @param description      what it is, for result files
+     */
+    public static ExternalBroker startedElsewhere(String bootstrapServers, String description) {
+        return new ExternalBroker(bootstrapServers, Map.of(), new BrokerInfo("external", null, null, null, null, description));
+    }
+
     /** The file's properties, all of them settings Kafka's clients define, else an error naming the rest. */
     static Map<String, Object> readClientProperties(Path file) {
         Properties properties = new Properties();

@@ -134,6 +134,25 @@ public final class GateTopics implements AutoCloseable {
     }
 
     /**
+     * Deletes one topic this instance created, now: paired mode gives every trial a fresh topic and
+     * must not let them pile up on the broker. A failure is reported on stderr; the topic is then
+     * left for {@link #close}.
+     */
+    public void delete(String topic) {
+        if (!created.contains(topic) || !topic.startsWith(prefix)) {
+            throw new IllegalStateException("refusing to delete " + topic + ": this run did not create it");
+        }
+        try {
+            admin.deleteTopics(List.of(topic)).all().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            created.remove(topic);
+        } catch (ExecutionException | TimeoutException e) {
+            System.err.println("[kafka-perf-gate] could not delete topic " + topic + " yet: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
      * Deletes the topics this instance created. Errors are reported on stderr; nothing else is
      * touched. A broker the gate started and that has died takes its topics with it, so there is
      * nothing to wait for then.

@@ -225,6 +225,10 @@ public final class ProcessBroker implements KafkaBroker {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
+                // A deleted topic's files go at once, not a minute later in the middle of the next
+                // scenario's trials (measured: a hiccup in both sides' figures 60 s after a consume
+                // scenario's 1.2 GB of pre-loaded topics were deleted).
+                "log.segment.delete.delay.ms=0",
                 "");
         Path config = dataDir.resolve("server.properties");
         Files.writeString(config, properties, StandardCharsets.UTF_8);

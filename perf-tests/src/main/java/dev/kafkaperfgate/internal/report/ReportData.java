@@ -86,7 +86,7 @@ final class ReportData {
     private static ObjectNode header(JsonNode summary) {
         ObjectNode header = JSON.createObjectNode();
         for (String field : List.of("suite", "commit", "runId", "profile", "complete", "startedAt", "counts", "fingerprint", "drift",
-                "policy", "injection")) {
+                "policy", "injection", "mode")) {
             header.set(field, summary.path(field));
         }
         try {

@@ -45,6 +45,12 @@ final class ScenarioPage {
         if (result == null) {
             return page;
         }
+        if ("paired".equals(result.path("mode").asText())) {
+            // Paired mode: base and head trial by trial, in run order; there is no baseline history to draw.
+            page.set("paired", entry.path("paired"));
+            page.set("settings", result.path("headDefinition"));
+            return page;
+        }
         page.set("settings", result.path("definition"));
         String gateLatency = gateLatencyLabel(result);
         page.set("spectra", spectra(result, gateLatency, baseline));

@@ -51,6 +51,15 @@ public final class ResultFile {
         return ResultBlocks.write(json, directory, fileName);
     }
 
+    /** The definition block a result file of {@code scenario} carries, before it has run. */
+    public static ObjectNode definition(dev.kafkaperfgate.internal.scenario.Scenario scenario) {
+        ObjectNode definition = ResultBlocks.definition(scenario.produce());
+        if (scenario.workload() != WorkloadKind.PRODUCE) {
+            definition.set("consumer", ResultBlocks.sorted(scenario.consumer()));
+        }
+        return definition;
+    }
+
     public static ObjectNode toJson(ConsumeResult result) {
         return ConsumeResultJson.toJson(result);
     }

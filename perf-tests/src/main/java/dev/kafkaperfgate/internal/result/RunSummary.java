@@ -66,7 +66,7 @@ public final class RunSummary {
     }
 
     private record Entry(String scenario, String workload, Outcome outcome, String resultFile, String message,
-                         ScenarioVerdict verdict, String confirmationFile, ScenarioVerdict confirmation) {
+                         ScenarioVerdict verdict, String confirmationFile, ScenarioVerdict confirmation, ObjectNode paired) {
     }
 
     private final Path directory;
@@ -76,6 +76,8 @@ public final class RunSummary {
     private final Instant startedAt = Instant.now();
     private final List<Entry> entries = new ArrayList<>();
     private ObjectNode environment;
+    private ObjectNode mode;
+    private String headlinePrefix = "";
     private boolean finished;
 
     /**
@@ -125,6 +127,31 @@ public final class RunSummary {
     }
 
     /**
+     * Which mode judged, for summary.json's {@code mode} block and the headline: {@code paired}
+     * (head against a base built on this runner) or {@code stored} (against baselines/), with the
+     * reason when stored mode stands in for paired.
+     *
+     * @param headlinePrefix e.g. {@code "paired: head vs base 1a2b3c4: "}; empty for none
+     */
+    public synchronized void mode(ObjectNode block, String headlinePrefix) {
+        this.mode = block;
+        this.headlinePrefix = headlinePrefix;
+        write();
+    }
+
+    /**
+     * A scenario judged in paired mode.
+     *
+     * @param paired each side's trials in run order, and the confirmation's, as summary.json shows them
+     */
+    public synchronized void judgedPaired(String scenario, String workload, Outcome outcome, Path resultFile, ScenarioVerdict verdict,
+                                          ScenarioVerdict confirmation, String message, ObjectNode paired) {
+        entries.add(new Entry(scenario, workload, outcome, resultFile.getFileName().toString(), message, verdict,
+                confirmation == null ? null : resultFile.getFileName().toString(), confirmation, paired));
+        write();
+    }
+
+    /**
      * A scenario that ran and was judged.
      *
      * @param confirmationFile the re-run's result file when the first run flagged a regression, else {@code null}
@@ -132,13 +159,13 @@ public final class RunSummary {
     public synchronized void judged(String scenario, String workload, Outcome outcome, Path resultFile, ScenarioVerdict verdict,
                                     Path confirmationFile, ScenarioVerdict confirmation, String message) {
         entries.add(new Entry(scenario, workload, outcome, resultFile.getFileName().toString(), message, verdict,
-                confirmationFile == null ? null : confirmationFile.getFileName().toString(), confirmation));
+                confirmationFile == null ? null : confirmationFile.getFileName().toString(), confirmation, null));
         write();
     }
 
     /** @param outcome FAILED for a scenario's own problem, ERROR for an infrastructure one (broker, Docker) */
     public synchronized void failed(String scenario, String workload, Outcome outcome, Throwable cause) {
-        entries.add(new Entry(scenario, workload, outcome, null, String.valueOf(cause.getMessage()), null, null, null));
+        entries.add(new Entry(scenario, workload, outcome, null, String.valueOf(cause.getMessage()), null, null, null, null));
         write();
     }
 
@@ -188,7 +215,7 @@ public final class RunSummary {
             headline = "pass: " + countsText() + (unconfirmed.isEmpty() ? ""
                     : "; flagged but not confirmed by the re-run: " + String.join(", ", unconfirmed));
         }
-        return new GateResult(outcome, outcome.exitCode(), headline, judged, directory.resolve("summary.json"),
+        return new GateResult(outcome, outcome.exitCode(), headlinePrefix + headline, judged, directory.resolve("summary.json"),
                 entries.stream().map(RunSummary::scenarioResult).toList());
     }
 
@@ -262,6 +289,9 @@ public final class RunSummary {
         if (environment != null) {
             root.setAll(environment);
         }
+        if (mode != null) {
+            root.set("mode", mode);
+        }
         root.set("counts", counts());
         GateResult result = result();
         ObjectNode decision = root.putObject("decision");
@@ -282,6 +312,9 @@ public final class RunSummary {
                 ArrayNode changes = node.putArray("changes");
                 entry.verdict().changes().forEach(changes::add);
                 node.set("metrics", metrics(entry.verdict()));
+            }
+            if (entry.paired() != null) {
+                node.set("paired", entry.paired());
             }
             if (entry.confirmation() != null) {
                 ObjectNode confirmation = node.putObject("confirmation");
@@ -308,6 +341,7 @@ public final class RunSummary {
                 interval.add(round((metric.comparison().low() - 1) * 100));
                 interval.add(round((metric.comparison().high() - 1) * 100));
                 node.put("baselineRuns", metric.comparison().runs());
+                node.put("samples", metric.comparison().samples());
             } else {
                 node.putNull("intervalPercent");
                 node.putNull("baselineRuns");

@@ -67,6 +67,10 @@ final class GateRun {
                 GateProperties.get(properties, GateProperties.RUN_ID, "local-" + Instant.now().getEpochSecond()));
         RunSummary summary = new RunSummary(resultsDir, suite, scenarios.size(), provenance);
         summary.environment(baselines.profile(), baselines.machineClass(), fingerprint, ruler, drift, policy, injection);
+        String fallback = GateProperties.get(properties, GateProperties.FALLBACK_REASON, null);
+        com.fasterxml.jackson.databind.node.ObjectNode mode = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("name", "stored").put("fallbackReason", fallback);
+        summary.mode(mode, fallback == null ? "" : "stored baselines (paired mode unavailable: " + fallback + "): ");
         int runs = baselines.all().stream().mapToInt(baseline -> baseline.history().size()).min().orElse(0);
         console.printf("[kafka-perf-gate] profile %s, machine class %s: %d of %d scenarios have a baseline%s (%s)%s; "
                         + "%d comparisons at α %.4f each (run budget %s)%n",

@@ -75,6 +75,16 @@ public final class GateSession implements AutoCloseable {
         return new GateSession(properties, console, suite, selected, baselines);
     }
 
+    /**
+     * This session as the stand-in for a paired run that could not take place: the summary and the
+     * headline name the reason.
+     */
+    public GateSession fallingBackFrom(String pairedUnavailableReason) {
+        Map<String, String> withReason = new java.util.HashMap<>(properties);
+        withReason.put(GateProperties.FALLBACK_REASON, pairedUnavailableReason);
+        return new GateSession(withReason, console, suite, scenarios, baselines);
+    }
+
     /** The selected scenarios, in run order. */
     public List<Scenario> scenarios() {
         return scenarios;

@@ -294,9 +294,9 @@ public final class ScenarioFileParser {
     private static Thresholds thresholds(YamlMap doc) {
         YamlMap thresholds = doc.map("thresholds");
         if (thresholds == null) {
-            return Thresholds.DEFAULT;
+            return Thresholds.UNSET;
         }
-        Thresholds d = Thresholds.DEFAULT;
+        Thresholds d = Thresholds.UNSET;
         thresholds.rejectUnknown(List.of("throughput", "p99", "cpu", "alloc", "wire.bytes", "records.per.request"));
         return new Thresholds(percent(thresholds, "throughput", '-', d.throughputDropPercent()),
                 percent(thresholds, "p99", '+', d.p99RisePercent()),

@@ -3,7 +3,8 @@ package dev.kafkaperfgate.internal.scenario;
 /**
  * How large a change must be before the verdict may call it a regression: the practical
  * significance half of the verdict (the statistical half comes from the measurements). Each is
- * a percentage in the metric's bad direction, e.g. 10 for −10% throughput or +10% CPU.
+ * a percentage in the metric's bad direction, e.g. 10 for −10% throughput or +10% CPU; NaN where
+ * the scenario file left it to the mode's default ({@link #DEFAULT} stored, {@link #PAIRED} paired).
  *
  * @param throughputDropPercent     a throughput drop beyond this
  * @param p99RisePercent            a p99 latency rise beyond this
@@ -21,4 +22,28 @@ public record Thresholds(double throughputDropPercent, double p99RisePercent, do
      * a tenth more per record is worth a look, and these move little with a noisy neighbour.
      */
     public static final Thresholds DEFAULT = new Thresholds(10, 25, 10, 10, 10, 10);
+
+    /**
+     * Defaults of the paired mode, where base and head are measured side by side: −3% throughput,
+     * +10% p99 and +5% per-record costs. A practical bar must sit below the effect the gate is
+     * asked to catch with 95% power (−10% throughput, +10% CPU and allocation, +25% p99) and 80%
+     * power (−5% throughput), or an effect exactly that size would pass half the time; the
+     * statistical half of the verdict keeps noise out. −3% is where Dekaf's A-B-A gate draws it.
+     */
+    public static final Thresholds PAIRED = new Thresholds(3, 10, 5, 5, 5, 5);
+
+    /** A scenario file without a thresholds block: every value takes the mode's default. */
+    public static final Thresholds UNSET = new Thresholds(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+    /** These thresholds, with each value the scenario file did not set (NaN) taken from {@code defaults}. */
+    public Thresholds orDefaults(Thresholds defaults) {
+        return new Thresholds(or(throughputDropPercent, defaults.throughputDropPercent), or(p99RisePercent, defaults.p99RisePercent),
+                or(cpuRisePercent, defaults.cpuRisePercent), or(allocRisePercent, defaults.allocRisePercent),
+                or(wireBytesRisePercent, defaults.wireBytesRisePercent),
+                or(recordsPerRequestDropPercent, defaults.recordsPerRequestDropPercent));
+    }
+
+    private static double or(double value, double fallback) {
+        return Double.isNaN(value) ? fallback : value;
+    }
 }

@@ -110,6 +110,22 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         }
     }
 
+    /**
+     * This scenario as one paired-mode trial: one measured trial of {@code trialDuration} (a
+     * scenario that counts records keeps its count) after {@code warmup}.
+     */
+    public ProduceScenario asPairedTrial(Duration duration, WarmupPolicy trialWarmup) {
+        return new ProduceScenario(name, partitions, replicationFactor, topicConfigs, trialDuration == null ? recordsPerTrial : 0,
+                trialDuration == null ? null : duration, recordSize, payloadFile, recordSource, compressibility, payloadSeed,
+                recordsPerSecond, producer, producerFactory, trialWarmup, 1);
+    }
+
+    /** This experiment with another side's subject: its producer settings and producer factory. */
+    public ProduceScenario withSubject(Map<String, String> producerProperties, String factory) {
+        return new ProduceScenario(name, partitions, replicationFactor, topicConfigs, recordsPerTrial, trialDuration, recordSize,
+                payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producerProperties, factory, warmup, trials);
+    }
+
     public boolean isRateLimited() {
         return recordsPerSecond != UNLIMITED;
     }

@@ -60,7 +60,7 @@ public final class Judge {
             if (sample == null) {
                 continue;
             }
-            double threshold = thresholdPercent(metric, thresholds);
+            double threshold = thresholdPercent(metric, thresholds.orDefaults(Thresholds.DEFAULT));
             if (baseline == null) {
                 verdicts.add(new MetricVerdict(metric, Verdict.NEW, Double.NaN, sample.value(), threshold, null,
                         "no baseline for this scenario in this profile and machine class"));
@@ -74,7 +74,7 @@ public final class Judge {
         return new ScenarioVerdict(run.scenario(), verdicts, changes);
     }
 
-    /** The scenario's threshold for {@code metric}, signed in the metric's bad direction (−10 for a throughput drop). */
+    /** The threshold for {@code metric} (defaults already resolved), signed in the metric's bad direction (−10 for a throughput drop). */
     static double thresholdPercent(Metric metric, Thresholds thresholds) {
         return switch (metric) {
             case THROUGHPUT -> -thresholds.throughputDropPercent();

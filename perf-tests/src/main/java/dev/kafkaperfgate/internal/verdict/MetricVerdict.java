@@ -16,8 +16,9 @@ import java.util.Locale;
 public record MetricVerdict(Metric metric, Verdict verdict, double baseline, double current, double thresholdPercent,
                             RunToRunTest.Comparison comparison, String reason) {
 
+    /** The change in percent: the comparison's ratio (paired mode: of adjacent trials), else current / baseline. */
     public double deltaPercent() {
-        return (current / baseline - 1) * 100;
+        return ((comparison != null ? comparison.ratio() : current / baseline) - 1) * 100;
     }
 
     /** Minimum detectable change in the bad direction, in percent (e.g. -8.1 or +31.0); NaN without statistics. */
@@ -38,9 +39,9 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
         if (comparison == null) {
             line.append(": ").append(format(current)).append(' ').append(metric.unit());
         } else {
-            line.append(String.format(Locale.ROOT, ": %s → %s %s (%+.1f%%, interval %+.1f%% .. %+.1f%%, threshold %+.0f%%, MDE %+.1f%%, %d baseline runs)",
+            line.append(String.format(Locale.ROOT, ": %s → %s %s (%+.1f%%, interval %+.1f%% .. %+.1f%%, threshold %+.0f%%, MDE %+.1f%%, %d %s)",
                     format(baseline), format(current), metric.unit(), deltaPercent(), (comparison.low() - 1) * 100,
-                    (comparison.high() - 1) * 100, thresholdPercent, mdePercent(), comparison.runs()));
+                    (comparison.high() - 1) * 100, thresholdPercent, mdePercent(), comparison.runs(), comparison.samples()));
         }
         if (!reason.isEmpty()) {
             line.append(": ").append(reason);

@@ -61,7 +61,7 @@ public final class RunToRunTest {
         double d = positiveLog(current, "current run") - mean;
         return new Comparison(Math.exp(mean), current, Math.exp(d), Math.exp(d - critical * standardError),
                 Math.exp(d + critical * standardError), (critical + t.inverseCumulativeProbability(power)) * standardError,
-                sd, runs);
+                sd, runs, "baseline runs");
     }
 
     private static double positiveLog(double value, String what) {
@@ -79,9 +79,10 @@ public final class RunToRunTest {
      * @param high           upper bound of the ratio at one-sided {@code alpha}
      * @param mdeLog         minimum detectable |ln ratio| at {@code alpha} and the given power
      * @param runToRunSd     standard deviation of the baseline's log run values (≈ run-to-run CV)
-     * @param runs           baseline runs compared against
+     * @param runs           baseline runs compared against (paired mode: ABBA blocks)
+     * @param samples        what {@code runs} counts, for a reader: "baseline runs" or "ABBA blocks"
      */
     public record Comparison(double baselineCenter, double current, double ratio, double low, double high, double mdeLog,
-                             double runToRunSd, int runs) {
+                             double runToRunSd, int runs, String samples) {
     }
 }

@@ -64,16 +64,42 @@ public final class ConsumeWorkload {
      * @throws BrokerUnavailableException when the broker dies during the scenario
      */
     public ConsumeResult run(ProduceScenario load, Map<String, String> consumer, String topic) {
+        long preloadStart = clock.nanoTime();
+        long preloaded = preload(load, topic);
+        long preloadNanos = clock.nanoTime() - preloadStart;
+        console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", load.name(), preloaded, preloadNanos / 1e9);
+        return read(load, consumer, topic, preloaded, preloadNanos);
+    }
+
+    /**
+     * Writes the records every read will consume, with the load's producer settings; all must be
+     * acknowledged. Paired mode pre-loads each side's topic once and reads it trial by trial.
+     *
+     * @return the records written
+     */
+    public long preload(ProduceScenario load, String topic) {
         if (load.recordsPerTrial() <= 0) {
             throw new IllegalArgumentException("scenario " + load.name() + ": a consume scenario pre-loads a record count");
         }
         CodecCheck.verify(load.name(), load.producer());
         try (BrokerWatch watch = BrokerWatch.start(broker, () -> { })) {
             try {
-                long preloadStart = clock.nanoTime();
-                long preloaded = preload(load, topic, watch);
-                long preloadNanos = clock.nanoTime() - preloadStart;
-                console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", load.name(), preloaded, preloadNanos / 1e9);
+                return preload(load, topic, watch);
+            } catch (RuntimeException e) {
+                throw watch.isDead() ? brokerDied(load, watch, e) : e;
+            }
+        }
+    }
+
+    /**
+     * Reads a pre-loaded topic: the load's warm-up reads, then its trials.
+     *
+     * @param preloaded    records the pre-load wrote, for the result
+     * @param preloadNanos how long it took, for the result
+     */
+    public ConsumeResult read(ProduceScenario load, Map<String, String> consumer, String topic, long preloaded, long preloadNanos) {
+        try (BrokerWatch watch = BrokerWatch.start(broker, () -> { })) {
+            try {
                 OffsetRange range = offsetRange(topic, consumer);
                 ReadPass pass = new ReadPass(clock, Defaults.CONSUMER_JOIN_TIMEOUT, Defaults.CONSUMER_STALL_TIMEOUT, watch::isDead);
                 WarmupSummary warmup = warmUp(pass, load, consumer, topic, range);
@@ -90,13 +116,14 @@ public final class ConsumeWorkload {
                 return new ConsumeResult(load, consumer, topic, broker.info(), ClientJvm.current(clientCpus), preloaded,
                         preloadNanos, warmup, trials);
             } catch (RuntimeException e) {
-                if (watch.isDead()) {
-                    throw new BrokerUnavailableException("scenario " + load.name() + " stopped: the broker died: "
-                            + watch.failure().orElseThrow(), e);
-                }
-                throw e;
+                throw watch.isDead() ? brokerDied(load, watch, e) : e;
             }
         }
+    }
+
+    private static BrokerUnavailableException brokerDied(ProduceScenario load, BrokerWatch watch, RuntimeException cause) {
+        return new BrokerUnavailableException("scenario " + load.name() + " stopped: the broker died: "
+                + watch.failure().orElseThrow(), cause);
     }
 
     /** Reads the whole topic, unmeasured, until the policy says the fetch rate is steady. */

@@ -56,6 +56,10 @@
     const line = el('div', 'facts')
     facts.forEach(([name, value], index) => line.append(index ? ' · ' : '', el('b', null, `${name} `), String(value ?? '—')))
     root.append(line)
+    const mode = h.mode || {}
+    root.append(el('div', 'facts', mode.name === 'paired'
+      ? `judged by: paired, head vs base ${String(mode.base || '?').slice(0, 12)} on this machine (${mode.blocks} ABBA blocks of ${mode.trialSeconds} s trials)`
+      : `judged by: stored baselines${mode.fallbackReason ? ` (paired mode unavailable: ${mode.fallbackReason})` : ''}`))
     const drift = h.drift || {}
     root.append(el('div', drift.drifted ? 'facts drifted' : 'facts', `drift: ${drift.description || 'not measured'}`))
     if (h.injection) root.append(el('div', 'facts drifted', `injected slowdown: ${h.injection.description}`))
@@ -128,6 +132,28 @@
     })
   }
 
+  // Paired mode: each metric's trials at their place in the run order, base against head.
+  function pairedCharts (parent, paired, label) {
+    const order = String(paired.order || '')
+    const at = (letter) => [...order].map((side, index) => (side === letter ? index + 1 : null)).filter((x) => x !== null)
+    for (const metric of ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord']) {
+      const base = (paired.base || {})[metric]
+      const head = (paired.head || {})[metric]
+      if (!Array.isArray(base) || !Array.isArray(head)) continue
+      const points = (positions, values) => values.map((value, index) => ({ x: positions[index], y: value }))
+      chart(parent, `${label}${metric} per trial, base (A) against head (B)`, {
+        type: 'line',
+        data: {
+          datasets: [
+            { label: 'base (A)', data: points(at('A'), base), borderColor: '#57606a', backgroundColor: '#57606a', showLine: false, pointRadius: 5 },
+            { label: 'head (B)', data: points(at('B'), head), borderColor: COLORS[0], backgroundColor: COLORS[0], showLine: false, pointRadius: 5, pointStyle: 'triangle' },
+          ],
+        },
+        options: { parsing: false, scales: { x: { type: 'linear', min: 1, title: { display: true, text: `trial in run order (${order})` } }, y: { beginAtZero: metric === 'throughput' } } },
+      })
+    }
+  }
+
   function settingsBlock (settings) {
     const block = el('div', 'settings')
     const add = (prefix, object) => {
@@ -156,6 +182,8 @@
     if (scenario.throughput) throughputChart(grid, scenario.throughput)
     if (scenario.trend && scenario.trend.length > 1) trendChart(grid, scenario.trend)
     if (scenario.consume) consumeChart(grid, scenario.consume)
+    if (scenario.paired && scenario.paired.trials) pairedCharts(grid, scenario.paired.trials, '')
+    if (scenario.paired && scenario.paired.confirmationTrials) pairedCharts(grid, scenario.paired.confirmationTrials, 'second measurement: ')
     section.append(grid)
     if (scenario.settings) {
       section.append(el('h3', null, 'settings'))

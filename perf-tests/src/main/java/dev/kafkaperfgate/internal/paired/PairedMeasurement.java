@@ -1,0 +1,87 @@
+package dev.kafkaperfgate.internal.paired;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.verdict.PairedTest;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario measured side by side: every trial of both sides in run order, each with the
+ * figures the verdict compares, and the definition each side ran.
+ *
+ * @param trials         in run order; blocks of four as {@link TrialOrder} laid them out
+ * @param baseDefinition the definition block of the base's trials
+ * @param headDefinition the definition block of the head's trials
+ */
+record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, JsonNode headDefinition) {
+
+    /** One trial: whose, its number in run order (1-based), and its value of each metric it measured. */
+    record Trial(Side side, int number, Map<Metric, Double> values) {
+    }
+
+    PairedMeasurement {
+        trials = List.copyOf(trials);
+        if (trials.isEmpty() || trials.size() % 4 != 0) {
+            throw new IllegalArgumentException("a paired measurement is whole blocks of four trials, got " + trials.size());
+        }
+    }
+
+    /**
+     * Per metric, its blocks: the base's two values and the head's two, each in run order. A
+     * metric is left out when any trial lacks it (a wrapper without client metrics has no wire bytes).
+     */
+    Map<Metric, List<PairedTest.Block>> blocks() {
+        Map<Metric, List<PairedTest.Block>> blocks = new EnumMap<>(Metric.class);
+        for (Metric metric : Metric.values()) {
+            if (trials.stream().allMatch(trial -> trial.values().containsKey(metric))) {
+                List<PairedTest.Block> metricBlocks = new ArrayList<>();
+                for (int start = 0; start < trials.size(); start += 4) {
+                    List<Trial> block = trials.subList(start, start + 4);
+                    double[] base = values(block, Side.BASE, metric);
+                    double[] head = values(block, Side.HEAD, metric);
+                    metricBlocks.add(new PairedTest.Block(base[0], base[1], head[0], head[1]));
+                }
+                blocks.put(metric, metricBlocks);
+            }
+        }
+        return blocks;
+    }
+
+    private static double[] values(List<Trial> block, Side side, Metric metric) {
+        double[] values = block.stream().filter(trial -> trial.side() == side).mapToDouble(trial -> trial.values().get(metric)).toArray();
+        if (values.length != 2) {
+            throw new IllegalStateException("a block holds two trials of each side, got " + values.length + " of the " + side.key());
+        }
+        return values;
+    }
+
+    /** The run order as letters, "ABBABAAB". */
+    String order() {
+        return TrialOrder.text(trials.stream().map(Trial::side).toList());
+    }
+
+    /**
+     * {@code {"order": "ABBA…", "base": {"throughput": [..]}, "head": {..}}}: each side's values in
+     * run order, for summary.json, the report and the comment.
+     */
+    ObjectNode toJson() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("order", order());
+        for (Side side : Side.values()) {
+            ObjectNode sideNode = node.putObject(side.key());
+            for (Metric metric : Metric.values()) {
+                List<Trial> own = trials.stream().filter(trial -> trial.side() == side).toList();
+                if (own.stream().allMatch(trial -> trial.values().containsKey(metric))) {
+                    own.forEach(trial -> sideNode.withArray(metric.key()).add(Math.round(trial.values().get(metric) * 10) / 10.0));
+                }
+            }
+        }
+        return node;
+    }
+}

@@ -1,0 +1,229 @@
+package dev.kafkaperfgate.internal.paired;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.baseline.MachineClass;
+import dev.kafkaperfgate.internal.baseline.Profile;
+import dev.kafkaperfgate.internal.broker.BrokerSelector;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.report.HtmlReport;
+import dev.kafkaperfgate.internal.result.ResultFile;
+import dev.kafkaperfgate.internal.result.RunSummary;
+import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
+import dev.kafkaperfgate.internal.verdict.Drift;
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.PairedJudge;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A paired run: the head judged against the base on this machine, both measured side by side.
+ * Two worker JVMs, one per side on its own classpath, take turns on one broker ({@link PairedTrials});
+ * the base's suites, thresholds and experiments judge ({@link PolicyDiff}); each metric gets a
+ * {@link PairedJudge} verdict, and a flagged regression is measured again before it fails.
+ *
+ * <pre>{@code
+ * GateResult result = PairedSession.run(Map.of(
+ *         "perf.base.classpath.file", "target/base-classpath.txt",
+ *         "perf.base.scenarios.dir", "/tmp/base/perf",
+ *         "perf.suite", "pr"), System.out);
+ * }</pre>
+ *
+ * When the base cannot take part (it has no gate, an older gate, or scenario files that do not
+ * parse) this throws {@link PairedUnavailableException} before anything is measured, and the
+ * caller falls back to stored baselines, saying so.
+ */
+public final class PairedSession {
+
+    private PairedSession() {
+    }
+
+    /** Whether the settings ask for a paired run. */
+    public static boolean requested(Map<String, String> properties) {
+        return GateProperties.get(properties, GateProperties.BASE_CLASSPATH_FILE, null) != null;
+    }
+
+    /**
+     * @throws PairedUnavailableException when the base cannot be measured: nothing was measured
+     * @throws RuntimeException           when the head's own settings or files are bad, or the broker cannot start
+     */
+    public static GateResult run(Map<String, String> properties, PrintStream console) {
+        Properties all = new Properties();
+        all.putAll(properties);
+        GateProperties.rejectUnknown(all);
+        String baseClasspath = classpath(GateProperties.get(properties, GateProperties.BASE_CLASSPATH_FILE, null));
+        String headFile = GateProperties.get(properties, GateProperties.HEAD_CLASSPATH_FILE, null);
+        String headClasspath = headFile == null ? System.getProperty("java.class.path") : classpath(headFile);
+        String baseDir = GateProperties.get(properties, GateProperties.BASE_SCENARIOS_DIR, null);
+        if (baseDir == null) {
+            throw new IllegalArgumentException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
+                    + ": the base commit's scenario directory, whose rules judge the head");
+        }
+        String headDir = GateProperties.get(properties, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR);
+        String requested = GateProperties.get(properties, GateProperties.SUITE, null);
+        String suite = "all".equals(requested) ? null : requested;
+        int blocks = Integer.parseInt(GateProperties.get(properties, GateProperties.PAIRED_BLOCKS, Integer.toString(Defaults.PAIRED_BLOCKS)));
+        if (blocks < 2) {
+            throw new IllegalArgumentException("-D" + GateProperties.PAIRED_BLOCKS + "=" + blocks + ": at least 2 (a t test needs two blocks)");
+        }
+        Duration trial = GateProperties.seconds(properties, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
+        String jvmFlags = GateProperties.get(properties, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
+        String baseCommit = GateProperties.get(properties, GateProperties.BASE_COMMIT, "unknown");
+        InjectedCost injection = InjectedCost.from(properties);
+
+        try (WorkerProcess base = WorkerProcess.start(Side.BASE, baseClasspath, jvmFlags, console);
+             WorkerProcess head = WorkerProcess.start(Side.HEAD, headClasspath, jvmFlags, console)) {
+            hello(base, true);
+            hello(head, false);
+            List<CatalogEntry> baseCatalog;
+            try {
+                baseCatalog = CatalogEntry.fromReply(base.call(catalogCommand(baseDir, suite,
+                        GateProperties.get(properties, GateProperties.SCENARIOS, null)), Defaults.WORKER_REPLY_MARGIN));
+            } catch (WorkerException e) {
+                throw new PairedUnavailableException("the base's scenarios in " + baseDir + " cannot be read: " + e.getMessage(), e);
+            }
+            List<CatalogEntry> headCatalog = CatalogEntry.fromReply(head.call(catalogCommand(headDir, null, null),
+                    Defaults.WORKER_REPLY_MARGIN));
+            List<CatalogEntry> headSelection = headSelection(head, headDir, suite, GateProperties.get(properties, GateProperties.SCENARIOS, null));
+            PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
+            policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
+            try (KafkaBroker broker = startBroker(all, properties, console)) {
+                return measure(properties, console, broker, base, head, baseCatalog, policy, suite, blocks, trial, baseCommit, injection);
+            }
+        }
+    }
+
+    private static GateResult measure(Map<String, String> properties, PrintStream console, KafkaBroker broker, WorkerProcess base,
+                                      WorkerProcess head, List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
+                                      Duration trial, String baseCommit, InjectedCost injection) {
+        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload()).size()).sum();
+        GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
+        Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
+        RunSummary summary = new RunSummary(results, suite, scenarios.size(), new RunSummary.Provenance(
+                GateProperties.get(properties, GateProperties.RUN_COMMIT, null),
+                GateProperties.get(properties, GateProperties.RUN_ID, "local-" + Instant.now().getEpochSecond())));
+        Ruler ruler = Ruler.measure(broker);
+        summary.environment(Profile.resolve(properties), MachineClass.current(), Fingerprint.current(broker.info()), ruler,
+                Drift.between(ruler, List.of(), Defaults.DRIFT_BOUND), policy, injection);
+        String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
+        ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
+                .put("blocks", blocks).put("trialSeconds", trial.toMillis() / 1000.0).put("order", "ABBA/BAAB blocks, one broker");
+        policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
+        summary.mode(mode, "paired: head vs base " + shortBase + ": ");
+        console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 trials of %.1f s each; "
+                + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks, trial.toMillis() / 1000.0,
+                comparisons, policy.alpha(), policy.suiteFalseAlarmRate());
+        if (injection.active()) {
+            console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
+        }
+        PairedTrials trials = new PairedTrials(broker, base, head, trial, injection, console);
+        PairedScenario judge = new PairedScenario(trials, new PairedJudge(policy), summary, results, blocks, console);
+        long start = System.nanoTime();
+        for (int i = 0; i < scenarios.size(); i++) {
+            CatalogEntry scenario = scenarios.get(i);
+            long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+            console.printf("[kafka-perf-gate] scenario %d of %d: %s (%dm%02ds elapsed)%n", i + 1, scenarios.size(), scenario.name(),
+                    seconds / 60, seconds % 60);
+            if (broker.failure().isPresent()) {
+                summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
+                        new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
+                continue;
+            }
+            judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name()));
+        }
+        summary.finish();
+        GateResult result = summary.result();
+        console.println("[kafka-perf-gate] " + result.headline() + "; summary: " + results.resolve("summary.json"));
+        console.println("[kafka-perf-gate] report: " + HtmlReport.write(results,
+                Path.of(GateProperties.get(properties, GateProperties.BASELINES_DIR, Defaults.BASELINES_DIR))));
+        return result;
+    }
+
+    private static void hello(WorkerProcess worker, boolean base) {
+        JsonNode reply;
+        try {
+            reply = worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
+        } catch (WorkerException e) {
+            if (base) {
+                throw new PairedUnavailableException("the base's test classpath has no paired-mode worker (a base without the gate, "
+                        + "or with a gate older than paired mode): " + e.getMessage(), e);
+            }
+            throw e;
+        }
+        int protocol = reply.path("protocol").asInt();
+        if (protocol != dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION) {
+            String message = "the " + worker.side().key() + "'s gate speaks worker protocol " + protocol + ", this one "
+                    + dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION;
+            if (base) {
+                throw new PairedUnavailableException(message);
+            }
+            throw new WorkerException(message);
+        }
+    }
+
+    /** The head's scenarios the same selection picks: those the base lacks are new, and reported. None when nothing matches. */
+    private static List<CatalogEntry> headSelection(WorkerProcess head, String headDir, String suite, String names) {
+        try {
+            return CatalogEntry.fromReply(head.call(catalogCommand(headDir, suite, names), Defaults.WORKER_REPLY_MARGIN));
+        } catch (WorkerException e) {
+            return List.of();
+        }
+    }
+
+    private static ObjectNode catalogCommand(String dir, String suite, String names) {
+        ObjectNode command = PairedTrials.command("catalog").put("dir", Path.of(dir).toAbsolutePath().toString());
+        command.put("suite", suite);
+        command.put("names", names);
+        return command;
+    }
+
+    private static KafkaBroker startBroker(Properties all, Map<String, String> properties, PrintStream console) {
+        KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(all), console);
+        try {
+            BrokerWarmup.run(broker, GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP), console);
+            return broker;
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
+    }
+
+    /** The classpath a file holds (as {@code mvn dependency:build-classpath} writes it, entries joined by ':'). */
+    private static String classpath(String file) {
+        try {
+            String text = Files.readString(Path.of(file), StandardCharsets.UTF_8).trim();
+            if (text.isEmpty()) {
+                throw new IllegalArgumentException("classpath file " + file + " is empty");
+            }
+            return text;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read classpath file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes one scenario's paired result file. */
+    static Path write(Path results, String scenario, ObjectNode json) {
+        return ResultFile.write(json, results, scenario + ".paired.json");
+    }
+}

@@ -1,0 +1,138 @@
+package dev.kafkaperfgate.internal.paired;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.GateTopics;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measures one scenario on both sides: opens it in each worker (the head's under the base's
+ * experiment), warms each up, then runs the blocks' trials in {@link TrialOrder}, each produce
+ * and end-to-end trial on a fresh topic deleted right after, so that neither side inherits the
+ * other's log segments. A consume scenario pre-loads one topic per side, once, and every trial
+ * is a new group reading its side's topic from the start.
+ */
+final class PairedTrials {
+
+    /** What the head's worker said when it opened a scenario: the base's rules it had to take. */
+    record Opened(List<String> experimentChanges, String subjectFrom) {
+    }
+
+    private final KafkaBroker broker;
+    private final WorkerProcess base;
+    private final WorkerProcess head;
+    private final Duration trial;
+    private final PrintStream console;
+    private final InjectedCost headInjection;
+    /** Whether the workers have warmed up once: the first scenario warms their JIT too, and takes the full warm-up. */
+    private boolean warmedOnce;
+
+    /** @param headInjection a cost put into the head's producer on purpose (gate-power); {@link InjectedCost#NONE} normally */
+    PairedTrials(KafkaBroker broker, WorkerProcess base, WorkerProcess head, Duration trial, InjectedCost headInjection,
+                 PrintStream console) {
+        this.broker = broker;
+        this.base = base;
+        this.head = head;
+        this.trial = trial;
+        this.headInjection = headInjection;
+        this.console = console;
+    }
+
+    /**
+     * @param headFile the head's file of this scenario, or {@code null} when the head has none (it then runs the base's)
+     * @param opened   receives what the head's worker reported on opening
+     */
+    PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened) {
+        try (GateTopics topics = new GateTopics(broker)) {
+            opened.add(open(head, scenario, headFile, headInjection));
+            open(base, scenario, null, InjectedCost.NONE);
+            Map<Side, String> loaded = new EnumMap<>(Side.class);
+            if (scenario.workload() == WorkloadKind.CONSUME) {
+                for (WorkerProcess worker : List.of(base, head)) {
+                    String topic = create(topics, scenario, worker.side().key() + "-load");
+                    worker.call(command("preload").put("topic", topic), Defaults.WORKER_REPLY_MARGIN.multipliedBy(5));
+                    loaded.put(worker.side(), topic);
+                }
+            }
+            for (WorkerProcess worker : List.of(base, head)) {
+                String topic = loaded.containsKey(worker.side()) ? loaded.get(worker.side())
+                        : create(topics, scenario, worker.side().key() + "-warmup");
+                console.printf("[%s] %s warm-up%n", scenario.name(), worker.side().key());
+                worker.call(command("warmup").put("topic", topic), Defaults.WARMUP_MAX.plus(Defaults.WORKER_REPLY_MARGIN));
+                if (!loaded.containsKey(worker.side())) {
+                    topics.delete(topic);
+                }
+            }
+            warmedOnce = true;
+            List<Side> order = TrialOrder.of(blocks);
+            List<PairedMeasurement.Trial> trials = new ArrayList<>();
+            JsonNode[] definitions = new JsonNode[2];
+            for (int i = 0; i < order.size(); i++) {
+                Side side = order.get(i);
+                WorkerProcess worker = side == Side.BASE ? base : head;
+                String topic = loaded.containsKey(side) ? loaded.get(side) : create(topics, scenario, side.key() + "-" + (i + 1));
+                console.printf("[%s] trial %d/%d (%s, block %d of %d)%n", scenario.name(), i + 1, order.size(), side.key(),
+                        i / 4 + 1, blocks);
+                JsonNode reply = worker.call(command("trial").put("topic", topic).put("trial", i + 1),
+                        trial.plus(Defaults.WORKER_REPLY_MARGIN));
+                if (!loaded.containsKey(side)) {
+                    topics.delete(topic);
+                }
+                definitions[side.ordinal()] = reply.path("definition");
+                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures"))));
+            }
+            return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
+        }
+    }
+
+    private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection) {
+        ObjectNode command = command("open").put("name", scenario.name()).put("experimentFile", scenario.file().toString())
+                .put("bootstrap", broker.bootstrapServers()).put("trialMillis", trial.toMillis())
+                .put("warmupMinMillis", (warmedOnce ? Defaults.PAIRED_WARMUP_MIN : Defaults.WARMUP_MIN).toMillis());
+        if (headFile != null) {
+            command.put("subjectFile", headFile.toString());
+        } else {
+            command.putNull("subjectFile");
+        }
+        ObjectNode inject = command.putObject("injection");
+        inject.put("burnNs", injection.burnNs());
+        inject.put("every", injection.every());
+        inject.put("allocBytes", injection.allocBytes());
+        JsonNode reply = worker.call(command, Defaults.WORKER_REPLY_MARGIN);
+        List<String> changes = new ArrayList<>();
+        reply.path("experimentChanges").forEach(change -> changes.add(change.asText()));
+        return new Opened(changes, reply.path("subjectFrom").asText());
+    }
+
+    private static String create(GateTopics topics, CatalogEntry scenario, String suffix) {
+        return topics.create(scenario.name() + "-" + suffix, scenario.partitions(), scenario.replicationFactor(), scenario.topicConfigs());
+    }
+
+    private static Map<Metric, Double> values(JsonNode figures) {
+        Map<Metric, Double> values = new EnumMap<>(Metric.class);
+        for (Metric metric : Metric.values()) {
+            JsonNode value = figures.path(metric.key()).path("value");
+            if (value.isNumber() && value.asDouble() > 0) {
+                values.put(metric, value.asDouble());
+            }
+        }
+        return values;
+    }
+
+    static ObjectNode command(String op) {
+        return JsonNodeFactory.instance.objectNode().put("op", op);
+    }
+}

@@ -1,0 +1,189 @@
+package dev.kafkaperfgate.internal.paired;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.worker.WorkerProtocol;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One side's worker JVM, seen from the coordinator: started on the side's own classpath, asked
+ * one {@link WorkerProtocol} command at a time, every answer awaited for a bounded time. Its
+ * stderr is forwarded line by line with the side's name. Closing it asks the worker to stop and
+ * kills it when it does not within seconds.
+ *
+ * <pre>{@code
+ * try (WorkerProcess base = WorkerProcess.start(Side.BASE, classpath, jvmFlags, System.out)) {
+ *     JsonNode reply = base.call(command("hello"), Duration.ofSeconds(60));
+ * }
+ * }</pre>
+ */
+final class WorkerProcess implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String EXITED = "\u0000exited";
+
+    private final Side side;
+    private final Process process;
+    private final Writer commands;
+    private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+    private final List<String> lastLines = new ArrayList<>();
+
+    private WorkerProcess(Side side, Process process, PrintStream console) {
+        this.side = side;
+        this.process = process;
+        this.commands = process.outputWriter(StandardCharsets.UTF_8);
+        daemon("kpg-" + side.key() + "-replies", () -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8)), replies::add, () -> replies.add(EXITED)));
+        daemon("kpg-" + side.key() + "-console", () -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                StandardCharsets.UTF_8)), line -> {
+                    console.println("[" + side.key() + "] " + line);
+                    remember(line);
+                }, () -> { }));
+    }
+
+    /**
+     * @param classpath the side's test classpath: its own gate library, kafka-clients and the team's classes
+     * @param jvmFlags  heap and GC flags, split on spaces
+     * @throws WorkerException when the JVM cannot be started
+     */
+    static WorkerProcess start(Side side, String classpath, String jvmFlags, PrintStream console) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String flag : jvmFlags.trim().split("\\s+")) {
+            if (!flag.isEmpty()) {
+                command.add(flag);
+            }
+        }
+        // Kafka's clients log every config at INFO; the worker's own lines are what the console needs.
+        command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        command.add("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=error");
+        command.add("-cp");
+        command.add(classpath);
+        command.add(WorkerProtocol.MAIN_CLASS);
+        try {
+            return new WorkerProcess(side, new ProcessBuilder(command).start(), console);
+        } catch (IOException e) {
+            throw new WorkerException("could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
+        }
+    }
+
+    Side side() {
+        return side;
+    }
+
+    /**
+     * Sends one command and waits for its reply.
+     *
+     * @throws WorkerException when the worker answers with an error, exits, or does not answer within {@code timeout}
+     */
+    JsonNode call(ObjectNode command, Duration timeout) {
+        String op = command.path("op").asText();
+        try {
+            commands.write(command.toString());
+            commands.write('\n');
+            commands.flush();
+        } catch (IOException e) {
+            throw new WorkerException(side.key() + " worker: cannot send '" + op + "': it has exited" + exitText(), e);
+        }
+        String line;
+        try {
+            line = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkerException(side.key() + " worker: interrupted waiting for '" + op + "'", e);
+        }
+        if (line == null) {
+            process.destroyForcibly();
+            throw new WorkerException(side.key() + " worker did not answer '" + op + "' within " + timeout.toSeconds()
+                    + " s and was killed" + lastLinesText());
+        }
+        if (EXITED.equals(line)) {
+            throw new WorkerException(side.key() + " worker exited during '" + op + "'" + exitText() + lastLinesText());
+        }
+        JsonNode reply;
+        try {
+            reply = JSON.readTree(line);
+        } catch (IOException e) {
+            throw new WorkerException(side.key() + " worker answered '" + op + "' with something that is not JSON: " + line, e);
+        }
+        if (!reply.path("ok").asBoolean(false)) {
+            throw new WorkerException(side.key() + ": " + reply.path("error").asText("no error message"));
+        }
+        return reply;
+    }
+
+    /** Asks the worker to stop; kills it if it has not within 10 s. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            try {
+                commands.write("{\"op\":\"close\"}\n");
+                commands.flush();
+                commands.close();
+            } catch (IOException e) {
+                // Already gone: nothing to ask.
+            }
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private String exitText() {
+        try {
+            return process.waitFor(2, TimeUnit.SECONDS) ? " (exit code " + process.exitValue() + ")" : "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    private synchronized void remember(String line) {
+        lastLines.add(line);
+        if (lastLines.size() > 8) {
+            lastLines.remove(0);
+        }
+    }
+
+    private synchronized String lastLinesText() {
+        return lastLines.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", lastLines);
+    }
+
+    private static void pump(BufferedReader reader, java.util.function.Consumer<String> sink, Runnable atEnd) {
+        try (reader) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                sink.accept(line);
+            }
+        } catch (IOException e) {
+            // The process is gone; atEnd says so.
+        } finally {
+            atEnd.run();
+        }
+    }
+
+    private static void daemon(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.kafkaperfgate.internal.verdict;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.scenario.Thresholds;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Gives each metric of a paired measurement its verdict: head against base, block by block
+ * ({@link PairedTest}). A REGRESSION needs both halves: the change is larger than the threshold
+ * (the {@link Thresholds#PAIRED} defaults unless the base's scenario file sets its own) and the
+ * one-sided interval at the policy's α excludes no change. The base's own trials are the control:
+ * when its later half differs from its earlier half by more than
+ * {@link Defaults#PAIRED_CONTROL_BOUND}, the machine moved under the measurement, and a change of
+ * the head no larger than that movement is INCONCLUSIVE.
+ *
+ * <pre>{@code
+ * ScenarioVerdict verdict = new PairedJudge(policy).judge("orders-publish", blocksByMetric, thresholds, changes);
+ * }</pre>
+ */
+public final class PairedJudge {
+
+    private final GatePolicy policy;
+
+    public PairedJudge(GatePolicy policy) {
+        this.policy = policy;
+    }
+
+    /**
+     * @param blocks     per metric, its blocks in run order; a metric a side could not measure is absent
+     * @param thresholds the base's scenario thresholds, unset values resolved to {@link Thresholds#PAIRED}
+     * @param changes    what the head changed in the subject, for the reader
+     */
+    public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
+                                 List<String> changes) {
+        Thresholds resolved = thresholds.orDefaults(Thresholds.PAIRED);
+        List<MetricVerdict> verdicts = new ArrayList<>();
+        for (Metric metric : Metric.values()) {
+            List<PairedTest.Block> metricBlocks = blocks.get(metric);
+            if (metricBlocks != null) {
+                verdicts.add(judge(metric, metricBlocks, Judge.thresholdPercent(metric, resolved)));
+            }
+        }
+        return new ScenarioVerdict(scenario, verdicts, changes);
+    }
+
+    MetricVerdict judge(Metric metric, List<PairedTest.Block> metricBlocks, double thresholdPercent) {
+        PairedTest.Result result = PairedTest.compare(metricBlocks, policy.alpha(), policy.power());
+        RunToRunTest.Comparison comparison = result.comparison();
+        // Both in the metric's bad direction as positive numbers on the log scale.
+        double worse = metric.higherIsBetter() ? -Math.log(comparison.ratio()) : Math.log(comparison.ratio());
+        double threshold = Math.abs(Math.log(1 + thresholdPercent / 100));
+        boolean significantlyWorse = metric.higherIsBetter() ? comparison.high() < 1 : comparison.low() > 1;
+        boolean significantlyBetter = metric.higherIsBetter() ? comparison.low() > 1 : comparison.high() < 1;
+        double controlBound = Math.log(1 + Defaults.PAIRED_CONTROL_BOUND);
+        Verdict verdict;
+        String reason = "";
+        // The control only speaks when the head's change is no larger than the base's own movement:
+        // a head 87% slower than a base that moved 47% is still 87% slower (Dekaf's rule: worse than
+        // both base runs), while a 5% change beside a 25% movement cannot be told from it.
+        if (Math.abs(result.controlLog()) > controlBound && Math.abs(Math.log(comparison.ratio())) <= Math.abs(result.controlLog())) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = String.format(Locale.ROOT, "the base disagreed with itself: its later trials %+.1f%% against its earlier "
+                    + "ones (control bound ±%.0f%%)", (Math.exp(result.controlLog()) - 1) * 100, Defaults.PAIRED_CONTROL_BOUND * 100);
+        } else if (worse > threshold && significantlyWorse) {
+            verdict = Verdict.REGRESSION;
+        } else if (-worse > threshold && significantlyBetter) {
+            verdict = Verdict.IMPROVEMENT;
+        } else if (comparison.mdeLog() > threshold) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE",
+                    comparison.runToRunSd() * 100);
+        } else {
+            verdict = Verdict.OK;
+        }
+        return new MetricVerdict(metric, verdict, comparison.baselineCenter(), comparison.current(), thresholdPercent, comparison, reason);
+    }
+}

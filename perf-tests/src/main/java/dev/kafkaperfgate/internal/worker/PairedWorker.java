@@ -1,0 +1,162 @@
+package dev.kafkaperfgate.internal.worker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
+import dev.kafkaperfgate.internal.scenario.Thresholds;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * One side of a paired run (base or head): a JVM on that side's own test classpath, with its
+ * kafka-clients and the team's classes, that stays warm across all the trials it is given. It
+ * serves {@link WorkerProtocol}'s commands one at a time until {@code close} or the end of stdin.
+ *
+ * <pre>{@code
+ * java -cp <side's test classpath> dev.kafkaperfgate.internal.worker.PairedWorker
+ * }</pre>
+ */
+public final class PairedWorker {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final PrintStream replies;
+    private final PrintStream console;
+    private SideScenario open;
+
+    private PairedWorker(PrintStream replies, PrintStream console) {
+        this.replies = replies;
+        this.console = console;
+    }
+
+    public static void main(String[] args) throws IOException {
+        // Replies own the real stdout; everything printed by the gate or the team's code goes to stderr.
+        PrintStream replies = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        PairedWorker worker = new PairedWorker(replies, System.err);
+        try (BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = commands.readLine()) != null) {
+                if (!worker.serve(line)) {
+                    break;
+                }
+            }
+        } finally {
+            worker.closeOpen();
+        }
+        System.exit(0);
+    }
+
+    /** @return false after {@code close} */
+    private boolean serve(String line) {
+        ObjectNode reply = JSON.createObjectNode();
+        boolean more = true;
+        try {
+            JsonNode command = JSON.readTree(line);
+            String op = command.path("op").asText();
+            switch (op) {
+                case "hello" -> {
+                    reply.put("protocol", WorkerProtocol.VERSION);
+                    reply.put("kafkaClients", AppInfoParser.getVersion());
+                }
+                case "catalog" -> reply.set("scenarios", catalog(command));
+                case "open" -> {
+                    closeOpen();
+                    open = SideScenario.open(command, console);
+                    reply.set("experimentChanges", JSON.valueToTree(open.experimentChanges()));
+                    reply.put("subjectFrom", open.subjectFrom());
+                }
+                case "preload" -> requireOpen().preload(command.path("topic").asText());
+                case "warmup" -> requireOpen().warmUp(command.path("topic").asText());
+                case "trial" -> reply.setAll(requireOpen().trial(command.path("topic").asText(), command.path("trial").asInt()));
+                case "close" -> {
+                    closeOpen();
+                    more = false;
+                }
+                default -> throw new IllegalArgumentException("unknown command '" + op + "'");
+            }
+            reply.put("ok", true);
+        } catch (Exception | LinkageError e) {
+            reply.removeAll();
+            reply.put("ok", false);
+            reply.put("error", e.getMessage() == null ? e.toString() : e.getMessage());
+            e.printStackTrace(console);
+        }
+        replies.println(reply.toString());
+        return more;
+    }
+
+    private SideScenario requireOpen() {
+        if (open == null) {
+            throw new IllegalStateException("no scenario is open: send open first");
+        }
+        return open;
+    }
+
+    private void closeOpen() {
+        if (open != null) {
+            open.close();
+            open = null;
+        }
+    }
+
+    /** This side's scenarios of the suite: names, files, tags and thresholds, as its own parser reads them. */
+    private static ArrayNode catalog(JsonNode command) {
+        ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(command.path("dir").asText()));
+        String suite = command.path("suite").isTextual() ? command.path("suite").asText() : null;
+        String names = command.path("names").isTextual() ? command.path("names").asText() : null;
+        ArrayNode scenarios = JSON.createArrayNode();
+        for (Scenario scenario : catalog.select(suite, names)) {
+            ObjectNode node = scenarios.addObject();
+            node.put("name", scenario.name());
+            node.put("file", scenario.file().toAbsolutePath().toString());
+            node.put("workload", scenario.workload().key());
+            scenario.tags().forEach(node.withArray("tags")::add);
+            node.set("thresholds", thresholds(scenario.thresholds()));
+            node.put("partitions", scenario.produce().partitions());
+            node.put("replicationFactor", scenario.produce().replicationFactor());
+            scenario.produce().topicConfigs().forEach(node.putObject("topicConfigs")::put);
+        }
+        return scenarios;
+    }
+
+    static ObjectNode thresholds(Thresholds thresholds) {
+        ObjectNode node = JSON.createObjectNode();
+        putOrNull(node, "throughput", thresholds.throughputDropPercent());
+        putOrNull(node, "p99", thresholds.p99RisePercent());
+        putOrNull(node, "cpu", thresholds.cpuRisePercent());
+        putOrNull(node, "alloc", thresholds.allocRisePercent());
+        putOrNull(node, "wireBytes", thresholds.wireBytesRisePercent());
+        putOrNull(node, "recordsPerRequest", thresholds.recordsPerRequestDropPercent());
+        return node;
+    }
+
+    /** The thresholds a catalog entry carries; NaN (the mode's default) where the file set none. */
+    public static Thresholds thresholds(JsonNode node) {
+        return new Thresholds(value(node, "throughput"), value(node, "p99"), value(node, "cpu"), value(node, "alloc"),
+                value(node, "wireBytes"), value(node, "recordsPerRequest"));
+    }
+
+    private static double value(JsonNode node, String field) {
+        return node.path(field).isNumber() ? node.path(field).asDouble() : Double.NaN;
+    }
+
+    private static void putOrNull(ObjectNode node, String field, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
+    }
+}

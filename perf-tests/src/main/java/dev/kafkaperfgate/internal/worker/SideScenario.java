@@ -1,0 +1,181 @@
+package dev.kafkaperfgate.internal.worker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.broker.ExternalBroker;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.figures.RunFigures;
+import dev.kafkaperfgate.internal.result.ResultFile;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
+import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
+import dev.kafkaperfgate.internal.scenario.ValidationError;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import dev.kafkaperfgate.internal.verdict.DefinitionParts;
+import dev.kafkaperfgate.internal.workload.ConsumeResult;
+import dev.kafkaperfgate.internal.workload.ConsumeWorkload;
+import dev.kafkaperfgate.internal.workload.EndToEndWorkload;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
+import dev.kafkaperfgate.internal.workload.NanoClock;
+import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The scenario a worker has open: the base's experiment (topic, records, rate, warm-up) with this
+ * side's subject (its producer and consumer settings, its producer factory), so that a pull
+ * request is measured under the base's rules and cannot loosen its own gate. Runs one warm-up,
+ * then one trial per command on the topic the coordinator names.
+ */
+final class SideScenario {
+
+    /** Each trial's own settling time on its fresh topic: a new producer's first batches wait for metadata and connections. */
+    private static final WarmupPolicy TRIAL_SETTLE = new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(1),
+            Duration.ofMillis(500), 2, 1.0);
+
+    /** Warm-up window of a warm worker's later scenarios. */
+    private static final Duration PAIRED_WINDOW = Duration.ofSeconds(2);
+
+    private final Scenario scenario;
+    private final List<String> experimentChanges;
+    private final String subjectFrom;
+    private final KafkaBroker broker;
+    private final InjectedCost injection;
+    private final Duration trialDuration;
+    private final Duration warmupMin;
+    private final PrintStream console;
+    /** One for the whole scenario: it numbers its reads, and each read's group must be new. */
+    private final ConsumeWorkload consumeWorkload;
+    private long preloaded;
+    private long preloadNanos;
+
+    private SideScenario(Scenario scenario, List<String> experimentChanges, String subjectFrom, KafkaBroker broker,
+                         InjectedCost injection, Duration trialDuration, Duration warmupMin, PrintStream console) {
+        this.scenario = scenario;
+        this.experimentChanges = List.copyOf(experimentChanges);
+        this.subjectFrom = subjectFrom;
+        this.broker = broker;
+        this.injection = injection;
+        this.trialDuration = trialDuration;
+        this.warmupMin = warmupMin;
+        this.console = console;
+        this.consumeWorkload = new ConsumeWorkload(broker, console, NanoClock.SYSTEM, null, injection);
+    }
+
+    static SideScenario open(JsonNode command, PrintStream console) {
+        String name = command.path("name").asText();
+        Path experimentFile = Path.of(command.path("experimentFile").asText());
+        Scenario experiment = find(experimentFile, name);
+        String subjectText = command.path("subjectFile").isTextual() ? command.path("subjectFile").asText() : null;
+        Scenario composed = experiment;
+        List<String> experimentChanges = new ArrayList<>();
+        String subjectFrom = "the base's " + experimentFile.getFileName();
+        if (subjectText != null) {
+            Path subjectFile = Path.of(subjectText);
+            Scenario subject = Files.isRegularFile(subjectFile) ? findOrNull(subjectFile, name) : null;
+            if (subject != null) {
+                composed = compose(experiment, subject);
+                experimentChanges.addAll(DefinitionParts.experimentChanges(ResultFile.definition(experiment), ResultFile.definition(subject)));
+                subjectFrom = subjectFile.getFileName().toString();
+            } else {
+                subjectFrom = "the base's " + experimentFile.getFileName() + " (this side has no scenario " + name + ")";
+            }
+        }
+        JsonNode inject = command.path("injection");
+        InjectedCost injection = inject.isObject() ? new InjectedCost(inject.path("burnNs").asLong(), inject.path("every").asInt(1),
+                inject.path("allocBytes").asInt()) : InjectedCost.NONE;
+        KafkaBroker broker = ExternalBroker.startedElsewhere(command.path("bootstrap").asText(), "the paired run's broker");
+        return new SideScenario(composed, experimentChanges, subjectFrom, broker, injection,
+                Duration.ofMillis(command.path("trialMillis").asLong()), Duration.ofMillis(command.path("warmupMinMillis").asLong()), console);
+    }
+
+    /** The experiment's scenario with the subject's client settings: what a PR may change, and nothing else. */
+    static Scenario compose(Scenario experiment, Scenario subject) {
+        ProduceScenario produce = experiment.produce().withSubject(subject.produce().producer(), subject.produce().producerFactory());
+        return new Scenario(experiment.file(), experiment.line(), experiment.name(), experiment.description(), experiment.tags(),
+                experiment.group(), experiment.sweptParameter(), experiment.sweptValue(), experiment.workload(), produce,
+                subject.consumer(), experiment.thresholds());
+    }
+
+    private static Scenario find(Path file, String name) {
+        Scenario scenario = findOrNull(file, name);
+        if (scenario == null) {
+            throw new IllegalArgumentException(file + " defines no scenario " + name);
+        }
+        return scenario;
+    }
+
+    private static Scenario findOrNull(Path file, String name) {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(file, errors);
+        if (!errors.isEmpty()) {
+            throw new ScenarioValidationException(errors);
+        }
+        return scenarios.stream().filter(scenario -> scenario.name().equals(name)).findFirst().orElse(null);
+    }
+
+    List<String> experimentChanges() {
+        return experimentChanges;
+    }
+
+    String subjectFrom() {
+        return subjectFrom;
+    }
+
+    /** Consume scenarios: writes this side's copy of the records its reads consume, once. */
+    void preload(String topic) {
+        long start = System.nanoTime();
+        preloaded = consumeWorkload.preload(scenario.produce(), topic);
+        preloadNanos = System.nanoTime() - start;
+        console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", scenario.name(), preloaded, preloadNanos / 1e9);
+    }
+
+    /** Runs the scenario's warm-up (at least the paired minimum) and one short trial, all unmeasured. */
+    void warmUp(String topic) {
+        WarmupPolicy policy = scenario.produce().warmup();
+        // After the first scenario the JVM is warm: shorter windows settle the new path sooner.
+        Duration window = warmupMin.compareTo(policy.min()) < 0 ? PAIRED_WINDOW : policy.window();
+        WarmupPolicy warmup = policy.isNone() ? TRIAL_SETTLE : new WarmupPolicy(warmupMin, policy.max().compareTo(warmupMin) < 0
+                ? warmupMin : policy.max(), window, policy.steadyWindows(), policy.tolerance());
+        run(topic, scenario.produce().asPairedTrial(Duration.ofSeconds(1), warmup));
+    }
+
+    /** One measured trial on {@code topic}: the figures the verdict compares, and the definition that was run. */
+    ObjectNode trial(String topic, int trial) {
+        WarmupPolicy settle = scenario.workload() == WorkloadKind.CONSUME ? WarmupPolicy.NONE : TRIAL_SETTLE;
+        return run(topic, scenario.produce().asPairedTrial(trialDuration, settle));
+    }
+
+    private ObjectNode run(String topic, ProduceScenario shape) {
+        ObjectNode reply = JsonNodeFactory.instance.objectNode();
+        switch (scenario.workload()) {
+            case PRODUCE -> put(reply, new ProduceWorkload(broker, console, NanoClock.SYSTEM, null, injection).run(shape, topic));
+            case END_TO_END -> put(reply, new EndToEndWorkload(broker, console, NanoClock.SYSTEM, null, injection)
+                    .run(shape, scenario.consumer(), topic));
+            case CONSUME -> {
+                ConsumeResult result = consumeWorkload.read(shape, scenario.consumer(), topic, preloaded, preloadNanos);
+                reply.set("definition", ResultFile.toJson(result).get("definition"));
+                reply.set("figures", RunFigures.of(result).toJson());
+            }
+        }
+        return reply;
+    }
+
+    private static void put(ObjectNode reply, ProduceResult result) {
+        reply.set("definition", ResultFile.toJson(result).get("definition"));
+        reply.set("figures", RunFigures.of(result).toJson());
+    }
+
+    void close() {
+        broker.close();
+    }
+}

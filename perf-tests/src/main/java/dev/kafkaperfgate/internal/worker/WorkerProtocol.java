@@ -1,0 +1,36 @@
+package dev.kafkaperfgate.internal.worker;
+
+/**
+ * The line protocol between the paired-mode coordinator and a side's worker JVM: one JSON object
+ * per line on the worker's stdin (a command, {@code "op"} naming it) and one per line on its
+ * stdout (the reply, {@code "ok"} true or false with {@code "error"}). Everything else the worker
+ * prints, the team's own code included, goes to its stderr, which the coordinator forwards with
+ * the side's name.
+ *
+ * <pre>{@code
+ * → {"op":"hello"}                                           ← {"ok":true,"protocol":1,"kafkaClients":"4.3.1"}
+ * → {"op":"catalog","dir":"perf","suite":"pr","names":null}  ← {"ok":true,"scenarios":[{"name":..,"file":..,"thresholds":{..}}]}
+ * → {"op":"open","experimentFile":..,"subjectFile":..,"name":..,"bootstrap":..,"trialMillis":5000,"warmupMinMillis":6000,
+ *    "injection":{"burnNs":0,"every":1,"allocBytes":0}}     ← {"ok":true,"changes":[..],"experimentChanges":[..]}
+ * → {"op":"preload","topic":..}                              (consume scenarios only)
+ * → {"op":"warmup","topic":..}
+ * → {"op":"trial","topic":..,"trial":3}                      ← {"ok":true,"definition":{..},"figures":{..}}
+ * → {"op":"close"}                                           ← {"ok":true}, then the worker exits
+ * }</pre>
+ *
+ * A worker also exits when its stdin closes, so a coordinator killed outright leaves none behind.
+ */
+public final class WorkerProtocol {
+
+    private WorkerProtocol() {
+    }
+
+    /**
+     * Raised when a side's gate speaks another version: the base's gate library is older (or newer)
+     * than the head's. The coordinator then says so and falls back.
+     */
+    public static final int VERSION = 1;
+
+    /** The worker's main class, started with the side's own test classpath. */
+    public static final String MAIN_CLASS = PairedWorker.class.getName();
+}

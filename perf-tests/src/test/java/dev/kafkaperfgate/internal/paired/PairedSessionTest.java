@@ -1,0 +1,121 @@
+package dev.kafkaperfgate.internal.paired;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.PerfGate;
+import dev.kafkaperfgate.PerfGateOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Paired mode end to end on a process broker, both sides on this test's own classpath: the same
+ * code on both sides passes, and a head made far slower on purpose fails. The effects are large
+ * and the scenario's thresholds wide, so that neither outcome depends on this machine's noise.
+ */
+@Timeout(600)
+class PairedSessionTest {
+
+    /** An unthrottled producer; thresholds far beyond A/A noise, far below the injected cost. */
+    private static final String SCENARIO = """
+            name: paired-small
+            tags: [smoke]
+            workload: produce
+            duration: 2s
+            record.size: 512
+            rate: unlimited
+            producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none, delivery.timeout.ms: 30000, request.timeout.ms: 10000}
+            warmup: {min: 3s, max: 6s, window: 1s}
+            thresholds: {throughput: -20%, p99: +500%, cpu: +40%, alloc: +40%, wire.bytes: +40%, records.per.request: -60%}
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theSameCodeOnBothSidesPassesAndAMuchSlowerHeadFails() throws IOException {
+        Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+
+        GateResult same = run(scenarios, classpath, dir.resolve("aa"), Map.of());
+        assertEquals(GateResult.Outcome.PASS, same.outcome(), same.headline());
+        assertTrue(same.headline().startsWith("paired: head vs base test-base: pass"), same.headline());
+        assertTrue(same.judged(), "paired verdicts are judgements");
+        JsonNode summary = new ObjectMapper().readTree(same.summaryFile().toFile());
+        assertEquals("paired", summary.at("/mode/name").asText());
+        JsonNode trials = summary.at("/scenarios/0/paired/trials");
+        assertEquals("ABBABAAB", trials.path("order").asText());
+        assertEquals(4, trials.at("/base/throughput").size(), "each side's trials, in run order");
+        assertEquals(4, trials.at("/head/throughput").size());
+        assertEquals("ABBA blocks", summary.at("/scenarios/0/metrics/0/samples").asText());
+
+        // 40 µs of CPU per record in the head's send path: throughput falls by more than half.
+        GateResult slower = run(scenarios, classpath, dir.resolve("ab"), Map.of(GateProperties.INJECT_BURN_NS, "40000"));
+        assertEquals(GateResult.Outcome.REGRESSION, slower.outcome(), slower.headline());
+        assertEquals(1, slower.exitCode());
+        assertTrue(slower.headline().contains("paired-small (") && slower.headline().contains("throughput"), slower.headline());
+        JsonNode regressed = new ObjectMapper().readTree(slower.summaryFile().toFile());
+        assertTrue(regressed.at("/scenarios/0/confirmation/metrics").size() > 0, "confirmed by a second measurement");
+        assertEquals(4, regressed.at("/scenarios/0/paired/confirmationTrials/head/throughput").size());
+    }
+
+    @Test
+    void aBaseWithoutTheGateFallsBackToStoredBaselinesAndSaysWhy() throws IOException {
+        Path scenarios = scenarios(dir.resolve("perf"), SCENARIO);
+        // A classpath without the gate's worker: what a base from before paired mode has.
+        String kafkaOnly = System.getProperty("java.class.path").replaceAll("[^:]*(test-classes|classes)(:|$)", "");
+        Path classpath = Files.writeString(dir.resolve("no-gate.txt"), kafkaOnly);
+        Map<String, String> properties = Map.of(GateProperties.BASE_CLASSPATH_FILE, classpath.toString(),
+                GateProperties.BASE_SCENARIOS_DIR, scenarios.toString(), GateProperties.SCENARIOS_DIR, scenarios.toString());
+        PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
+                () -> PairedSession.run(properties, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().startsWith("the base's test classpath has no paired-mode worker"), e.getMessage());
+    }
+
+    @Test
+    void aBaseWhoseScenariosDoNotParseIsNamedAndNothingIsMeasured() throws IOException {
+        Path broken = scenarios(dir.resolve("broken"), SCENARIO.replace("rate: unlimited", "rate: fast"));
+        Path good = scenarios(dir.resolve("good"), SCENARIO);
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        Map<String, String> properties = Map.of(GateProperties.BASE_CLASSPATH_FILE, classpath.toString(),
+                GateProperties.BASE_SCENARIOS_DIR, broken.toString(), GateProperties.SCENARIOS_DIR, good.toString());
+        PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
+                () -> PairedSession.run(properties, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().startsWith("the base's scenarios in " + broken + " cannot be read"), e.getMessage());
+        assertTrue(e.getMessage().contains("paired-small.yaml"), "names the file: " + e.getMessage());
+    }
+
+    private GateResult run(Path scenarios, Path classpath, Path results, Map<String, String> extra) {
+        PerfGateOptions.Builder options = PerfGateOptions.builder().suite("smoke").scenariosDir(scenarios)
+                .baselinesDir(dir.resolve("baselines")).resultsDir(results).broker("process").brokerWarmup(Duration.ofSeconds(5))
+                .property(GateProperties.BASE_CLASSPATH_FILE, classpath.toString())
+                .property(GateProperties.BASE_SCENARIOS_DIR, scenarios.toString())
+                .property(GateProperties.BASE_COMMIT, "test-base")
+                .property(GateProperties.PAIRED_BLOCKS, "2")
+                .property(GateProperties.PAIRED_TRIAL, "2s")
+                .property(GateProperties.WORKER_JVM_FLAGS, "-Xms256m -Xmx256m -XX:+UseG1GC");
+        extra.forEach(options::property);
+        return PerfGate.run(options.build());
+    }
+
+    private static Path scenarios(Path directory, String scenario) throws IOException {
+        Files.createDirectories(directory);
+        Files.writeString(directory.resolve("paired-small.yaml"), scenario);
+        return directory;
+    }
+}

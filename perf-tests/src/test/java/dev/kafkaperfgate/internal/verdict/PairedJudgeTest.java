@@ -1,0 +1,85 @@
+package dev.kafkaperfgate.internal.verdict;
+
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.scenario.Thresholds;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PairedJudgeTest {
+
+    /** The PR suite's policy: 23 comparisons, 2% for the run, α ≈ 0.0295 per comparison and stage. */
+    private static final GatePolicy POLICY = GatePolicy.forSuite(23, Map.of());
+    private static final PairedJudge JUDGE = new PairedJudge(POLICY);
+
+    /** Six blocks whose head values are the base's times {@code ratio}, with ±{@code noise} alternating per block. */
+    private static List<PairedTest.Block> blocks(double ratio, double noise, double baseDrift) {
+        List<PairedTest.Block> blocks = new ArrayList<>();
+        for (int block = 0; block < 6; block++) {
+            double base = 1000 * (1 + baseDrift * block / 5.0);
+            double wobble = block % 2 == 0 ? 1 + noise : 1 - noise;
+            blocks.add(new PairedTest.Block(base, base, base * ratio * wobble, base * ratio * wobble));
+        }
+        return blocks;
+    }
+
+    private static MetricVerdict judge(Metric metric, List<PairedTest.Block> blocks) {
+        return JUDGE.judge("s", Map.of(metric, blocks), Thresholds.UNSET, List.of()).metrics().get(0);
+    }
+
+    @Test
+    void aTenPercentThroughputDropWithLittleNoiseIsARegression() {
+        MetricVerdict verdict = judge(Metric.THROUGHPUT, blocks(0.9, 0.01, 0));
+        assertEquals(Verdict.REGRESSION, verdict.verdict(), verdict.line());
+        assertEquals(-10, verdict.deltaPercent(), 0.1);
+        assertEquals(-3, verdict.thresholdPercent(), "paired mode's default threshold");
+        assertTrue(verdict.line().contains("6 ABBA blocks"), verdict.line());
+    }
+
+    @Test
+    void aChangeInsideTheNoiseIsNotARegression() {
+        MetricVerdict verdict = judge(Metric.CPU_PER_RECORD, blocks(1.0, 0.002, 0));
+        assertEquals(Verdict.OK, verdict.verdict(), verdict.line());
+    }
+
+    @Test
+    void significantButBelowThePracticalBarIsNotARegression() {
+        // +2% CPU, measured precisely: real, but under the +5% bar.
+        MetricVerdict verdict = judge(Metric.CPU_PER_RECORD, blocks(1.02, 0.001, 0));
+        assertEquals(Verdict.OK, verdict.verdict(), verdict.line());
+    }
+
+    @Test
+    void noiseThatHidesTheThresholdIsInconclusiveWithItsMde() {
+        MetricVerdict verdict = judge(Metric.P99, blocks(1.0, 0.4, 0));
+        assertEquals(Verdict.INCONCLUSIVE, verdict.verdict(), verdict.line());
+        assertTrue(verdict.mdePercent() > 10, verdict.line());
+    }
+
+    @Test
+    void aBaseThatDisagreesWithItselfMakesASmallerChangeInconclusive() {
+        // The head is 10% slower, but the base itself climbed 40% across the run: the machine moved more than the head did.
+        MetricVerdict verdict = judge(Metric.THROUGHPUT, blocks(0.9, 0.01, 0.4));
+        assertEquals(Verdict.INCONCLUSIVE, verdict.verdict(), verdict.line());
+        assertTrue(verdict.reason().contains("the base disagreed with itself"), verdict.reason());
+    }
+
+    @Test
+    void aChangeLargerThanTheBasesOwnMovementStillCounts() {
+        // The head is 60% slower while the base moved 40%: worse than anything the base did.
+        MetricVerdict verdict = judge(Metric.THROUGHPUT, blocks(0.4, 0.01, 0.4));
+        assertEquals(Verdict.REGRESSION, verdict.verdict(), verdict.line());
+    }
+
+    @Test
+    void aScenariosOwnThresholdOverridesThePairedDefault() {
+        Thresholds lenient = new Thresholds(20, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        MetricVerdict verdict = JUDGE.judge("s", Map.of(Metric.THROUGHPUT, blocks(0.9, 0.01, 0)), lenient, List.of()).metrics().get(0);
+        assertEquals(Verdict.OK, verdict.verdict(), verdict.line());
+    }
+}

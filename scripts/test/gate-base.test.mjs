@@ -1,0 +1,31 @@
+// scripts/gate.sh --base: what it refuses before building anything. The paired run itself is
+// covered by PairedSessionTest (Java) and by .ci/run, which runs scripts/gate.sh --base HEAD.
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const GATE = join(ROOT, 'scripts', 'gate.sh')
+
+function gate(args, env = {}) {
+  const result = spawnSync(GATE, args, { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 })
+  return { code: result.status, stderr: result.stderr, stdout: result.stdout }
+}
+
+test('a base that is not a commit is exit 2 with one line naming it, and leaves no worktree behind', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'kpg-gate-base-'))
+  const { code, stderr } = gate(['--base', 'no-such-ref-kpg', '-Dperf.suite=pr'], { TMPDIR: scratch })
+  assert.equal(code, 2, stderr)
+  assert.match(stderr, /^gate: --base no-such-ref-kpg is not a commit of .*\(fetch it first, e\.g\. git fetch origin main; in Actions: fetch-depth: 0\)$/m)
+  assert.deepEqual(readdirSync(scratch), [], 'nothing was created')
+})
+
+test('--base without a value is refused', () => {
+  const { code, stderr } = gate(['--base'])
+  assert.notEqual(code, 0)
+  assert.match(stderr, /--base needs a git ref/)
+})
