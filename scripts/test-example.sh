@@ -74,11 +74,30 @@ jq -e '[.scenarios[] | .changes[]? | select(. == "producer.linger.ms: 5 → 50")
   || fail "the verdicts must name the linger.ms change"
 cp "$work/producer.properties" src/main/resources/producer.properties
 
+# The unchanged app as a commit: the base of the paired run below, the patched tree its head.
+printf 'target/\nbaselines/\n' > .gitignore
+git init -q && git add -A && git -c user.name=test-example -c user.email=test-example@localhost commit -qm "orders-service as shipped"
+
 patch -s -p1 < regressions/mapper-per-record.patch
 if run mapper-per-record; then
   fail "a new ObjectMapper per record passed the gate"
 fi
 jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
   || fail "orders-publish must be a confirmed regression"
+
+# The same regression in paired mode, as the PR workflow runs it: the patched tree against the
+# shipped commit, both built and measured here, no stored baseline involved.
+echo "test-example: paired: the serializer regression against the shipped commit (scripts/gate.sh --module --base HEAD)"
+rm -f "$summary"
+rc=0
+start=$SECONDS
+"$root/scripts/gate.sh" --module . --base HEAD -Dperf.suite=pr -Dperf.broker=process -Dperf.broker.warmup=10 -Dperf.profile=example \
+  -Dperf.scenarios=orders-publish "$@" >"$work/paired-mapper.log" 2>&1 || rc=$?
+echo "test-example: paired: exit $rc after $((SECONDS - start)) s"
+grep -E '(verdict|confirmation): ' "$work/paired-mapper.log" | sed 's/^/  /' || true
+[ "$rc" -eq 1 ] || { tail -n 40 "$work/paired-mapper.log" >&2; fail "the paired run must fail the serializer regression (exit 1), got exit $rc"; }
+jq -e '.mode.name == "paired" and (.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression")' "$summary" >/dev/null \
+  || fail "orders-publish must be a confirmed regression in paired mode"
+git worktree list | grep -q kpg-paired && fail "the paired run left its worktree behind"
 passed=yes
-echo "test-example: PASS: baselines, unchanged pass, kafka-clients and linger.ms changes judged, serializer regression confirmed"
+echo "test-example: PASS: baselines, unchanged pass, kafka-clients and linger.ms changes judged, serializer regression confirmed (stored and paired)"

@@ -144,6 +144,8 @@ public final class PairedPower {
     /** A one-core busy loop, stopped by its pid when the experiment ends. */
     private static Process busyLoop() throws IOException {
         Process process = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        // Stopped even when this bench is interrupted: by its own pid, never by name.
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
         System.out.println("[gate-power] noisy neighbour: busy loop pid " + process.pid());
         return process;
     }

@@ -45,6 +45,7 @@ public final class PairedWorker {
         PrintStream replies = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
         PairedWorker worker = new PairedWorker(replies, System.err);
+        exitWithParent();
         try (BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = commands.readLine()) != null) {
@@ -56,6 +57,31 @@ public final class PairedWorker {
             worker.closeOpen();
         }
         System.exit(0);
+    }
+
+    /**
+     * A worker busy in a trial reads no stdin, so it would notice a killed coordinator only when the
+     * trial ends (against a stopped broker, after the producer's delivery timeout): it checks every
+     * second that the coordinator still lives, and exits at once when not.
+     */
+    private static void exitWithParent() {
+        ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
+        if (parent == null) {
+            return;
+        }
+        Thread watch = new Thread(() -> {
+            while (parent.isAlive()) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            System.err.println("[kafka-perf-gate] the coordinator (pid " + parent.pid() + ") is gone: this worker exits");
+            Runtime.getRuntime().halt(3);
+        }, "kpg-parent-watch");
+        watch.setDaemon(true);
+        watch.start();
     }
 
     /** @return false after {@code close} */
