@@ -104,7 +104,7 @@ jq -n --arg sha "$head_sha" --arg branch "$branch" '{
 run_act pull_request perf-gate.yml "$work/events/pull_request.json" 4201 "$work/pr-gate.log" \
   || { tail -n 60 "$work/pr-gate.log"; die "perf-gate failed under act"; }
 artifact=$work/artifacts/4201/perf-gate-results
-for file in summary.json event.json act-smoke.json; do
+for file in summary.json event.json act-smoke.paired.json; do
   [ -f "$artifact/$file" ] || { tail -n 40 "$work/pr-gate.log"; die "the artifact lacks $file"; }
 done
 jq -e '.complete == true and .scenarios[0].scenario == "act-smoke"' "$artifact/summary.json" >/dev/null \
