@@ -101,24 +101,31 @@ public final class Judge {
                     policy.minBaselineRuns()));
         }
         RunToRunTest.Comparison comparison = RunToRunTest.compare(current, runs, policy.alpha(), policy.power());
+        Verdict verdict = classify(metric, comparison, thresholdPercent);
+        String reason = verdict != Verdict.INCONCLUSIVE ? "" : String.format(Locale.ROOT,
+                "run-to-run noise (%.1f%%) hides changes smaller than the MDE", comparison.runToRunSd() * 100);
+        return new MetricVerdict(metric, verdict, comparison.baselineCenter(), current, thresholdPercent, comparison, reason);
+    }
+
+    /**
+     * The verdict both modes give a comparison: REGRESSION when the change is beyond the threshold
+     * (practical) and its interval excludes no change (statistical), IMPROVEMENT the same the other
+     * way, INCONCLUSIVE when the MDE is larger than the threshold, else OK. Thresholds are symmetric
+     * on the log scale, so −10% throughput mirrors +11.1%.
+     */
+    static Verdict classify(Metric metric, RunToRunTest.Comparison comparison, double thresholdPercent) {
         // Both in the metric's bad direction as positive numbers on the log scale.
         double worse = metric.higherIsBetter() ? -Math.log(comparison.ratio()) : Math.log(comparison.ratio());
         double threshold = Math.abs(Math.log(1 + thresholdPercent / 100));
         boolean significantlyWorse = metric.higherIsBetter() ? comparison.high() < 1 : comparison.low() > 1;
         boolean significantlyBetter = metric.higherIsBetter() ? comparison.low() > 1 : comparison.high() < 1;
-        Verdict verdict;
-        String reason = "";
         if (worse > threshold && significantlyWorse) {
-            verdict = Verdict.REGRESSION;
-        } else if (-worse > threshold && significantlyBetter) {
-            verdict = Verdict.IMPROVEMENT;
-        } else if (comparison.mdeLog() > threshold) {
-            verdict = Verdict.INCONCLUSIVE;
-            reason = String.format(Locale.ROOT, "run-to-run noise (%.1f%%) hides changes smaller than the MDE", comparison.runToRunSd() * 100);
-        } else {
-            verdict = Verdict.OK;
+            return Verdict.REGRESSION;
         }
-        return new MetricVerdict(metric, verdict, comparison.baselineCenter(), current, thresholdPercent, comparison, reason);
+        if (-worse > threshold && significantlyBetter) {
+            return Verdict.IMPROVEMENT;
+        }
+        return comparison.mdeLog() > threshold ? Verdict.INCONCLUSIVE : Verdict.OK;
     }
 
     private static double value(BaselineRun run, Metric metric) {

@@ -51,11 +51,6 @@ public final class PairedJudge {
     MetricVerdict judge(Metric metric, List<PairedTest.Block> metricBlocks, double thresholdPercent) {
         PairedTest.Result result = PairedTest.compare(metricBlocks, policy.alpha(), policy.power());
         RunToRunTest.Comparison comparison = result.comparison();
-        // Both in the metric's bad direction as positive numbers on the log scale.
-        double worse = metric.higherIsBetter() ? -Math.log(comparison.ratio()) : Math.log(comparison.ratio());
-        double threshold = Math.abs(Math.log(1 + thresholdPercent / 100));
-        boolean significantlyWorse = metric.higherIsBetter() ? comparison.high() < 1 : comparison.low() > 1;
-        boolean significantlyBetter = metric.higherIsBetter() ? comparison.low() > 1 : comparison.high() < 1;
         double controlBound = Math.log(1 + Defaults.PAIRED_CONTROL_BOUND);
         Verdict verdict;
         String reason = "";
@@ -66,16 +61,12 @@ public final class PairedJudge {
             verdict = Verdict.INCONCLUSIVE;
             reason = String.format(Locale.ROOT, "the base disagreed with itself: its later trials %+.1f%% against its earlier "
                     + "ones (control bound ±%.0f%%)", (Math.exp(result.controlLog()) - 1) * 100, Defaults.PAIRED_CONTROL_BOUND * 100);
-        } else if (worse > threshold && significantlyWorse) {
-            verdict = Verdict.REGRESSION;
-        } else if (-worse > threshold && significantlyBetter) {
-            verdict = Verdict.IMPROVEMENT;
-        } else if (comparison.mdeLog() > threshold) {
-            verdict = Verdict.INCONCLUSIVE;
-            reason = String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE",
-                    comparison.runToRunSd() * 100);
         } else {
-            verdict = Verdict.OK;
+            verdict = Judge.classify(metric, comparison, thresholdPercent);
+            if (verdict == Verdict.INCONCLUSIVE) {
+                reason = String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE",
+                        comparison.runToRunSd() * 100);
+            }
         }
         return new MetricVerdict(metric, verdict, comparison.baselineCenter(), comparison.current(), thresholdPercent, comparison, reason);
     }

@@ -68,15 +68,8 @@ public final class PairedTest {
             throw new IllegalArgumentException("alpha must be in (0, 0.5) and power in (0.5, 1): " + alpha + ", " + power);
         }
         double[] d = blocks.stream().mapToDouble(Block::logRatio).toArray();
-        double mean = 0;
-        for (double value : d) {
-            mean += value / n;
-        }
-        double squares = 0;
-        for (double value : d) {
-            squares += (value - mean) * (value - mean);
-        }
-        double sd = Math.sqrt(squares / (n - 1));
+        double mean = RunToRunTest.mean(d);
+        double sd = RunToRunTest.sd(d, mean);
         double standardError = sd / Math.sqrt(n);
         TDistribution t = new TDistribution(n - 1);
         double critical = t.inverseCumulativeProbability(1 - alpha);

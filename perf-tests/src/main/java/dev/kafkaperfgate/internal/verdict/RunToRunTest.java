@@ -46,15 +46,8 @@ public final class RunToRunTest {
         for (int i = 0; i < runs; i++) {
             logs[i] = positiveLog(baselineRuns[i], "baseline run " + (i + 1));
         }
-        double mean = 0;
-        for (double log : logs) {
-            mean += log / runs;
-        }
-        double squares = 0;
-        for (double log : logs) {
-            squares += (log - mean) * (log - mean);
-        }
-        double sd = Math.sqrt(squares / (runs - 1));
+        double mean = mean(logs);
+        double sd = sd(logs, mean);
         double standardError = sd * Math.sqrt(1 + 1.0 / runs);
         TDistribution t = new TDistribution(runs - 1);
         double critical = t.inverseCumulativeProbability(1 - alpha);
@@ -62,6 +55,24 @@ public final class RunToRunTest {
         return new Comparison(Math.exp(mean), current, Math.exp(d), Math.exp(d - critical * standardError),
                 Math.exp(d + critical * standardError), (critical + t.inverseCumulativeProbability(power)) * standardError,
                 sd, runs, "baseline runs");
+    }
+
+    /** The arithmetic mean; shared with {@link PairedTest}. */
+    static double mean(double[] values) {
+        double mean = 0;
+        for (double value : values) {
+            mean += value / values.length;
+        }
+        return mean;
+    }
+
+    /** The sample standard deviation (n − 1) around {@code mean}; shared with {@link PairedTest}. */
+    static double sd(double[] values, double mean) {
+        double squares = 0;
+        for (double value : values) {
+            squares += (value - mean) * (value - mean);
+        }
+        return Math.sqrt(squares / (values.length - 1));
     }
 
     private static double positiveLog(double value, String what) {
