@@ -63,6 +63,11 @@ public final class PairedPower {
         Duration trial = Duration.ofMillis((long) (Double.parseDouble(options.getOrDefault("--trial-seconds",
                 Double.toString(Defaults.PAIRED_TRIAL.toMillis() / 1000.0))) * 1000));
         Path out = Path.of(options.getOrDefault("--out", "perf-tests/target/gate-power-paired.json"));
+        // --only throughput,cpu: run just the injected experiments whose label starts with one of these words.
+        List<String> only = List.of(options.getOrDefault("--only", "throughput,cpu,alloc,p99").split(","));
+        only.stream().filter(word -> !List.of("throughput", "cpu", "alloc", "p99").contains(word)).findFirst().ifPresent(word -> {
+            throw new IllegalArgumentException("--only takes throughput, cpu, alloc and p99, got " + word);
+        });
         PrintStream console = System.out;
         String classpath = System.getProperty("java.class.path");
 
@@ -73,18 +78,20 @@ public final class PairedPower {
             experiments.add(new Experiment("A/A" + (round % 2 == 0 ? " + neighbour" : ""), "producer-1k-acks1-20k",
                     InjectedCost.NONE, null, 0));
         }
+        List<Experiment> injected = new ArrayList<>();
         for (int repeat = 0; repeat < repeats; repeat++) {
-            experiments.add(new Experiment("throughput -10%", "producer-1k-acks1-unthrottled",
+            injected.add(new Experiment("throughput -10%", "producer-1k-acks1-unthrottled",
                     new InjectedCost(Long.parseLong(options.getOrDefault("--burn-10", "1300")), 1), Metric.THROUGHPUT, -10));
-            experiments.add(new Experiment("throughput -5%", "producer-1k-acks1-unthrottled",
+            injected.add(new Experiment("throughput -5%", "producer-1k-acks1-unthrottled",
                     new InjectedCost(Long.parseLong(options.getOrDefault("--burn-5", "600")), 1), Metric.THROUGHPUT, -5));
-            experiments.add(new Experiment("cpu +10%", "producer-1k-acks1-20k",
+            injected.add(new Experiment("cpu +10%", "producer-1k-acks1-20k",
                     new InjectedCost(Long.parseLong(options.getOrDefault("--burn-cpu", "3300")), 1), Metric.CPU_PER_RECORD, 10));
-            experiments.add(new Experiment("alloc +10%", "producer-1k-acks1-20k",
+            injected.add(new Experiment("alloc +10%", "producer-1k-acks1-20k",
                     new InjectedCost(0, 1, Integer.parseInt(options.getOrDefault("--alloc", "420"))), Metric.ALLOC_PER_RECORD, 10));
-            experiments.add(new Experiment("p99 +25%", "producer-1k-acks1-20k",
+            injected.add(new Experiment("p99 +25%", "producer-1k-acks1-20k",
                     new InjectedCost(Long.parseLong(options.getOrDefault("--spike-ns", "1500000")), 1000), Metric.P99, 25));
         }
+        injected.stream().filter(experiment -> only.contains(experiment.label().split(" ")[0])).forEach(experiments::add);
 
         Properties brokerProperties = new Properties();
         brokerProperties.setProperty("perf.broker", options.getOrDefault("--broker", "process"));
