@@ -5,7 +5,8 @@
 #   1  regression: at least one confirmed REGRESSION (or, with -Dperf.baseline.required=true,
 #      a scenario without a usable baseline)
 #   2  infrastructure error or incomplete run: broker or Docker trouble, a scenario that could
-#      not run, a bad scenario or baseline file, no summary.json
+#      not run, a bad scenario or baseline file, no summary.json; or NOT JUDGED: every verdict
+#      was NEW or MISMATCH, so nothing was compared (-Dperf.allow.unjudged=true accepts that)
 #
 #   scripts/gate.sh [--module DIR] [--base REF] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
@@ -22,6 +23,56 @@
 # commit is exit 2.
 set -uo pipefail
 gate_root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+
+# Cancel: GitHub stops a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL 2.5 s after
+# that, all to this shell alone. A command run in the foreground would outlive it (Maven, the
+# Surefire JVM and its broker were seen running after the sequence), so every long command runs
+# in the background and is waited for: a signal then reaches the trap at once, which stops what
+# this script started, by pid, with its descendants, within those 10 s.
+gate_pids=()
+gate_cleanups=()
+# shellcheck disable=SC2317 # called from the traps below
+gate_tree() {
+  local pid=$1 child
+  echo "$pid"
+  # shellcheck disable=SC2013 # one pid per word
+  for child in $(cat "/proc/$pid/task/"*/children 2>/dev/null); do gate_tree "$child"; done
+}
+# shellcheck disable=SC2317 # called from the traps below
+gate_stop() {
+  local pid tree=() alive
+  for pid in "${gate_pids[@]}"; do
+    [ -n "$pid" ] && mapfile -t -O "${#tree[@]}" tree < <(gate_tree "$pid")
+  done
+  if [ ${#tree[@]} -gt 0 ]; then
+    kill -TERM "${tree[@]}" 2>/dev/null
+    # 5 s for shutdown hooks (they kill the broker and the workers at once), then SIGKILL.
+    for _ in $(seq 1 25); do
+      alive=0
+      for pid in "${tree[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+      [ "$alive" = 0 ] && break
+      sleep 0.2
+    done
+    kill -KILL "${tree[@]}" 2>/dev/null
+  fi
+  gate_pids=()
+  local cleanup
+  for cleanup in "${gate_cleanups[@]}"; do "$cleanup"; done
+  gate_cleanups=()
+}
+# gate_wait COMMAND...: runs it in the background and waits, so that a trap fires at once.
+gate_wait() {
+  "$@" &
+  local pid=$!
+  gate_pids+=("$pid")
+  wait "$pid"
+  local code=$?
+  gate_pids=("${gate_pids[@]/$pid}")
+  return $code
+}
+trap 'gate_stop; exit 130' INT
+trap 'gate_stop; exit 143' TERM
+trap 'gate_stop' EXIT
 
 module=""
 base=""
@@ -68,7 +119,7 @@ if [ -n "$base" ]; then
   paired_run "$base" "${args[@]}"
   maven_exit=$?
 else
-  "${maven[@]}" "${args[@]}"
+  gate_wait "${maven[@]}" "${args[@]}"
   maven_exit=$?
 fi
 
@@ -104,6 +155,6 @@ case "$decision" in
     echo "gate: PASS: $headline"
     exit 0 ;;
   1) echo "gate: FAIL: $headline" >&2; exit 1 ;;
-  2) echo "gate: INCOMPLETE: $headline" >&2; exit 2 ;;
+  2) echo "gate: $(jq -r 'if .decision.outcome == "NOT_JUDGED" then "NOT JUDGED" else "INCOMPLETE" end' "$summary"): $headline" >&2; exit 2 ;;
   *) echo "gate: INFRASTRUCTURE ERROR: $summary has no decision (written by an older gate?)" >&2; exit 2 ;;
 esac

@@ -4,27 +4,17 @@
 # measures and decides). Cleans up the worktree and every process it started on exit, INT and TERM.
 #
 # Expects from gate.sh: gate_root, module (empty for this repository), module_dir (the module the
-# JUnit suite would run in; the gate's JVM runs there too) and results.
+# JUnit suite would run in; the gate's JVM runs there too), results, gate_wait and gate_cleanups
+# (its cancel handling: traps for INT, TERM and EXIT that stop every waited-for process).
 
-# shellcheck disable=SC2154 # gate_root, module, module_dir and results are set by gate.sh, which sources this file
+# shellcheck disable=SC2154 # gate_root, module, module_dir, results and gate_cleanups are set by gate.sh, which sources this file
 true
 
-paired_pids=()
 paired_work=""
 paired_top=""
 
-# Stops what this script started (by pid), then removes the worktree and its folder.
+# Removes the worktree and its folder; gate.sh's gate_stop calls it after stopping what was started.
 paired_cleanup() {
-  local pid
-  for pid in "${paired_pids[@]}"; do
-    kill -TERM "$pid" 2>/dev/null
-  done
-  for pid in "${paired_pids[@]}"; do
-    # Bounded: the gate's shutdown stops its broker and workers within seconds; then it is killed.
-    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-    kill -KILL "$pid" 2>/dev/null
-  done
-  paired_pids=()
   if [ -n "$paired_work" ] && [ -d "$paired_work" ]; then
     git -C "$paired_top" worktree remove --force "$paired_work/base" >/dev/null 2>&1
     rm -rf "$paired_work"
@@ -33,23 +23,12 @@ paired_cleanup() {
   paired_work=""
 }
 
-# Runs a command in the background and waits for it, so that a trap fires at once on a signal.
-paired_wait() {
-  "$@" &
-  local pid=$!
-  paired_pids+=("$pid")
-  wait "$pid"
-  local code=$?
-  paired_pids=("${paired_pids[@]/$pid}")
-  return $code
-}
-
 # paired_classpath SIDE REACTOR_ROOT MODULE_REL OUT LOG: builds a side and writes its test classpath to OUT.
 paired_classpath() {
   local side=$1 root=$2 rel=$3 out=$4 log=$5 select=()
   [ -n "$rel" ] && [ "$rel" != "." ] && select=(-pl "$rel" -am)
   echo "gate: building the $side ($root${rel:+ $rel})"
-  if ! paired_wait mvn -B -q -f "$root/pom.xml" "${select[@]}" -DskipTests package dependency:build-classpath \
+  if ! gate_wait mvn -B -q -f "$root/pom.xml" "${select[@]}" -DskipTests package dependency:build-classpath \
       -Dmdep.outputFile="$out.deps" -Dmdep.includeScope=test >"$log" 2>&1; then
     return 1
   fi
@@ -70,9 +49,7 @@ paired_run() {
     return 2; }
   short=${sha:0:12}
   paired_work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-paired-XXXXXX") || return 2
-  trap 'paired_cleanup; exit 130' INT
-  trap 'paired_cleanup; exit 143' TERM
-  trap 'paired_cleanup' EXIT
+  gate_cleanups+=(paired_cleanup)
   echo "gate: paired mode: head $(git -C "$paired_top" rev-parse --short=12 HEAD) against base $short ($ref)"
   git -C "$paired_top" worktree add --detach --quiet "$paired_work/base" "$sha" || {
     echo "gate: could not check out the base $short in a worktree" >&2; return 2; }
@@ -95,8 +72,12 @@ paired_run() {
     tail -n 20 "$paired_work/head-build.log" >&2
     return 2
   fi
+  local adoption=()
   if [ ! -f "$base_module/pom.xml" ]; then
     fallback="the base $short has no $([ -z "$module" ] && echo perf-tests || echo "$rel")/pom.xml"
+    # The pull request adopts the gate: a run with nothing to judge against may pass, saying so
+    # (the gate decides; a -Dperf.allow.unjudged given to gate.sh comes later and wins).
+    adoption=(-Dperf.allow.unjudged=true)
   elif ! paired_classpath base "$base_root" "$base_rel" "$paired_work/base-classpath.txt" "$paired_work/base-build.log"; then
     fallback="the base $short does not build: $(grep -m1 -E 'ERROR|FAIL' "$paired_work/base-build.log" | cut -c1-200)"
   fi
@@ -129,9 +110,9 @@ paired_run() {
   local here=$PWD code=0
   cd "$module_dir" || return 2
   if [ -n "$fallback" ]; then
-    paired_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
+    gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
   else
-    paired_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.base.classpath.file="$paired_work/base-classpath.txt" \
+    gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.base.classpath.file="$paired_work/base-classpath.txt" \
       -Dperf.head.classpath.file="$paired_work/head-classpath.txt" -Dperf.base.scenarios.dir="$base_scenarios" \
       -Dperf.base.commit="$sha" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
   fi

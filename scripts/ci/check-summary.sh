@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Checks that a file is a summary.json the gate wrote (schema version 1) before a workflow step
 # or the comment action uses it: the shape of every field a step reads, with one line per problem
-# naming the field. Prints step outputs for $GITHUB_OUTPUT:
+# naming the field. The decision was made once, by the gate in Java (the decision block); this
+# script checks its shape and passes it on, never recomputes it. Prints step outputs for
+# $GITHUB_OUTPUT:
+#   outcome=PASS|REGRESSION|INCOMPLETE|NOT_JUDGED   the gate's decision
+#   exit-code=0|1|2        as scripts/gate.sh exits
+#   verdict=pass|fail|incomplete|not-judged         the outcome in lower case (fail: REGRESSION)
 #   complete=true|false    every selected scenario ran and the suite reached its end
 #   regressions=N          confirmed regressions
 #   not-run=N              scenarios that failed or errored
-#   verdict=pass|fail|incomplete   as scripts/gate.sh's exit 0, 1, 2: fail is a confirmed
-#                          regression or (with baselines required) a scenario without one
+#   headline=...           the decision's one line
 #
 #   scripts/ci/check-summary.sh SUMMARY_JSON >> "$GITHUB_OUTPUT"
 # Exit 0 with outputs; 2 when the file is missing, too large, not JSON or not a summary.
@@ -20,6 +24,10 @@ die() { echo "check-summary: $file: $*" >&2; exit 2; }
 size=$(wc -c < "$file")
 [ "$size" -le "$max_bytes" ] || die "$size bytes is larger than any summary the gate writes (limit $max_bytes)"
 jq -e . "$file" >/dev/null 2>&1 || die "not valid JSON ($(jq . "$file" 2>&1 >/dev/null | head -n 1))"
+# JSON has no NaN or Infinity, but jq 1.6 and 1.7 both read them (and print null or 1.797e308);
+# the gate writes null for a figure that does not exist, and the action's JSON.parse refuses them.
+nan_paths=$(jq -r '[paths(type == "number" and (isnan or isinfinite)) | map(tostring) | join(".")] | .[0:5] | join(", ")' "$file")
+[ -z "$nan_paths" ] || die "not valid JSON: NaN or Infinity at $nan_paths"
 
 # Only builtins that jq 1.6 and 1.7 share (no pick, abs, toarray, ltrimstr on non-strings...).
 problems=$(jq -r '
@@ -34,6 +42,14 @@ problems=$(jq -r '
     end;
   if type != "object" then "(root): expected an object"
   else
+    ((try .decision.outcome catch null) as $o | if (.decision | type) != "object" then "decision: expected an object (the gate'"'"'s decision; written by an older gate?)"
+     elif (.decision.outcome | IN("PASS", "REGRESSION", "INCOMPLETE", "NOT_JUDGED") | not) then
+       "decision.outcome: expected PASS, REGRESSION, INCOMPLETE or NOT_JUDGED, found \(.decision.outcome | tojson | .[0:40])"
+     elif .decision.exitCode != ({"PASS": 0, "REGRESSION": 1, "INCOMPLETE": 2, "NOT_JUDGED": 2} | .[$o]) then
+       "decision.exitCode: expected \({"PASS": 0, "REGRESSION": 1, "INCOMPLETE": 2, "NOT_JUDGED": 2} | .[$o]) for \(.decision.outcome), found \(.decision.exitCode | tojson | .[0:40])"
+     elif (.decision.judged | type) != "boolean" then "decision.judged: expected true or false"
+     elif (.decision.headline | type) != "string" or .decision.headline == "" then "decision.headline: expected a line of text"
+     else empty end),
     (if .schemaVersion != 1 then "schemaVersion: expected 1, found \(.schemaVersion | tojson)" else empty end),
     (if (.complete | type) != "boolean" then "complete: expected true or false" else empty end),
     (if (.counts | type) != "object" then "counts: expected an object" else empty end),
@@ -59,9 +75,10 @@ if [ -n "$problems" ]; then
   printf '%s\n' "$problems" | head -n 20 | sed 's/^/  field /' >&2
   exit 2
 fi
-jq -r '
-  ([.scenarios[] | select(.outcome == "regression")] | length) as $regressions
-  | ([.scenarios[] | select(.outcome == "no-baseline")] | length) as $no_baseline
-  | ([.scenarios[] | select(.outcome == "failed" or .outcome == "error")] | length) as $not_run
-  | "complete=\(.complete)", "regressions=\($regressions)", "not-run=\($not_run)",
-    "verdict=\(if .complete != true or $not_run > 0 then "incomplete" elif $regressions + $no_baseline > 0 then "fail" else "pass" end)"' "$file"
+jq -r '.decision.outcome as $o |
+  "outcome=\(.decision.outcome)", "exit-code=\(.decision.exitCode)",
+  "verdict=\({"PASS": "pass", "REGRESSION": "fail", "INCOMPLETE": "incomplete", "NOT_JUDGED": "not-judged"} | .[$o])",
+  "complete=\(.complete)",
+  "regressions=\([.scenarios[] | select(.outcome == "regression")] | length)",
+  "not-run=\([.scenarios[] | select(.outcome == "failed" or .outcome == "error")] | length)",
+  "headline=\(.decision.headline | gsub("[\r\n]"; " "))"' "$file"

@@ -4,11 +4,15 @@
 // 1.7 and this machine 1.6.
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { test } from 'node:test'
+import { after, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+
+// Everything this file writes goes under one folder, removed when its tests end.
+const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
+after(() => rmSync(SCRATCH, { recursive: true, force: true }))
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const SCRIPTS = join(ROOT, 'scripts', 'ci')
@@ -30,7 +34,7 @@ function run(path, script, args, env = {}) {
 }
 
 function temp(name, content) {
-  const path = join(mkdtempSync(join(tmpdir(), 'kpg-ci-')), name)
+  const path = join(mkdtempSync(join(SCRATCH, 'kpg-ci-')), name)
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
   return path
 }
@@ -43,10 +47,11 @@ for (const path of JQ_PATHS) {
   test(`${jq}: check-summary gives the verdict outputs of real summaries`, () => {
     const regression = run(path, 'check-summary.sh', [join(SUMMARIES, 'confirmed-regression.json')])
     assert.equal(regression.code, 0, regression.stderr)
-    assert.equal(regression.stdout, 'complete=true\nregressions=2\nnot-run=0\nverdict=fail\n')
+    assert.equal(regression.stdout, 'outcome=REGRESSION\nexit-code=1\nverdict=fail\ncomplete=true\nregressions=2\nnot-run=0\n'
+      + 'headline=confirmed regression: producer-1k-acks1-20k (throughput -51.9%); producer-1k-acks1-unthrottled (throughput -69.9%)\n')
     const passed = run(path, 'check-summary.sh', [join(SUMMARIES, 'all-passed.json')])
     assert.equal(passed.code, 0, passed.stderr)
-    assert.match(passed.stdout, /^complete=true\nregressions=0\nnot-run=0\nverdict=pass\n$/)
+    assert.match(passed.stdout, /^outcome=PASS\nexit-code=0\nverdict=pass\ncomplete=true\nregressions=0\nnot-run=0\nheadline=pass: 2 INCONCLUSIVE\n$/)
   })
 
   test(`${jq}: check-summary names each damaged field`, () => {
@@ -77,9 +82,41 @@ for (const path of JQ_PATHS) {
     const base = summary('all-passed.json')
     base.complete = false
     base.scenarios[0] = { scenario: base.scenarios[0].scenario, workload: 'produce', outcome: 'error', resultFile: null, message: 'broker died' }
+    base.decision = { outcome: 'INCOMPLETE', exitCode: 2, judged: true, headline: 'run INCOMPLETE: broker died' }
     const result = run(path, 'check-summary.sh', [temp('summary.json', base)])
     assert.equal(result.code, 0, result.stderr)
-    assert.match(result.stdout, /complete=false\nregressions=0\nnot-run=1\nverdict=incomplete/)
+    assert.match(result.stdout, /outcome=INCOMPLETE\nexit-code=2\nverdict=incomplete\ncomplete=false\nregressions=0\nnot-run=1\n/)
+  })
+
+  test(`${jq}: the decision is passed on as the gate made it, never recomputed, and its shape is checked`, () => {
+    // A confirmed regression in an incomplete run: the gate decided INCOMPLETE, and so says this script.
+    const both = summary('confirmed-regression.json')
+    both.complete = false
+    both.decision = { outcome: 'INCOMPLETE', exitCode: 2, judged: true, headline: 'run INCOMPLETE: the suite did not reach its end' }
+    assert.match(run(path, 'check-summary.sh', [temp('summary.json', both)]).stdout, /^outcome=INCOMPLETE\nexit-code=2\nverdict=incomplete\n/)
+    const nothing = summary('all-passed.json')
+    nothing.decision = { outcome: 'NOT_JUDGED', exitCode: 2, judged: false, headline: 'nothing was judged (2 NEW)' }
+    assert.match(run(path, 'check-summary.sh', [temp('summary.json', nothing)]).stdout, /verdict=not-judged\n/)
+    for (const [decision, message] of [
+      [undefined, /field decision: expected an object/],
+      ['PASS', /field decision: expected an object/],
+      [{ outcome: 'PASSED', exitCode: 0, judged: true, headline: 'x' }, /field decision\.outcome: expected PASS, REGRESSION, INCOMPLETE or NOT_JUDGED, found "PASSED"/],
+      [{ outcome: 'PASS', exitCode: 1, judged: true, headline: 'x' }, /field decision\.exitCode: expected 0 for PASS, found 1/],
+      [{ outcome: 'PASS', exitCode: 0, judged: 'yes', headline: 'x' }, /field decision\.judged: expected true or false/],
+    ]) {
+      const damaged = summary('all-passed.json')
+      damaged.decision = decision
+      const result = run(path, 'check-summary.sh', [temp('summary.json', damaged)])
+      assert.equal(result.code, 2, JSON.stringify(decision))
+      assert.match(result.stderr, message)
+    }
+  })
+
+  test(`${jq}: NaN and Infinity are refused, as the action refuses them`, () => {
+    const text = readFileSync(join(SUMMARIES, 'all-passed.json'), 'utf8').replace(/"deltaPercent": [^,]*,/, '"deltaPercent": NaN,')
+    const result = run(path, 'check-summary.sh', [temp('summary.json', text)])
+    assert.equal(result.code, 2, result.stdout)
+    assert.match(result.stderr, /not valid JSON: NaN or Infinity at scenarios\.0\.metrics\.0\.deltaPercent/)
   })
 
   test(`${jq}: pr-metadata picks the PR's identity from a pull_request payload`, () => {

@@ -2,11 +2,15 @@
 // covered by PairedSessionTest (Java) and by .ci/run, which runs scripts/gate.sh --base HEAD.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { test } from 'node:test'
+import { after, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+
+// Everything this file writes goes under one folder, removed when its tests end.
+const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
+after(() => rmSync(SCRATCH, { recursive: true, force: true }))
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const GATE = join(ROOT, 'scripts', 'gate.sh')
@@ -17,7 +21,7 @@ function gate(args, env = {}) {
 }
 
 test('a base that is not a commit is exit 2 with one line naming it, and leaves no worktree behind', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'kpg-gate-base-'))
+  const scratch = mkdtempSync(join(SCRATCH, 'kpg-gate-base-'))
   const { code, stderr } = gate(['--base', 'no-such-ref-kpg', '-Dperf.suite=pr'], { TMPDIR: scratch })
   assert.equal(code, 2, stderr)
   assert.match(stderr, /^gate: --base no-such-ref-kpg is not a commit of .*\(fetch it first, e\.g\. git fetch origin main; in Actions: fetch-depth: 0\)$/m)

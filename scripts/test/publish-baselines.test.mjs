@@ -2,12 +2,16 @@
 // GitHub API: nothing to publish, a branch and a pull request, a direct push, and a refusal.
 import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, beforeEach, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { emptyState, startFakeGitHub } from '../../.github/actions/perf-comment/test/fake-github.js'
+
+// Everything this file writes goes under one folder, removed when its tests end.
+const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
+after(() => rmSync(SCRATCH, { recursive: true, force: true }))
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', 'ci', 'publish-baselines.sh')
 let fake
@@ -20,7 +24,7 @@ const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8' 
 
 /** A clone of a bare origin with one commit holding a baseline file. */
 function repository() {
-  const root = mkdtempSync(join(tmpdir(), 'kpg-publish-'))
+  const root = mkdtempSync(join(SCRATCH, 'kpg-publish-'))
   const origin = join(root, 'origin.git')
   const work = join(root, 'work')
   git(root, 'init', '-q', '--bare', '-b', 'main', origin)

@@ -24637,7 +24637,7 @@ function escapeText(value, maxLength = 300) {
   return text.replace(/[&<>"'|\\`*_~[\]()!#:@$]/g, (char) => {
     const entity = ENTITIES[char];
     return char === "@" || char === "#" ? entity + WORD_JOINER : entity;
-  }).replace(/www\./gi, (match) => `${match.slice(0, 3)}&#46;`);
+  }).replace(/www\./gi, (match) => `${match.slice(0, 3)}&#46;`).replace(/\b(GH)-(?=\d)/gi, `$1${WORD_JOINER}-`);
 }
 function finite(value) {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
@@ -24849,16 +24849,19 @@ function count(summary2, verdict) {
   return value === null ? 0 : value;
 }
 function headline(summary2, scenarios) {
+  const decision = summary2.decision;
   const confirmed = scenarios.filter((scenario) => scenario.outcome === "regression").length;
   const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome)).length;
   const noBaseline = scenarios.filter((scenario) => scenario.outcome === "no-baseline").length;
   let title;
-  if (confirmed > 0) {
-    title = `\u274C kafka-perf-gate: ${plural(confirmed, ["confirmed regression", "confirmed regressions"])}`;
-  } else if (notRun > 0 || summary2.complete !== true) {
+  if (decision.outcome === "REGRESSION") {
+    title = confirmed > 0 ? `\u274C kafka-perf-gate: ${plural(confirmed, ["confirmed regression", "confirmed regressions"])}` : `\u274C kafka-perf-gate: ${plural(noBaseline, ["scenario has", "scenarios have"])} no usable baseline (baselines are required)`;
+  } else if (decision.outcome === "INCOMPLETE") {
     title = `\u{1F4A5} kafka-perf-gate: incomplete run, ${plural(notRun, ["scenario", "scenarios"])} could not run`;
-  } else if (noBaseline > 0) {
-    title = `\u274C kafka-perf-gate: ${plural(noBaseline, ["scenario has", "scenarios have"])} no usable baseline (baselines are required)`;
+  } else if (decision.outcome === "NOT_JUDGED") {
+    title = "\u26D4 kafka-perf-gate: nothing was judged, so this is not a pass";
+  } else if (!decision.judged) {
+    title = "\u26AA kafka-perf-gate: passes, but nothing was judged";
   } else if (count(summary2, "INCONCLUSIVE") > 0) {
     title = "\u26A0\uFE0F kafka-perf-gate: no regression confirmed, some metrics inconclusive";
   } else {
@@ -24870,6 +24873,8 @@ function headline(summary2, scenarios) {
   }
   const suite = summary2.suite ? `suite ${code(summary2.suite)}, ` : "";
   return `### ${title}
+
+${escapeText(decision.headline, 600)}
 
 ${counts.join(" \xB7 ")}  
 ${suite}${plural(scenarios.length, ["scenario", "scenarios"])}  
@@ -25001,6 +25006,7 @@ async function findComment(octokit, { owner, repo, issueNumber, marker, author }
 // src/summary-file.js
 import { readFileSync as readFileSync2, statSync } from "node:fs";
 var MAX_SUMMARY_BYTES = 5 * 1024 * 1024;
+var EXIT_CODES = { PASS: 0, REGRESSION: 1, INCOMPLETE: 2, NOT_JUDGED: 2 };
 function readSummary(path) {
   let size;
   try {
@@ -25045,6 +25051,22 @@ function readSummary(path) {
   });
   if (typeof summary2.complete !== "boolean") {
     fail("complete", "true or false");
+  }
+  const decision = summary2.decision;
+  if (decision === null || typeof decision !== "object" || Array.isArray(decision)) {
+    fail("decision", "an object (the gate's decision; written by an older gate?)");
+  }
+  if (!Object.hasOwn(EXIT_CODES, decision.outcome)) {
+    fail("decision.outcome", `one of ${Object.keys(EXIT_CODES).join(", ")}, found ${JSON.stringify(decision.outcome)?.slice(0, 40)}`);
+  }
+  if (decision.exitCode !== EXIT_CODES[decision.outcome]) {
+    fail("decision.exitCode", `${EXIT_CODES[decision.outcome]} for ${decision.outcome}, found ${JSON.stringify(decision.exitCode)?.slice(0, 40)}`);
+  }
+  if (typeof decision.judged !== "boolean") {
+    fail("decision.judged", "true or false");
+  }
+  if (typeof decision.headline !== "string" || decision.headline === "") {
+    fail("decision.headline", "a line of text");
   }
   return summary2;
 }

@@ -47,6 +47,8 @@ export function escapeText(value, maxLength = 300) {
       return char === '@' || char === '#' ? entity + WORD_JOINER : entity
     })
     .replace(/www\./gi, (match) => `${match.slice(0, 3)}&#46;`)
+    // GitHub links GH-123 to an issue, like #123.
+    .replace(/\b(GH)-(?=\d)/gi, `$1${WORD_JOINER}-`)
 }
 
 /** A value that must be a finite number; anything else (a string from a tampered artifact) is shown as "—". */

@@ -164,16 +164,22 @@ function count(summary, verdict) {
 }
 
 function headline(summary, scenarios) {
+  // The outcome was decided once, in Java (summary.json's decision block); this only words it.
+  const decision = summary.decision
   const confirmed = scenarios.filter((scenario) => scenario.outcome === 'regression').length
   const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome)).length
   const noBaseline = scenarios.filter((scenario) => scenario.outcome === 'no-baseline').length
   let title
-  if (confirmed > 0) {
-    title = `❌ kafka-perf-gate: ${plural(confirmed, ['confirmed regression', 'confirmed regressions'])}`
-  } else if (notRun > 0 || summary.complete !== true) {
+  if (decision.outcome === 'REGRESSION') {
+    title = confirmed > 0
+      ? `❌ kafka-perf-gate: ${plural(confirmed, ['confirmed regression', 'confirmed regressions'])}`
+      : `❌ kafka-perf-gate: ${plural(noBaseline, ['scenario has', 'scenarios have'])} no usable baseline (baselines are required)`
+  } else if (decision.outcome === 'INCOMPLETE') {
     title = `💥 kafka-perf-gate: incomplete run, ${plural(notRun, ['scenario', 'scenarios'])} could not run`
-  } else if (noBaseline > 0) {
-    title = `❌ kafka-perf-gate: ${plural(noBaseline, ['scenario has', 'scenarios have'])} no usable baseline (baselines are required)`
+  } else if (decision.outcome === 'NOT_JUDGED') {
+    title = '⛔ kafka-perf-gate: nothing was judged, so this is not a pass'
+  } else if (!decision.judged) {
+    title = '⚪ kafka-perf-gate: passes, but nothing was judged'
   } else if (count(summary, 'INCONCLUSIVE') > 0) {
     title = '⚠️ kafka-perf-gate: no regression confirmed, some metrics inconclusive'
   } else {
@@ -186,7 +192,7 @@ function headline(summary, scenarios) {
     counts.push(`💥 ${notRun} could not run`)
   }
   const suite = summary.suite ? `suite ${code(summary.suite)}, ` : ''
-  return `### ${title}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}  \nJudged by: ${modeLine(summary)}`
+  return `### ${title}\n\n${escapeText(decision.headline, 600)}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}  \nJudged by: ${modeLine(summary)}`
 }
 
 function attentionSection(rows, scenarios, head, paired) {

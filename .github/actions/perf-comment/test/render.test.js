@@ -121,3 +121,26 @@ test('paired mode: rules the PR changed are listed as not applied; a fallback to
   stored.mode = { name: 'stored', fallbackReason: 'the base 0123abcd does not build' }
   assert.match(renderReport(stored, { marker }).body, /^Judged by: stored baselines \(paired mode unavailable: the base 0123abcd does not build\)$/m)
 })
+
+test('the title follows the gate\'s decision, and a run that judged nothing never reads as a pass', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios = summary.scenarios.map((scenario) => ({ ...scenario, verdict: 'NEW', metrics: scenario.metrics.map((metric) => ({ ...metric, verdict: 'NEW' })) }))
+  summary.counts = { REGRESSION: 0, MISMATCH: 0, INCONCLUSIVE: 0, IMPROVEMENT: 0, NEW: 2, OK: 0 }
+  summary.decision = { outcome: 'NOT_JUDGED', exitCode: 2, judged: false, headline: "nothing was judged (2 NEW): no baseline of profile 'renamed', machine class 'amd-epyc' matches" }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /^### ⛔ kafka-perf-gate: nothing was judged, so this is not a pass$/m)
+  assert.match(body, /nothing was judged &#40;2 NEW&#41;&#58; no baseline of profile &#39;renamed&#39;/)
+  assert.doesNotMatch(body, /✅/)
+
+  summary.decision = { outcome: 'PASS', exitCode: 0, judged: false, headline: 'nothing was judged (2 NEW): passes because -Dperf.allow.unjudged=true asked for it' }
+  assert.match(renderReport(summary, { marker }).body, /^### ⚪ kafka-perf-gate: passes, but nothing was judged$/m)
+
+  // The decision outranks any recount: one summary, one answer (an INCOMPLETE run with a regression in it).
+  const regression = fixture('confirmed-regression.json')
+  regression.decision = { outcome: 'INCOMPLETE', exitCode: 2, judged: true, headline: 'run INCOMPLETE: the suite did not reach its end' }
+  assert.match(renderReport(regression, { marker }).body, /^### 💥 kafka-perf-gate: incomplete run/m)
+})
+
+test('GH-123 in a scenario name is not an issue link', () => {
+  assert.equal(escapeText('fix-GH-123 and gh-7'), 'fix-GH\u2060-123 and gh\u2060-7')
+})

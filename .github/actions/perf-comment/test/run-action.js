@@ -2,10 +2,15 @@
 // inputs as INPUT_* variables, outputs and the job summary in files. A fresh process matters:
 // @actions/github reads GITHUB_API_URL when it is imported.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { after } from 'node:test'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
+// Everything this file writes goes under one folder, removed when its tests end.
+const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
+after(() => rmSync(SCRATCH, { recursive: true, force: true }))
 
 export const ACTION_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const FIXTURES = join(ACTION_DIR, 'test', 'fixtures')
@@ -13,7 +18,7 @@ export const HEAD_SHA = 'a'.repeat(40)
 
 /** Writes a summary object to a temporary file and returns its path. */
 export function summaryFile(summary) {
-  const path = join(mkdtempSync(join(tmpdir(), 'kpg-summary-')), 'summary.json')
+  const path = join(mkdtempSync(join(SCRATCH, 'kpg-summary-')), 'summary.json')
   writeFileSync(path, typeof summary === 'string' ? summary : JSON.stringify(summary))
   return path
 }
@@ -28,7 +33,7 @@ export function fixture(name) {
  * @returns {Promise<{ code: number, stdout: string, stderr: string, outputs: Record<string,string>, jobSummary: string }>}
  */
 export function runAction(inputs, { apiUrl, timeoutMs = 20_000 } = {}) {
-  const work = mkdtempSync(join(tmpdir(), 'kpg-action-'))
+  const work = mkdtempSync(join(SCRATCH, 'kpg-action-'))
   const outputFile = join(work, 'output')
   const summaryPath = join(work, 'step-summary.md')
   writeFileSync(outputFile, '')

@@ -5,12 +5,16 @@
 //
 //   npm test        after mvn verify; KPG_REQUIRE_BROWSER=1 makes a missing Chromium a failure
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { test } from 'node:test'
+import { after, test } from 'node:test'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
+
+// Everything this file writes goes under one folder, removed when its tests end.
+const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
+after(() => rmSync(SCRATCH, { recursive: true, force: true }))
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'target', 'report-test')
 const CHROMIUM = process.env.KPG_CHROMIUM || '/usr/bin/chromium'
@@ -23,7 +27,7 @@ const skip = missing ? `skipped: ${CHROMIUM} is not installed (apt-get install c
 /** Loads a report with every non-file request refused; returns the page's view of it. */
 async function open (file, { screenshot } = {}) {
   assert.ok(existsSync(file), `${file} is missing: run mvn verify (HtmlReportTest writes it) first`)
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kpg-chromium-')), {
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(SCRATCH, 'kpg-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 900 },

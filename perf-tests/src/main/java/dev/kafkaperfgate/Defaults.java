@@ -23,7 +23,7 @@ public final class Defaults {
      */
     public static final Duration BROKER_STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
-    /** How long a broker may take to stop on SIGTERM before it is killed. */
+    /** How long to wait for a killed broker process to be gone (it is killed, not shut down: its data is throwaway). */
     public static final Duration BROKER_STOP_TIMEOUT = Duration.ofSeconds(20);
 
     /** How long an external cluster may take to answer a metadata request before it counts as unreachable. */

@@ -54,6 +54,11 @@ public final class GateProperties {
     public static final String BASELINES_DIR = "perf.baselines.dir";
     /** Whether a scenario without a usable baseline (NEW, MISMATCH) fails the build. */
     public static final String BASELINE_REQUIRED = "perf.baseline.required";
+    /**
+     * Whether a run that judged nothing (every verdict NEW or MISMATCH) may pass: for the nightly's
+     * first recording and a first adoption. Without it such a run ends NOT_JUDGED (exit 2).
+     */
+    public static final String ALLOW_UNJUDGED = "perf.allow.unjudged";
     /** False-alarm budget of a whole run, e.g. 0.02. */
     public static final String GATE_FALSE_ALARM_RATE = "perf.gate.false.alarm.rate";
     /** Nanoseconds of CPU a producer interceptor burns inside send() per record: an injected regression, for proving the gate. */
@@ -92,7 +97,7 @@ public final class GateProperties {
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
             BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, WORKER_JVM_FLAGS,
-            FALLBACK_REASON);
+            FALLBACK_REASON, ALLOW_UNJUDGED);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
     public static void rejectUnknown(Properties properties) {
@@ -118,11 +123,73 @@ public final class GateProperties {
             return fallback;
         }
         try {
-            return text.matches("\\d+") ? java.time.Duration.ofSeconds(Long.parseLong(text))
+            return text.matches("\\d{1,9}") ? java.time.Duration.ofSeconds(Long.parseLong(text))
                     : dev.kafkaperfgate.internal.scenario.DurationText.parse(text);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-D" + name + "=" + text + ": " + e.getMessage() + ", or whole seconds", e);
         }
+    }
+
+    /**
+     * A whole-number property in {@code min..max}; {@code fallback} when unset.
+     *
+     * @throws IllegalArgumentException naming the property, its value and the range
+     */
+    public static long integer(Map<?, ?> properties, String name, long fallback, long min, long max) {
+        String text = get(properties, name, null);
+        if (text == null) {
+            return fallback;
+        }
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + name + "=" + text + ": must be a whole number in " + min + ".." + max);
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException("-D" + name + "=" + text + ": must be in " + min + ".." + max);
+        }
+        return value;
+    }
+
+    /**
+     * A decimal property in {@code min..max} (never NaN or infinite); {@code fallback} when unset.
+     *
+     * @throws IllegalArgumentException naming the property, its value and the range
+     */
+    public static double number(Map<?, ?> properties, String name, double fallback, double min, double max) {
+        String text = get(properties, name, null);
+        if (text == null) {
+            return fallback;
+        }
+        double value;
+        try {
+            value = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            value = Double.NaN;
+        }
+        if (!(value >= min && value <= max)) {
+            throw new IllegalArgumentException("-D" + name + "=" + text + ": must be a number in " + min + ".." + max);
+        }
+        return value;
+    }
+
+    /**
+     * {@code true} or {@code false}, nothing else: {@code -Dperf.baseline.required=yes} must not
+     * silently mean false.
+     *
+     * @throws IllegalArgumentException naming the property and its value
+     */
+    public static boolean flag(Map<?, ?> properties, String name, boolean fallback) {
+        String text = get(properties, name, null);
+        if (text == null) {
+            return fallback;
+        }
+        return switch (text) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("-D" + name + "=" + text + ": must be true or false");
+        };
     }
 
     /** The value of {@code name}, or {@code fallback} when it is unset or blank. */

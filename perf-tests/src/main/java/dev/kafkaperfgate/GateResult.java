@@ -10,16 +10,18 @@ import java.util.List;
  *
  * <pre>{@code
  * GateResult result = PerfGate.run(PerfGateOptions.builder().suite("pr").build());
- * result.outcome();     // PASS, REGRESSION or INCOMPLETE
- * result.exitCode();    // 0, 1 or 2, as scripts/gate.sh exits
+ * result.outcome();     // PASS, REGRESSION, INCOMPLETE or NOT_JUDGED
+ * result.exitCode();    // 0, 1, 2 or 2, as scripts/gate.sh exits
  * result.headline();    // "confirmed regression: orders-publish (cpuNsPerRecord +194.1%)"
  * }</pre>
  *
  * @param outcome     the run's decision
  * @param exitCode    0 pass, 1 confirmed regression (or no usable baseline when one is required), 2 incomplete run
+ *                    or a run that judged nothing
  * @param headline    one line saying the decision and why, for a console, a check run or a comment's title
  * @param judged      whether at least one metric was compared with a baseline; {@code false} means every
- *                    verdict was NEW or MISMATCH, and the pass says nothing about performance
+ *                    verdict was NEW or MISMATCH: the outcome is NOT_JUDGED, or a PASS that says nothing about
+ *                    performance when {@code -Dperf.allow.unjudged=true} asked for one
  * @param summaryFile the run's summary.json
  * @param scenarios   each selected scenario that started, in run order
  */
@@ -37,7 +39,13 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         /** A regression was flagged and confirmed by a re-run (or a baseline was required and missing). */
         REGRESSION(1),
         /** A scenario could not run, or the suite did not reach its end: no decision about performance. */
-        INCOMPLETE(2);
+        INCOMPLETE(2),
+        /**
+         * Every scenario ran, but no metric had a baseline to be compared with (every verdict NEW or
+         * MISMATCH): no decision about performance, so not a pass. A renamed profile, a new machine
+         * class or a deleted baseline must not turn the gate off unnoticed.
+         */
+        NOT_JUDGED(2);
 
         private final int exitCode;
 

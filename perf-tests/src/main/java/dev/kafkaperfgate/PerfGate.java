@@ -36,16 +36,18 @@ public final class PerfGate {
      */
     public static GateResult run(PerfGateOptions options, PrintStream console) {
         String fallback = null;
+        boolean firstAdoption = false;
         if (PairedSession.requested(options.properties())) {
             try {
                 return PairedSession.run(options.properties(), console);
             } catch (PairedUnavailableException e) {
                 fallback = e.getMessage();
+                firstAdoption = e.baseWithoutGate();
                 console.println("[kafka-perf-gate] paired mode unavailable: " + fallback + "; judging against stored baselines instead");
             }
         }
         GateSession prepared = GateSession.prepare(options.properties(), console);
-        try (GateSession session = fallback == null ? prepared : prepared.fallingBackFrom(fallback)) {
+        try (GateSession session = fallback == null ? prepared : prepared.fallingBackFrom(fallback, firstAdoption)) {
             session.start();
             for (Scenario scenario : session.scenarios()) {
                 try {

@@ -35,7 +35,7 @@ class PerfGateTest {
     }
 
     @Test
-    void aRunWithoutBaselinesPassesButSaysNothingWasJudged() throws IOException {
+    void aRunWithoutBaselinesIsNotAPass() throws IOException {
         Path scenarios = Files.createDirectories(dir.resolve("perf"));
         Files.writeString(scenarios.resolve("small.yaml"), """
                 name: small
@@ -52,8 +52,8 @@ class PerfGateTest {
                 .suite("smoke").scenariosDir(scenarios).baselinesDir(dir.resolve("baselines")).resultsDir(dir.resolve("results"))
                 .broker("process").brokerWarmup(Duration.ZERO).build());
 
-        assertEquals(GateResult.Outcome.PASS, result.outcome());
-        assertEquals(0, result.exitCode());
+        assertEquals(GateResult.Outcome.NOT_JUDGED, result.outcome(), "a missing baseline must not turn the gate off");
+        assertEquals(2, result.exitCode());
         assertFalse(result.judged(), "every metric is NEW");
         assertTrue(result.headline().startsWith("nothing was judged (1 NEW)"), result.headline());
         assertEquals(1, result.scenarios().size());
@@ -62,8 +62,8 @@ class PerfGateTest {
         assertEquals(6, result.scenarios().get(0).metrics().size());
 
         JsonNode summary = new ObjectMapper().readTree(result.summaryFile().toFile());
-        assertEquals("PASS", summary.at("/decision/outcome").asText());
-        assertEquals(0, summary.at("/decision/exitCode").asInt());
+        assertEquals("NOT_JUDGED", summary.at("/decision/outcome").asText());
+        assertEquals(2, summary.at("/decision/exitCode").asInt());
         assertEquals(result.headline(), summary.at("/decision/headline").asText(), "one decision, written once");
     }
 
@@ -75,6 +75,31 @@ class PerfGateTest {
                 Duration.ZERO));
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> GateProperties.seconds(java.util.Map.of("perf.broker.warmup", "soon"), "perf.broker.warmup", Duration.ZERO));
-        assertEquals("-Dperf.broker.warmup=soon: 'soon' is not a duration; write e.g. 500ms, 15s or 2m, or whole seconds", bad.getMessage());
+        assertEquals("-Dperf.broker.warmup=soon: 'soon' is not a duration; write e.g. 500ms, 15s or 2m (at most 9 digits), "
+                + "or whole seconds", bad.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> GateProperties.seconds(java.util.Map.of("perf.broker.warmup",
+                "99999999999999999999"), "perf.broker.warmup", Duration.ZERO), "no overflow, no raw NumberFormatException");
+    }
+
+    @Test
+    void everyNumberAndFlagPropertyNamesItselfWhenItIsWrong() {
+        java.util.Map<String, String> bad = java.util.Map.of(
+                GateProperties.PAIRED_BLOCKS, "eight", GateProperties.GATE_FALSE_ALARM_RATE, "NaN",
+                GateProperties.BASELINE_REQUIRED, "yes", GateProperties.INJECT_BURN_NS, "-5", GateProperties.BROKER_STARTUP_TIMEOUT, "soon");
+        assertEquals("-Dperf.paired.blocks=eight: must be a whole number in 2..100", assertThrows(IllegalArgumentException.class,
+                () -> GateProperties.integer(bad, GateProperties.PAIRED_BLOCKS, 8, 2, 100)).getMessage());
+        assertEquals("-Dperf.gate.false.alarm.rate=NaN: must be a number in 1.0E-6..0.5", assertThrows(IllegalArgumentException.class,
+                () -> dev.kafkaperfgate.internal.verdict.GatePolicy.forSuite(4, bad)).getMessage());
+        assertEquals("-Dperf.inject.burn.ns=-5: must be in 0..1000000000", assertThrows(IllegalArgumentException.class,
+                () -> dev.kafkaperfgate.internal.workload.InjectedCost.from(bad)).getMessage());
+        assertEquals("-Dperf.baseline.required=yes: must be true or false", assertThrows(IllegalArgumentException.class,
+                () -> GateProperties.flag(bad, GateProperties.BASELINE_REQUIRED, false)).getMessage());
+        java.util.Properties properties = new java.util.Properties();
+        properties.putAll(java.util.Map.of(GateProperties.BROKER_STARTUP_TIMEOUT, "soon"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> dev.kafkaperfgate.internal.broker.BrokerSettings.from(properties)).getMessage()
+                .startsWith("-Dperf.broker.startup.timeout=soon: "));
+        properties.setProperty(GateProperties.BROKER_STARTUP_TIMEOUT, "90s");
+        assertEquals(Duration.ofSeconds(90), dev.kafkaperfgate.internal.broker.BrokerSettings.from(properties).startupTimeout());
     }
 }

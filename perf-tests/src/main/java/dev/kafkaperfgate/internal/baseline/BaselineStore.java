@@ -50,6 +50,13 @@ public final class BaselineStore {
         List<String> problems = new ArrayList<>(unclassified(profileDir));
         for (String scenario : scenarios) {
             Path file = classDir.resolve(scenario + ".json");
+            if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
+                // A dangling symlink or a directory reads as "no baseline" and would pass as NEW.
+                problems.add(file + ": exists but is not a regular file (" + (Files.isSymbolicLink(file)
+                        ? "a symbolic link to " + target(file) : "a directory or special file")
+                        + "); a baseline must be a file, or absent");
+                continue;
+            }
             if (Files.isRegularFile(file)) {
                 try {
                     baselines.put(scenario, BaselineReader.read(file, profile, scenario));
@@ -62,6 +69,15 @@ public final class BaselineStore {
             throw new BaselineException(problems);
         }
         return new BaselineStore(profileDir, profile, machineClass, baselines);
+    }
+
+    private static String target(Path link) {
+        try {
+            Path target = Files.readSymbolicLink(link);
+            return target + (Files.exists(link) ? ", a directory or special file" : ", which does not exist");
+        } catch (IOException e) {
+            return "an unreadable target";
+        }
     }
 
     /**

@@ -33,16 +33,11 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
     public static BrokerSettings from(Properties properties) {
         GateProperties.rejectUnknown(properties);
         BrokerMode mode = BrokerMode.parse(GateProperties.get(properties, GateProperties.BROKER, "auto"));
-        String timeout = GateProperties.get(properties, GateProperties.BROKER_STARTUP_TIMEOUT,
-                Long.toString(Defaults.BROKER_STARTUP_TIMEOUT.toSeconds()));
-        long timeoutSeconds;
-        try {
-            timeoutSeconds = Long.parseLong(timeout);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(GateProperties.BROKER_STARTUP_TIMEOUT + " must be whole seconds, got '" + timeout + "'");
-        }
+        long timeoutSeconds = GateProperties.seconds(properties, GateProperties.BROKER_STARTUP_TIMEOUT,
+                Defaults.BROKER_STARTUP_TIMEOUT).toSeconds();
         if (timeoutSeconds < 1 || timeoutSeconds > 3600) {
-            throw new IllegalArgumentException(GateProperties.BROKER_STARTUP_TIMEOUT + " must be 1..3600 seconds, got " + timeoutSeconds);
+            throw new IllegalArgumentException("-D" + GateProperties.BROKER_STARTUP_TIMEOUT + ": must be 1s..3600s, got "
+                    + timeoutSeconds + " s");
         }
         String classpath = GateProperties.get(properties, GateProperties.BROKER_CLASSPATH_FILE, null);
         String clientProperties = GateProperties.get(properties, GateProperties.EXTERNAL_CLIENT_PROPERTIES, null);
@@ -54,7 +49,7 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
                 classpath == null ? null : Path.of(classpath),
                 GateProperties.get(properties, GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, null),
                 clientProperties == null ? null : Path.of(clientProperties),
-                Boolean.parseBoolean(GateProperties.get(properties, GateProperties.REQUIRE_CONTAINER, "false")));
+                GateProperties.flag(properties, GateProperties.REQUIRE_CONTAINER, false));
     }
 
     public BrokerSettings withMode(BrokerMode newMode) {

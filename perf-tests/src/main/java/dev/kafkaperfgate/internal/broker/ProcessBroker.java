@@ -63,6 +63,16 @@ public final class ProcessBroker implements KafkaBroker {
      *                                    timeout or exits first; nothing is left running then
      */
     public static ProcessBroker start(BrokerSettings settings, String reason) {
+        return start(settings, reason, ProcessBroker::startWatchdog);
+    }
+
+    /** Starts the process that stops the broker when this JVM dies without stopping it. */
+    @FunctionalInterface
+    interface WatchdogStarter {
+        Process start(long brokerPid, Path dataDir) throws IOException;
+    }
+
+    static ProcessBroker start(BrokerSettings settings, String reason, WatchdogStarter watchdogStarter) {
         String classpath = BrokerClasspath.read(settings.classpathFile());
         Path dataDir;
         Path parent = dataParent();
@@ -73,6 +83,7 @@ public final class ProcessBroker implements KafkaBroker {
                     + parent + ": " + e.getMessage(), e);
         }
         ProcessBroker started = null;
+        Process process = null;
         try {
             int brokerPort = freePort();
             int controllerPort = freePort();
@@ -88,11 +99,11 @@ public final class ProcessBroker implements KafkaBroker {
             command.add(javaExecutable());
             command.addAll(Arrays.asList(settings.jvmFlags().trim().split("\\s+")));
             command.addAll(List.of("-Dlog4j2.configurationFile=" + log4j, "-cp", classpath, "kafka.Kafka", config.toString()));
-            Process process = new ProcessBuilder(command)
+            process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile())
                     .start();
-            Process watchdog = startWatchdog(process.pid(), dataDir);
+            Process watchdog = watchdogStarter.start(process.pid(), dataDir);
             String bootstrap = "127.0.0.1:" + brokerPort;
             BrokerInfo info = new BrokerInfo("process", Defaults.KAFKA_VERSION, null, settings.jvmFlags(),
                     settings.cpus() == null ? null : settings.cpus().cpus(), reason);
@@ -101,18 +112,18 @@ public final class ProcessBroker implements KafkaBroker {
             return started;
         } catch (TimeoutException e) {
             String tail = LogTail.of(dataDir.resolve("broker.log"), LOG_TAIL_LINES);
-            closeQuietly(started, dataDir);
+            closeQuietly(started, process, dataDir);
             throw new BrokerUnavailableException("process broker did not answer within "
                     + settings.startupTimeout().toSeconds() + " s (" + e.getMessage() + "); raise -Dperf.broker.startup.timeout "
                     + "if the machine is slow. Last lines of its log:\n" + tail);
         } catch (IllegalStateException e) {
-            closeQuietly(started, dataDir);
+            closeQuietly(started, process, dataDir);
             throw new BrokerUnavailableException(e.getMessage(), e);
         } catch (IOException e) {
-            closeQuietly(started, dataDir);
+            closeQuietly(started, process, dataDir);
             throw new BrokerUnavailableException("process broker could not start: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            closeQuietly(started, dataDir);
+            closeQuietly(started, process, dataDir);
             throw e;
         }
     }
@@ -167,15 +178,15 @@ public final class ProcessBroker implements KafkaBroker {
         deleteRecursively(dataDir);
     }
 
+    /**
+     * Killed, not shut down: the broker and its data are throwaway, and a controlled shutdown took
+     * seconds, more than a cancelled CI run has (GitHub sends SIGKILL about 10 s after SIGINT).
+     */
     private static void stopProcess(Process process) {
-        process.destroy();
+        process.destroyForcibly();
         try {
-            if (!process.waitFor(Defaults.BROKER_STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
+            process.waitFor(Defaults.BROKER_STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException e) {
-            process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
     }
@@ -198,12 +209,16 @@ public final class ProcessBroker implements KafkaBroker {
         return Path.of(System.getProperty("java.io.tmpdir"));
     }
 
-    private static void closeQuietly(ProcessBroker started, Path dataDir) {
+    /** Stops what a failed start left: the broker (started or only spawned) and its directory. */
+    private static void closeQuietly(ProcessBroker started, Process spawned, Path dataDir) {
         if (started != null) {
             started.close();
-        } else {
-            deleteRecursively(dataDir);
+            return;
         }
+        if (spawned != null) {
+            stopProcess(spawned);
+        }
+        deleteRecursively(dataDir);
     }
 
     private static Path writeServerProperties(Path dataDir, int brokerPort, int controllerPort) throws IOException {
@@ -280,9 +295,8 @@ public final class ProcessBroker implements KafkaBroker {
         String script = """
                 parent=$1; broker=$2; dir=$3
                 while kill -0 "$parent" 2>/dev/null; do sleep 1; done
-                kill "$broker" 2>/dev/null
-                for _ in $(seq 1 40); do kill -0 "$broker" 2>/dev/null || break; sleep 0.5; done
                 kill -9 "$broker" 2>/dev/null
+                for _ in $(seq 1 40); do kill -0 "$broker" 2>/dev/null || break; sleep 0.25; done
                 rm -rf "$dir"
                 """;
         return new ProcessBuilder("bash", "-c", script, "kpg-broker-watchdog",

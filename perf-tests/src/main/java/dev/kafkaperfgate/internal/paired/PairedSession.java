@@ -83,10 +83,8 @@ public final class PairedSession {
         String headDir = GateProperties.get(properties, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR);
         String requested = GateProperties.get(properties, GateProperties.SUITE, null);
         String suite = "all".equals(requested) ? null : requested;
-        int blocks = Integer.parseInt(GateProperties.get(properties, GateProperties.PAIRED_BLOCKS, Integer.toString(Defaults.PAIRED_BLOCKS)));
-        if (blocks < 2) {
-            throw new IllegalArgumentException("-D" + GateProperties.PAIRED_BLOCKS + "=" + blocks + ": at least 2 (a t test needs two blocks)");
-        }
+        // At least 2: a t test needs two blocks.
+        int blocks = (int) GateProperties.integer(properties, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
         Duration trial = GateProperties.seconds(properties, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
         String jvmFlags = GateProperties.get(properties, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
         String baseCommit = GateProperties.get(properties, GateProperties.BASE_COMMIT, "unknown");
@@ -167,7 +165,7 @@ public final class PairedSession {
         } catch (WorkerException e) {
             if (base) {
                 throw new PairedUnavailableException("the base's test classpath has no paired-mode worker (a base without the gate, "
-                        + "or with a gate older than paired mode): " + e.getMessage(), e);
+                        + "or with a gate older than paired mode): " + e.getMessage(), e, true);
             }
             throw e;
         }

@@ -7,11 +7,26 @@ package dev.kafkaperfgate.internal.paired;
  */
 public final class PairedUnavailableException extends RuntimeException {
 
+    private final boolean baseWithoutGate;
+
     PairedUnavailableException(String message) {
-        super(message);
+        this(message, null, false);
     }
 
     PairedUnavailableException(String message, Throwable cause) {
+        this(message, cause, false);
+    }
+
+    PairedUnavailableException(String message, Throwable cause, boolean baseWithoutGate) {
         super(message, cause);
+        this.baseWithoutGate = baseWithoutGate;
+    }
+
+    /**
+     * The base has no gate at all: the pull request adopts it. Then there is nothing to judge
+     * against on this runner, and a run without stored baselines may pass, saying so.
+     */
+    public boolean baseWithoutGate() {
+        return baseWithoutGate;
     }
 }

@@ -78,6 +78,8 @@ public final class RunSummary {
     private ObjectNode environment;
     private ObjectNode mode;
     private String headlinePrefix = "";
+    private boolean allowUnjudged;
+    private String baselinesWhere = "baselines/<profile>/<machine class>/";
     private boolean finished;
 
     /**
@@ -113,6 +115,9 @@ public final class RunSummary {
         policyNode.put("alphaPerComparison", Math.round(policy.alpha() * 1e5) / 1e5);
         policyNode.put("minBaselineRuns", policy.minBaselineRuns());
         policyNode.put("baselineRequired", policy.baselineRequired());
+        policyNode.put("allowUnjudged", policy.allowUnjudged());
+        allowUnjudged = policy.allowUnjudged();
+        baselinesWhere = "profile '" + profile + "', machine class '" + machineClass + "'";
         if (injection.active()) {
             ObjectNode injected = node.putObject("injection");
             injected.put("burnNs", injection.burnNs());
@@ -205,10 +210,16 @@ public final class RunSummary {
         } else if (!regressed.isEmpty()) {
             outcome = GateResult.Outcome.REGRESSION;
             headline = "confirmed regression: " + String.join("; ", regressed);
-        } else if (!judged) {
+        } else if (!judged && allowUnjudged) {
             outcome = GateResult.Outcome.PASS;
-            headline = "nothing was judged (" + countsText() + "): no baseline of this profile and machine class matches; "
-                    + "passes, but says nothing about performance";
+            headline = "nothing was judged (" + countsText() + "): no baseline of " + baselinesWhere + " matches; "
+                    + "passes because -Dperf.allow.unjudged=true asked for it, but says nothing about performance";
+        } else if (!judged) {
+            outcome = GateResult.Outcome.NOT_JUDGED;
+            headline = "nothing was judged (" + countsText() + "): no baseline of " + baselinesWhere + " matches"
+                    + (countsText().contains("MISMATCH") ? " (MISMATCH: recorded with another definition or environment)" : "")
+                    + "; record baselines on this machine class (scripts/refresh-baselines.sh), judge head against base "
+                    + "(scripts/gate.sh --base REF), or pass -Dperf.allow.unjudged=true to accept a run that judges nothing";
         } else {
             outcome = GateResult.Outcome.PASS;
             List<String> unconfirmed = entries.stream().filter(RunSummary::unconfirmed).map(Entry::scenario).toList();

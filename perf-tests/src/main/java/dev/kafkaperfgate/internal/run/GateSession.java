@@ -79,9 +79,13 @@ public final class GateSession implements AutoCloseable {
      * This session as the stand-in for a paired run that could not take place: the summary and the
      * headline name the reason.
      */
-    public GateSession fallingBackFrom(String pairedUnavailableReason) {
+    public GateSession fallingBackFrom(String pairedUnavailableReason, boolean firstAdoption) {
         Map<String, String> withReason = new java.util.HashMap<>(properties);
         withReason.put(GateProperties.FALLBACK_REASON, pairedUnavailableReason);
+        if (firstAdoption) {
+            // The pull request adopts the gate: nothing exists to judge it against, and saying so is a pass.
+            withReason.putIfAbsent(GateProperties.ALLOW_UNJUDGED, "true");
+        }
         return new GateSession(withReason, console, suite, scenarios, baselines);
     }
 

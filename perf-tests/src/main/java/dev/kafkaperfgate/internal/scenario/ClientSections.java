@@ -94,8 +94,20 @@ final class ClientSections {
         return values;
     }
 
+    /**
+     * Credentials and TLS settings: a scenario's settings are written verbatim into result files,
+     * baselines, the report and the PR comment, so a secret set here would be published.
+     */
+    private static final java.util.regex.Pattern SECURITY_KEY =
+            java.util.regex.Pattern.compile("(sasl\\..*|ssl\\..*|security\\.protocol|.*password.*|.*\\.secret.*|.*token.*)");
+
     /** What is wrong with one key, with the nearest valid key when it looks like a typo. */
     private static java.util.Optional<String> problem(ClientProperties client, String key, String value) {
+        if (SECURITY_KEY.matcher(key).matches()) {
+            return java.util.Optional.of("is a security setting: scenario settings are written verbatim into results, baselines, "
+                    + "the report and the PR comment; put credentials in the file -Dperf.external.client.properties names, "
+                    + "which the gate never records");
+        }
         return client.problem(key, value).map(problem -> problem + Spelling.nearest(key, client.names())
                 .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""));
     }

@@ -150,7 +150,14 @@ final class YamlMap {
         if (text == null) {
             return fallback;
         }
-        double parsed = Double.parseDouble(text.replace("_", ""));
+        double parsed;
+        try {
+            // YAML 1.1 also types .inf, .nan, 0x10 and 1:30 as numbers; Java reads none of them.
+            parsed = Double.parseDouble(text.replace("_", ""));
+        } catch (NumberFormatException e) {
+            report(key, "must be a plain decimal number, got '" + text + "'");
+            return fallback;
+        }
         if (!(parsed >= min && parsed <= max)) {
             report(key, "must be " + min + ".." + max + ", got " + text);
             return fallback;
@@ -172,6 +179,9 @@ final class YamlMap {
         return text;
     }
 
+    /** No gate run lasts a day; the bound also keeps every later nanosecond sum far from overflow. */
+    private static final Duration MAX_DURATION = Duration.ofDays(1);
+
     Duration duration(String key, Duration fallback) {
         String text = text(key, false);
         if (text == null) {
@@ -181,6 +191,10 @@ final class YamlMap {
             Duration parsed = DurationText.parse(text);
             if (parsed.isZero()) {
                 report(key, "must be longer than zero");
+                return fallback;
+            }
+            if (parsed.compareTo(MAX_DURATION) > 0) {
+                report(key, "must be at most 24h (1440m), got '" + text + "'");
                 return fallback;
             }
             return parsed;

@@ -21,21 +21,21 @@ import java.util.Map;
  * @param power               the power the minimum detectable effect is reported at; see {@link Defaults#VERDICT_POWER}
  * @param minBaselineRuns     fewer baseline runs than this give INCONCLUSIVE; see {@link Defaults#MIN_BASELINE_RUNS}
  * @param baselineRequired    whether NEW and MISMATCH fail the build ({@code -Dperf.baseline.required=true})
+ * @param allowUnjudged       whether a run that judged nothing at all (every verdict NEW or MISMATCH) may pass
+ *                            ({@code -Dperf.allow.unjudged=true}: the nightly's first recording, a first adoption);
+ *                            otherwise it ends NOT_JUDGED, exit 2, because a missing baseline must not read as a pass
  */
 public record GatePolicy(double suiteFalseAlarmRate, int comparisons, double alpha, double power, int minBaselineRuns,
-                         boolean baselineRequired) {
+                         boolean baselineRequired, boolean allowUnjudged) {
 
     public static GatePolicy forSuite(int comparisons, Map<?, ?> properties) {
-        double rate = Double.parseDouble(GateProperties.get(properties, GateProperties.GATE_FALSE_ALARM_RATE,
-                Double.toString(Defaults.SUITE_FALSE_ALARM_RATE)));
-        if (!(rate > 0 && rate < 1)) {
-            throw new IllegalArgumentException(GateProperties.GATE_FALSE_ALARM_RATE + "=" + rate + ": must be in (0, 1), e.g. 0.02");
-        }
+        double rate = GateProperties.number(properties, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
         if (comparisons < 1) {
             throw new IllegalArgumentException("a run compares at least one metric, got " + comparisons);
         }
-        boolean required = Boolean.parseBoolean(GateProperties.get(properties, GateProperties.BASELINE_REQUIRED, "false"));
+        boolean required = GateProperties.flag(properties, GateProperties.BASELINE_REQUIRED, false);
+        boolean allowUnjudged = GateProperties.flag(properties, GateProperties.ALLOW_UNJUDGED, false);
         return new GatePolicy(rate, comparisons, Math.min(0.25, Math.sqrt(rate / comparisons)), Defaults.VERDICT_POWER,
-                Defaults.MIN_BASELINE_RUNS, required);
+                Defaults.MIN_BASELINE_RUNS, required, allowUnjudged);
     }
 }

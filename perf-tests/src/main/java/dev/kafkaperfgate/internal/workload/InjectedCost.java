@@ -35,14 +35,9 @@ public record InjectedCost(long burnNs, int every, int allocBytes) {
     }
 
     public static InjectedCost from(Map<?, ?> properties) {
-        try {
-            return new InjectedCost(Long.parseLong(GateProperties.get(properties, GateProperties.INJECT_BURN_NS, "0")),
-                    Integer.parseInt(GateProperties.get(properties, GateProperties.INJECT_BURN_EVERY, "1")),
-                    Integer.parseInt(GateProperties.get(properties, GateProperties.INJECT_ALLOC_BYTES, "0")));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(GateProperties.INJECT_BURN_NS + ", " + GateProperties.INJECT_BURN_EVERY + " and "
-                    + GateProperties.INJECT_ALLOC_BYTES + " take whole numbers: " + e.getMessage(), e);
-        }
+        return new InjectedCost(GateProperties.integer(properties, GateProperties.INJECT_BURN_NS, 0, 0, 1_000_000_000L),
+                (int) GateProperties.integer(properties, GateProperties.INJECT_BURN_EVERY, 1, 1, 1_000_000),
+                (int) GateProperties.integer(properties, GateProperties.INJECT_ALLOC_BYTES, 0, 0, 100_000_000));
     }
 
     public boolean active() {

@@ -96,6 +96,20 @@ class BaselineReaderTest {
     }
 
     @Test
+    void aBaselinePathThatIsNotARegularFileIsAnErrorNotANewScenario() throws IOException {
+        Path classDir = Files.createDirectories(dir.resolve("baselines").resolve(PROFILE).resolve("amd-epyc"));
+        Files.createSymbolicLink(classDir.resolve("dangling.json"), dir.resolve("nowhere.json"));
+        Files.createSymbolicLink(classDir.resolve("to-dir.json"), Files.createDirectories(dir.resolve("somewhere")));
+        Files.createDirectories(classDir.resolve("dir.json"));
+        BaselineException e = assertThrows(BaselineException.class,
+                () -> BaselineStore.load(dir.resolve("baselines"), PROFILE, "amd-epyc", List.of("dangling", "to-dir", "dir")));
+        assertEquals(3, e.problems().size(), e.getMessage());
+        assertTrue(e.problems().get(0).contains("dangling.json: exists but is not a regular file (a symbolic link to "), e.getMessage());
+        assertTrue(e.problems().get(0).contains("which does not exist"), e.getMessage());
+        assertTrue(e.problems().get(2).contains("dir.json: exists but is not a regular file (a directory"), e.getMessage());
+    }
+
+    @Test
     void eachMachineClassHasAHistoryOfItsOwn() throws IOException {
         Path profileDir = dir.resolve("baselines").resolve(PROFILE);
         Files.createDirectories(profileDir.resolve("intel-xeon-processor-2-00ghz"));

@@ -115,9 +115,27 @@ class ProcessBrokerTest {
         assertNoBrokerProcessLeft();
     }
 
+    @Test
+    @Timeout(60)
+    void aFailureAfterTheBrokerProcessStartedStopsThatProcessAndRemovesItsDirectory() {
+        java.util.concurrent.atomic.AtomicLong brokerPid = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicReference<java.nio.file.Path> dataDir = new java.util.concurrent.atomic.AtomicReference<>();
+        BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class, () -> ProcessBroker.start(SETTINGS, "test",
+                (pid, dir) -> {
+                    brokerPid.set(pid);
+                    dataDir.set(dir);
+                    throw new java.io.IOException("watchdog cannot start (injected)");
+                }));
+        assertTrue(error.getMessage().contains("watchdog cannot start (injected)"), error.getMessage());
+        assertTrue(brokerPid.get() > 0, "the broker process had started");
+        assertFalse(ProcessHandle.of(brokerPid.get()).map(ProcessHandle::isAlive).orElse(false),
+                "the spawned broker (pid " + brokerPid.get() + ") was left running");
+        assertFalse(java.nio.file.Files.exists(dataDir.get()), dataDir.get() + " was left behind");
+        assertNoBrokerProcessLeft();
+    }
+
     private static void assertNoBrokerProcessLeft() {
-        assertTrue(ProcessHandle.current().descendants().noneMatch(child -> child.info().commandLine()
-                .map(line -> line.contains("kafka.Kafka ")).orElse(false)), "a broker process was left running");
+        assertTrue(ProcessHandle.current().descendants().noneMatch(CommandLines::isBroker), "a broker process was left running");
     }
 
     @Test

@@ -1,6 +1,12 @@
 package dev.kafkaperfgate.internal.result;
 
+import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.verdict.Drift;
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
@@ -10,13 +16,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The run's one decision, from the verdicts the runner recorded. */
 class RunDecisionTest {
+
+    private static final Fingerprint FINGERPRINT = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 17", "process", "4.3.1", "");
 
     @TempDir
     Path dir;
@@ -66,9 +76,28 @@ class RunDecisionTest {
                 null, null, null);
         summary.finish();
         GateResult result = summary.result();
-        assertEquals(0, result.exitCode());
+        assertEquals(GateResult.Outcome.NOT_JUDGED, result.outcome(), "a run that compared nothing is not a pass");
+        assertEquals(2, result.exitCode());
         assertFalse(result.judged());
-        assertTrue(result.headline().startsWith("nothing was judged (1 MISMATCH)"), result.headline());
+        assertTrue(result.headline().startsWith("nothing was judged (1 MISMATCH): no baseline of "), result.headline());
+        assertTrue(result.headline().contains("-Dperf.allow.unjudged=true"), result.headline());
+    }
+
+    @Test
+    void aRunThatComparedNothingPassesOnlyWhenAskedTo() {
+        RunSummary summary = new RunSummary(dir, "nightly", 1, new RunSummary.Provenance("abc1234", "t-5"));
+        summary.environment("linux-amd64-2c", "amd-epyc", FINGERPRINT, new Ruler(10, 100), Drift.between(new Ruler(10, 100), List.of(), 0.5),
+                GatePolicy.forSuite(6, Map.of(GateProperties.ALLOW_UNJUDGED, "true")), InjectedCost.NONE);
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), verdict("s1", Metric.THROUGHPUT, Verdict.NEW),
+                null, null, null);
+        summary.finish();
+        GateResult result = summary.result();
+        assertEquals(GateResult.Outcome.PASS, result.outcome());
+        assertEquals(0, result.exitCode());
+        assertEquals("nothing was judged (1 NEW): no baseline of profile 'linux-amd64-2c', machine class 'amd-epyc' matches; "
+                + "passes because -Dperf.allow.unjudged=true asked for it, but says nothing about performance", result.headline());
+        assertThrows(IllegalArgumentException.class, () -> GatePolicy.forSuite(6, Map.of(GateProperties.ALLOW_UNJUDGED, "yes")),
+                "a typo must not silently mean false");
     }
 
     /** One metric's verdict, 100 → 120 in its unit. */

@@ -110,6 +110,33 @@ class ScenarioFileParserTest {
     }
 
     @Test
+    void oddYamlNumbersAndHugeDurationsAreFieldErrorsNotStackTraces() throws IOException {
+        for (String[] odd : new String[][] {
+                {"rate: .inf", "rate: must be a plain decimal number, got '.inf'"},
+                {"rate: .nan", "rate: must be a plain decimal number, got '.nan'"},
+                {"rate: 0x10", "rate: must be a plain decimal number, got '0x10'"},
+                {"duration: 999999999999999999m", "duration: '999999999999999999m' is not a duration; write e.g. 500ms, 15s or 2m (at most 9 digits)"},
+                {"duration: 999999999m", "duration: must be at most 24h (1440m), got '999999999m'"}}) {
+            List<ValidationError> errors = new ArrayList<>();
+            String text = VALID.replace("rate: 20000", odd[0].startsWith("rate") ? odd[0] : "rate: 20000")
+                    .replace("duration: 15s", odd[0].startsWith("duration") ? odd[0] : "duration: 15s");
+            ScenarioFileParser.parse(write("odd.yaml", text), errors);
+            assertEquals(List.of(odd[1]), errors.stream().map(error -> error.field() + ": " + error.message()).toList(), odd[0]);
+        }
+    }
+
+    @Test
+    void credentialsAreRefusedBecauseSettingsArePublished() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("secret.yaml", VALID.replace("  compression.type: none\n",
+                "  compression.type: none\n  sasl.jaas.config: \"org.apache.kafka.common.security.plain.PlainLoginModule required password=hunter2;\"\n"
+                        + "  ssl.truststore.password: changeit\n")), errors);
+        assertEquals(List.of("producer.sasl.jaas.config", "producer.ssl.truststore.password"),
+                errors.stream().map(ValidationError::field).sorted().toList(), errors.toString());
+        assertTrue(errors.get(0).message().startsWith("is a security setting"), errors.toString());
+    }
+
+    @Test
     void brokenYamlIsReportedAtItsLine() throws IOException {
         List<ValidationError> errors = new ArrayList<>();
         ScenarioFileParser.parse(write("broken.yaml", "name: a\ntags: [pr\nworkload: produce\n"), errors);
