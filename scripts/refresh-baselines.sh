@@ -62,7 +62,15 @@ run_problem=$(jq -r '
   elif .finished != true then "finished: false: the run did not reach its end"
   elif .complete != true then "complete: false: scenarios did not run: " + ([.scenarios[] | select(.outcome == "failed" or .outcome == "error") | "\(.scenario) (\(.outcome)): \(.message)"] | join("; "))
   elif .injection != null then "injection: the run carries an injected regression (\(.injection.description)); it can never become a baseline"
-  elif (.profile | type) != "string" or .profile == "" then "profile: missing"
+  elif (.profile | type) != "string" or (.profile | test("^[a-z0-9][a-z0-9._-]{0,79}$") | not) or (.profile | contains(".."))
+    then "profile: \(.profile | tojson | .[0:80]) is not a profile name (lower-case letters, digits, ., _ and -)"
+  elif (.scenarios | type) != "array" then "scenarios: missing"
+  elif ([.scenarios[] | .scenario | type == "string" and test("^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$") and (contains("..") | not)] | all | not)
+    then "scenarios: a scenario name is not one the gate writes (letters, digits, ., _ and -, no ..): "
+      + ([.scenarios[] | .scenario | select(type != "string" or (test("^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$") | not) or contains("..")) | tojson | .[0:80]] | join(", "))
+  elif ([.scenarios[] | .resultFile | type == "string" and test("^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\\.json$") and (contains("..") | not)] | all | not)
+    then "scenarios: a resultFile is not a bare file name in the results folder: "
+      + ([.scenarios[] | .resultFile | select(type != "string" or (test("^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\\.json$") | not) or contains("..")) | tojson | .[0:80]] | join(", "))
   elif (.machineClass | type) != "string" or (.machineClass | test("^[a-z0-9][a-z0-9-]{0,79}$") | not) then "machineClass: missing or not a class name (written by a gate from before machine classes?)"
   elif (.fingerprint | type) != "object" then "fingerprint: missing"
   elif (.ruler | type) != "object" then "ruler: missing"
@@ -91,9 +99,15 @@ accepting() { [ -n "$accept" ] && printf '%s\n' "${selected[@]}" | grep -qxF -- 
 # One history per machine class (MachineClass.java names them; checked above against its alphabet).
 target_dir="$baselines/$run_profile/$(jq -r '.machineClass' "$summary")"
 mkdir -p "$target_dir"
+# Names are checked above; this also catches a symlinked profile or class folder pointing elsewhere.
+baselines_real=$(realpath -e "$baselines") || die "$baselines: cannot be resolved"
+case "$(realpath -e "$target_dir")/" in
+  "$baselines_real"/*) ;;
+  *) die "$target_dir: resolves outside $baselines ($(realpath -e "$target_dir")); refused" ;;
+esac
 staged=()
-copies=()
-cleanup() { for file in "${staged[@]}" "${copies[@]}"; do rm -f "$file"; done; }
+reports=()
+cleanup() { for file in "${staged[@]}"; do rm -f "$file"; done; }
 trap cleanup EXIT
 
 # Pass 1: check everything and stage each new file next to its target; nothing is replaced yet.
@@ -113,13 +127,21 @@ for name in "${selected[@]}"; do
   target="$target_dir/$name.json"
   # Read through --slurpfile, not --argjson: a window of histograms outgrows one argument's 128 KiB.
   existing=/dev/null
+  if [ -L "$target" ] || { [ -e "$target" ] && [ ! -f "$target" ]; }; then
+    die "$target: exists but is not a regular file (a symbolic link, a directory?); refused"
+  fi
   if [ -f "$target" ]; then
-    if jq -e '.schemaVersion == 1 and (.history | type) == "array"' "$target" >/dev/null 2>&1; then
+    # As strict as BaselineReader on what this script computes with: every run's figures are
+    # positive numbers (a string there crashed the report after other files were replaced).
+    if jq -e 'def figure: . == null or (type == "object" and (.value | type) == "number" and .value > 0);
+        .schemaVersion == 1 and (.history | type) == "array"
+        and (.history | all(type == "object" and (.throughput | type) == "object" and (.throughput | figure)
+             and (.p99Us | figure) and (.cpuNsPerRecord | figure) and (.allocBytesPerRecord | figure)))' "$target" >/dev/null 2>&1; then
       existing=$target
     elif $overwrite_corrupt; then
       echo "refresh-baselines: $target: cannot be read as a version-1 baseline; replacing it (--overwrite-corrupt)"
     else
-      die "$target: cannot be read as a version-1 baseline (truncated, hand-edited or another schema); fix it, or pass --overwrite-corrupt to replace it"
+      die "$target: cannot be read as a version-1 baseline (truncated, hand-edited, a figure that is not a positive number, or another schema); fix it, or pass --overwrite-corrupt to replace it"
     fi
   fi
 
@@ -152,24 +174,22 @@ for name in "${selected[@]}"; do
        (range(0; $history | length) as $i | "    \($history[$i] | tojson)\(if $i < ($history | length) - 1 then "," else "" end)"),
        "  ]", "}")' >"$staged_file"
   jq -e '.history | length > 0' "$staged_file" >/dev/null || die "internal: staged $staged_file is not valid JSON"
-done
-
-# Pass 2: every check passed; replace the files and say what changed.
-for i in "${!selected[@]}"; do
-  name=${selected[$i]}
-  target="$target_dir/$name.json"
-  old=/dev/null
-  if [ -f "$target" ] && jq -e '.history | type == "array"' "$target" >/dev/null 2>&1; then
-    old=$(mktemp); copies+=("$old"); cp "$target" "$old"
-  fi
-  mv -f "${staged[$i]}" "$target"
-  jq -rn --slurpfile old_file "$old" --slurpfile new "$target" --arg name "$name" '
+  # The report is built now, before any file is replaced: a failure here leaves every baseline as it was.
+  report=$(jq -rn --slurpfile old_file "$existing" --slurpfile new "$staged_file" --arg name "$name" '
     ($old_file[0].history // []) as $old
     | def median: sort | if length == 0 then null elif length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end;
     def show: if . == null then "none" else (. * 10 | round / 10 | tostring) end;
     def change($key): "\($key) \([$old[] | .[$key].value // empty] | median | show) → \([$new[0].history[] | .[$key].value // empty] | median | show)";
     "\($name): \($old | length) → \($new[0].history | length) runs; median \(change("throughput")) records/s"
-      + (if $new[0].history[0].p99Us != null then ", \(change("p99Us")) µs" else "" end)'
+      + (if $new[0].history[0].p99Us != null then ", \(change("p99Us")) µs" else "" end)') \
+    || die "$target: the change report could not be built; nothing was replaced"
+  reports+=("$report")
 done
+
+# Pass 2: every check passed and every report is written; replace the files, then say what changed.
+for i in "${!selected[@]}"; do
+  mv -f "${staged[$i]}" "$target_dir/${selected[$i]}.json"
+done
+printf '%s\n' "${reports[@]}"
 staged=()
 echo "refresh-baselines: merged ${#selected[@]} scenario(s) into $target_dir"

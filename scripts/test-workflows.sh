@@ -2,7 +2,8 @@
 # Runs the three workflows end to end under act (nektos/act) on the local Docker engine, offline:
 #   1. perf-gate (pull_request) on a container broker -> the results artifact;
 #   2. perf-gate comment (workflow_run) twice -> one comment created, then updated in place;
-#   3. perf-baselines (workflow_dispatch) -> a baseline commit pushed on a branch and a PR opened.
+#   3. perf-baselines (schedule, as the cron fires it) -> measured read-only, then a baseline
+#      commit pushed on a branch and a PR opened by the publish job.
 # GitHub is replaced by local stand-ins: test/fake-github.js for the REST API, a git daemon for
 # the origin, .github/act/stand-ins/ for actions/setup-java, upload-artifact and download-artifact
 # (actions/checkout is act's own local copy), and a runner image built here
@@ -84,9 +85,9 @@ selection="-Dperf.scenarios.dir=../.github/act/scenarios -Dperf.suite=pr -Dperf.
 run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG
   (cd "$work/repo" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
     -P ubuntu-latest="$runner_image" --pull=false \
-    --local-repository "actions/setup-java@v5=$stand_ins/setup-java" \
-    --local-repository "actions/upload-artifact@v4=$stand_ins/upload-artifact" \
-    --local-repository "actions/download-artifact@v5=$stand_ins/download-artifact" \
+    --local-repository "actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165=$stand_ins/setup-java" \
+    --local-repository "actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02=$stand_ins/upload-artifact" \
+    --local-repository "actions/download-artifact@634f93cb2916e3fdff6788551b99b062d0335ce0=$stand_ins/download-artifact" \
     --container-options "-v $HOME/.m2:/root/.m2 -v $work/artifacts:/kpg-artifacts" \
     --env KPG_ACT_ARTIFACTS=/kpg-artifacts --env GITHUB_API_URL="$api" --env GITHUB_RUN_ID="$4" \
     --env GITHUB_REPOSITORY=acme/payments \
@@ -132,11 +133,14 @@ state -e '[.requests[] | select(startswith("PATCH /repos/acme/payments/issues/co
   || die "the second run did not update the comment in place: $(state -c '.requests')"
 say "    one comment, created then updated: $(state -c '[.requests[] | select(startswith("GET") | not)]')"
 
-say "3/3 perf-baselines on workflow_dispatch (log $work/nightly.log)"
-jq -n --arg branch "$branch" '{inputs: {accept: "", push: false}, ref: ("refs/heads/" + $branch),
-  repository: {full_name: "acme/payments", default_branch: $branch}}' > "$work/events/workflow_dispatch.json"
-run_act workflow_dispatch perf-baselines.yml "$work/events/workflow_dispatch.json" 4204 "$work/nightly.log" \
+say "3/3 perf-baselines on schedule, as the nightly cron fires it (log $work/nightly.log)"
+# A schedule payload carries no repository.default_branch: the old job condition skipped every
+# nightly (and showed green); the job must run on it.
+jq -n '{schedule: "17 3 * * *"}' > "$work/events/schedule.json"
+run_act schedule perf-baselines.yml "$work/events/schedule.json" 4204 "$work/nightly.log" \
   || { tail -n 60 "$work/nightly.log"; die "perf-baselines failed under act"; }
+grep -q "Job 'measure' is about to start\|\[perf-baselines/measure" "$work/nightly.log" || die "the scheduled nightly skipped its measure job"
+grep -q "\[perf-baselines/publish" "$work/nightly.log" || die "the scheduled nightly skipped its publish job"
 pr_branch=$(state -r '.createdPulls[0].head // empty')
 [ -n "$pr_branch" ] || die "perf-baselines opened no pull request: $(state -c '.createdPulls')"
 git -C "$work/git/acme/payments.git" rev-parse --verify -q "refs/heads/$pr_branch" >/dev/null || die "branch $pr_branch was not pushed"

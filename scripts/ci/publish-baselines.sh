@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Publishes baseline changes made by scripts/refresh-baselines.sh in a workflow: commits
-# baselines/ on a new branch and opens a pull request through the REST API, or (with --push)
-# pushes the commit to the current branch. Does nothing when baselines/ did not change.
+# baselines/ on the branch perf-baselines/nightly (rebuilt from the base each night) and opens a
+# pull request through the REST API, or updates the one already open; or (with --push) pushes
+# the commit to the current branch. Does nothing when baselines/ did not change.
 #
 #   scripts/ci/publish-baselines.sh --report FILE [--push] [--base BRANCH]
 #     --report FILE   refresh-baselines.sh's output, quoted in the commit and the PR body
@@ -52,8 +53,11 @@ if [ "$push" = true ]; then
   exit 0
 fi
 
-branch="perf-baselines/$stamp-${GITHUB_RUN_ID:-local}"
-git push -q origin "HEAD:refs/heads/$branch" || die "git push of $branch was refused (a token without contents: write?)"
+# One branch and one pull request for every nightly: each run rebuilds the branch from the tip of
+# $base (force-pushed) and updates the open pull request, instead of opening one more that
+# conflicts with yesterday's. The workflow's concurrency group keeps two runs from racing.
+branch="perf-baselines/nightly"
+git push -q --force origin "HEAD:refs/heads/$branch" || die "git push of $branch was refused (a token without contents: write?)"
 : "${GITHUB_TOKEN:?GITHUB_TOKEN is needed to open the pull request}" "${GITHUB_REPOSITORY:?GITHUB_REPOSITORY is needed}"
 api=${GITHUB_API_URL:-https://api.github.com}
 request=$(jq -n --arg title "$title" --arg head "$branch" --arg base "$base" --rawfile report "$report" '{
@@ -61,14 +65,29 @@ request=$(jq -n --arg title "$title" --arg head "$branch" --arg base "$base" --r
   body: ("The nightly run measured the full suite on `\($base)` and merged it into the baselines.\n\n```\n\($report)```\n\nMerge to make the PR gate compare against these runs.")
 }')
 response=$(mktemp)
-status=$(curl -sS --max-time 60 -o "$response" -w '%{http_code}' -X POST \
-  -H "Authorization: Bearer $GITHUB_TOKEN" -H 'Accept: application/vnd.github+json' \
-  --data "$request" "$api/repos/$GITHUB_REPOSITORY/pulls") || die "could not reach $api to open the pull request"
-if [ "$status" != 201 ]; then
-  die "opening the pull request failed with HTTP $status: $(jq -r '.message // empty' "$response" 2>/dev/null | head -c 300) (needs pull-requests: write, and 'Allow GitHub Actions to create pull requests' in the repository settings)"
+trap 'rm -f "$response"' EXIT
+call() { # METHOD PATH [BODY]: prints the HTTP status; the body goes to $response
+  curl -sS --max-time 60 -o "$response" -w '%{http_code}' -X "$1" \
+    -H "Authorization: Bearer $GITHUB_TOKEN" -H 'Accept: application/vnd.github+json' \
+    ${3:+--data "$3"} "$api/repos/$GITHUB_REPOSITORY$2" || die "could not reach $api ($1 $2)"
+}
+owner=${GITHUB_REPOSITORY%%/*}
+status=$(call GET "/pulls?state=open&head=$owner:$branch&base=$base")
+[ "$status" = 200 ] || die "listing open pull requests failed with HTTP $status: $(jq -r '.message // empty' "$response" 2>/dev/null | head -c 300)"
+number=$(jq -r 'if type == "array" and length > 0 then .[0].number else empty end' "$response")
+if [ -n "$number" ]; then
+  status=$(call PATCH "/pulls/$number" "$(jq -c '{title, body}' <<<"$request")")
+  [ "$status" = 200 ] || die "updating pull request #$number failed with HTTP $status: $(jq -r '.message // empty' "$response" 2>/dev/null | head -c 300)"
+  verb=updated
+else
+  status=$(call POST /pulls "$request")
+  if [ "$status" != 201 ]; then
+    die "opening the pull request failed with HTTP $status: $(jq -r '.message // empty' "$response" 2>/dev/null | head -c 300) (needs pull-requests: write, and 'Allow GitHub Actions to create pull requests' in the repository settings)"
+  fi
+  verb=opened
 fi
 url=$(jq -r '.html_url' "$response")
-echo "publish-baselines: opened $url from $branch" >&2
+echo "publish-baselines: $verb $url from $branch" >&2
 echo "changed=true"
 echo "branch=$branch"
 echo "pr-url=$url"

@@ -62,12 +62,12 @@ test('nothing changed: says so, pushes nothing, opens nothing', async () => {
   assert.deepEqual(fake.state.createdPulls, [])
 })
 
-test('a change: a commit on a new branch and a pull request carrying the report', async () => {
+test('a change: a commit on perf-baselines/nightly and a pull request carrying the report', async () => {
   const { origin, work, report } = repository()
   writeFileSync(join(work, 'baselines', 'linux-amd64-2c', 'a.json'), '{"runs": 2}\n')
   const result = await publish(work, ['--report', report])
   assert.equal(result.code, 0, result.stderr)
-  const branch = result.stdout.match(/^branch=(perf-baselines\/\d{4}-\d{2}-\d{2}-77)$/m)[1]
+  const branch = result.stdout.match(/^branch=(perf-baselines\/nightly)$/m)[1]
   assert.match(result.stdout, /^changed=true$/m)
   assert.match(result.stdout, /^pr-url=https:\/\/github\.test\/acme\/payments\/pull\/1$/m)
   assert.equal(git(origin, 'show', `${branch}:baselines/linux-amd64-2c/a.json`), '{"runs": 2}')
@@ -77,6 +77,21 @@ test('a change: a commit on a new branch and a pull request carrying the report'
   assert.equal(pull.base, 'main')
   assert.match(pull.body, /median 100 → 104 records\/s/)
   assert.match(git(origin, 'log', '-1', '--format=%B', branch), /^perf baselines: nightly refresh .*\n\nrefresh-baselines: a: median 100 → 104/)
+})
+
+test('the next night updates the same branch and pull request instead of opening another', async () => {
+  const { origin, work, report } = repository()
+  writeFileSync(join(work, 'baselines', 'linux-amd64-2c', 'a.json'), '{"runs": 2}\n')
+  const first = await publish(work, ['--report', report])
+  assert.equal(first.code, 0, first.stderr)
+  git(work, 'reset', '-q', '--hard', 'origin/main')
+  writeFileSync(join(work, 'baselines', 'linux-amd64-2c', 'a.json'), '{"runs": 3}\n')
+  const second = await publish(work, ['--report', report])
+  assert.equal(second.code, 0, second.stderr)
+  assert.match(second.stderr, /publish-baselines: updated https:\/\/github\.test\/acme\/payments\/pull\/1 from perf-baselines\/nightly/)
+  assert.equal(fake.state.createdPulls.length, 1, 'one pull request')
+  assert.equal(git(origin, 'show', 'perf-baselines/nightly:baselines/linux-amd64-2c/a.json'), '{"runs": 3}')
+  assert.equal(git(origin, 'rev-parse', 'perf-baselines/nightly~1'), git(origin, 'rev-parse', 'main'), 'rebuilt on the base, no conflict')
 })
 
 test('--push: the commit goes to the branch itself, no pull request', async () => {

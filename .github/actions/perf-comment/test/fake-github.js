@@ -75,9 +75,22 @@ export function startFakeGitHub({ port = 0, state = emptyState() } = {}) {
       comment.body = body.body
       return send(response, 200, comment)
     }
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/pulls$/)) && request.method === 'GET') {
+      // Open pulls created here, filtered as GitHub filters head=owner:branch.
+      const head = url.searchParams.get('head')
+      return send(response, 200, state.createdPulls.filter((pull) => pull.state === 'open' && (!head || `${match[1]}:${pull.head}` === head)))
+    }
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/)) && request.method === 'PATCH') {
+      const pull = state.createdPulls.find((candidate) => candidate.number === Number(match[3]))
+      if (!pull) {
+        return send(response, 404, { message: 'Not Found' })
+      }
+      Object.assign(pull, body)
+      return send(response, 200, pull)
+    }
     if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/pulls$/)) && request.method === 'POST') {
       const number = 1 + Math.max(0, ...Object.keys(state.pulls).map(Number), ...state.createdPulls.map((pull) => pull.number))
-      const pull = { number, ...body, html_url: `https://github.test/${match[1]}/${match[2]}/pull/${number}` }
+      const pull = { number, state: 'open', ...body, html_url: `https://github.test/${match[1]}/${match[2]}/pull/${number}` }
       state.createdPulls.push(pull)
       return send(response, 201, pull)
     }

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.junit;
 
+import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.PerfGateOptions;
 import dev.kafkaperfgate.internal.run.GateSession;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +26,8 @@ import java.util.stream.Stream;
  * and runs with {@code mvn -B verify -Dperf.suite=pr}. Without {@code -Dperf.suite} the suite is
  * skipped ({@link PerfGateExtension}), so the team's ordinary {@code mvn test} starts no broker;
  * {@code -Dperf.suite=all} runs every scenario. A confirmed regression is a JUnit failure with
- * one line; a scenario that cannot run is a JUnit error. The same steps run outside JUnit with
+ * one line; a scenario that cannot run is a JUnit error; a run that judged nothing (every verdict
+ * NEW or MISMATCH) fails its last test unless {@code -Dperf.allow.unjudged=true}. The same steps run outside JUnit with
  * {@link dev.kafkaperfgate.PerfGate#run}.
  */
 @ExtendWith(PerfGateExtension.class)
@@ -49,7 +51,15 @@ public abstract class PerfGateSuite {
         Stream<DynamicTest> scenarios = session.scenarios().stream()
                 .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> session.run(scenario)));
         // Sweeps are reported together, after their scenarios; then summary.json holds the decision.
-        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries and run summary", session::finish)));
+        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries and run summary", this::finish)));
+    }
+
+    /** A run that compared nothing fails the build as the command line's exit 2 does: it is not a pass. */
+    private void finish() {
+        GateResult result = session.finish();
+        if (result.outcome() == GateResult.Outcome.NOT_JUDGED) {
+            throw new org.opentest4j.AssertionFailedError(result.headline());
+        }
     }
 
     @AfterAll

@@ -71,7 +71,8 @@ public final class ScenarioFileParser {
             "record.size", "payload.file", "record.source", "compressibility", "rate", "producer.config", "producer",
             "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep");
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    /** Starts with a letter or digit: "." and ".." are folder names, and a name becomes a file name. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     /** A suite name, as {@code -Dperf.suite} selects it. */
     private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     private static final Pattern PERCENT = Pattern.compile("([+-])(\\d+(?:\\.\\d+)?)%");
@@ -104,7 +105,7 @@ public final class ScenarioFileParser {
     private static ScenarioDraft read(YamlMap doc) {
         String name = doc.string("name", true);
         if (name != null && !NAME.matcher(name).matches()) {
-            doc.report("name", "'" + name + "' may only hold letters, digits, '.', '_' and '-'");
+            doc.report("name", "'" + name + "' may only hold letters, digits, '.', '_' and '-', starting with a letter or digit");
         }
         String workloadKey = doc.string("workload", true);
         WorkloadKind workload = workloadKey == null ? null : WorkloadKind.forKey(workloadKey).orElse(null);

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.baseline;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeEach;
@@ -122,6 +123,58 @@ class RefreshBaselinesScriptTest {
         assertEquals(1, baseline.history().size(), "the history restarts from the accepted run");
         assertEquals("32768", baseline.definition().at("/producer/batch.size").asText());
         assertEquals("{\"kept\": true}\n", Files.readString(other), "a scenario that did not run keeps its baseline");
+    }
+
+    @Test
+    void pathsFromTheSummaryNeverLeaveTheBaselinesFolder() throws Exception {
+        for (Edit hostile : List.<Edit>of(
+                summary -> summary.put("profile", "../../outside"),
+                summary -> ((ObjectNode) summary.get("scenarios").get(0)).put("scenario", "/../../../escaped"),
+                summary -> ((ObjectNode) summary.get("scenarios").get(0)).put("scenario", ".."),
+                summary -> ((ObjectNode) summary.get("scenarios").get(0)).put("resultFile", "../../outside.json"))) {
+            copyFixture(dir.resolve("hostile-" + System.nanoTime()));
+            edit(results.resolve("summary.json"), hostile);
+            RefreshScript.Outcome refused = refresh();
+            assertEquals(1, refused.exit(), refused.output());
+            assertTrue(refused.output().contains("refused: profile: ") || refused.output().contains("refused: scenarios: "),
+                    refused.output());
+        }
+        try (Stream<Path> written = Files.walk(dir)) {
+            assertEquals(List.of(), written.filter(path -> path.toString().contains("outside") || path.toString().contains("escaped"))
+                    .toList(), "nothing written outside baselines/");
+        }
+        assertTrue(Files.notExists(baselines.resolve(PROFILE)), "nothing written at all");
+    }
+
+    @Test
+    void aDamagedHistoryEntryStopsTheRefreshBeforeAnyFileIsReplaced() throws Exception {
+        // A run of two scenarios: the fixture's, and a copy named b-scenario.
+        JsonNode result = JSON.readTree(results.resolve(SCENARIO + ".json").toFile());
+        ((ObjectNode) result).put("scenario", "b-scenario");
+        JSON.writeValue(results.resolve("b-scenario.json").toFile(), result);
+        edit(results.resolve("summary.json"), summary -> ((com.fasterxml.jackson.databind.node.ArrayNode) summary.get("scenarios"))
+                .add(((ObjectNode) summary.get("scenarios").get(0).deepCopy()).put("scenario", "b-scenario").put("resultFile", "b-scenario.json")));
+        assertEquals(0, refresh().exit());
+        Path other = baselines.resolve(PROFILE).resolve(CLASS).resolve("b-scenario.json");
+        edit(baselineFile(), baseline -> ((ObjectNode) baseline.at("/history/0/throughput")).put("value", "oops"));
+        byte[] first = Files.readAllBytes(baselineFile());
+        byte[] second = Files.readAllBytes(other);
+
+        RefreshScript.Outcome refused = refresh();
+        assertEquals(1, refused.exit(), refused.output());
+        assertTrue(refused.output().contains("cannot be read as a version-1 baseline"), refused.output());
+        assertArrayEquals(first, Files.readAllBytes(baselineFile()), "the damaged file is left as it was");
+        assertArrayEquals(second, Files.readAllBytes(other), "and so is every other: never half-applied");
+    }
+
+    private void copyFixture(Path into) throws IOException {
+        results = into.resolve("results");
+        Files.createDirectories(results);
+        try (Stream<Path> files = Files.list(Path.of("src/test/resources/runs/pr-run"))) {
+            for (Path file : files.toList()) {
+                Files.copy(file, results.resolve(file.getFileName()));
+            }
+        }
     }
 
     private Path baselineFile() {
