@@ -111,6 +111,21 @@ public final class BaselineReader {
         return new Baseline(file, version.asInt(), profile, scenario, workload, window, sha, definition, fingerprint, history);
     }
 
+    /**
+     * A fingerprint block as summary.json and baselines record it.
+     *
+     * @param source names the file in problems, e.g. {@code results/summary.json}
+     * @throws BaselineException naming each wrong field
+     */
+    public static Fingerprint fingerprint(JsonNode parent, String source) {
+        JsonFields fields = new JsonFields(source);
+        Fingerprint fingerprint = fingerprint(fields, parent);
+        if (!fields.problems().isEmpty()) {
+            throw new BaselineException(fields.problems());
+        }
+        return fingerprint;
+    }
+
     private static Fingerprint fingerprint(JsonFields fields, JsonNode root) {
         JsonNode node = fields.object(root, "fingerprint", "fingerprint");
         if (node == null) {

@@ -53,7 +53,8 @@ public final class Judge {
     /** @param baseline {@code null} when the scenario has none: every metric is NEW */
     public ScenarioVerdict judge(Run run, Baseline baseline, Thresholds thresholds) {
         List<MetricVerdict> verdicts = new ArrayList<>();
-        List<String> mismatch = baseline == null ? List.of() : mismatches(run, baseline);
+        List<String> mismatch = baseline == null ? List.of()
+                : mismatches(run.workload(), run.definition(), run.fingerprint(), baseline);
         List<String> changes = baseline == null ? List.of() : DefinitionParts.subjectChanges(baseline.definition(), run.definition());
         for (Metric metric : Metric.values()) {
             MetricSample sample = run.figures().metrics().get(metric);
@@ -132,18 +133,24 @@ public final class Judge {
         return run.figures().metrics().get(metric).value();
     }
 
-    private static List<String> mismatches(Run run, Baseline baseline) {
+    /**
+     * Why a baseline cannot judge a run of this scenario: another workload, another experiment
+     * (the subject may differ: that is what is judged), or another environment. Empty when it
+     * can. The one rule for both the verdict (MISMATCH) and the refresh (which refuses such a run
+     * unless it is accepted).
+     */
+    public static List<String> mismatches(String workload, JsonNode definition, Fingerprint fingerprint, Baseline baseline) {
         List<String> differences = new ArrayList<>();
-        if (!baseline.workload().equals(run.workload())) {
-            differences.add("workload: " + baseline.workload() + " → " + run.workload());
+        if (!baseline.workload().equals(workload)) {
+            differences.add("workload: " + baseline.workload() + " → " + workload);
         }
         // The experiment's settings decide, not the hash: a hash also changes when a writer spells
         // 10000 as 10000.0, or when a baseline predates the split of subject and experiment.
-        List<String> settings = DefinitionParts.experimentChanges(baseline.definition(), run.definition());
+        List<String> settings = DefinitionParts.experimentChanges(baseline.definition(), definition);
         if (!settings.isEmpty()) {
             differences.add("definition: " + String.join(", ", settings));
         }
-        List<String> environment = run.fingerprint().differencesFrom(baseline.fingerprint());
+        List<String> environment = fingerprint.differencesFrom(baseline.fingerprint());
         if (!environment.isEmpty()) {
             differences.add("environment: " + String.join(", ", environment));
         }

@@ -101,28 +101,40 @@ class RefreshBaselinesScriptTest {
     }
 
     @Test
-    void aChangedDefinitionNeedsAcceptWhichRestartsTheHistoryAndLeavesOtherScenariosAlone() throws Exception {
+    void aChangedExperimentNeedsAcceptWhichRestartsTheHistoryAndLeavesOtherScenariosAlone() throws Exception {
         assertEquals(0, refresh().exit());
         assertEquals(0, refresh().exit());
         Path other = baselines.resolve(PROFILE).resolve(CLASS).resolve("a-scenario-that-did-not-run.json");
         Files.writeString(other, "{\"kept\": true}\n");
         edit(results.resolve(SCENARIO + ".json"), result -> {
-            ((ObjectNode) result.at("/definition/producer")).put("batch.size", "32768");
+            ((ObjectNode) result.get("definition")).put("recordSize", 512);
             result.put("definitionSha256", "e".repeat(64));
         });
 
         RefreshScript.Outcome refused = refresh();
         assertEquals(1, refused.exit());
-        assertTrue(refused.output().contains("refused: the scenario definition differs from the baseline's; if that change is intended, accept it with --accept "
-                + SCENARIO), refused.output());
+        assertTrue(refused.output().contains("refused: the baseline cannot judge this run (definition: recordSize: 1024 → 512); "
+                + "if that change is intended, accept it with --accept " + SCENARIO), refused.output());
         assertEquals(2, BaselineReader.read(baselineFile(), PROFILE, SCENARIO).history().size());
 
         RefreshScript.Outcome accepted = refresh("--accept", SCENARIO);
         assertEquals(0, accepted.exit(), accepted.output());
         Baseline baseline = BaselineReader.read(baselineFile(), PROFILE, SCENARIO);
         assertEquals(1, baseline.history().size(), "the history restarts from the accepted run");
-        assertEquals("32768", baseline.definition().at("/producer/batch.size").asText());
+        assertEquals(512, baseline.definition().get("recordSize").asInt());
         assertEquals("{\"kept\": true}\n", Files.readString(other), "a scenario that did not run keeps its baseline");
+    }
+
+    @Test
+    void aChangedSubjectIsWhatTheGateJudgesSoTheHistoryContinuesAndNumbersKeepTheirSpelling() throws Exception {
+        assertEquals(0, refresh().exit());
+        // The verdict's own rule: producer settings are the subject, judged, never a MISMATCH.
+        edit(results.resolve(SCENARIO + ".json"), result -> ((ObjectNode) result.at("/definition/producer")).put("batch.size", "32768"));
+        RefreshScript.Outcome merged = refresh();
+        assertEquals(0, merged.exit(), merged.output());
+        assertEquals(2, BaselineReader.read(baselineFile(), PROFILE, SCENARIO).history().size());
+        // One writer, in Java: a double stays a double (jq wrote 20000.0 as 20000).
+        assertTrue(Files.readString(baselineFile()).contains("\"recordsPerSecond\":20000.0"), Files.readString(baselineFile()));
     }
 
     @Test

@@ -21,7 +21,10 @@ public final class RefreshScript {
         List<String> command = new ArrayList<>(List.of("bash", Path.of("../scripts/refresh-baselines.sh").toAbsolutePath().toString(),
                 "--results", results.toString(), "--baselines", baselines.toString(), "--commit", "0123abc"));
         command.addAll(List.of(options));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        // The gate's classes as this test JVM has them: no Maven build inside the test.
+        builder.environment().put("KPG_GATE_CLASSPATH", System.getProperty("java.class.path"));
+        Process process = builder.start();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("refresh-baselines.sh did not finish in 60 s");
