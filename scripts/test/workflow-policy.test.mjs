@@ -1,0 +1,59 @@
+// The workflows' security rules, read from the files as GitHub reads them: third-party actions
+// pinned by commit SHA, the nightly's write token only in the job that runs no build, the comment
+// workflow able to check out a private repository, and a nightly that runs on its schedule.
+import assert from 'node:assert/strict'
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const read = (path) => readFileSync(join(ROOT, path), 'utf8')
+const files = [
+  ...readdirSync(join(ROOT, '.github', 'workflows')).map((name) => `.github/workflows/${name}`),
+  '.github/actions/gate/action.yml',
+]
+
+/** The text of one job: from its key to the next job's key at the same indentation. */
+function job(text, name) {
+  const start = text.indexOf(`\n  ${name}:\n`)
+  assert.ok(start >= 0, `no job ${name}`)
+  const rest = text.slice(start + 1)
+  const next = rest.slice(1).search(/\n {2}[a-z][\w-]*:\n/)
+  return next < 0 ? rest : rest.slice(0, next + 1)
+}
+
+test('every action from another repository is pinned to a commit SHA', () => {
+  for (const file of files) {
+    for (const [, ref] of read(file).matchAll(/uses:\s*([^\s#]+)/g)) {
+      if (ref.startsWith('./')) continue
+      assert.match(ref, /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/, `${file}: ${ref} is not pinned by SHA`)
+    }
+  }
+})
+
+test('the nightly measures with a read-only token and writes only in publish, which runs no build', () => {
+  const nightly = read('.github/workflows/perf-baselines.yml')
+  assert.match(nightly, /\npermissions: \{\}\n/, 'nothing is writable by default')
+  const measure = job(nightly, 'measure')
+  assert.match(measure, /permissions:\n\s+contents: read\n/)
+  assert.doesNotMatch(measure, /: write/)
+  assert.match(measure, /persist-credentials: false/)
+  const publish = job(nightly, 'publish')
+  assert.match(publish, /contents: write/)
+  assert.doesNotMatch(publish, /gate\.sh|mvn |setup-java/, 'the job with the write token builds nothing')
+})
+
+test('the nightly job runs on its schedule (a schedule event carries no repository.default_branch)', () => {
+  const measure = job(read('.github/workflows/perf-baselines.yml'), 'measure')
+  assert.match(measure, /if: \$\{\{ github\.event_name == 'schedule' \|\|/)
+})
+
+test('the comment workflow may check out a private repository', () => {
+  assert.match(read('.github/workflows/perf-gate-comment.yml'), /\npermissions:\n(\s+\w[\w-]*: \w+.*\n)*\s+contents: read/)
+})
+
+test('the workflows pin the baseline profile', () => {
+  assert.match(read('.github/workflows/perf-gate.yml'), /profile: \$\{\{ env\.PERF_PROFILE \}\}/)
+  assert.match(read('.github/workflows/perf-baselines.yml'), /-Dperf\.profile="\$PERF_PROFILE"/)
+})
