@@ -66,8 +66,10 @@ gate_wait() {
   local pid=$!
   gate_pids+=("$pid")
   wait "$pid"
-  local code=$?
-  gate_pids=("${gate_pids[@]/$pid}")
+  local code=$? kept=() other
+  # Exact matches only: a pattern substitution would also cut 123 out of 1234.
+  for other in "${gate_pids[@]}"; do [ "$other" = "$pid" ] || kept+=("$other"); done
+  gate_pids=("${kept[@]}")
   return $code
 }
 trap 'gate_stop; exit 130' INT
