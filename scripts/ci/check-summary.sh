@@ -30,7 +30,9 @@ nan_paths=$(jq -r '[paths(type == "number" and (isnan or isinfinite)) | map(tost
 [ -z "$nan_paths" ] || die "not valid JSON: NaN or Infinity at $nan_paths"
 
 # Only builtins that jq 1.6 and 1.7 share (no pick, abs, toarray, ltrimstr on non-strings...).
-problems=$(jq -r '
+# The gate's outcomes and the exit code each one has (GateResult.Outcome in Java).
+exit_codes='{"PASS": 0, "REGRESSION": 1, "INCOMPLETE": 2, "NOT_JUDGED": 2}'
+problems=$(jq -r --argjson codes "$exit_codes" '
   def num_or_null: type == "number" or type == "null";
   def metric_problems($where):
     if type != "object" then "\($where): expected an object"
@@ -43,10 +45,10 @@ problems=$(jq -r '
   if type != "object" then "(root): expected an object"
   else
     ((try .decision.outcome catch null) as $o | if (.decision | type) != "object" then "decision: expected an object (the gate'"'"'s decision; written by an older gate?)"
-     elif (.decision.outcome | IN("PASS", "REGRESSION", "INCOMPLETE", "NOT_JUDGED") | not) then
+     elif ($o | type) != "string" or ($codes | has($o) | not) then
        "decision.outcome: expected PASS, REGRESSION, INCOMPLETE or NOT_JUDGED, found \(.decision.outcome | tojson | .[0:40])"
-     elif .decision.exitCode != ({"PASS": 0, "REGRESSION": 1, "INCOMPLETE": 2, "NOT_JUDGED": 2} | .[$o]) then
-       "decision.exitCode: expected \({"PASS": 0, "REGRESSION": 1, "INCOMPLETE": 2, "NOT_JUDGED": 2} | .[$o]) for \(.decision.outcome), found \(.decision.exitCode | tojson | .[0:40])"
+     elif .decision.exitCode != $codes[$o] then
+       "decision.exitCode: expected \($codes[$o]) for \(.decision.outcome), found \(.decision.exitCode | tojson | .[0:40])"
      elif (.decision.judged | type) != "boolean" then "decision.judged: expected true or false"
      elif (.decision.headline | type) != "string" or .decision.headline == "" then "decision.headline: expected a line of text"
      else empty end),

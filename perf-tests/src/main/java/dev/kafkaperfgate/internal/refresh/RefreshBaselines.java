@@ -157,7 +157,6 @@ public final class RefreshBaselines {
                         + "); if that change is intended, accept it with --accept " + name);
             }
         }
-        int oldRuns = existing == null ? 0 : history.size();
         ArrayNode kept = JSON.createArrayNode();
         if (existing != null && !accepting) {
             kept.addAll(history);
@@ -176,11 +175,10 @@ public final class RefreshBaselines {
             throw new RefusedException(resultFile + ": refused: the baseline it would make is not one the gate reads: "
                     + String.join("; ", e.problems()));
         }
-        String report = name + ": " + oldRuns + " → " + kept.size() + " runs; median throughput "
-                + median(existing == null ? JSON.createArrayNode() : history, "throughput") + " → " + median(kept, "throughput")
-                + " records/s" + (kept.get(0).path("p99Us").isObject()
-                ? ", p99Us " + median(existing == null ? JSON.createArrayNode() : history, "p99Us") + " → " + median(kept, "p99Us") + " µs"
-                : "");
+        ArrayNode previous = existing == null ? JSON.createArrayNode() : history;
+        String report = name + ": " + previous.size() + " → " + kept.size() + " runs; median throughput "
+                + median(previous, "throughput") + " → " + median(kept, "throughput") + " records/s"
+                + (kept.get(0).path("p99Us").isObject() ? ", p99Us " + median(previous, "p99Us") + " → " + median(kept, "p99Us") + " µs" : "");
         return new Staged(file, target, report);
     }
 

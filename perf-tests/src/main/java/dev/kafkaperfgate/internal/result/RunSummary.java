@@ -210,16 +210,19 @@ public final class RunSummary {
         } else if (!regressed.isEmpty()) {
             outcome = GateResult.Outcome.REGRESSION;
             headline = "confirmed regression: " + String.join("; ", regressed);
-        } else if (!judged && allowUnjudged) {
-            outcome = GateResult.Outcome.PASS;
-            headline = "nothing was judged (" + countsText() + "): no baseline of " + baselinesWhere + " matches; "
-                    + "passes because -Dperf.allow.unjudged=true asked for it, but says nothing about performance";
         } else if (!judged) {
-            outcome = GateResult.Outcome.NOT_JUDGED;
-            headline = "nothing was judged (" + countsText() + "): no baseline of " + baselinesWhere + " matches"
-                    + (countsText().contains("MISMATCH") ? " (MISMATCH: recorded with another definition or environment)" : "")
-                    + "; record baselines on this machine class (scripts/refresh-baselines.sh), judge head against base "
-                    + "(scripts/gate.sh --base REF), or pass -Dperf.allow.unjudged=true to accept a run that judges nothing";
+            String nothing = "nothing was judged (" + countsText() + "): no baseline of " + baselinesWhere + " matches";
+            if (allowUnjudged) {
+                outcome = GateResult.Outcome.PASS;
+                headline = nothing + "; passes because -Dperf.allow.unjudged=true asked for it, but says nothing about performance";
+            } else {
+                outcome = GateResult.Outcome.NOT_JUDGED;
+                boolean mismatched = entries.stream().map(RunSummary::finalVerdict).filter(Objects::nonNull)
+                        .anyMatch(verdict -> verdict.overall() == Verdict.MISMATCH);
+                headline = nothing + (mismatched ? " (MISMATCH: recorded with another definition or environment)" : "")
+                        + "; record baselines on this machine class (scripts/refresh-baselines.sh), judge head against base "
+                        + "(scripts/gate.sh --base REF), or pass -Dperf.allow.unjudged=true to accept a run that judges nothing";
+            }
         } else {
             outcome = GateResult.Outcome.PASS;
             List<String> unconfirmed = entries.stream().filter(RunSummary::unconfirmed).map(Entry::scenario).toList();
