@@ -4,8 +4,12 @@
 # the spread of each side and the ratio of median throughputs (goal: >= 0.95).
 #
 #   scripts/bench-vs-kafka-tool.sh [--rounds 5] [--num-records 1000000] [--record-size 1024]
-#                                  [--acks 1] [--broker-cpus 0] [--client-cpus 1] [--kafka-payload pool|generated]
+#                                  [--acks 1] [--compression-type none] [--partitions 1] [--payload-file FILE]
+#                                  [--broker-cpus 0] [--client-cpus 1] [--kafka-payload pool|generated]
 #
+# --compression-type and --partitions set both producers and the topic alike, to check the
+# catalog's other shapes (lz4, gzip, 3 partitions); --payload-file FILE gives both sides the same
+# values (one per non-empty line, as kafka-producer-perf-test reads them) instead of --record-size.
 # --kafka-payload pool (default) gives Kafka's tool a --payload-file of 1024 payloads, as the harness
 # cycles a pool; "generated" uses --record-size, where the tool makes a random payload per record.
 # Pinning (broker on one CPU, producers on another) is on by default: on a 2-core machine it

@@ -5,14 +5,17 @@
 # confirmation included. Prints a Markdown table and writes perf-tests/target/gate-power.json.
 #
 #   scripts/gate-power.sh [--aa-runs 20] [--per-level 3] [--levels 10,20,30] [--window 10] [--trial-seconds 5]
-#   scripts/gate-power.sh --paired [--aa-rounds 4] [--repeats 3] [--blocks 8] [--trial-seconds 3] [--only throughput,cpu,alloc,p99]
+#   scripts/gate-power.sh --paired [--aa-rounds 4] [--repeats 3] [--blocks 8] [--trial-seconds 3] [--probe-blocks 4]
+#                                  [--only throughput,cpu,alloc,p99|none]
 #
 # --paired measures paired mode instead (PairedPower): A/A measurements of the PR suite's two
 # produce scenarios, the same code on both sides, every second round beside a one-core busy loop
 # (started and stopped by pid); then injected head-side regressions (throughput -10% and -5%
-# unthrottled, CPU and allocation +10% and p99 +25% at 20k records/s), each one's real size as
-# the run measured it. Rows go to perf-tests/target/gate-power-paired.json. About 3 minutes per
-# measurement on a 2-core machine.
+# unthrottled; CPU and allocation +10% and p99 +25% at 20k records/s). Each injection is sized by a
+# probe measurement first (--probe-blocks; its real effect scales the size toward the goal), and
+# every repeat reports the real effect it measured. Rows go to perf-tests/target/gate-power-paired.json,
+# and a summary per experiment closes the output. About 2.5 minutes per measurement on a 2-core
+# machine (twice that when a regression is flagged and measured again).
 #
 # About 30 minutes with the defaults on a 2-core machine. Run it on an otherwise idle machine
 # (or accept that neighbours are part of what it measures) and from a clone, not a tree you are

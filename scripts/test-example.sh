@@ -6,7 +6,11 @@
 #   4. the same build on kafka-clients 4.2.0, and with linger.ms 5 → 50 in its producer.properties,
 #      gets verdicts (not MISMATCH) that name the change;
 #   5. a realistic regression in the team's own serializer (a new ObjectMapper per record,
-#      regressions/mapper-per-record.patch) is flagged and confirmed, and the build fails.
+#      regressions/mapper-per-record.patch) is flagged and confirmed, and the build fails;
+#   6. the same in paired mode, as the PR workflow runs it (scripts/gate.sh --module . --base HEAD,
+#      the shipped app as a commit, each change in the working tree): an unchanged tree passes,
+#      linger.ms 5 -> 50 is caught (confirmed p99 regression), kafka-clients 4.2.0 is judged with
+#      its measured effect printed whichever way it goes, and the serializer regression is caught.
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
@@ -85,20 +89,51 @@ if run mapper-per-record; then
 fi
 jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
   || fail "orders-publish must be a confirmed regression"
+git checkout -q -- .
 
-# The same regression in paired mode, as the PR workflow runs it: the patched tree against the
-# shipped commit, both built and measured here, no stored baseline involved.
-echo "test-example: paired: the serializer regression against the shipped commit (scripts/gate.sh --module --base HEAD)"
-rm -f "$summary"
+# Paired mode, as the PR workflow runs it: the working tree (the head) against the shipped commit
+# (the base), both built and measured here, no stored baseline involved. Each call names its run.
+paired() {
+  local label=$1; shift
+  rm -f "$summary"
+  local start=$SECONDS rc=0
+  "$root/scripts/gate.sh" --module . --base HEAD -Dperf.suite=pr -Dperf.broker=process -Dperf.broker.warmup=10 \
+    -Dperf.profile=example -Dperf.scenarios=orders-publish "$@" >"$work/paired-$label.log" 2>&1 || rc=$?
+  echo "test-example: paired $label: exit $rc after $((SECONDS - start)) s"
+  grep -E '(verdict|confirmation)(: judged with the change)?: ' "$work/paired-$label.log" | sed 's/^/  /' || true
+  [ -f "$summary" ] || { tail -n 40 "$work/paired-$label.log" >&2; fail "paired $label wrote no $summary"; }
+  jq -e '.mode.name == "paired"' "$summary" >/dev/null || { tail -n 20 "$work/paired-$label.log" >&2; fail "paired $label was not judged in paired mode"; }
+  git worktree list | grep -q kpg-paired && fail "paired $label left its worktree behind"
+  return "$rc"
+}
+publish_outcome() { jq -r '.scenarios[] | select(.scenario == "orders-publish") | .outcome' "$summary"; }
+
+echo "test-example: paired mode (scripts/gate.sh --module . --base HEAD): the shipped commit is the base"
+paired unchanged || fail "paired: an unchanged tree failed against its own commit (exit $?)"
+
+sed -i 's/^linger.ms=5$/linger.ms=50/' src/main/resources/producer.properties
 rc=0
-start=$SECONDS
-"$root/scripts/gate.sh" --module . --base HEAD -Dperf.suite=pr -Dperf.broker=process -Dperf.broker.warmup=10 -Dperf.profile=example \
-  -Dperf.scenarios=orders-publish "$@" >"$work/paired-mapper.log" 2>&1 || rc=$?
-echo "test-example: paired: exit $rc after $((SECONDS - start)) s"
-grep -E '(verdict|confirmation): ' "$work/paired-mapper.log" | sed 's/^/  /' || true
-[ "$rc" -eq 1 ] || { tail -n 40 "$work/paired-mapper.log" >&2; fail "the paired run must fail the serializer regression (exit 1), got exit $rc"; }
-jq -e '.mode.name == "paired" and (.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression")' "$summary" >/dev/null \
-  || fail "orders-publish must be a confirmed regression in paired mode"
-git worktree list | grep -q kpg-paired && fail "the paired run left its worktree behind"
+paired linger-50 || rc=$?
+[ "$rc" -eq 1 ] || fail "paired: linger.ms 5 -> 50 must fail the gate (exit 1), got exit $rc"
+[ "$(publish_outcome)" = regression ] || fail "paired: linger.ms 5 -> 50 must be a confirmed regression of orders-publish"
+jq -e '[.scenarios[] | .changes[]? | select(. == "producer.linger.ms: 5 → 50")] | length == 1' "$summary" >/dev/null \
+  || fail "paired: the verdict must name the linger.ms change"
+git checkout -q -- src/main/resources/producer.properties
+
+sed -i 's|<kafka-clients.version>4.3.1</kafka-clients.version>|<kafka-clients.version>4.2.0</kafka-clients.version>|' pom.xml
+grep -q '<kafka-clients.version>4.2.0<' pom.xml || fail "could not set kafka-clients 4.2.0 in the example's pom.xml"
+rc=0
+paired kafka-clients-4.2.0 || rc=$?
+[ "$rc" -le 1 ] || fail "paired: the kafka-clients 4.2.0 run failed with exit $rc"
+jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 1' "$summary" >/dev/null \
+  || fail "paired: the verdict must name the kafka-clients change"
+jq -r '.scenarios[] | .metrics[]? | "  measured effect of kafka-clients 4.3.1 → 4.2.0: \(.line)"' "$summary"
+git checkout -q -- pom.xml
+
+patch -s -p1 < regressions/mapper-per-record.patch
+rc=0
+paired mapper-per-record || rc=$?
+[ "$rc" -eq 1 ] || fail "paired: the serializer regression must fail the gate (exit 1), got exit $rc"
+[ "$(publish_outcome)" = regression ] || fail "paired: orders-publish must be a confirmed regression"
 passed=yes
-echo "test-example: PASS: baselines, unchanged pass, kafka-clients and linger.ms changes judged, serializer regression confirmed (stored and paired)"
+echo "test-example: PASS: stored and paired: an unchanged build passes, kafka-clients and linger.ms changes judged (paired: linger.ms caught), serializer regression confirmed"

@@ -51,8 +51,17 @@ async function open (file, { screenshot } = {}) {
     await page.waitForFunction(() => window.kpgReport && window.kpgReport.done, null, { timeout: 30_000 })
     const view = await page.evaluate(() => {
       const data = JSON.parse(document.getElementById('kpg-data').textContent)
+      // Paired mode: one chart per metric both sides measured, per measurement (first and confirmation).
+      const pairedCharts = (trials) => trials
+        ? ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord']
+            .filter((m) => Array.isArray((trials.base || {})[m]) && Array.isArray((trials.head || {})[m])).length
+        : 0
       const expected = data.scenarios.reduce((sum, s) => sum + (s.spectra && s.spectra.length ? 1 : 0) + (s.throughput ? 1 : 0)
-        + (s.trend && s.trend.length > 1 ? 1 : 0) + (s.consume ? 1 : 0), 0) + 2 * data.sweeps.length
+        + (s.trend && s.trend.length > 1 ? 1 : 0) + (s.consume ? 1 : 0)
+        + pairedCharts(s.paired && s.paired.trials) + pairedCharts(s.paired && s.paired.confirmationTrials), 0) + 2 * data.sweeps.length
+      const trialsPerSide = data.scenarios.map((s) => s.paired && s.paired.trials
+        ? { order: String(s.paired.trials.order || ''), base: (s.paired.trials.base || {}).throughput, head: (s.paired.trials.head || {}).throughput }
+        : null).filter((x) => x)
       const canvases = [...document.querySelectorAll('canvas')].map((canvas) => {
         const chart = Chart.getChart(canvas)
         const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
@@ -64,7 +73,7 @@ async function open (file, { screenshot } = {}) {
           painted,
         }
       })
-      return { state: window.kpgReport, expected, canvases, text: document.body.innerText, images: document.images.length, scenarios: data.scenarios.length }
+      return { state: window.kpgReport, expected, trialsPerSide, canvases, text: document.body.innerText, images: document.images.length, scenarios: data.scenarios.length }
     })
     if (screenshot) {
       await page.screenshot({ path: `${screenshot}.png`, fullPage: true })
@@ -103,4 +112,32 @@ test('hostile strings in a result are shown as text, never run or rendered', { s
   assert.equal(view.images, 0, 'no <img> came from the data')
   assert.ok(view.text.includes('<img src=x onerror=alert(1)></script><script>alert(2)</script>'), 'the hostile name is shown as text')
   assert.deepEqual(view.state.errors, [])
+})
+
+test('a paired run draws each metric per trial, base against head, in run order', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report-paired.html'), { screenshot: join(OUT, 'report-paired') })
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.requests, [], 'the report is self-contained')
+  assert.deepEqual(view.state.errors, [])
+  assert.match(view.text, /judged by: paired, head vs base [0-9a-f]{12}/)
+  assert.match(view.text, /a statistical test of the head against the base, block by block/)
+  assert.ok(view.trialsPerSide.length >= 3, `a paired PR-suite run has paired trials in its scenarios, got ${view.trialsPerSide.length}`)
+  for (const trials of view.trialsPerSide) {
+    assert.match(trials.order, /^(ABBA|BAAB)+$/, 'trials are in balanced blocks')
+    const count = (letter) => [...trials.order].filter((side) => side === letter).length
+    assert.equal(trials.base.length, count('A'), 'one base value per A in the order')
+    assert.equal(trials.head.length, count('B'), 'one head value per B in the order')
+  }
+  assert.ok(view.expected >= 3 * 3, `throughput, p99 or CPU and allocation per paired scenario, expected ${view.expected}`)
+  assert.equal(view.canvases.length, view.expected)
+  assert.equal(view.state.charts, view.expected)
+  const paired = view.canvases.filter((canvas) => /per trial, base \(A\) against head \(B\)$/.test(canvas.title))
+  assert.equal(paired.length, view.expected, 'every chart of a paired run is a base-against-head chart')
+  for (const canvas of paired) {
+    assert.ok(canvas.points >= 8, `chart "${canvas.title}" has ${canvas.points} points, fewer than two blocks' trials`)
+    assert.ok(canvas.painted > 2000, `chart "${canvas.title}" painted only ${canvas.painted} pixels`)
+  }
+  for (const title of ['throughput per trial, base (A) against head (B)', 'cpuNsPerRecord per trial, base (A) against head (B)']) {
+    assert.ok(paired.some((canvas) => canvas.title === title), `no "${title}" chart`)
+  }
 })

@@ -35,9 +35,11 @@ public final class SideBySide {
     }
 
     public static void main(String[] args) throws IOException {
-        BenchArgs options = new BenchArgs(args, Map.of("rounds", "5", "num-records", "1000000", "record-size", "1024",
-                "acks", "1", "broker-cpus", "0", "client-cpus", "1", "kafka-payload", "pool",
-                "broker-classpath-file", "", "harness-classpath-file", ""));
+        BenchArgs options = new BenchArgs(args, Map.ofEntries(Map.entry("rounds", "5"), Map.entry("num-records", "1000000"),
+                Map.entry("record-size", "1024"), Map.entry("acks", "1"), Map.entry("compression-type", "none"),
+                Map.entry("partitions", "1"), Map.entry("payload-file", ""), Map.entry("broker-cpus", "0"),
+                Map.entry("client-cpus", "1"), Map.entry("kafka-payload", "pool"), Map.entry("broker-classpath-file", ""),
+                Map.entry("harness-classpath-file", "")));
         int rounds = (int) options.number("rounds");
         CpuSet clientCpus = CpuSet.parseOrNull(options.text("client-cpus"));
         Properties brokerProperties = new Properties();
@@ -47,17 +49,23 @@ public final class SideBySide {
         String toolClasspath = Files.readString(Path.of(options.text("broker-classpath-file"))).trim();
         String harnessClasspath = Files.readString(Path.of(options.text("harness-classpath-file"))).trim();
 
-        System.out.printf("side-by-side: %d rounds of %s records of %s B, acks=%s, unthrottled; broker on CPUs %s, "
-                        + "producers on CPUs %s, JVM %s; Kafka's tool payloads: %s%n", rounds, options.text("num-records"),
-                options.text("record-size"), options.text("acks"), settings.cpus(), clientCpus, JVM_FLAGS,
-                options.text("kafka-payload"));
+        String payloadFile = options.text("payload-file");
+        int partitions = (int) options.number("partitions");
+        if (partitions < 1) {
+            throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
+        }
+        System.out.printf("side-by-side: %d rounds of %s records of %s, acks=%s, compression.type=%s, %d partition(s), "
+                        + "unthrottled; broker on CPUs %s, producers on CPUs %s, JVM %s; Kafka's tool payloads: %s%n", rounds,
+                options.text("num-records"), payloadFile.isEmpty() ? options.text("record-size") + " B" : "the lines of " + payloadFile,
+                options.text("acks"), options.text("compression-type"), partitions, settings.cpus(), clientCpus, JVM_FLAGS,
+                payloadFile.isEmpty() ? options.text("kafka-payload") : "the same file");
         try (ProcessBroker broker = ProcessBroker.start(settings, "side-by-side benchmark");
              GateTopics topics = new GateTopics(broker)) {
-            String topic = topics.create("side-by-side", Defaults.PARTITIONS, (short) 1, Map.of());
+            String topic = topics.create("side-by-side", partitions, (short) 1, Map.of());
             // With --record-size, Kafka's tool draws a fresh random payload for every record (one random
             // number per byte, on the sending thread), which costs it about a quarter of its throughput
             // here. With a payload file it picks from a pool, as the harness does: like for like.
-            List<String> payload = switch (options.text("kafka-payload")) {
+            List<String> payload = !payloadFile.isEmpty() ? List.of("--payload-file", payloadFile) : switch (options.text("kafka-payload")) {
                 case "pool" -> List.of("--payload-file", payloadFile((int) options.number("record-size")).toString());
                 case "generated" -> List.of("--record-size", options.text("record-size"));
                 default -> throw new IllegalArgumentException("--kafka-payload must be pool or generated");
@@ -66,10 +74,11 @@ public final class SideBySide {
                     "--topic", topic, "--num-records", options.text("num-records"));
             tool.addAll(payload);
             tool.addAll(List.of("--throughput", "-1", "--producer-props", "bootstrap.servers=" + broker.bootstrapServers(),
-                    "acks=" + options.text("acks")));
+                    "acks=" + options.text("acks"), "compression.type=" + options.text("compression-type")));
             List<String> harness = command(clientCpus, harnessClasspath, HarnessProducerMain.class.getName(),
                     "--bootstrap-servers", broker.bootstrapServers(), "--topic", topic, "--num-records",
-                    options.text("num-records"), "--record-size", options.text("record-size"), "--acks", options.text("acks"));
+                    options.text("num-records"), "--record-size", options.text("record-size"), "--acks", options.text("acks"),
+                    "--compression-type", options.text("compression-type"), "--payload-file", payloadFile);
 
             // A fresh broker climbs for the first 1-2 M records: one discarded round of each warms it.
             System.out.printf("warm-up round (discarded): kafka %.1f, harness %.1f records/sec%n",

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -19,6 +20,7 @@ import dev.kafkaperfgate.internal.workload.InjectedCost;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,9 +35,16 @@ import java.util.Properties;
  * Measures paired mode's power on this machine (a benchmark, run by {@code scripts/gate-power.sh
  * --paired}, never a test): A/A measurements of the PR suite's produce scenarios, the same code on
  * both sides, half of them beside a one-core busy loop this bench starts and stops by pid; and
- * injected regressions on the head side, each one's real size measured by the same run. Every
- * comparison goes through {@link PairedJudge} at the PR suite's policy (23 comparisons, 2% per
- * run), and a flagged metric is measured again, as the gate does, before it counts as confirmed.
+ * injected regressions on the head side. Every comparison goes through {@link PairedJudge} at the
+ * PR suite's policy (23 comparisons, 2% per run), and a flagged metric is measured again, as the
+ * gate does, before it counts as confirmed.
+ *
+ * <p>An injection's nominal size is only a starting point: 3.3 µs of CPU per record at 20k
+ * records/s measured +2% to +9% CPU per record, not +10%, because a slower sender parks less
+ * often. So each injected kind is first <em>calibrated</em>: a short probe measurement
+ * ({@code --probe-blocks}) measures the real effect of the starting size, and the size is scaled
+ * by goal / measured (within ×0.25..×4) before the repeats. Every repeat then reports the real
+ * effect it measured, so detection is stated against what was really injected.
  *
  * <pre>{@code
  * java -cp <test classpath> dev.kafkaperfgate.internal.paired.PairedPower --scenarios perf-tests/scenarios \
@@ -47,11 +56,47 @@ public final class PairedPower {
     /** The PR suite's comparisons: the policy every verdict here is made at. */
     private static final int PR_SUITE_COMPARISONS = 23;
 
+    /** How far one calibration step may scale an injection: a probe measures noise as well as the effect. */
+    private static final double MAX_CALIBRATION_FACTOR = 4;
+
     /** One kind of measurement: a scenario, and what the head carries. */
-    private record Experiment(String label, String scenario, InjectedCost injection, Metric target, double goalPercent) {
+    private record Experiment(String label, String scenario, InjectedCost injection, Metric target, double goalPercent,
+                              boolean neighbour) {
+
+        Experiment scaled(double factor) {
+            InjectedCost scaled = injection.allocBytes() > 0
+                    ? new InjectedCost(injection.burnNs(), injection.every(), (int) Math.max(1, Math.round(injection.allocBytes() * factor)))
+                    : new InjectedCost(Math.max(1, Math.round(injection.burnNs() * factor)), injection.every());
+            return new Experiment(label, scenario, scaled, target, goalPercent, neighbour);
+        }
     }
 
-    private PairedPower() {
+    /** A measurement's verdict and, when it flagged a regression, the second measurement's. */
+    private record Measured(ScenarioVerdict first, ScenarioVerdict second) {
+
+        boolean confirmed(MetricVerdict metric) {
+            return metric.verdict() == Verdict.REGRESSION && second != null
+                    && second.with(Verdict.REGRESSION).stream().anyMatch(again -> again.metric() == metric.metric());
+        }
+    }
+
+    private final List<CatalogEntry> catalog;
+    private final KafkaBroker broker;
+    private final WorkerProcess base;
+    private final WorkerProcess head;
+    private final Duration trial;
+    private final PairedJudge judge;
+    private final PrintStream console;
+
+    private PairedPower(List<CatalogEntry> catalog, KafkaBroker broker, WorkerProcess base, WorkerProcess head, Duration trial,
+                        PairedJudge judge, PrintStream console) {
+        this.catalog = catalog;
+        this.broker = broker;
+        this.base = base;
+        this.head = head;
+        this.trial = trial;
+        this.judge = judge;
+        this.console = console;
     }
 
     public static void main(String[] args) throws IOException {
@@ -60,43 +105,44 @@ public final class PairedPower {
         int aaRounds = Integer.parseInt(options.getOrDefault("--aa-rounds", "4"));
         int repeats = Integer.parseInt(options.getOrDefault("--repeats", "3"));
         int blocks = Integer.parseInt(options.getOrDefault("--blocks", Integer.toString(Defaults.PAIRED_BLOCKS)));
+        int probeBlocks = Integer.parseInt(options.getOrDefault("--probe-blocks", "4"));
         Duration trial = Duration.ofMillis((long) (Double.parseDouble(options.getOrDefault("--trial-seconds",
                 Double.toString(Defaults.PAIRED_TRIAL.toMillis() / 1000.0))) * 1000));
         Path out = Path.of(options.getOrDefault("--out", "perf-tests/target/gate-power-paired.json"));
-        // --only throughput,cpu: run just the injected experiments whose label starts with one of these words.
+        // --only throughput,cpu: run just the injected experiments whose label starts with one of these words; none: A/A only.
         List<String> only = List.of(options.getOrDefault("--only", "throughput,cpu,alloc,p99").split(","));
-        only.stream().filter(word -> !List.of("throughput", "cpu", "alloc", "p99").contains(word)).findFirst().ifPresent(word -> {
-            throw new IllegalArgumentException("--only takes throughput, cpu, alloc and p99, got " + word);
+        only.stream().filter(word -> !List.of("throughput", "cpu", "alloc", "p99", "none").contains(word)).findFirst().ifPresent(word -> {
+            throw new IllegalArgumentException("--only takes throughput, cpu, alloc, p99 or none, got " + word);
         });
         PrintStream console = System.out;
         String classpath = System.getProperty("java.class.path");
 
-        List<Experiment> experiments = new ArrayList<>();
+        List<Experiment> aa = new ArrayList<>();
         for (int round = 1; round <= aaRounds; round++) {
-            experiments.add(new Experiment("A/A" + (round % 2 == 0 ? " + neighbour" : ""), "producer-1k-acks1-unthrottled",
-                    InjectedCost.NONE, null, 0));
-            experiments.add(new Experiment("A/A" + (round % 2 == 0 ? " + neighbour" : ""), "producer-1k-acks1-20k",
-                    InjectedCost.NONE, null, 0));
+            boolean neighbour = round % 2 == 0;
+            for (String scenario : List.of("producer-1k-acks1-unthrottled", "producer-1k-acks1-20k")) {
+                aa.add(new Experiment(neighbour ? "A/A + neighbour" : "A/A", scenario, InjectedCost.NONE, null, 0, neighbour));
+            }
         }
-        List<Experiment> injected = new ArrayList<>();
-        for (int repeat = 0; repeat < repeats; repeat++) {
-            injected.add(new Experiment("throughput -10%", "producer-1k-acks1-unthrottled",
-                    new InjectedCost(Long.parseLong(options.getOrDefault("--burn-10", "1300")), 1), Metric.THROUGHPUT, -10));
-            injected.add(new Experiment("throughput -5%", "producer-1k-acks1-unthrottled",
-                    new InjectedCost(Long.parseLong(options.getOrDefault("--burn-5", "600")), 1), Metric.THROUGHPUT, -5));
-            injected.add(new Experiment("cpu +10%", "producer-1k-acks1-20k",
-                    new InjectedCost(Long.parseLong(options.getOrDefault("--burn-cpu", "3300")), 1), Metric.CPU_PER_RECORD, 10));
-            injected.add(new Experiment("alloc +10%", "producer-1k-acks1-20k",
-                    new InjectedCost(0, 1, Integer.parseInt(options.getOrDefault("--alloc", "420"))), Metric.ALLOC_PER_RECORD, 10));
-            injected.add(new Experiment("p99 +25%", "producer-1k-acks1-20k",
-                    new InjectedCost(Long.parseLong(options.getOrDefault("--spike-ns", "1500000")), 1000), Metric.P99, 25));
-        }
-        injected.stream().filter(experiment -> only.contains(experiment.label().split(" ")[0])).forEach(experiments::add);
+        // Starting sizes; each is calibrated by a probe before its repeats.
+        List<Experiment> injected = new ArrayList<>(List.of(
+                new Experiment("throughput -10%", "producer-1k-acks1-unthrottled",
+                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-10", "1300")), 1), Metric.THROUGHPUT, -10, false),
+                new Experiment("throughput -5%", "producer-1k-acks1-unthrottled",
+                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-5", "600")), 1), Metric.THROUGHPUT, -5, false),
+                new Experiment("cpu +10%", "producer-1k-acks1-20k",
+                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-cpu", "3300")), 1), Metric.CPU_PER_RECORD, 10, false),
+                new Experiment("alloc +10%", "producer-1k-acks1-20k",
+                        new InjectedCost(0, 1, Integer.parseInt(options.getOrDefault("--alloc", "420"))), Metric.ALLOC_PER_RECORD, 10, false),
+                // A stall of the sending thread on 1 record in 100 (1%, the p99's own share): every
+                // record due during the stall waits with it, as behind a slow synchronous lookup.
+                new Experiment("p99 +25%", "producer-1k-acks1-20k",
+                        new InjectedCost(Long.parseLong(options.getOrDefault("--spike-ns", "1000000")), 100), Metric.P99, 25, false)));
+        injected.removeIf(experiment -> !only.contains(experiment.label().split(" ")[0]));
 
         Properties brokerProperties = new Properties();
         brokerProperties.setProperty("perf.broker", options.getOrDefault("--broker", "process"));
-        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of());
-        PairedJudge judge = new PairedJudge(policy);
+        PairedJudge judge = new PairedJudge(GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
         try (WorkerProcess base = WorkerProcess.start(Side.BASE, classpath, Defaults.WORKER_JVM_FLAGS, console);
              WorkerProcess head = WorkerProcess.start(Side.HEAD, classpath, Defaults.WORKER_JVM_FLAGS, console);
@@ -104,57 +150,114 @@ public final class PairedPower {
             BrokerWarmup.run(broker, Defaults.BROKER_WARMUP, console);
             List<CatalogEntry> catalog = CatalogEntry.fromReply(base.call(PairedTrials.command("catalog")
                     .put("dir", scenarios.toAbsolutePath().toString()).put("suite", "pr"), Defaults.WORKER_REPLY_MARGIN));
-            for (Experiment experiment : experiments) {
-                CatalogEntry entry = catalog.stream().filter(scenario -> scenario.name().equals(experiment.scenario())).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("no PR scenario " + experiment.scenario() + " in " + scenarios));
-                Process neighbour = experiment.label().endsWith("neighbour") ? busyLoop() : null;
-                try {
-                    PairedTrials trials = new PairedTrials(broker, base, head, trial, experiment.injection(), console);
-                    ScenarioVerdict first = judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
-                            entry.thresholds(), List.of());
-                    ScenarioVerdict second = first.has(Verdict.REGRESSION)
-                            ? judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
-                            entry.thresholds(), List.of()) : null;
-                    for (MetricVerdict metric : first.metrics()) {
-                        ObjectNode row = rows.addObject();
-                        row.put("experiment", experiment.label());
-                        row.put("scenario", entry.name());
-                        row.put("metric", metric.metric().key());
-                        row.put("target", experiment.target() == metric.metric());
-                        row.put("goalPercent", experiment.goalPercent());
-                        row.put("deltaPercent", Math.round(metric.deltaPercent() * 100) / 100.0);
-                        row.put("mdePercent", Math.round(metric.mdePercent() * 100) / 100.0);
-                        row.put("blockSdPercent", Math.round(metric.comparison().runToRunSd() * 10000) / 100.0);
-                        row.put("verdict", metric.verdict().name());
-                        boolean confirmed = metric.verdict() == Verdict.REGRESSION && second != null
-                                && second.with(Verdict.REGRESSION).stream().anyMatch(again -> again.metric() == metric.metric());
-                        row.put("confirmed", confirmed);
-                        console.printf(Locale.ROOT, "[gate-power] %-20s %-30s %-20s %-12s %+7.1f%% (MDE %+.1f%%)%s%n", experiment.label(),
-                                entry.name(), metric.metric().key(), metric.verdict(), metric.deltaPercent(), metric.mdePercent(),
-                                confirmed ? " CONFIRMED" : "");
-                    }
-                } catch (RuntimeException e) {
-                    console.println("[gate-power] " + experiment.label() + " on " + experiment.scenario() + " failed: " + e.getMessage());
-                    rows.addObject().put("experiment", experiment.label()).put("scenario", experiment.scenario()).put("error", e.getMessage());
-                } finally {
-                    if (neighbour != null) {
-                        neighbour.destroyForcibly();
-                    }
+            PairedPower power = new PairedPower(catalog, broker, base, head, trial, judge, console);
+            for (Experiment experiment : aa) {
+                power.record(experiment, blocks, rows, out);
+            }
+            for (Experiment experiment : injected) {
+                Experiment calibrated = power.calibrate(experiment, probeBlocks);
+                for (int repeat = 0; repeat < repeats; repeat++) {
+                    power.record(calibrated, blocks, rows, out);
                 }
-                Files.createDirectories(out.toAbsolutePath().getParent());
-                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), rows);
             }
         }
+        summarize(rows, console);
         console.println("[gate-power] rows: " + out);
     }
 
+    /**
+     * One probe measurement of the starting size, then the size scaled by goal / measured effect.
+     * A probe that measured the wrong sign or almost nothing doubles the size instead.
+     */
+    private Experiment calibrate(Experiment experiment, int probeBlocks) {
+        Measured probe = measure(experiment, probeBlocks, false);
+        double measured = probe.first().metrics().stream().filter(metric -> metric.metric() == experiment.target())
+                .mapToDouble(MetricVerdict::deltaPercent).findFirst().orElse(Double.NaN);
+        double ratio = measured / experiment.goalPercent();
+        double factor = ratio > 0.1 ? Math.max(1 / MAX_CALIBRATION_FACTOR, Math.min(MAX_CALIBRATION_FACTOR, 1 / ratio)) : 2;
+        Experiment calibrated = experiment.scaled(factor);
+        console.printf(Locale.ROOT, "[gate-power] calibration of %s: %s measured %+.1f%% on %s (%d blocks); goal %+.0f%%: "
+                        + "scaled ×%.2f to %s%n", experiment.label(), experiment.injection(), measured, experiment.target().key(),
+                probeBlocks, experiment.goalPercent(), factor, calibrated.injection());
+        return calibrated;
+    }
+
+    /** Measures and judges one experiment at the default blocks, confirmation included, and appends its rows. */
+    private void record(Experiment experiment, int blocks, ArrayNode rows, Path out) throws IOException {
+        try {
+            Measured measured = measure(experiment, blocks, true);
+            for (MetricVerdict metric : measured.first().metrics()) {
+                ObjectNode row = rows.addObject();
+                row.put("experiment", experiment.label());
+                row.put("scenario", experiment.scenario());
+                row.put("injection", experiment.injection().toString());
+                row.put("metric", metric.metric().key());
+                row.put("target", experiment.target() == metric.metric());
+                row.put("goalPercent", experiment.goalPercent());
+                row.put("deltaPercent", Math.round(metric.deltaPercent() * 100) / 100.0);
+                row.put("mdePercent", Math.round(metric.mdePercent() * 100) / 100.0);
+                row.put("blockSdPercent", Math.round(metric.comparison().runToRunSd() * 10000) / 100.0);
+                row.put("verdict", metric.verdict().name());
+                row.put("confirmed", measured.confirmed(metric));
+                console.printf(Locale.ROOT, "[gate-power] %-20s %-30s %-20s %-12s %+7.1f%% (MDE %+.1f%%)%s%n", experiment.label(),
+                        experiment.scenario(), metric.metric().key(), metric.verdict(), metric.deltaPercent(), metric.mdePercent(),
+                        measured.confirmed(metric) ? " CONFIRMED" : "");
+            }
+        } catch (RuntimeException e) {
+            console.println("[gate-power] " + experiment.label() + " on " + experiment.scenario() + " failed: " + e.getMessage());
+            rows.addObject().put("experiment", experiment.label()).put("scenario", experiment.scenario()).put("error", e.getMessage());
+        }
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), rows);
+    }
+
+    private Measured measure(Experiment experiment, int blocks, boolean confirm) {
+        CatalogEntry entry = catalog.stream().filter(scenario -> scenario.name().equals(experiment.scenario())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no PR scenario " + experiment.scenario()));
+        Process neighbour = experiment.neighbour() ? busyLoop() : null;
+        try {
+            PairedTrials trials = new PairedTrials(broker, base, head, trial, experiment.injection(), console);
+            ScenarioVerdict first = judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
+                    entry.thresholds(), List.of());
+            ScenarioVerdict second = confirm && first.has(Verdict.REGRESSION)
+                    ? judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
+                    entry.thresholds(), List.of()) : null;
+            return new Measured(first, second);
+        } finally {
+            if (neighbour != null) {
+                neighbour.destroyForcibly();
+            }
+        }
+    }
+
+    /** Per experiment: how many comparisons, how many flagged and confirmed; for injections, the target's real effects. */
+    private static void summarize(ArrayNode rows, PrintStream console) {
+        Map<String, List<JsonNode>> byExperiment = new LinkedHashMap<>();
+        rows.forEach(row -> byExperiment.computeIfAbsent(row.path("experiment").asText(), key -> new ArrayList<>()).add(row));
+        console.println("[gate-power] summary (first-stage flags, confirmed failures; injected: the target metric's real effects)");
+        byExperiment.forEach((label, list) -> {
+            List<JsonNode> judged = list.stream().filter(row -> row.has("verdict")).toList();
+            List<JsonNode> counted = label.startsWith("A/A") ? judged : judged.stream().filter(row -> row.path("target").asBoolean()).toList();
+            long flagged = counted.stream().filter(row -> row.path("verdict").asText().equals("REGRESSION")).count();
+            long confirmed = counted.stream().filter(row -> row.path("confirmed").asBoolean()).count();
+            String effects = label.startsWith("A/A") ? "" : " real effects " + counted.stream()
+                    .map(row -> String.format(Locale.ROOT, "%+.1f%%", row.path("deltaPercent").asDouble())).toList();
+            console.printf(Locale.ROOT, "[gate-power]   %-18s comparisons %3d, flagged %2d, confirmed %2d, errors %d%s%n", label,
+                    counted.size(), flagged, confirmed, list.size() - judged.size(), effects);
+        });
+    }
+
     /** A one-core busy loop, stopped by its pid when the experiment ends. */
-    private static Process busyLoop() throws IOException {
-        Process process = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
-        // Stopped even when this bench is interrupted: by its own pid, never by name.
-        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
-        System.out.println("[gate-power] noisy neighbour: busy loop pid " + process.pid());
-        return process;
+    private static Process busyLoop() {
+        try {
+            Process process = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+            // Stopped even when this bench is interrupted: by its own pid, never by name.
+            Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
+            System.out.println("[gate-power] noisy neighbour: busy loop pid " + process.pid());
+            return process;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the busy loop", e);
+        }
     }
 
     private static Map<String, String> options(String[] args) {

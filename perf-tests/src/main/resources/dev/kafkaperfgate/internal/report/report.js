@@ -64,7 +64,8 @@
     root.append(el('div', drift.drifted ? 'facts drifted' : 'facts', `drift: ${drift.description || 'not measured'}`))
     if (h.injection) root.append(el('div', 'facts drifted', `injected slowdown: ${h.injection.description}`))
     for (const problem of data.problems || []) root.append(el('div', 'note', `baseline not drawn: ${problem}`))
-    root.append(el('div', 'note', 'Numbers are data, not truth: one run on a shared machine. A verdict is a statistical test against the baseline runs; INCONCLUSIVE means the noise hides changes smaller than the MDE.'))
+    root.append(el('div', 'note', `Numbers are data, not truth: one run on a shared machine. A verdict is a statistical test ${mode.name === 'paired'
+      ? 'of the head against the base, block by block' : 'against the baseline runs'}; INCONCLUSIVE means the noise hides changes smaller than the MDE.`))
   }
 
   function percentileChart (parent, spectra) {

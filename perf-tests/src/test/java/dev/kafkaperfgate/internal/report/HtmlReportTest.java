@@ -33,6 +33,8 @@ class HtmlReportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path FIXTURE = Path.of("src/test/resources/runs/report-run");
+    /** A real paired run of the PR suite (scripts/gate.sh --base HEAD on this project's CI machine): an A/A. */
+    private static final Path PAIRED_FIXTURE = Path.of("src/test/resources/runs/paired-run/results");
     private static final Path OUT = Path.of("target/report-test");
     private static final String HOSTILE = "<img src=x onerror=alert(1)></script><script>alert(2)</script>";
 
@@ -55,6 +57,32 @@ class HtmlReportTest {
         JSON.writeValue(hostile.resolve("summary.json").toFile(), summary);
         Files.copy(HtmlReport.write(hostile, FIXTURE.resolve("baselines")), OUT.resolve("report-hostile.html"),
                 StandardCopyOption.REPLACE_EXISTING);
+
+        // Paired mode judges without baselines: the folder given is one this run has nothing in.
+        Path paired = copy(PAIRED_FIXTURE, OUT.resolve("paired"));
+        Files.copy(HtmlReport.write(paired, FIXTURE.resolve("baselines")), OUT.resolve("report-paired.html"),
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Test
+    void aPairedRunCarriesEachSidesTrialsInRunOrder() throws IOException {
+        JsonNode paired = dataBlock(Files.readString(OUT.resolve("report-paired.html")));
+        assertEquals("paired", paired.path("header").path("mode").path("name").asText(), paired.path("header").toString());
+        int withTrials = 0;
+        for (JsonNode scenario : paired.path("scenarios")) {
+            JsonNode trials = scenario.path("paired").path("trials");
+            if (trials.isMissingNode()) {
+                continue;
+            }
+            withTrials++;
+            String order = trials.path("order").asText();
+            assertTrue(order.matches("(ABBA|BAAB)+"), scenario.path("name") + ": balanced blocks, got " + order);
+            long bases = order.chars().filter(side -> side == 'A').count();
+            assertEquals(bases, trials.path("base").path("throughput").size(), scenario.path("name") + ": a base value per A");
+            assertEquals(order.length() - bases, trials.path("head").path("throughput").size(), scenario.path("name") + ": a head value per B");
+            assertTrue(scenario.path("spectra").isMissingNode(), "no stored-mode baseline chart in a paired run");
+        }
+        assertTrue(withTrials >= 3, "a paired PR-suite run's scenarios carry their trials: " + withTrials);
     }
 
     @Test
