@@ -167,12 +167,26 @@ public final class PairedPower {
 
     /**
      * One probe measurement of the starting size, then the size scaled by goal / measured effect.
-     * A probe that measured the wrong sign or almost nothing doubles the size instead.
+     * A probe that measured the wrong sign or almost nothing doubles the size instead; one that
+     * failed, or could not measure the target metric, keeps the starting size and says so, as a
+     * failed repeat is recorded rather than ending the bench.
      */
     private Experiment calibrate(Experiment experiment, int probeBlocks) {
-        Measured probe = measure(experiment, probeBlocks, false);
-        double measured = probe.first().metrics().stream().filter(metric -> metric.metric() == experiment.target())
-                .mapToDouble(MetricVerdict::deltaPercent).findFirst().orElse(Double.NaN);
+        double measured;
+        try {
+            measured = measure(experiment, probeBlocks, false).first().metrics().stream()
+                    .filter(metric -> metric.metric() == experiment.target())
+                    .mapToDouble(MetricVerdict::deltaPercent).findFirst().orElse(Double.NaN);
+        } catch (RuntimeException e) {
+            console.println("[gate-power] calibration of " + experiment.label() + " failed, keeping " + experiment.injection() + ": "
+                    + e.getMessage());
+            return experiment;
+        }
+        if (Double.isNaN(measured)) {
+            console.println("[gate-power] calibration of " + experiment.label() + ": the probe did not measure "
+                    + experiment.target().key() + "; keeping " + experiment.injection());
+            return experiment;
+        }
         double ratio = measured / experiment.goalPercent();
         double factor = ratio > 0.1 ? Math.max(1 / MAX_CALIBRATION_FACTOR, Math.min(MAX_CALIBRATION_FACTOR, 1 / ratio)) : 2;
         Experiment calibrated = experiment.scaled(factor);
