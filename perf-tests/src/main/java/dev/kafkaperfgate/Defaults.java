@@ -84,7 +84,15 @@ public final class Defaults {
     /** Partitions of a scenario's topic. */
     public static final int PARTITIONS = 1;
 
-    /** Replication factor of a scenario's topic: 1, because the gate runs a single broker. */
+    /**
+     * The largest cluster a scenario may ask for ({@code cluster: {brokers: N}}): 5. Each broker
+     * is a JVM with {@link #BROKER_JVM_FLAGS} (1 GiB fixed: three brokers and the client fit a
+     * 24 GiB machine with room); on a 2-core machine more brokers measure their own contention,
+     * not the client.
+     */
+    public static final int MAX_CLUSTER_BROKERS = 5;
+
+    /** Replication factor of a scenario's topic when it names none: 1. */
     public static final short REPLICATION_FACTOR = 1;
 
     /**

@@ -9,6 +9,8 @@ package dev.kafkaperfgate.internal.broker;
  * @param jvmFlags   heap and GC flags of the broker JVM, {@code null} where the gate does not start it
  * @param cpuSet     the CPUs the broker is pinned to, {@code null} when unpinned
  * @param reason     why this mode runs (the selection's explanation)
+ * @param brokers    the brokers of the cluster: 1 for a single broker; for an external cluster as
+ *                   many as it registered when the gate connected, 0 where not known
  */
-public record BrokerInfo(String mode, String version, String image, String jvmFlags, String cpuSet, String reason) {
+public record BrokerInfo(String mode, String version, String image, String jvmFlags, String cpuSet, String reason, int brokers) {
 }

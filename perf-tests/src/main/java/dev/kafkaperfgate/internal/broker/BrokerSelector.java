@@ -23,9 +23,10 @@ public final class BrokerSelector {
             mode = choice.mode();
             reason = "auto: " + choice.reason();
         }
-        console.println("[kafka-perf-gate] broker: " + mode.label() + " (" + reason + ")");
+        console.println("[kafka-perf-gate] broker: " + mode.label() + (settings.brokers() > 1 && mode != BrokerMode.EXTERNAL
+                ? ", a cluster of " + settings.brokers() : "") + " (" + reason + ")");
         return switch (mode) {
-            case CONTAINER -> ContainerBroker.start(settings, reason);
+            case CONTAINER -> settings.brokers() > 1 ? ContainerCluster.start(settings, reason) : ContainerBroker.start(settings, reason);
             case PROCESS -> ProcessBroker.start(settings, reason);
             case EXTERNAL -> ExternalBroker.connect(settings, reason);
             case AUTO -> throw new IllegalStateException("auto was resolved above");

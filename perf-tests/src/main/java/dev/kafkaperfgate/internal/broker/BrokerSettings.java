@@ -21,10 +21,18 @@ import java.util.Properties;
  * @param externalBootstrapServers bootstrap.servers of an external cluster, {@code null} otherwise
  * @param externalClientProperties the external cluster's client properties file, {@code null} for none
  * @param requireContainer        fail rather than skip container tests when Docker is unusable
+ * @param brokers                 brokers to start, 1 to {@link Defaults#MAX_CLUSTER_BROKERS}: a scenario's
+ *                                {@code cluster: {brokers: N}} sets it (see {@link #withBrokers})
  */
 public record BrokerSettings(BrokerMode mode, String image, Duration startupTimeout, CpuSet cpus, String jvmFlags,
                              Path classpathFile, String externalBootstrapServers, Path externalClientProperties,
-                             boolean requireContainer) {
+                             boolean requireContainer, int brokers) {
+
+    public BrokerSettings {
+        if (brokers < 1 || brokers > Defaults.MAX_CLUSTER_BROKERS) {
+            throw new IllegalArgumentException("a cluster has 1 to " + Defaults.MAX_CLUSTER_BROKERS + " brokers, got " + brokers);
+        }
+    }
 
     public static BrokerSettings fromSystemProperties() {
         return from(System.getProperties());
@@ -49,31 +57,37 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
                 classpath == null ? null : Path.of(classpath),
                 GateProperties.get(properties, GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, null),
                 clientProperties == null ? null : Path.of(clientProperties),
-                GateProperties.flag(properties, GateProperties.REQUIRE_CONTAINER, false));
+                GateProperties.flag(properties, GateProperties.REQUIRE_CONTAINER, false), 1);
     }
 
     public BrokerSettings withMode(BrokerMode newMode) {
         return new BrokerSettings(newMode, image, startupTimeout, cpus, jvmFlags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
     }
 
     public BrokerSettings withExternal(String bootstrapServers, Path clientProperties) {
         return new BrokerSettings(BrokerMode.EXTERNAL, image, startupTimeout, cpus, jvmFlags, classpathFile,
-                bootstrapServers, clientProperties, requireContainer);
+                bootstrapServers, clientProperties, requireContainer, brokers);
+    }
+
+    /** These settings for a cluster of {@code count} brokers (a scenario's {@code cluster: {brokers: N}}). */
+    public BrokerSettings withBrokers(int count) {
+        return new BrokerSettings(mode, image, startupTimeout, cpus, jvmFlags, classpathFile,
+                externalBootstrapServers, externalClientProperties, requireContainer, count);
     }
 
     public BrokerSettings withImage(String newImage) {
         return new BrokerSettings(mode, newImage, startupTimeout, cpus, jvmFlags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
     }
 
     public BrokerSettings withJvmFlags(String flags) {
         return new BrokerSettings(mode, image, startupTimeout, cpus, flags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
     }
 
     public BrokerSettings withStartupTimeout(Duration timeout) {
         return new BrokerSettings(mode, image, timeout, cpus, jvmFlags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
     }
 }

@@ -39,30 +39,8 @@ public final class ContainerBroker implements KafkaBroker {
      *                                    container is removed then
      */
     public static ContainerBroker start(BrokerSettings settings, String reason) {
-        Optional<String> dockerProblem = DockerProbe.engineProblem();
-        if (dockerProblem.isPresent()) {
-            throw new BrokerUnavailableException("container broker: " + dockerProblem.get()
-                    + ". Start a Docker engine, or run with -Dperf.broker=process.");
-        }
-        if (!DockerProbe.imagePresent(settings.image()) && !DockerProbe.registryReachable(settings.image())) {
-            throw new BrokerUnavailableException("container broker: image " + settings.image() + " is not present and its "
-                    + "registry cannot be reached. Build one with scripts/build-kafka-image.sh and pass "
-                    + "-Dperf.broker.image=<it>, or run with -Dperf.broker=process.");
-        }
-        String heap = flags(settings.jvmFlags(), true);
-        String performance = flags(settings.jvmFlags(), false);
-        KafkaContainer container = new KafkaContainer(
-                DockerImageName.parse(settings.image()).asCompatibleSubstituteFor("apache/kafka"))
-                .withLabel(LABEL, UUID.randomUUID().toString())
-                .withEnv("KAFKA_HEAP_OPTS", heap)
-                .withEnv("KAFKA_JVM_PERFORMANCE_OPTS", performance)
-                // As the process broker: a deleted topic's files go at once, not in the next scenario's trials.
-                .withEnv("KAFKA_LOG_SEGMENT_DELETE_DELAY_MS", "0")
-                .withStartupTimeout(settings.startupTimeout());
-        if (settings.cpus() != null) {
-            String cpus = settings.cpus().cpus();
-            container.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpusetCpus(cpus));
-        }
+        checkDocker(settings);
+        KafkaContainer container = configured(settings, UUID.randomUUID().toString());
         try {
             container.start();
         } catch (RuntimeException e) {
@@ -75,8 +53,39 @@ public final class ContainerBroker implements KafkaBroker {
                     + "TESTCONTAINERS_RYUK_DISABLED=true." + (logs.isEmpty() ? "" : " Last container log lines:\n" + logs), e);
         }
         BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
-                settings.cpus() == null ? null : settings.cpus().cpus(), reason);
+                settings.cpus() == null ? null : settings.cpus().cpus(), reason, 1);
         return new ContainerBroker(container, info);
+    }
+
+    /** @throws BrokerUnavailableException when no Docker engine answers, or the image is neither here nor pullable */
+    static void checkDocker(BrokerSettings settings) {
+        Optional<String> dockerProblem = DockerProbe.engineProblem();
+        if (dockerProblem.isPresent()) {
+            throw new BrokerUnavailableException("container broker: " + dockerProblem.get()
+                    + ". Start a Docker engine, or run with -Dperf.broker=process.");
+        }
+        if (!DockerProbe.imagePresent(settings.image()) && !DockerProbe.registryReachable(settings.image())) {
+            throw new BrokerUnavailableException("container broker: image " + settings.image() + " is not present and its "
+                    + "registry cannot be reached. Build one with scripts/build-kafka-image.sh and pass "
+                    + "-Dperf.broker.image=<it>, or run with -Dperf.broker=process.");
+        }
+    }
+
+    /** A broker container as the settings ask for it, labelled with {@code runId}; not started. */
+    static KafkaContainer configured(BrokerSettings settings, String runId) {
+        KafkaContainer container = new KafkaContainer(
+                DockerImageName.parse(settings.image()).asCompatibleSubstituteFor("apache/kafka"))
+                .withLabel(LABEL, runId)
+                .withEnv("KAFKA_HEAP_OPTS", flags(settings.jvmFlags(), true))
+                .withEnv("KAFKA_JVM_PERFORMANCE_OPTS", flags(settings.jvmFlags(), false))
+                // As the process broker: a deleted topic's files go at once, not in the next scenario's trials.
+                .withEnv("KAFKA_LOG_SEGMENT_DELETE_DELAY_MS", "0")
+                .withStartupTimeout(settings.startupTimeout());
+        if (settings.cpus() != null) {
+            String cpus = settings.cpus().cpus();
+            container.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpusetCpus(cpus));
+        }
+        return container;
     }
 
     @Override
@@ -101,26 +110,27 @@ public final class ContainerBroker implements KafkaBroker {
 
     @Override
     public Optional<String> failure() {
+        return stateProblem(container).map(problem -> "container broker " + problem);
+    }
+
+    /** Empty while {@code container} runs; otherwise its short id and state (exited and how, or gone). */
+    static Optional<String> stateProblem(KafkaContainer container) {
+        String id = container.getContainerId();
+        String shortId = id == null ? "(no id)" : id.substring(0, Math.min(12, id.length()));
         try {
             InspectContainerResponse.ContainerState state = container.getCurrentContainerInfo().getState();
             if (Boolean.TRUE.equals(state.getRunning())) {
                 return Optional.empty();
             }
-            return Optional.of("container broker " + shortId() + " is " + state.getStatus() + " (exit code "
-                    + state.getExitCodeLong() + ")");
+            return Optional.of(shortId + " is " + state.getStatus() + " (exit code " + state.getExitCodeLong() + ")");
         } catch (RuntimeException e) {
-            return Optional.of("container broker " + shortId() + " is gone: " + rootMessage(e));
+            return Optional.of(shortId + " is gone: " + rootMessage(e));
         }
     }
 
     @Override
     public void close() {
         stopOnce.close();
-    }
-
-    private String shortId() {
-        String id = container.getContainerId();
-        return id == null ? "(no id)" : id.substring(0, Math.min(12, id.length()));
     }
 
     /** Splits JVM flags the way kafka-run-class.sh takes them: heap options apart from the rest. */
@@ -130,7 +140,7 @@ public final class ContainerBroker implements KafkaBroker {
                 .collect(Collectors.joining(" "));
     }
 
-    private static String tailOfLogs(KafkaContainer container) {
+    static String tailOfLogs(KafkaContainer container) {
         try {
             String[] lines = container.getLogs().split("\n");
             return String.join("\n", Arrays.copyOfRange(lines, Math.max(0, lines.length - 20), lines.length));

@@ -54,8 +54,9 @@ public final class ExternalBroker implements KafkaBroker {
                     + "host:port[,host:port] (or bootstrap.servers in the client properties file).");
         }
         String where = settings.externalClientProperties() == null ? "" : " and the settings in " + settings.externalClientProperties();
+        int brokers;
         try {
-            ClusterProbe.awaitAnswer(bootstrap, properties, Defaults.EXTERNAL_CONNECT_TIMEOUT, Optional::empty);
+            brokers = ClusterProbe.awaitAnswer(bootstrap, properties, Defaults.EXTERNAL_CONNECT_TIMEOUT, Optional::empty);
         } catch (TimeoutException e) {
             throw new BrokerUnavailableException("external cluster at " + bootstrap + " did not answer within "
                     + Defaults.EXTERNAL_CONNECT_TIMEOUT.toSeconds() + " s (" + e.getMessage() + "). Check "
@@ -65,7 +66,7 @@ public final class ExternalBroker implements KafkaBroker {
                     + e.getClass().getSimpleName() + "). Check" + where.replaceFirst(" and", "") + ".", e);
         }
         return new ExternalBroker(bootstrap, properties,
-                new BrokerInfo("external", null, null, null, null, reason + "; bootstrap " + bootstrap));
+                new BrokerInfo("external", null, null, null, null, reason + "; bootstrap " + bootstrap, brokers));
     }
 
     /**
@@ -76,7 +77,7 @@ public final class ExternalBroker implements KafkaBroker {
      * @param description      what it is, for result files
      */
     public static ExternalBroker startedElsewhere(String bootstrapServers, String description) {
-        return new ExternalBroker(bootstrapServers, Map.of(), new BrokerInfo("external", null, null, null, null, description));
+        return new ExternalBroker(bootstrapServers, Map.of(), new BrokerInfo("external", null, null, null, null, description, 0));
     }
 
     /** The file's properties, all of them settings Kafka's clients define, else an error naming the rest. */

@@ -1,129 +1,130 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.internal.environment.ProcessPinning;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The Maven Central broker jars in a separate JVM on this host, in KRaft combined mode
- * (broker and controller in one process). A separate JVM keeps the broker's GC and JIT out of
- * the client's measurements.
+ * The Maven Central broker jars in separate JVMs on this host: one KRaft node in combined mode
+ * (broker and controller in one process) or, for {@code cluster: {brokers: N}}, N such nodes
+ * forming one controller quorum on localhost ports. A separate JVM keeps the broker's GC and
+ * JIT out of the client's measurements.
  *
- * <p>It stops only its own process, by pid, and removes its data directory: on {@link #close()},
- * from a shutdown hook, and through a watchdog process when the test JVM dies without either.
+ * <p>It stops only its own processes, by pid, and removes its data directory: on {@link #close()},
+ * from a shutdown hook, and through a watchdog process per node when the test JVM dies without
+ * either.
  */
 public final class ProcessBroker implements KafkaBroker {
 
-    private static final int LOG_TAIL_LINES = 25;
-
-    /** Formatting a fresh data directory takes about 1.5 s here; this bound is for a machine in trouble. */
-    private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
-
-    private final Process broker;
-    private final Process watchdog;
+    private final List<ProcessNode> nodes;
+    private final List<Process> watchdogs;
     private final Path dataDir;
-    private final Path log;
     private final String bootstrapServers;
     private final BrokerInfo info;
     private final StopOnce stopOnce;
 
-    private ProcessBroker(Process broker, Process watchdog, Path dataDir, Path log, String bootstrapServers, BrokerInfo info) {
-        this.broker = broker;
-        this.watchdog = watchdog;
+    private ProcessBroker(List<ProcessNode> nodes, List<Process> watchdogs, Path dataDir, BrokerInfo info) {
+        this.nodes = List.copyOf(nodes);
+        this.watchdogs = List.copyOf(watchdogs);
         this.dataDir = dataDir;
-        this.log = log;
-        this.bootstrapServers = bootstrapServers;
+        this.bootstrapServers = String.join(",", nodes.stream().map(ProcessNode::address).toList());
         this.info = info;
         this.stopOnce = new StopOnce("kpg-process-broker", this::stop);
     }
 
     /**
-     * Formats a fresh data directory, starts the broker and returns once it answers.
+     * Formats fresh data directories, starts {@code settings.brokers()} nodes and returns once every
+     * one is registered and the controller quorum has a leader.
      *
-     * @throws BrokerUnavailableException when it does not answer within the settings' start-up
-     *                                    timeout or exits first; nothing is left running then
+     * @throws BrokerUnavailableException when that does not happen within the settings' start-up
+     *                                    timeout or a node exits first, naming the node; nothing is
+     *                                    left running then
      */
     public static ProcessBroker start(BrokerSettings settings, String reason) {
-        return start(settings, reason, ProcessBroker::startWatchdog);
+        return start(settings, reason, ProcessBroker::startWatchdog, Map.of());
     }
 
-    /** Starts the process that stops the broker when this JVM dies without stopping it. */
+    /** Starts the process that stops a node when this JVM dies without stopping it. */
     @FunctionalInterface
     interface WatchdogStarter {
         Process start(long brokerPid, Path dataDir) throws IOException;
     }
 
     static ProcessBroker start(BrokerSettings settings, String reason, WatchdogStarter watchdogStarter) {
+        return start(settings, reason, watchdogStarter, Map.of());
+    }
+
+    /**
+     * @param nodeOverrides settings appended to one node's server.properties, by node id: how a
+     *                      test breaks one node of a cluster
+     */
+    static ProcessBroker start(BrokerSettings settings, String reason, WatchdogStarter watchdogStarter,
+                               Map<Integer, Map<String, String>> nodeOverrides) {
         String classpath = BrokerClasspath.read(settings.classpathFile());
+        int brokers = settings.brokers();
+        String label = brokers == 1 ? "process broker" : "process cluster of " + brokers + " brokers";
         Path dataDir;
         Path parent = dataParent();
         try {
             dataDir = Files.createTempDirectory(parent, "kpg-broker-");
         } catch (IOException e) {
-            throw new BrokerUnavailableException("process broker: cannot create a data directory in "
-                    + parent + ": " + e.getMessage(), e);
+            throw new BrokerUnavailableException(label + ": cannot create a data directory in " + parent + ": " + e.getMessage(), e);
         }
         ProcessBroker started = null;
-        Process process = null;
+        List<ProcessNode> nodes = new ArrayList<>();
+        List<Process> watchdogs = new ArrayList<>();
         try {
-            int brokerPort = freePort();
-            int controllerPort = freePort();
-            Path config = writeServerProperties(dataDir, brokerPort, controllerPort);
-            Path log4j = copyLoggingConfig(dataDir);
-            format(classpath, config, log4j, dataDir);
-
-            Path log = dataDir.resolve("broker.log");
-            List<String> command = new ArrayList<>();
-            if (settings.cpus() != null) {
-                command.addAll(ProcessPinning.commandPrefix(settings.cpus()));
+            List<ProcessNode.Ports> ports = new ArrayList<>();
+            for (int id = 1; id <= brokers; id++) {
+                ports.add(ProcessNode.Ports.allocate(id));
             }
-            command.add(javaExecutable());
-            command.addAll(Arrays.asList(settings.jvmFlags().trim().split("\\s+")));
-            command.addAll(List.of("-Dlog4j2.configurationFile=" + log4j, "-cp", classpath, "kafka.Kafka", config.toString()));
-            process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
-            Process watchdog = watchdogStarter.start(process.pid(), dataDir);
-            String bootstrap = "127.0.0.1:" + brokerPort;
+            String voters = String.join(",", ports.stream().map(ProcessNode.Ports::voter).toList());
+            String clusterId = Uuid.randomUuid().toString();
+            for (ProcessNode.Ports nodePorts : ports) {
+                Path nodeDir = brokers == 1 ? dataDir : dataDir.resolve("broker-" + nodePorts.nodeId());
+                nodes.add(ProcessNode.prepare(classpath, nodePorts, nodeDir, clusterId, voters, brokers,
+                        nodeOverrides.getOrDefault(nodePorts.nodeId(), Map.of())));
+            }
+            // All nodes start before any is waited for: a quorum of 3 elects no leader with one voter up.
+            for (ProcessNode node : nodes) {
+                Process process = node.start(classpath, settings.jvmFlags(), settings.cpus(), ProcessNode.javaExecutable());
+                watchdogs.add(watchdogStarter.start(process.pid(), dataDir));
+            }
             BrokerInfo info = new BrokerInfo("process", Defaults.KAFKA_VERSION, null, settings.jvmFlags(),
-                    settings.cpus() == null ? null : settings.cpus().cpus(), reason);
-            started = new ProcessBroker(process, watchdog, dataDir, log, bootstrap, info);
-            ClusterProbe.awaitAnswer(bootstrap, Map.of(), settings.startupTimeout(), started::failure);
+                    settings.cpus() == null ? null : settings.cpus().cpus(), reason, brokers);
+            started = new ProcessBroker(nodes, watchdogs, dataDir, info);
+            ClusterProbe.awaitCluster(started.bootstrapServers, Map.of(), brokers, settings.startupTimeout(), started::failure);
             return started;
-        } catch (TimeoutException e) {
-            String tail = LogTail.of(dataDir.resolve("broker.log"), LOG_TAIL_LINES);
-            closeQuietly(started, process, dataDir);
-            throw new BrokerUnavailableException("process broker did not answer within "
-                    + settings.startupTimeout().toSeconds() + " s (" + e.getMessage() + "); raise -Dperf.broker.startup.timeout "
-                    + "if the machine is slow. Last lines of its log:\n" + tail);
+        } catch (ClusterProbe.NotReadyException e) {
+            String missing = nodes.stream().filter(node -> !e.registered().contains(node.nodeId()))
+                    .map(node -> "broker " + node.nodeId() + " (" + node.address() + "), last lines of its log " + node.log()
+                            + ":\n" + node.logTail())
+                    .collect(Collectors.joining("\n"));
+            closeQuietly(started, nodes, watchdogs, dataDir);
+            throw new BrokerUnavailableException(label + " did not become ready within " + settings.startupTimeout().toSeconds()
+                    + " s (" + e.getMessage() + "); raise -Dperf.broker.startup.timeout if the machine is slow."
+                    + (missing.isEmpty() ? "" : " Not registered: " + missing));
         } catch (IllegalStateException e) {
-            closeQuietly(started, process, dataDir);
+            closeQuietly(started, nodes, watchdogs, dataDir);
             throw new BrokerUnavailableException(e.getMessage(), e);
         } catch (IOException e) {
-            closeQuietly(started, process, dataDir);
-            throw new BrokerUnavailableException("process broker could not start: " + e.getMessage(), e);
+            closeQuietly(started, nodes, watchdogs, dataDir);
+            throw new BrokerUnavailableException(label + " could not start: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            closeQuietly(started, process, dataDir);
+            closeQuietly(started, nodes, watchdogs, dataDir);
             throw e;
         }
     }
@@ -143,9 +144,16 @@ public final class ProcessBroker implements KafkaBroker {
         return info;
     }
 
-    /** The broker JVM's pid, for tests that kill it. */
+    /** The first node's JVM pid, for tests that kill it. */
     public long pid() {
-        return broker.pid();
+        return nodes.get(0).process().pid();
+    }
+
+    /** Every node's JVM pid, by node id (1, 2, ...). */
+    public Map<Integer, Long> pids() {
+        Map<Integer, Long> pids = new LinkedHashMap<>();
+        nodes.forEach(node -> pids.put(node.nodeId(), node.process().pid()));
+        return pids;
     }
 
     /** The data directory this broker removes when it stops. */
@@ -155,16 +163,17 @@ public final class ProcessBroker implements KafkaBroker {
 
     @Override
     public Optional<String> failure() {
-        if (broker.isAlive()) {
+        String failures = nodes.stream().map(ProcessNode::failure).flatMap(Optional::stream).collect(Collectors.joining("\n"));
+        if (failures.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of("process broker (pid " + broker.pid() + ") exited with code " + broker.exitValue()
-                + ". Last lines of its log " + log + ":\n" + LogTail.of(log, LOG_TAIL_LINES));
+        return Optional.of(nodes.size() == 1 ? failures.replaceFirst("^broker 1 ", "process broker ") : failures);
     }
 
     @Override
     public Optional<String> logTail() {
-        return Optional.of(LogTail.of(log, LOG_TAIL_LINES));
+        return Optional.of(nodes.stream().map(node -> nodes.size() == 1 ? node.logTail() : "broker " + node.nodeId() + ":\n" + node.logTail())
+                .collect(Collectors.joining("\n")));
     }
 
     @Override
@@ -173,8 +182,8 @@ public final class ProcessBroker implements KafkaBroker {
     }
 
     private void stop() {
-        watchdog.destroyForcibly();
-        stopProcess(broker);
+        watchdogs.forEach(Process::destroyForcibly);
+        nodes.stream().map(ProcessNode::process).filter(java.util.Objects::nonNull).forEach(ProcessBroker::stopProcess);
         deleteRecursively(dataDir);
     }
 
@@ -209,82 +218,15 @@ public final class ProcessBroker implements KafkaBroker {
         return Path.of(System.getProperty("java.io.tmpdir"));
     }
 
-    /** Stops what a failed start left: the broker (started or only spawned) and its directory. */
-    private static void closeQuietly(ProcessBroker started, Process spawned, Path dataDir) {
+    /** Stops what a failed start left: the nodes (started or only spawned), their watchdogs and the directory. */
+    private static void closeQuietly(ProcessBroker started, List<ProcessNode> nodes, List<Process> watchdogs, Path dataDir) {
         if (started != null) {
             started.close();
             return;
         }
-        if (spawned != null) {
-            stopProcess(spawned);
-        }
+        watchdogs.forEach(Process::destroyForcibly);
+        nodes.stream().map(ProcessNode::process).filter(java.util.Objects::nonNull).forEach(ProcessBroker::stopProcess);
         deleteRecursively(dataDir);
-    }
-
-    private static Path writeServerProperties(Path dataDir, int brokerPort, int controllerPort) throws IOException {
-        String properties = String.join("\n",
-                "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-                "listeners=PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + brokerPort,
-                "controller.listener.names=CONTROLLER",
-                "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                "log.dirs=" + dataDir.resolve("kraft-combined-logs"),
-                // A single broker: internal topics cannot be replicated, and group joins need not wait for others.
-                "offsets.topic.replication.factor=1",
-                "offsets.topic.num.partitions=1",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "share.coordinator.state.topic.replication.factor=1",
-                "share.coordinator.state.topic.min.isr=1",
-                "group.initial.rebalance.delay.ms=0",
-                // A deleted topic's files go at once, not a minute later in the middle of the next
-                // scenario's trials (measured: a hiccup in both sides' figures 60 s after a consume
-                // scenario's 1.2 GB of pre-loaded topics were deleted).
-                "log.segment.delete.delay.ms=0",
-                "");
-        Path config = dataDir.resolve("server.properties");
-        Files.writeString(config, properties, StandardCharsets.UTF_8);
-        return config;
-    }
-
-    private static Path copyLoggingConfig(Path dataDir) throws IOException {
-        Path target = dataDir.resolve("log4j2.yaml");
-        try (InputStream in = ProcessBroker.class.getResourceAsStream("broker-log4j2.yaml")) {
-            if (in == null) {
-                throw new IOException("broker-log4j2.yaml is missing from the harness's resources");
-            }
-            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-        return target;
-    }
-
-    private static void format(String classpath, Path config, Path log4j, Path dataDir)
-            throws IOException {
-        Path formatLog = dataDir.resolve("format.log");
-        Process format = new ProcessBuilder(javaExecutable(), "-Xmx256m", "-Dlog4j2.configurationFile=" + log4j,
-                "-cp", classpath, "kafka.tools.StorageTool", "format",
-                "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(formatLog.toFile())
-                .start();
-        try {
-            if (!format.waitFor(FORMAT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                format.destroyForcibly();
-                throw new IllegalStateException("process broker: formatting the storage did not finish within "
-                        + FORMAT_TIMEOUT.toSeconds() + " s; is the machine overloaded or the disk full?");
-            }
-        } catch (InterruptedException e) {
-            format.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("process broker: interrupted while formatting the storage", e);
-        }
-        if (format.exitValue() != 0) {
-            throw new IllegalStateException("process broker: kafka.tools.StorageTool format exited with code "
-                    + format.exitValue() + ":\n" + LogTail.of(formatLog, LOG_TAIL_LINES));
-        }
     }
 
     /**
@@ -304,17 +246,6 @@ public final class ProcessBroker implements KafkaBroker {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
-    }
-
-    private static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     private static void deleteRecursively(Path dir) {

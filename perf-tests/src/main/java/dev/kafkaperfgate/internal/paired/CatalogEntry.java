@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * A scenario as one side's own parser described it: enough for the coordinator to create its
  * topics and to judge it, without loading the side's classes.
  */
-record CatalogEntry(String name, Path file, WorkloadKind workload, List<String> tags, Thresholds thresholds, int partitions,
-                    short replicationFactor, Map<String, String> topicConfigs) {
+record CatalogEntry(String name, Path file, WorkloadKind workload, List<String> tags, Thresholds thresholds, int brokers,
+                    int partitions, short replicationFactor, Map<String, String> topicConfigs) {
 
     static List<CatalogEntry> fromReply(JsonNode reply) {
         List<CatalogEntry> entries = new ArrayList<>();
@@ -27,7 +27,8 @@ record CatalogEntry(String name, Path file, WorkloadKind workload, List<String> 
             node.path("topicConfigs").fields().forEachRemaining(field -> configs.put(field.getKey(), field.getValue().asText()));
             entries.add(new CatalogEntry(node.path("name").asText(), Path.of(node.path("file").asText()),
                     WorkloadKind.forKey(node.path("workload").asText()).orElseThrow(() -> new WorkerException("unknown workload in a catalog reply: " + node)), List.copyOf(tags), PairedWorker.thresholds(node.path("thresholds")),
-                    node.path("partitions").asInt(1), (short) node.path("replicationFactor").asInt(1), Map.copyOf(configs)));
+                    // A base from before clusters names no brokers: its scenarios all ran on one.
+                    node.path("brokers").asInt(1), node.path("partitions").asInt(1), (short) node.path("replicationFactor").asInt(1), Map.copyOf(configs)));
         }
         return entries;
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -230,7 +231,9 @@ public final class PairedPower {
                 .orElseThrow(() -> new IllegalArgumentException("no PR scenario " + experiment.scenario()));
         Process neighbour = experiment.neighbour() ? busyLoop() : null;
         try {
-            PairedTrials trials = new PairedTrials(broker, base, head, trial, experiment.injection(), console);
+            PairedTrials trials = new PairedTrials(new BrokerPool(broker, count -> {
+                throw new IllegalStateException("gate-power measures the PR suite's single-broker scenarios only");
+            }, console), base, head, trial, experiment.injection(), console);
             ScenarioVerdict first = judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
                     entry.thresholds(), List.of());
             ScenarioVerdict second = confirm && first.has(Verdict.REGRESSION)

@@ -9,6 +9,7 @@ import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
 import dev.kafkaperfgate.internal.baseline.Profile;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
@@ -106,13 +107,14 @@ public final class PairedSession {
             List<CatalogEntry> headSelection = headSelection(head, headDir, suite, GateProperties.get(properties, GateProperties.SCENARIOS, null));
             PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
-            try (KafkaBroker broker = startBroker(all, properties, console)) {
-                return measure(properties, console, broker, base, head, baseCatalog, policy, suite, blocks, trial, baseCommit, injection);
+            BrokerSettings settings = BrokerSettings.from(all);
+            try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
+                return measure(properties, console, brokers, base, head, baseCatalog, policy, suite, blocks, trial, baseCommit, injection);
             }
         }
     }
 
-    private static GateResult measure(Map<String, String> properties, PrintStream console, KafkaBroker broker, WorkerProcess base,
+    private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerProcess base,
                                       WorkerProcess head, List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
                                       Duration trial, String baseCommit, InjectedCost injection) {
         int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload()).size()).sum();
@@ -121,8 +123,8 @@ public final class PairedSession {
         RunSummary summary = new RunSummary(results, suite, scenarios.size(), new RunSummary.Provenance(
                 GateProperties.get(properties, GateProperties.RUN_COMMIT, null),
                 GateProperties.get(properties, GateProperties.RUN_ID, "local-" + Instant.now().getEpochSecond())));
-        Ruler ruler = Ruler.measure(broker);
-        summary.environment(Profile.resolve(properties), MachineClass.current(), Fingerprint.current(broker.info()), ruler,
+        Ruler ruler = Ruler.measure(brokers.current());
+        summary.environment(Profile.resolve(properties), MachineClass.current(), Fingerprint.current(brokers.current().info()), ruler,
                 Drift.between(ruler, List.of(), Defaults.DRIFT_BOUND), policy, injection);
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
@@ -135,7 +137,7 @@ public final class PairedSession {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
-        PairedTrials trials = new PairedTrials(broker, base, head, trial, injection, console);
+        PairedTrials trials = new PairedTrials(brokers, base, head, trial, injection, console);
         PairedScenario judge = new PairedScenario(trials, new PairedJudge(policy), summary, results, blocks, console);
         long start = System.nanoTime();
         for (int i = 0; i < scenarios.size(); i++) {
@@ -143,6 +145,13 @@ public final class PairedSession {
             long seconds = (System.nanoTime() - start) / 1_000_000_000L;
             console.printf("[kafka-perf-gate] scenario %d of %d: %s (%dm%02ds elapsed)%n", i + 1, scenarios.size(), scenario.name(),
                     seconds / 60, seconds % 60);
+            KafkaBroker broker;
+            try {
+                broker = brokers.forBrokers(scenario.brokers());
+            } catch (BrokerUnavailableException e) {
+                summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR, e);
+                continue;
+            }
             if (broker.failure().isPresent()) {
                 summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
                         new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
@@ -196,8 +205,8 @@ public final class PairedSession {
         return command;
     }
 
-    private static KafkaBroker startBroker(Properties all, Map<String, String> properties, PrintStream console) {
-        KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(all), console);
+    private static KafkaBroker startBroker(BrokerSettings settings, Map<String, String> properties, PrintStream console) {
+        KafkaBroker broker = BrokerSelector.start(settings, console);
         try {
             BrokerWarmup.run(broker, GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP), console);
             return broker;

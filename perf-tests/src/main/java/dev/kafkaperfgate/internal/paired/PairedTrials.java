@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.figures.Metric;
@@ -31,7 +32,7 @@ final class PairedTrials {
     record Opened(List<String> experimentChanges, String subjectFrom) {
     }
 
-    private final KafkaBroker broker;
+    private final BrokerPool brokers;
     private final WorkerProcess base;
     private final WorkerProcess head;
     private final Duration trial;
@@ -41,9 +42,9 @@ final class PairedTrials {
     private boolean warmedOnce;
 
     /** @param headInjection a cost put into the head's producer on purpose (gate-power); {@link InjectedCost#NONE} normally */
-    PairedTrials(KafkaBroker broker, WorkerProcess base, WorkerProcess head, Duration trial, InjectedCost headInjection,
+    PairedTrials(BrokerPool brokers, WorkerProcess base, WorkerProcess head, Duration trial, InjectedCost headInjection,
                  PrintStream console) {
-        this.broker = broker;
+        this.brokers = brokers;
         this.base = base;
         this.head = head;
         this.trial = trial;
@@ -56,9 +57,11 @@ final class PairedTrials {
      * @param opened   receives what the head's worker reported on opening
      */
     PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened) {
+        // Both sides on the one broker (or cluster) of the scenario's size: started here when the size changes.
+        KafkaBroker broker = brokers.forBrokers(scenario.brokers());
         try (GateTopics topics = new GateTopics(broker)) {
-            opened.add(open(head, scenario, headFile, headInjection));
-            open(base, scenario, null, InjectedCost.NONE);
+            opened.add(open(head, scenario, headFile, headInjection, broker));
+            open(base, scenario, null, InjectedCost.NONE, broker);
             Map<Side, String> loaded = new EnumMap<>(Side.class);
             if (scenario.workload() == WorkloadKind.CONSUME) {
                 for (WorkerProcess worker : List.of(base, head)) {
@@ -98,7 +101,7 @@ final class PairedTrials {
         }
     }
 
-    private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection) {
+    private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection, KafkaBroker broker) {
         ObjectNode command = command("open").put("name", scenario.name()).put("experimentFile", scenario.file().toString())
                 .put("bootstrap", broker.bootstrapServers()).put("trialMillis", trial.toMillis())
                 .put("warmupMinMillis", (warmedOnce ? Defaults.PAIRED_WARMUP_MIN : Defaults.WARMUP_MIN).toMillis());

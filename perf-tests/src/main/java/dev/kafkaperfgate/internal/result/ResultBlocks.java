@@ -52,6 +52,10 @@ final class ResultBlocks {
 
     static ObjectNode definition(ProduceScenario scenario) {
         ObjectNode node = JSON.createObjectNode();
+        if (scenario.brokers() > 1) {
+            // Only for clusters: a single broker's definition, and so every stored baseline's hash, stays as it was.
+            node.put("brokers", scenario.brokers());
+        }
         node.put("partitions", scenario.partitions());
         node.put("replicationFactor", scenario.replicationFactor());
         node.set("topicConfigs", sorted(scenario.topicConfigs()));
@@ -112,6 +116,9 @@ final class ResultBlocks {
         node.put("jvmFlags", info.jvmFlags());
         node.put("cpuSet", info.cpuSet());
         node.put("selectedBecause", info.reason());
+        if (info.brokers() > 1) {
+            node.put("brokers", info.brokers());
+        }
         return node;
     }
 

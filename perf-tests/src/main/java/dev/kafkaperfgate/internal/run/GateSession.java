@@ -5,6 +5,7 @@ import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.Profile;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -20,7 +21,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.function.Supplier;
 
 /**
  * One gate run, in the order it must happen: {@link #prepare} reads and checks the scenario
@@ -106,8 +106,8 @@ public final class GateSession implements AutoCloseable {
         }
         Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
         Duration brokerWarmup = GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
-        Supplier<KafkaBroker> freshBroker = () -> startWarm(settings, brokerWarmup);
-        runner = new ScenarioRunner(freshBroker.get(), freshBroker, results, clientCpus, console);
+        BrokerPool brokers = new BrokerPool(count -> startWarm(settings.withBrokers(count), brokerWarmup), console);
+        runner = new ScenarioRunner(brokers, results, clientCpus, console);
         runner.begin(suite, scenarios, baselines, properties);
     }
 
@@ -148,7 +148,7 @@ public final class GateSession implements AutoCloseable {
     @Override
     public void close() {
         if (runner != null) {
-            runner.broker().close();
+            runner.brokers().close();
         }
     }
 

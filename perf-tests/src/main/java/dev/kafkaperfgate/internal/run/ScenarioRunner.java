@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -33,7 +34,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -51,8 +51,7 @@ import java.util.stream.Collectors;
  */
 public final class ScenarioRunner {
 
-    private KafkaBroker broker;
-    private final Supplier<KafkaBroker> freshBroker;
+    private final BrokerPool brokers;
     private final Path resultsDir;
     private final CpuSet clientCpus;
     private final PrintStream console;
@@ -63,10 +62,9 @@ public final class ScenarioRunner {
     private final Map<String, Scenario> sweepScenarios = new LinkedHashMap<>();
     private final Map<String, List<SweepSummary.Row>> sweepRows = new LinkedHashMap<>();
 
-    /** @param freshBroker starts (and warms) a new broker, for confirmation re-runs */
-    public ScenarioRunner(KafkaBroker broker, Supplier<KafkaBroker> freshBroker, Path resultsDir, CpuSet clientCpus, PrintStream console) {
-        this.broker = broker;
-        this.freshBroker = freshBroker;
+    /** @param brokers starts (and warms) the broker each scenario needs: its cluster's size, or a fresh one for a re-run */
+    public ScenarioRunner(BrokerPool brokers, Path resultsDir, CpuSet clientCpus, PrintStream console) {
+        this.brokers = brokers;
         this.resultsDir = resultsDir;
         this.clientCpus = clientCpus;
         this.console = console;
@@ -81,7 +79,7 @@ public final class ScenarioRunner {
      * @param properties the gate's {@code perf.*} settings (policy, injection, provenance)
      */
     public void begin(String suite, List<Scenario> scenarios, BaselineStore baselines, Map<?, ?> properties) {
-        gate = GateRun.start(suite, scenarios, baselines, broker, resultsDir, properties, console);
+        gate = GateRun.start(suite, scenarios, baselines, brokers.current(), resultsDir, properties, console);
         startNanos = System.nanoTime();
     }
 
@@ -129,8 +127,7 @@ public final class ScenarioRunner {
     /** Re-runs a flagged scenario on a fresh broker; fails only when the same metric regresses again. */
     private Path confirm(Scenario scenario, Measured first, ScenarioVerdict verdict) {
         console.printf("[%s] regression flagged: re-running once on a fresh broker to confirm%n", scenario.name());
-        broker.close();
-        broker = freshBroker.get();
+        brokers.restart();
         Measured second = measure(scenario, scenario.name() + ".confirmation.json");
         ScenarioVerdict again = gate.judge(scenario, second.json(), second.figures());
         print(scenario, "confirmation", again);
@@ -154,6 +151,7 @@ public final class ScenarioRunner {
     }
 
     private Measured measure(Scenario scenario, String fileName) {
+        KafkaBroker broker = brokers.forBrokers(scenario.produce().brokers());
         broker.failure().ifPresent(failure -> {
             throw new BrokerUnavailableException("scenario " + scenario.name() + " not started: the broker is dead: " + failure);
         });
@@ -250,7 +248,8 @@ public final class ScenarioRunner {
         return gate.summary.result();
     }
 
-    public KafkaBroker broker() {
-        return broker;
+    /** The brokers this runner started, to stop when the run ends. */
+    public BrokerPool brokers() {
+        return brokers;
     }
 }

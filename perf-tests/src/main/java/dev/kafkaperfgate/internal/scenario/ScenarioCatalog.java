@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,8 @@ public final class ScenarioCatalog {
         List<Scenario> selected = scenarios.stream()
                 .filter(scenario -> suite == null || suite.isBlank() || scenario.tags().contains(suite.trim()))
                 .filter(scenario -> patterns.isEmpty() || patterns.stream().anyMatch(p -> p.matcher(scenario.name()).matches()))
+                // Single-broker scenarios first, then each cluster size together: each size is started once.
+                .sorted(Comparator.comparingInt(scenario -> scenario.produce().brokers()))
                 .toList();
         if (selected.isEmpty()) {
             throw new IllegalArgumentException("no scenario matches suite '" + suite + "' and names '" + names + "'; "

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /** A scenario file's fields, each read and checked on its own; the sweep turns it into scenarios. */
 record ScenarioDraft(String name, int nameLine, String description, List<String> tags, WorkloadKind workload,
-                     int partitions, short replicationFactor, Map<String, String> topicConfigs, long records,
+                     int brokers, int partitions, short replicationFactor, Map<String, String> topicConfigs, long records,
                      Duration duration, int recordSize, Path payloadFile, RecordSourceSpec recordSource,
                      double compressibility, double rate, Map<String, String> producer, String producerFactory,
                      Map<String, String> consumer, WarmupPolicy warmup, int trials,

@@ -47,7 +47,8 @@ import java.util.stream.Collectors;
  * description: Fixed-rate 1 KiB producer, acks=1
  * tags: [pr, nightly]                   # the suites it belongs to: pr, nightly or a team's own names
  * workload: produce                    # or consume, or end-to-end
- * topic: {partitions: 1, replication.factor: 1, configs: {min.insync.replicas: "1"}}
+ * cluster: {brokers: 3}                # optional: a KRaft cluster of 1 (default) to 5 brokers, started for this scenario
+ * topic: {partitions: 1, replication.factor: 1, configs: {min.insync.replicas: "1"}}   # replication.factor <= brokers
  * duration: 15s                        # per trial; or records: 300000 (consume: the records pre-loaded)
  * record.size: 1024                    # or payload.file: payloads.txt (one value per line, next to this file)
  *                                      # or record.source: {class: com.example.OrderRecords, config: {k: v}}
@@ -62,12 +63,12 @@ import java.util.stream.Collectors;
  * warmup: default                      # or none, or {min: 15s, max: 45s, window: 5s, windows: 3, tolerance: 0.2}
  * trials: 3
  * thresholds: {throughput: -10%, p99: +25%, cpu: +10%, alloc: +10%, wire.bytes: +10%, records.per.request: -10%}
- * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}
+ * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}   # or record.size, rate, topic.partitions
  * </pre>
  */
 public final class ScenarioFileParser {
 
-    static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "topic", "records", "duration",
+    static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "cluster", "topic", "records", "duration",
             "record.size", "payload.file", "record.source", "compressibility", "rate", "producer.config", "producer",
             "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep");
 
@@ -114,6 +115,12 @@ public final class ScenarioFileParser {
         }
         List<String> tags = tags(doc);
 
+        int brokers = 1;
+        YamlMap cluster = doc.map("cluster");
+        if (cluster != null) {
+            cluster.rejectUnknown(List.of("brokers"));
+            brokers = cluster.integer("brokers", 1, Defaults.MAX_CLUSTER_BROKERS, 1L).intValue();
+        }
         int partitions = Defaults.PARTITIONS;
         short replicationFactor = Defaults.REPLICATION_FACTOR;
         Map<String, String> topicConfigs = Map.of();
@@ -161,7 +168,7 @@ public final class ScenarioFileParser {
         WarmupPolicy warmup = warmup(doc);
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
-        return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, partitions,
+        return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, brokers, partitions,
                 replicationFactor, topicConfigs, records, duration, recordSize, payloadFile, recordSource, compressibility, rate,
                 producer, producerFactory, consumer, warmup, trials, thresholds);
     }

@@ -46,8 +46,8 @@ final class SweepExpansion {
             sweep.report("parameter", "record.size cannot be swept when the values come from payload.file");
             return List.of();
         }
-        if (!parameter.equals("record.size") && !parameter.equals("rate") && !parameter.startsWith("producer.")) {
-            sweep.report("parameter", "can sweep record.size, rate or producer.<key>, not '" + parameter + "'");
+        if (!List.of("record.size", "rate", "topic.partitions").contains(parameter) && !parameter.startsWith("producer.")) {
+            sweep.report("parameter", "can sweep record.size, rate, topic.partitions or producer.<key>, not '" + parameter + "'");
             return List.of();
         }
         if (values.size() < 2) {
@@ -74,6 +74,7 @@ final class SweepExpansion {
                                   int line, List<ValidationError> errors) {
         Map<String, String> producer = new LinkedHashMap<>(draft.producer());
         int recordSize = draft.recordSize();
+        int partitions = draft.partitions();
         double rate = draft.rate();
         String field = parameter == null ? "(scenario)" : sweep.field("values");
         try {
@@ -82,6 +83,7 @@ final class SweepExpansion {
                 switch (parameter) {
                     case "record.size" -> recordSize = Integer.parseInt(text);
                     case "rate" -> rate = text.equals("unlimited") ? ProduceScenario.UNLIMITED : Double.parseDouble(text);
+                    case "topic.partitions" -> partitions = Integer.parseInt(text);
                     default -> {
                         String key = parameter.substring("producer.".length());
                         String problem = ClientProperties.PRODUCER.problem(key, text).orElse(null);
@@ -104,7 +106,7 @@ final class SweepExpansion {
                 return null;
             }
             ProduceScenario produce = ProduceScenario.builder(name)
-                    .partitions(draft.partitions()).replicationFactor(draft.replicationFactor())
+                    .brokers(draft.brokers()).partitions(partitions).replicationFactor(draft.replicationFactor())
                     .topicConfigs(draft.topicConfigs())
                     .recordsPerTrial(draft.records()).trialDuration(draft.duration())
                     .recordSize(recordSize).payloadFile(draft.payloadFile()).recordSource(draft.recordSource())
@@ -127,6 +129,9 @@ final class SweepExpansion {
         if (parameter == null) {
             return null;
         }
-        return parameter.startsWith("producer.") ? parameter.substring("producer.".length()) : parameter;
+        if (parameter.startsWith("producer.") || parameter.startsWith("topic.")) {
+            return parameter.substring(parameter.indexOf('.') + 1);
+        }
+        return parameter;
     }
 }

@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  *
  * @param name              unique and stable (it keys the baseline): letters, digits, '.', '_', '-', '[', ']', '='
  * @param partitions        partitions of the scenario's topic, 1 or more
- * @param replicationFactor replication factor of the topic, 1 or more
+ * @param brokers           brokers of the cluster the topic lives on, 1 to {@link Defaults#MAX_CLUSTER_BROKERS}:
+ *                          the gate starts a cluster of this size (external mode: the cluster must have as many)
+ * @param replicationFactor replication factor of the topic, 1 to {@code brokers}
  * @param topicConfigs      topic configs, Kafka's own keys
  * @param recordsPerTrial   records each measured trial sends, or 0 when the trial is timed
  * @param trialDuration     length of each measured trial, or {@code null} when it counts records
@@ -42,7 +44,7 @@ import java.util.regex.Pattern;
  * @param warmup            warm-up before the trials, never measured
  * @param trials            measured repetitions, 1 or more
  */
-public record ProduceScenario(String name, int partitions, short replicationFactor, Map<String, String> topicConfigs,
+public record ProduceScenario(String name, int partitions, int brokers, short replicationFactor, Map<String, String> topicConfigs,
                               long recordsPerTrial, Duration trialDuration, int recordSize, Path payloadFile,
                               RecordSourceSpec recordSource, double compressibility,
                               long payloadSeed, double recordsPerSecond, Map<String, String> producer,
@@ -66,8 +68,20 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         if (partitions < 1) {
             problems.add("partitions must be at least 1, got " + partitions);
         }
+        if (brokers < 1 || brokers > Defaults.MAX_CLUSTER_BROKERS) {
+            problems.add("cluster brokers must be 1 to " + Defaults.MAX_CLUSTER_BROKERS + ", got " + brokers);
+        }
         if (replicationFactor < 1) {
             problems.add("replication factor must be at least 1, got " + replicationFactor);
+        } else if (replicationFactor > brokers) {
+            problems.add("replication factor " + replicationFactor + " needs a cluster of at least " + replicationFactor
+                    + " brokers (cluster: {brokers: " + replicationFactor + "}), got " + brokers);
+        }
+        String minIsr = topicConfigs.get("min.insync.replicas");
+        if (minIsr != null && minIsr.matches("\\d{1,5}") && Integer.parseInt(minIsr) > replicationFactor) {
+            // Kafka accepts the topic and then refuses every acks=all send (NOT_ENOUGH_REPLICAS).
+            problems.add("min.insync.replicas " + minIsr + " is more than the replication factor " + replicationFactor
+                    + ": every acks=all send would be refused");
         }
         if ((recordsPerTrial > 0) == (trialDuration != null)) {
             problems.add("set exactly one of records per trial and trial duration");
@@ -115,14 +129,14 @@ public record ProduceScenario(String name, int partitions, short replicationFact
      * scenario that counts records keeps its count) after {@code warmup}.
      */
     public ProduceScenario asPairedTrial(Duration duration, WarmupPolicy trialWarmup) {
-        return new ProduceScenario(name, partitions, replicationFactor, topicConfigs, trialDuration == null ? recordsPerTrial : 0,
+        return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, trialDuration == null ? recordsPerTrial : 0,
                 trialDuration == null ? null : duration, recordSize, payloadFile, recordSource, compressibility, payloadSeed,
                 recordsPerSecond, producer, producerFactory, trialWarmup, 1);
     }
 
     /** This experiment with another side's subject: its producer settings and producer factory. */
     public ProduceScenario withSubject(Map<String, String> producerProperties, String factory) {
-        return new ProduceScenario(name, partitions, replicationFactor, topicConfigs, recordsPerTrial, trialDuration, recordSize,
+        return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, recordsPerTrial, trialDuration, recordSize,
                 payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producerProperties, factory, warmup, trials);
     }
 
@@ -138,6 +152,7 @@ public record ProduceScenario(String name, int partitions, short replicationFact
     public static final class Builder {
         private final String name;
         private int partitions = Defaults.PARTITIONS;
+        private int brokers = 1;
         private short replicationFactor = Defaults.REPLICATION_FACTOR;
         private final Map<String, String> topicConfigs = new TreeMap<>();
         private long recordsPerTrial;
@@ -159,6 +174,12 @@ public record ProduceScenario(String name, int partitions, short replicationFact
 
         public Builder partitions(int value) {
             partitions = value;
+            return this;
+        }
+
+        /** Brokers of the cluster, 1 (default) to {@link Defaults#MAX_CLUSTER_BROKERS}. */
+        public Builder brokers(int value) {
+            brokers = value;
             return this;
         }
 
@@ -243,7 +264,7 @@ public record ProduceScenario(String name, int partitions, short replicationFact
         }
 
         public ProduceScenario build() {
-            return new ProduceScenario(name, partitions, replicationFactor, topicConfigs, recordsPerTrial, trialDuration,
+            return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, recordsPerTrial, trialDuration,
                     recordSize, payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producer, producerFactory,
                     warmup, trials);
         }

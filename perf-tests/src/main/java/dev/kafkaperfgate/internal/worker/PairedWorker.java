@@ -150,6 +150,7 @@ public final class PairedWorker {
             node.put("workload", scenario.workload().key());
             scenario.tags().forEach(node.withArray("tags")::add);
             node.set("thresholds", thresholds(scenario.thresholds()));
+            node.put("brokers", scenario.produce().brokers());
             node.put("partitions", scenario.produce().partitions());
             node.put("replicationFactor", scenario.produce().replicationFactor());
             scenario.produce().topicConfigs().forEach(node.putObject("topicConfigs")::put);

@@ -97,7 +97,7 @@ class ProcessBrokerTest {
         long start = System.nanoTime();
         BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
                 () -> ProcessBroker.start(impatient, "test"));
-        assertTrue(error.getMessage().startsWith("process broker did not answer within 1 s"), error.getMessage());
+        assertTrue(error.getMessage().startsWith("process broker did not become ready within 1 s"), error.getMessage());
         assertTrue(error.getMessage().contains("-Dperf.broker.startup.timeout"), error.getMessage());
         assertTrue(System.nanoTime() - start < Duration.ofSeconds(40).toNanos(), "start-up bound not held");
         assertNoBrokerProcessLeft();

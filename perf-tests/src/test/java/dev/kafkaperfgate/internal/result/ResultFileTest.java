@@ -34,7 +34,7 @@ class ResultFileTest {
         TrialFigures first = trial(1, 100, 200, 300);
         TrialFigures second = trial(2, 400, 500, 600);
         ProduceResult result = new ProduceResult(scenario, "kpg-x-producer-test",
-                new BrokerInfo("process", "4.3.1", null, "-Xmx1g", "0", "test"),
+                new BrokerInfo("process", "4.3.1", null, "-Xmx1g", "0", "test", 1),
                 new ClientJvm("17", "vm", List.of("-Xmx1g"), 2, "1"),
                 new WarmupSummary(1000, 10_000_000_000L, true, "median latency µs", List.of(900.0, 800.0)),
                 List.of(first, second));

@@ -7,6 +7,7 @@ import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
 import dev.kafkaperfgate.internal.baseline.RefreshScript;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -131,10 +132,10 @@ class GateTest {
     /** One gate run of the scenario into {@code dir/name}; returns the results directory. */
     private static Path run(Scenario scenario, Path baselines, String name) {
         Path results = dir.resolve(name);
-        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+        ScenarioRunner runner = new ScenarioRunner(new BrokerPool(broker, count -> {
             broker = start();
             return broker;
-        }, results, null, System.out);
+        }, System.out), results, null, System.out);
         runner.begin("pr", List.of(scenario), BaselineStore.load(baselines, PROFILE, List.of(scenario.name())),
                 Map.of(GateProperties.PROFILE, PROFILE, GateProperties.INJECT_BURN_NS,
                         System.getProperty(GateProperties.INJECT_BURN_NS, "0")));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -61,11 +62,11 @@ class ScenarioRunnerTest {
     @Test
     void aFailingScenarioIsNamedTheOthersRunAndTheRunIsIncomplete() throws IOException {
         Path results = dir.resolve("results");
-        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+        ScenarioRunner runner = new ScenarioRunner(new BrokerPool(broker, count -> {
             throw new AssertionError("no scenario here regresses: nothing to re-run");
-        }, results, null, System.out);
+        }, System.out), results, null, System.out);
         List<Scenario> scenarios = parse(
-                scenario("rf3", "produce", "topic: {replication.factor: 3}\nduration: 2s\nrecord.size: 100\nrate: 1000\nwarmup: none\ntrials: 1\n"),
+                scenario("refused-topic", "produce", "topic: {configs: {cleanup.policy: bogus}}\nduration: 2s\nrecord.size: 100\nrate: 1000\nwarmup: none\ntrials: 1\n"),
                 scenario("consume-small", "consume", "topic: {partitions: 3}\nrecords: 30000\nrecord.size: 300\ntrials: 2\n"
                         + "warmup: {min: 1s, max: 5s, windows: 2, tolerance: 0.5}\n"),
                 scenario("e2e-small", "end-to-end", "duration: 2s\nrecord.size: 1024\nrate: 2000\nwarmup: none\ntrials: 2\n"
@@ -73,7 +74,7 @@ class ScenarioRunnerTest {
 
         runner.begin("pr", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
         ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0)));
-        assertTrue(rejected.getMessage().startsWith("scenario rf3 (rf3.yaml): the cluster refused to create topic "), rejected.getMessage());
+        assertTrue(rejected.getMessage().startsWith("scenario refused-topic (refused-topic.yaml): the cluster refused to create topic "), rejected.getMessage());
         assertTrue(rejected.getMessage().contains("replication factor"), rejected.getMessage());
 
         JsonNode consume = JSON.readTree(runner.run(scenarios.get(1)).toFile());
@@ -105,10 +106,10 @@ class ScenarioRunnerTest {
         assertFalse(run.get("complete").asBoolean());
         assertEquals("INCOMPLETE", run.at("/decision/outcome").asText());
         assertEquals(2, run.at("/decision/exitCode").asInt());
-        assertTrue(run.at("/decision/headline").asText().startsWith("run INCOMPLETE: rf3 (failed): "), run.toString());
+        assertTrue(run.at("/decision/headline").asText().startsWith("run INCOMPLETE: refused-topic (failed): "), run.toString());
         assertEquals(List.of("failed", "passed", "passed"),
                 run.get("scenarios").findValuesAsText("outcome"));
-        assertTrue(run.at("/scenarios/0/message").asText().contains("rf3"), run.toString());
+        assertTrue(run.at("/scenarios/0/message").asText().contains("refused-topic"), run.toString());
         assertEquals("NEW", run.at("/scenarios/1/verdict").asText(), "no baseline: every metric is NEW");
         assertEquals(List.of("throughput", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest"),
                 run.at("/scenarios/1/metrics").findValuesAsText("metric"), "a consume scenario has no p99");
@@ -120,9 +121,9 @@ class ScenarioRunnerTest {
     @Test
     void theTeamsOwnRecordsSerializersInterceptorAndWrapperAreWhatIsMeasured() throws IOException {
         Path results = dir.resolve("user-code-results");
-        ScenarioRunner runner = new ScenarioRunner(broker, () -> {
+        ScenarioRunner runner = new ScenarioRunner(new BrokerPool(broker, count -> {
             throw new AssertionError("nothing to re-run");
-        }, results, null, System.out);
+        }, System.out), results, null, System.out);
         String userCode = """
                 name: orders-%s
                 tags: [orders-service]

@@ -193,6 +193,41 @@ class ScenarioFileParserTest {
     }
 
     @Test
+    void aClusterScenarioReplicatesUpToItsSizeAndSweepsPartitions() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("cluster.yaml", VALID
+                .replace("topic:\n  partitions: 3\n", "cluster: {brokers: 3}\ntopic:\n  replication.factor: 3\n")
+                .replace("min.insync.replicas: \"1\"", "min.insync.replicas: \"2\"") + """
+                sweep: {parameter: topic.partitions, values: [1, 3]}
+                """), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(List.of("producer-1k[partitions=1]", "producer-1k[partitions=3]"), scenarios.stream().map(Scenario::name).toList());
+        assertEquals(List.of(1, 3), scenarios.stream().map(scenario -> scenario.produce().partitions()).toList());
+        assertEquals(3, scenarios.get(1).produce().brokers());
+        assertEquals(3, scenarios.get(1).produce().replicationFactor());
+    }
+
+    @Test
+    void replicationBeyondTheClusterAndAnUnreachableMinInsyncReplicasAreRefusedBeforeTheRun() throws IOException {
+        List<ValidationError> single = new ArrayList<>();
+        ScenarioFileParser.parse(write("rf3.yaml", VALID.replace("partitions: 3", "replication.factor: 3")), single);
+        assertEquals(1, single.size(), single.toString());
+        assertTrue(single.get(0).message().contains("replication factor 3 needs a cluster of at least 3 brokers "
+                + "(cluster: {brokers: 3}), got 1"), single.toString());
+
+        List<ValidationError> minIsr = new ArrayList<>();
+        ScenarioFileParser.parse(write("isr.yaml", VALID.replace("topic:\n", "cluster: {brokers: 3}\ntopic:\n  replication.factor: 2\n")
+                .replace("min.insync.replicas: \"1\"", "min.insync.replicas: \"3\"")), minIsr);
+        assertEquals(1, minIsr.size(), minIsr.toString());
+        assertTrue(minIsr.get(0).message().contains("min.insync.replicas 3 is more than the replication factor 2: "
+                + "every acks=all send would be refused"), minIsr.toString());
+
+        List<ValidationError> cluster = new ArrayList<>();
+        ScenarioFileParser.parse(write("big.yaml", VALID.replace("topic:\n", "cluster: {brokers: 9, racks: 3}\ntopic:\n")), cluster);
+        assertEquals(List.of("cluster.racks", "cluster.brokers"), cluster.stream().map(ValidationError::field).toList(), cluster.toString());
+    }
+
+    @Test
     void aConsumeScenarioReadsWithAValidatedConsumer() throws IOException {
         List<ValidationError> errors = new ArrayList<>();
         List<Scenario> scenarios = ScenarioFileParser.parse(write("consume.yaml", """

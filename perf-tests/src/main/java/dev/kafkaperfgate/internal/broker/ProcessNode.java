@@ -1,0 +1,194 @@
+package dev.kafkaperfgate.internal.broker;
+
+import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.ProcessPinning;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One KRaft node of a {@link ProcessBroker}: a broker and controller in one JVM (combined mode),
+ * with its own ports and data directory. It writes its {@code server.properties}, formats its
+ * storage and starts; the cluster it belongs to waits for it and stops it.
+ */
+final class ProcessNode {
+
+    private static final int LOG_TAIL_LINES = 25;
+
+    /** Formatting a fresh data directory takes about 1.5 s here; this bound is for a machine in trouble. */
+    private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
+
+    /** Where one node listens: clients on {@code brokerPort}, the controller quorum on {@code controllerPort}. */
+    record Ports(int nodeId, int brokerPort, int controllerPort) {
+
+        static Ports allocate(int nodeId) throws IOException {
+            return new Ports(nodeId, freePort(), freePort());
+        }
+
+        String voter() {
+            return nodeId + "@127.0.0.1:" + controllerPort;
+        }
+    }
+
+    private final Ports ports;
+    private final Path dir;
+    private final Path log;
+    private Process process;
+
+    private ProcessNode(Ports ports, Path dir) {
+        this.ports = ports;
+        this.dir = dir;
+        this.log = dir.resolve("broker.log");
+    }
+
+    /**
+     * Writes the node's configuration into {@code dir} and formats its storage for {@code clusterId}.
+     *
+     * @param voters  every node's {@code id@host:port}, the static controller quorum
+     * @param brokers the cluster's size: internal topics are replicated up to 3 ways
+     * @param extra   settings appended after formatting (they win at start-up): a test's way to break one node
+     */
+    static ProcessNode prepare(String classpath, Ports ports, Path dir, String clusterId, String voters, int brokers,
+                               Map<String, String> extra) throws IOException {
+        Files.createDirectories(dir);
+        ProcessNode node = new ProcessNode(ports, dir);
+        Path config = node.writeServerProperties(voters, brokers);
+        node.format(classpath, config, clusterId);
+        if (!extra.isEmpty()) {
+            StringBuilder lines = new StringBuilder();
+            extra.forEach((key, value) -> lines.append(key).append('=').append(value).append('\n'));
+            Files.writeString(config, lines, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        }
+        return node;
+    }
+
+    /** Starts the node's JVM; its output goes to {@code broker.log} in its directory. */
+    Process start(String classpath, String jvmFlags, CpuSet cpus, String javaExecutable) throws IOException {
+        List<String> command = new ArrayList<>();
+        if (cpus != null) {
+            command.addAll(ProcessPinning.commandPrefix(cpus));
+        }
+        command.add(javaExecutable);
+        command.addAll(Arrays.asList(jvmFlags.trim().split("\\s+")));
+        command.addAll(List.of("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.yaml"), "-cp", classpath, "kafka.Kafka",
+                dir.resolve("server.properties").toString()));
+        process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        return process;
+    }
+
+    int nodeId() {
+        return ports.nodeId();
+    }
+
+    String address() {
+        return "127.0.0.1:" + ports.brokerPort();
+    }
+
+    /** The JVM, once started; {@code null} before. */
+    Process process() {
+        return process;
+    }
+
+    Path log() {
+        return log;
+    }
+
+    String logTail() {
+        return LogTail.of(log, LOG_TAIL_LINES);
+    }
+
+    /** Empty while the node runs (or was never started); otherwise how it ended and its last log lines. */
+    Optional<String> failure() {
+        if (process == null || process.isAlive()) {
+            return Optional.empty();
+        }
+        return Optional.of("broker " + nodeId() + " (pid " + process.pid() + ") exited with code " + process.exitValue()
+                + ". Last lines of its log " + log + ":\n" + logTail());
+    }
+
+    private Path writeServerProperties(String voters, int brokers) throws IOException {
+        // Internal topics as a production cluster would have them, capped by the cluster's size.
+        int internalReplicas = Math.min(3, brokers);
+        int internalMinIsr = Math.min(2, internalReplicas);
+        List<String> lines = new ArrayList<>(List.of(
+                "process.roles=broker,controller",
+                "node.id=" + nodeId(),
+                "controller.quorum.voters=" + voters,
+                "listeners=PLAINTEXT://127.0.0.1:" + ports.brokerPort() + ",CONTROLLER://127.0.0.1:" + ports.controllerPort(),
+                "advertised.listeners=PLAINTEXT://127.0.0.1:" + ports.brokerPort(),
+                "controller.listener.names=CONTROLLER",
+                "inter.broker.listener.name=PLAINTEXT",
+                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "log.dirs=" + dir.resolve("kraft-combined-logs"),
+                "offsets.topic.replication.factor=" + internalReplicas,
+                "offsets.topic.num.partitions=1",
+                "transaction.state.log.replication.factor=" + internalReplicas,
+                "transaction.state.log.min.isr=" + internalMinIsr,
+                "share.coordinator.state.topic.replication.factor=" + internalReplicas,
+                "share.coordinator.state.topic.min.isr=" + internalMinIsr,
+                "group.initial.rebalance.delay.ms=0",
+                // A deleted topic's files go at once, not a minute later in the middle of the next
+                // scenario's trials (measured: a hiccup in both sides' figures 60 s after a consume
+                // scenario's 1.2 GB of pre-loaded topics were deleted).
+                "log.segment.delete.delay.ms=0"));
+        Path config = dir.resolve("server.properties");
+        Files.writeString(config, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        try (InputStream in = ProcessNode.class.getResourceAsStream("broker-log4j2.yaml")) {
+            if (in == null) {
+                throw new IOException("broker-log4j2.yaml is missing from the harness's resources");
+            }
+            Files.copy(in, dir.resolve("log4j2.yaml"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        return config;
+    }
+
+    private void format(String classpath, Path config, String clusterId) throws IOException {
+        Path formatLog = dir.resolve("format.log");
+        Process format = new ProcessBuilder(javaExecutable(), "-Xmx256m", "-Dlog4j2.configurationFile=" + dir.resolve("log4j2.yaml"),
+                "-cp", classpath, "kafka.tools.StorageTool", "format", "--cluster-id", clusterId, "--config", config.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(formatLog.toFile())
+                .start();
+        try {
+            if (!format.waitFor(FORMAT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                format.destroyForcibly();
+                throw new IllegalStateException("process broker " + nodeId() + ": formatting the storage did not finish within "
+                        + FORMAT_TIMEOUT.toSeconds() + " s; is the machine overloaded or the disk full?");
+            }
+        } catch (InterruptedException e) {
+            format.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("process broker " + nodeId() + ": interrupted while formatting the storage", e);
+        }
+        if (format.exitValue() != 0) {
+            throw new IllegalStateException("process broker " + nodeId() + ": kafka.tools.StorageTool format exited with code "
+                    + format.exitValue() + ":\n" + LogTail.of(formatLog, LOG_TAIL_LINES));
+        }
+    }
+
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.kafkaperfgate.internal.broker;
+
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code cluster: {brokers: 3}} in process mode: three KRaft nodes on localhost ports, one quorum. */
+class ProcessClusterTest {
+
+    private static final BrokerSettings CLUSTER = BrokerSettings.fromSystemProperties().withMode(BrokerMode.PROCESS).withBrokers(3);
+
+    @Test
+    @Timeout(240)
+    void threeBrokersFormOneClusterThatReplicatesThreeWaysAndLosesNothingAtAcksAll() throws Exception {
+        ProcessBroker cluster = ProcessBroker.start(CLUSTER, "test");
+        try (cluster; GateTopics topics = new GateTopics(cluster)) {
+            assertEquals(3, cluster.info().brokers());
+            assertEquals(3, cluster.bootstrapServers().split(",").length, cluster.bootstrapServers());
+            String topic = topics.create("replicated", 3, (short) 3, Map.of("min.insync.replicas", "2"));
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+                TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+                description.partitions().forEach(partition -> assertEquals(3, partition.replicas().size(), partition.toString()));
+                assertEquals(3, admin.describeMetadataQuorum().quorumInfo().get(30, TimeUnit.SECONDS).voters().size());
+            }
+            ProduceScenario scenario = ProduceScenario.builder("cluster-contract").brokers(3).partitions(3).replicationFactor((short) 3)
+                    .recordSize(512).recordsPerTrial(10_000).trials(1)
+                    .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
+                    .producerProperty("acks", "all").producerProperty("enable.idempotence", "true")
+                    .build();
+            ProduceResult result = new ProduceWorkload(cluster, System.out).run(scenario, topic);
+            assertEquals(result.warmup().records() + 10_000, RecordsOnTopic.consumeAll(cluster, topic, Duration.ofSeconds(60)),
+                    "every acknowledged record is on the topic");
+        }
+        cluster.pids().forEach((node, pid) -> assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+                "broker " + node + " (pid " + pid + ") still running"));
+        assertFalse(Files.exists(cluster.dataDir()), "data directory left behind");
+    }
+
+    @Test
+    @Timeout(180)
+    void aClusterThatDoesNotFormNamesTheBrokerThatFailedAndLeavesNothingRunning() {
+        // Broker 3 gets a setting Kafka refuses at start-up: it exits, the other two are stopped.
+        BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class, () -> ProcessBroker.start(CLUSTER, "test",
+                (pid, dir) -> new ProcessBuilder("true").start(), Map.of(3, Map.of("num.network.threads", "0"))));
+        assertTrue(error.getMessage().contains("broker 3 (pid "), error.getMessage());
+        assertTrue(error.getMessage().contains("exited with code"), error.getMessage());
+        assertTrue(ProcessHandle.current().descendants().noneMatch(CommandLines::isBroker), "a broker process was left running");
+    }
+}
