@@ -42,6 +42,36 @@ class ContainerBrokerTest {
     }
 
     @Test
+    @Timeout(300)
+    void threeContainersOnTheirOwnLabelledNetworkFormOneClusterThatReplicatesThreeWays() throws Exception {
+        String network;
+        try (KafkaBroker cluster = BrokerSelector.start(settings.withBrokers(3), System.out);
+             GateTopics topics = new GateTopics(cluster)) {
+            assertEquals(3, cluster.info().brokers());
+            String topic = topics.create("replicated", 3, (short) 3, Map.of("min.insync.replicas", "2"));
+            try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                    Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+                admin.describeTopics(List.of(topic)).allTopicNames().get(30, java.util.concurrent.TimeUnit.SECONDS).get(topic)
+                        .partitions().forEach(partition -> assertEquals(3, partition.isr().size(), partition.toString()));
+            }
+            ProduceScenario scenario = ProduceScenario.builder("container-cluster").brokers(3).partitions(3).replicationFactor((short) 3)
+                    .recordSize(512).recordsPerTrial(10_000).trials(1)
+                    .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
+                    .producerProperty("acks", "all")
+                    .build();
+            var result = new ProduceWorkload(cluster, System.out).run(scenario, topic);
+            assertEquals(result.warmup().records() + 10_000, RecordsOnTopic.consumeAll(cluster, topic, Duration.ofSeconds(60)));
+            network = DockerClientFactory.instance().client().listNetworksCmd().exec().stream()
+                    .filter(candidate -> candidate.getLabels() != null && candidate.getLabels().containsKey(ContainerBroker.LABEL))
+                    .map(com.github.dockerjava.api.model.Network::getId).findFirst().orElse(null);
+            assertTrue(network != null, "the cluster's network carries the gate's label");
+        }
+        String removed = network;
+        assertTrue(DockerClientFactory.instance().client().listNetworksCmd().exec().stream().noneMatch(n -> n.getId().equals(removed)),
+                "the cluster's network was left behind");
+    }
+
+    @Test
     @Timeout(240)
     void everyProducedRecordIsAcknowledgedAndCanBeConsumedBack() {
         try (KafkaBroker broker = BrokerSelector.start(settings, System.out);

@@ -75,7 +75,7 @@ class ScenarioRunnerTest {
         runner.begin("pr", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
         ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0)));
         assertTrue(rejected.getMessage().startsWith("scenario refused-topic (refused-topic.yaml): the cluster refused to create topic "), rejected.getMessage());
-        assertTrue(rejected.getMessage().contains("replication factor"), rejected.getMessage());
+        assertTrue(rejected.getMessage().contains("Invalid value bogus for configuration cleanup.policy"), rejected.getMessage());
 
         JsonNode consume = JSON.readTree(runner.run(scenarios.get(1)).toFile());
         assertEquals("consume", consume.get("workload").asText());

@@ -96,7 +96,7 @@ class ScenarioFileParserTest {
         assertEquals(List.of(), ScenarioFileParser.parse(file, errors));
         List<String> lines = errors.stream().map(error -> error.toString().substring(file.toString().length())).toList();
         assertEquals(List.of(
-                ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, topic, "
+                ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, cluster, topic, "
                         + "records, duration, record.size, payload.file, record.source, compressibility, rate, producer.config, producer, "
                         + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep",
                 ":2: tags: tag 'Weekly' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit",
