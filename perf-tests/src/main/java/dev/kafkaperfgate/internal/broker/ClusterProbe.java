@@ -37,11 +37,7 @@ final class ClusterProbe {
      */
     static int awaitAnswer(String bootstrapServers, Map<String, Object> connectionProperties, Duration timeout,
                            Supplier<Optional<String>> deadOrNull) throws TimeoutException {
-        Map<String, Object> config = new HashMap<>(connectionProperties);
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ATTEMPT_TIMEOUT.toMillis());
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ATTEMPT_TIMEOUT.toMillis());
-        config.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 500);
+        Map<String, Object> config = adminConfig(bootstrapServers, connectionProperties);
         long deadline = System.nanoTime() + timeout.toNanos();
         String lastError = "no answer";
         try (Admin admin = Admin.create(config)) {
@@ -94,11 +90,7 @@ final class ClusterProbe {
      */
     static void awaitCluster(String bootstrapServers, Map<String, Object> connectionProperties, int brokers, Duration timeout,
                              Supplier<Optional<String>> deadOrNull) throws NotReadyException {
-        Map<String, Object> config = new HashMap<>(connectionProperties);
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ATTEMPT_TIMEOUT.toMillis());
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ATTEMPT_TIMEOUT.toMillis());
-        config.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 500);
+        Map<String, Object> config = adminConfig(bootstrapServers, connectionProperties);
         long deadline = System.nanoTime() + timeout.toNanos();
         Set<Integer> registered = new TreeSet<>();
         String state = "no answer";
@@ -133,6 +125,16 @@ final class ClusterProbe {
             throw new IllegalStateException("interrupted while waiting for the cluster at " + bootstrapServers, e);
         }
         throw new NotReadyException(state, registered);
+    }
+
+    /** Short attempts, so that no single request outlasts the caller's bound. */
+    private static Map<String, Object> adminConfig(String bootstrapServers, Map<String, Object> connectionProperties) {
+        Map<String, Object> config = new HashMap<>(connectionProperties);
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ATTEMPT_TIMEOUT.toMillis());
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ATTEMPT_TIMEOUT.toMillis());
+        config.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 500);
+        return config;
     }
 
     private static void sleep(Duration pause) throws InterruptedException {
