@@ -100,7 +100,7 @@ public final class ProcessBroker implements KafkaBroker {
             }
             // All nodes start before any is waited for: a quorum of 3 elects no leader with one voter up.
             for (ProcessNode node : nodes) {
-                Process process = node.start(classpath, settings.jvmFlags(), settings.cpus(), ProcessNode.javaExecutable());
+                Process process = node.start(classpath, settings.jvmFlags(), settings.cpus());
                 watchdogs.add(watchdogStarter.start(process.pid(), dataDir));
             }
             BrokerInfo info = new BrokerInfo("process", Defaults.KAFKA_VERSION, null, settings.jvmFlags(),
@@ -110,7 +110,7 @@ public final class ProcessBroker implements KafkaBroker {
             return started;
         } catch (ClusterProbe.NotReadyException e) {
             String missing = nodes.stream().filter(node -> !e.registered().contains(node.nodeId()))
-                    .map(node -> "broker " + node.nodeId() + " (" + node.address() + "), last lines of its log " + node.log()
+                    .map(node -> node.name() + " (" + node.address() + "), last lines of its log " + node.log()
                             + ":\n" + node.logTail())
                     .collect(Collectors.joining("\n"));
             closeQuietly(started, nodes, watchdogs, dataDir);
@@ -164,16 +164,13 @@ public final class ProcessBroker implements KafkaBroker {
     @Override
     public Optional<String> failure() {
         String failures = nodes.stream().map(ProcessNode::failure).flatMap(Optional::stream).collect(Collectors.joining("\n"));
-        if (failures.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(nodes.size() == 1 ? failures.replaceFirst("^broker 1 ", "process broker ") : failures);
+        return failures.isEmpty() ? Optional.empty() : Optional.of(failures);
     }
 
     @Override
     public Optional<String> logTail() {
-        return Optional.of(nodes.stream().map(node -> nodes.size() == 1 ? node.logTail() : "broker " + node.nodeId() + ":\n" + node.logTail())
-                .collect(Collectors.joining("\n")));
+        return Optional.of(nodes.size() == 1 ? nodes.get(0).logTail()
+                : nodes.stream().map(node -> node.name() + ":\n" + node.logTail()).collect(Collectors.joining("\n")));
     }
 
     @Override

@@ -45,12 +45,15 @@ final class ProcessNode {
     private final Ports ports;
     private final Path dir;
     private final Path log;
+    /** How messages name it: "process broker" alone, "broker 2" in a cluster. */
+    private final String name;
     private Process process;
 
-    private ProcessNode(Ports ports, Path dir) {
+    private ProcessNode(Ports ports, Path dir, int brokers) {
         this.ports = ports;
         this.dir = dir;
         this.log = dir.resolve("broker.log");
+        this.name = brokers == 1 ? "process broker" : "broker " + ports.nodeId();
     }
 
     /**
@@ -63,7 +66,7 @@ final class ProcessNode {
     static ProcessNode prepare(String classpath, Ports ports, Path dir, String clusterId, String voters, int brokers,
                                Map<String, String> extra) throws IOException {
         Files.createDirectories(dir);
-        ProcessNode node = new ProcessNode(ports, dir);
+        ProcessNode node = new ProcessNode(ports, dir, brokers);
         Path config = node.writeServerProperties(voters, brokers);
         node.format(classpath, config, clusterId);
         if (!extra.isEmpty()) {
@@ -75,12 +78,12 @@ final class ProcessNode {
     }
 
     /** Starts the node's JVM; its output goes to {@code broker.log} in its directory. */
-    Process start(String classpath, String jvmFlags, CpuSet cpus, String javaExecutable) throws IOException {
+    Process start(String classpath, String jvmFlags, CpuSet cpus) throws IOException {
         List<String> command = new ArrayList<>();
         if (cpus != null) {
             command.addAll(ProcessPinning.commandPrefix(cpus));
         }
-        command.add(javaExecutable);
+        command.add(javaExecutable());
         command.addAll(Arrays.asList(jvmFlags.trim().split("\\s+")));
         command.addAll(List.of("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.yaml"), "-cp", classpath, "kafka.Kafka",
                 dir.resolve("server.properties").toString()));
@@ -89,6 +92,10 @@ final class ProcessNode {
                 .redirectOutput(log.toFile())
                 .start();
         return process;
+    }
+
+    String name() {
+        return name;
     }
 
     int nodeId() {
@@ -117,7 +124,7 @@ final class ProcessNode {
         if (process == null || process.isAlive()) {
             return Optional.empty();
         }
-        return Optional.of("broker " + nodeId() + " (pid " + process.pid() + ") exited with code " + process.exitValue()
+        return Optional.of(name + " (pid " + process.pid() + ") exited with code " + process.exitValue()
                 + ". Last lines of its log " + log + ":\n" + logTail());
     }
 
@@ -167,21 +174,21 @@ final class ProcessNode {
         try {
             if (!format.waitFor(FORMAT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 format.destroyForcibly();
-                throw new IllegalStateException("process broker " + nodeId() + ": formatting the storage did not finish within "
+                throw new IllegalStateException(name + ": formatting the storage did not finish within "
                         + FORMAT_TIMEOUT.toSeconds() + " s; is the machine overloaded or the disk full?");
             }
         } catch (InterruptedException e) {
             format.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("process broker " + nodeId() + ": interrupted while formatting the storage", e);
+            throw new IllegalStateException(name + ": interrupted while formatting the storage", e);
         }
         if (format.exitValue() != 0) {
-            throw new IllegalStateException("process broker " + nodeId() + ": kafka.tools.StorageTool format exited with code "
+            throw new IllegalStateException(name + ": kafka.tools.StorageTool format exited with code "
                     + format.exitValue() + ":\n" + LogTail.of(formatLog, LOG_TAIL_LINES));
         }
     }
 
-    static String javaExecutable() {
+    private static String javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
