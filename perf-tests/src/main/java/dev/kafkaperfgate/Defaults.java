@@ -45,6 +45,17 @@ public final class Defaults {
     public static final Duration BROKER_WATCH_INTERVAL = Duration.ofMillis(500);
 
     /**
+     * How long a broker stopped by a scenario's {@code fault} may take, once started again, to be
+     * back in every in-sync replica set of the scenario's topic; and how long the fault's thread may
+     * take to stop and start it. A 3-broker process cluster here rejoined in a few seconds; this
+     * bound is for a machine in trouble.
+     */
+    public static final Duration FAULT_RECOVERY_TIMEOUT = Duration.ofSeconds(120);
+
+    /** How long reading back a fault trial's records (to count what was lost) may take. */
+    public static final Duration FAULT_READ_BACK_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
      * How long to wait for the last acknowledgements of a trial after the last send. Kafka's
      * delivery.timeout.ms defaults to 120 s; a live broker acks far sooner, a dead one is caught
      * by the broker watch first.

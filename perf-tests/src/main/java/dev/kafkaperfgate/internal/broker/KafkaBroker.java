@@ -45,6 +45,11 @@ public interface KafkaBroker extends AutoCloseable {
         return Optional.empty();
     }
 
+    /** The nodes a fault may stop and start, where the gate started the cluster itself; empty otherwise. */
+    default java.util.Optional<BrokerNodes> nodes() {
+        return java.util.Optional.empty();
+    }
+
     /** Stops what this broker started, and only that. Idempotent. */
     @Override
     void close();

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * from a shutdown hook, and through a watchdog process per node when the test JVM dies without
  * either.
  */
-public final class ProcessBroker implements KafkaBroker {
+public final class ProcessBroker implements KafkaBroker, BrokerNodes {
 
     private final List<ProcessNode> nodes;
     private final List<Process> watchdogs;
@@ -35,10 +35,16 @@ public final class ProcessBroker implements KafkaBroker {
     private final String bootstrapServers;
     private final BrokerInfo info;
     private final StopOnce stopOnce;
+    /** How a node stopped by a fault starts again: the same classpath, flags and CPUs. */
+    private final BrokerSettings settings;
+    private final WatchdogStarter watchdogStarter;
 
-    private ProcessBroker(List<ProcessNode> nodes, List<Process> watchdogs, Path dataDir, BrokerInfo info) {
+    private ProcessBroker(List<ProcessNode> nodes, List<Process> watchdogs, Path dataDir, BrokerInfo info, BrokerSettings settings,
+                          WatchdogStarter watchdogStarter) {
         this.nodes = List.copyOf(nodes);
-        this.watchdogs = List.copyOf(watchdogs);
+        this.watchdogs = new java.util.concurrent.CopyOnWriteArrayList<>(watchdogs);
+        this.settings = settings;
+        this.watchdogStarter = watchdogStarter;
         this.dataDir = dataDir;
         this.bootstrapServers = String.join(",", nodes.stream().map(ProcessNode::address).toList());
         this.info = info;
@@ -105,7 +111,7 @@ public final class ProcessBroker implements KafkaBroker {
             }
             BrokerInfo info = new BrokerInfo("process", Defaults.KAFKA_VERSION, null, settings.jvmFlags(),
                     settings.cpus() == null ? null : settings.cpus().cpus(), reason, brokers);
-            started = new ProcessBroker(nodes, watchdogs, dataDir, info);
+            started = new ProcessBroker(nodes, watchdogs, dataDir, info, settings, watchdogStarter);
             ClusterProbe.awaitCluster(started.bootstrapServers, Map.of(), brokers, settings.startupTimeout(), started::failure);
             return started;
         } catch (ClusterProbe.NotReadyException e) {
@@ -142,6 +148,33 @@ public final class ProcessBroker implements KafkaBroker {
     @Override
     public BrokerInfo info() {
         return info;
+    }
+
+    /** A single broker has no other node to take over: faults need a cluster. */
+    @Override
+    public Optional<BrokerNodes> nodes() {
+        return nodes.size() > 1 ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public void stop(int nodeId, boolean kill) {
+        node(nodeId).stopOnPurpose(kill, Defaults.BROKER_STOP_TIMEOUT);
+    }
+
+    @Override
+    public void start(int nodeId) {
+        ProcessNode node = node(nodeId);
+        try {
+            Process process = node.start(BrokerClasspath.read(settings.classpathFile()), settings.jvmFlags(), settings.cpus());
+            watchdogs.add(watchdogStarter.start(process.pid(), dataDir));
+        } catch (IOException e) {
+            throw new BrokerUnavailableException(node.name() + " could not start again: " + e.getMessage(), e);
+        }
+    }
+
+    private ProcessNode node(int nodeId) {
+        return nodes.stream().filter(node -> node.nodeId() == nodeId).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no broker " + nodeId + " in a cluster of " + nodes.size()));
     }
 
     /** The first node's JVM pid, for tests that kill it. */

@@ -47,7 +47,9 @@ final class ProcessNode {
     private final Path log;
     /** How messages name it: "process broker" alone, "broker 2" in a cluster. */
     private final String name;
-    private Process process;
+    private volatile Process process;
+    /** Stopped by a fault, not failed: {@link #failure()} stays empty until it starts again. */
+    private volatile boolean stoppedOnPurpose;
 
     private ProcessNode(Ports ports, Path dir, int brokers) {
         this.ports = ports;
@@ -87,11 +89,39 @@ final class ProcessNode {
         command.addAll(Arrays.asList(jvmFlags.trim().split("\\s+")));
         command.addAll(List.of("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.yaml"), "-cp", classpath, "kafka.Kafka",
                 dir.resolve("server.properties").toString()));
+        // Appended: a node started again after a fault keeps its first run's log.
         process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
+        stoppedOnPurpose = false;
         return process;
+    }
+
+    /**
+     * Stops the JVM for a fault: SIGTERM (a controlled shutdown) or SIGKILL, finishing a clean stop
+     * that outlasts {@code timeout} with SIGKILL. Returns once the process is gone.
+     */
+    void stopOnPurpose(boolean kill, Duration timeout) {
+        Process running = process;
+        if (running == null || !running.isAlive()) {
+            throw new IllegalArgumentException(name + " is not running" + failure().map(why -> ": " + why).orElse(""));
+        }
+        stoppedOnPurpose = true;
+        if (kill) {
+            running.destroyForcibly();
+        } else {
+            running.destroy();
+        }
+        try {
+            if (!running.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                running.destroyForcibly();
+                running.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            running.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 
     String name() {
@@ -121,10 +151,11 @@ final class ProcessNode {
 
     /** Empty while the node runs (or was never started); otherwise how it ended and its last log lines. */
     Optional<String> failure() {
-        if (process == null || process.isAlive()) {
+        Process current = process;
+        if (current == null || current.isAlive() || stoppedOnPurpose) {
             return Optional.empty();
         }
-        return Optional.of(name + " (pid " + process.pid() + ") exited with code " + process.exitValue()
+        return Optional.of(name + " (pid " + current.pid() + ") exited with code " + current.exitValue()
                 + ". Last lines of its log " + log + ":\n" + logTail());
     }
 

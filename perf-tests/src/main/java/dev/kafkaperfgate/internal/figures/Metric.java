@@ -26,7 +26,13 @@ public enum Metric {
     /** Median over trials of the bytes on the wire per record (sent by a producer, received by a consumer). Lower is better. */
     WIRE_BYTES_PER_RECORD("wireBytesPerRecord", "B/record", false),
     /** Median over trials of records per produce request or per fetch: how well records batch. Higher is better. */
-    RECORDS_PER_REQUEST("recordsPerRequest", "records/request", true);
+    RECORDS_PER_REQUEST("recordsPerRequest", "records/request", true),
+    /**
+     * Median over a fault scenario's trials of the unavailability window: the longest time the
+     * producer went without an acknowledgement, in milliseconds (see {@code fault} in the scenario
+     * file). Only scenarios with a fault have it. Lower is better.
+     */
+    FAILOVER("maxAckGapMs", "ms", false);
 
     private final String key;
     private final String unit;
@@ -38,11 +44,15 @@ public enum Metric {
         this.higherIsBetter = higherIsBetter;
     }
 
-    /** The metrics a workload's runs are compared on: consume scenarios have no p99 (see {@link RunFigures}). */
-    public static List<Metric> of(WorkloadKind workload) {
-        return workload == WorkloadKind.CONSUME
-                ? List.of(THROUGHPUT, CPU_PER_RECORD, ALLOC_PER_RECORD, WIRE_BYTES_PER_RECORD, RECORDS_PER_REQUEST)
-                : List.of(values());
+    /**
+     * The metrics a scenario's runs are compared on: consume scenarios have no p99 (see
+     * {@link RunFigures}), and only scenarios with a fault have a failover window.
+     */
+    public static List<Metric> of(WorkloadKind workload, boolean fault) {
+        if (workload == WorkloadKind.CONSUME) {
+            return List.of(THROUGHPUT, CPU_PER_RECORD, ALLOC_PER_RECORD, WIRE_BYTES_PER_RECORD, RECORDS_PER_REQUEST);
+        }
+        return java.util.Arrays.stream(values()).filter(metric -> fault || metric != FAILOVER).toList();
     }
 
     /** The metric a result file's or baseline's key names. */

@@ -30,6 +30,7 @@ import java.util.function.ToDoubleFunction;
  * "latencyHistogram": "HISTFAAAA..."                                          the p99's histogram, trials merged
  * "cpuNsPerRecord": {"value": 4210.5, "trials": [...]},                       and allocBytesPerRecord,
  *                                                                             wireBytesPerRecord, recordsPerRequest
+ * "maxAckGapMs": {"value": 412.0, "trials": [...]},                            ms, fault scenarios only
  * }</pre>
  *
  * Consume scenarios have no p99: their latency is the poll gap, a property of the consumer's loop
@@ -55,6 +56,9 @@ public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHis
         double[] trialP99 = perTrial.stream().mapToDouble(histogram -> histogram.getValueAtPercentile(99)).toArray();
         metrics.put(Metric.P99, new MetricSample(merged.getValueAtPercentile(99), trialP99));
         putCosts(metrics, result.trials().stream().map(TrialFigures::cost).toList());
+        if (result.trials().stream().allMatch(trial -> trial.fault() != null)) {
+            metrics.put(Metric.FAILOVER, sample(result.trials().stream().mapToDouble(trial -> trial.fault().maxAckGapMs()).toArray()));
+        }
         return new RunFigures(metrics, merged);
     }
 

@@ -117,7 +117,7 @@ public final class PairedSession {
     private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerProcess base,
                                       WorkerProcess head, List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
                                       Duration trial, String baseCommit, InjectedCost injection) {
-        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload()).size()).sum();
+        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), false).size()).sum();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
         Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
         RunSummary summary = new RunSummary(results, suite, scenarios.size(), new RunSummary.Provenance(

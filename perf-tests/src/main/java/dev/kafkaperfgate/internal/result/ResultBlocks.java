@@ -9,6 +9,7 @@ import dev.kafkaperfgate.internal.environment.ClientJvm;
 import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.verdict.DefinitionParts;
+import dev.kafkaperfgate.internal.workload.FaultFigures;
 import dev.kafkaperfgate.internal.workload.WarmupSummary;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.utils.AppInfoParser;
@@ -94,6 +95,14 @@ final class ResultBlocks {
         warmup.put("steadyWindows", scenario.warmup().steadyWindows());
         warmup.put("tolerance", scenario.warmup().tolerance());
         node.put("trials", scenario.trials());
+        if (scenario.fault() != null) {
+            ObjectNode fault = node.putObject("fault");
+            fault.put(scenario.fault().action(), scenario.fault().target());
+            fault.put("atMs", scenario.fault().at().toMillis());
+            if (scenario.fault().restartAfter() != null) {
+                fault.put("restartAfterMs", scenario.fault().restartAfter().toMillis());
+            }
+        }
         return node;
     }
 
@@ -141,6 +150,33 @@ final class ResultBlocks {
         node.put("allocBytesPerRecord", Math.round(cost.allocBytesPerRecord() * 10) / 10.0);
         node.put("wireBytesPerRecord", Math.round(cost.wireBytesPerRecord() * 10) / 10.0);
         node.put("recordsPerRequest", Math.round(cost.recordsPerRequest() * 10) / 10.0);
+        return node;
+    }
+
+    /** A fault trial's figures: the failover and the fate of the records, with the timeline per bucket. */
+    static ObjectNode fault(FaultFigures fault) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("action", fault.action());
+        node.put("target", fault.target());
+        node.put("brokerId", fault.brokerId());
+        ArrayNode isr = node.putArray("isrBefore");
+        fault.isrBefore().forEach(isr::add);
+        node.put("stopMs", fault.stopMs());
+        node.put("stoppedMs", fault.stoppedMs());
+        node.put("restartMs", fault.restartMs());
+        node.put("maxAckGapMs", Math.round(fault.maxAckGapMs() * 10) / 10.0);
+        node.put("maxAckGapEndMs", Math.round(fault.maxAckGapEndMs() * 10) / 10.0);
+        node.put("acked", fault.acked());
+        node.put("refused", fault.refused());
+        node.put("firstRefusal", fault.firstRefusal());
+        node.put("lost", fault.lost());
+        node.put("duplicates", fault.duplicates());
+        ObjectNode timeline = node.putObject("timeline");
+        timeline.put("bucketMs", fault.bucketMs());
+        ArrayNode acks = timeline.putArray("acks");
+        java.util.Arrays.stream(fault.acksPerBucket()).forEach(acks::add);
+        ArrayNode latency = timeline.putArray("maxLatencyUs");
+        java.util.Arrays.stream(fault.maxLatencyUs()).forEach(latency::add);
         return node;
     }
 

@@ -108,6 +108,9 @@ public final class ResultFile {
         } else {
             node.put("responseHistogram", HistogramCodec.encode(trial.response()));
         }
+        if (trial.fault() != null) {
+            node.set("fault", ResultBlocks.fault(trial.fault()));
+        }
         if (trial.endToEnd() != null) {
             node.put("endToEndHistogram", HistogramCodec.encode(trial.endToEnd()));
         }

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
@@ -15,5 +16,5 @@ record ScenarioDraft(String name, int nameLine, String description, List<String>
                      Duration duration, int recordSize, Path payloadFile, RecordSourceSpec recordSource,
                      double compressibility, double rate, Map<String, String> producer, String producerFactory,
                      Map<String, String> consumer, WarmupPolicy warmup, int trials,
-                     Thresholds thresholds) {
+                     Thresholds thresholds, FaultSpec fault) {
 }

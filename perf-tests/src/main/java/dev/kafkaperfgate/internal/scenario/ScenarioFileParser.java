@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.spec.ClientProperties;
+import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.PayloadFile;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
@@ -62,15 +63,18 @@ import java.util.stream.Collectors;
  * consumer: {fetch.min.bytes: 1}       # consume and end-to-end only
  * warmup: default                      # or none, or {min: 15s, max: 45s, window: 5s, windows: 3, tolerance: 0.2}
  * trials: 3
- * thresholds: {throughput: -10%, p99: +25%, cpu: +10%, alloc: +10%, wire.bytes: +10%, records.per.request: -10%}
+ * thresholds: {throughput: -10%, p99: +25%, cpu: +10%, alloc: +10%, wire.bytes: +10%, records.per.request: -10%,
+ *              failover: +25%}                     # failover: the unavailability window of a fault scenario
  * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}   # or record.size, rate, topic.partitions
+ * fault: {stop-broker: leader-of-partition-0, at: 20s, restart-after: 10s}   # produce on a cluster, nightly only;
+ *                                      # or kill-broker (a crash); or broker-2
  * </pre>
  */
 public final class ScenarioFileParser {
 
     static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "cluster", "topic", "records", "duration",
             "record.size", "payload.file", "record.source", "compressibility", "rate", "producer.config", "producer",
-            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep");
+            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep", "fault");
 
     /** Starts with a letter or digit: "." and ".." are folder names, and a name becomes a file name. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -168,9 +172,50 @@ public final class ScenarioFileParser {
         WarmupPolicy warmup = warmup(doc);
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
+        FaultSpec fault = fault(doc, workload, tags);
         return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, brokers, partitions,
                 replicationFactor, topicConfigs, records, duration, recordSize, payloadFile, recordSource, compressibility, rate,
-                producer, producerFactory, consumer, warmup, trials, thresholds);
+                producer, producerFactory, consumer, warmup, trials, thresholds, fault);
+    }
+
+    /**
+     * {@code fault: {stop-broker | kill-broker: leader-of-partition-N | broker-N, at: 20s, restart-after: 10s}}.
+     * Produce scenarios only, and not in the pr suite: a failover takes tens of seconds, longer than
+     * paired mode's trials, so faults are judged by the nightly against stored baselines.
+     */
+    private static FaultSpec fault(YamlMap doc, WorkloadKind workload, List<String> tags) {
+        YamlMap fault = doc.map("fault");
+        if (fault == null) {
+            return null;
+        }
+        fault.rejectUnknown(List.of("stop-broker", "kill-broker", "at", "restart-after"));
+        if (workload != null && workload != WorkloadKind.PRODUCE) {
+            doc.report("fault", "applies to produce scenarios only, got workload " + workload.key());
+        }
+        if (tags.contains("pr")) {
+            doc.report("fault", "cannot run in the pr suite: a failover outlasts paired mode's trials; tag it nightly");
+        }
+        if (fault.has("stop-broker") == fault.has("kill-broker")) {
+            fault.report(fault.has("stop-broker") ? "kill-broker" : "stop-broker",
+                    "set exactly one of stop-broker (a clean shutdown) and kill-broker (a crash)");
+            return null;
+        }
+        boolean kill = fault.has("kill-broker");
+        String target = fault.string(kill ? "kill-broker" : "stop-broker", true);
+        Duration at = fault.duration("at", null);
+        if (at == null && !fault.has("at")) {
+            fault.report("at", "required: when in the trial the broker stops, e.g. 20s");
+        }
+        Duration restartAfter = fault.duration("restart-after", null);
+        if (target == null || at == null) {
+            return null;
+        }
+        try {
+            return FaultSpec.of(kill, target.trim(), at, restartAfter);
+        } catch (IllegalArgumentException e) {
+            fault.report(kill ? "kill-broker" : "stop-broker", e.getMessage());
+            return null;
+        }
     }
 
     /** The suites a scenario belongs to: pr and nightly as this repository uses them, or a team's own names. */
@@ -305,13 +350,14 @@ public final class ScenarioFileParser {
             return Thresholds.UNSET;
         }
         Thresholds d = Thresholds.UNSET;
-        thresholds.rejectUnknown(List.of("throughput", "p99", "cpu", "alloc", "wire.bytes", "records.per.request"));
+        thresholds.rejectUnknown(List.of("throughput", "p99", "cpu", "alloc", "wire.bytes", "records.per.request", "failover"));
         return new Thresholds(percent(thresholds, "throughput", '-', d.throughputDropPercent()),
                 percent(thresholds, "p99", '+', d.p99RisePercent()),
                 percent(thresholds, "cpu", '+', d.cpuRisePercent()),
                 percent(thresholds, "alloc", '+', d.allocRisePercent()),
                 percent(thresholds, "wire.bytes", '+', d.wireBytesRisePercent()),
-                percent(thresholds, "records.per.request", '-', d.recordsPerRequestDropPercent()));
+                percent(thresholds, "records.per.request", '-', d.recordsPerRequestDropPercent()),
+                percent(thresholds, "failover", '+', d.failoverRisePercent()));
     }
 
     private static double percent(YamlMap thresholds, String key, char sign, double fallback) {

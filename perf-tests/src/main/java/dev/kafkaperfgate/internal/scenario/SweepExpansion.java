@@ -114,6 +114,7 @@ final class SweepExpansion {
                     .recordsPerSecond(rate)
                     .producerProperties(producer).producerFactory(draft.producerFactory())
                     .warmup(draft.warmup()).trials(draft.trials())
+                    .fault(draft.fault())
                     .build();
             return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
                     draft.name(), label(parameter), value == null ? null : value.getValue(), draft.workload(), produce,

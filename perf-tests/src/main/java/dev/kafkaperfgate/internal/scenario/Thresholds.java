@@ -12,16 +12,19 @@ package dev.kafkaperfgate.internal.scenario;
  * @param allocRisePercent          a rise of the bytes the client allocates per record beyond this
  * @param wireBytesRisePercent      a rise of the bytes on the wire per record beyond this
  * @param recordsPerRequestDropPercent a drop of the records per request beyond this
+ * @param failoverRisePercent       a rise of a fault scenario's unavailability window beyond this
  */
 public record Thresholds(double throughputDropPercent, double p99RisePercent, double cpuRisePercent,
-                         double allocRisePercent, double wireBytesRisePercent, double recordsPerRequestDropPercent) {
+                         double allocRisePercent, double wireBytesRisePercent, double recordsPerRequestDropPercent,
+                         double failoverRisePercent) {
 
     /**
      * −10% throughput and +25% p99: beyond the run-to-run noise measured on shared 2-core runners.
      * +10% for the per-record costs and −10% records per request: a serializer or wrapper that costs
-     * a tenth more per record is worth a look, and these move little with a noisy neighbour.
+     * a tenth more per record is worth a look, and these move little with a noisy neighbour. +25%
+     * for a fault scenario's unavailability window, as for p99: it is a latency too.
      */
-    public static final Thresholds DEFAULT = new Thresholds(10, 25, 10, 10, 10, 10);
+    public static final Thresholds DEFAULT = new Thresholds(10, 25, 10, 10, 10, 10, 25);
 
     /**
      * Defaults of the paired mode, where base and head are measured side by side: −3% throughput,
@@ -30,17 +33,19 @@ public record Thresholds(double throughputDropPercent, double p99RisePercent, do
      * power (−5% throughput), or an effect exactly that size would pass half the time; the
      * statistical half of the verdict keeps noise out. −3% is where Dekaf's A-B-A gate draws it.
      */
-    public static final Thresholds PAIRED = new Thresholds(3, 10, 5, 5, 5, 5);
+    public static final Thresholds PAIRED = new Thresholds(3, 10, 5, 5, 5, 5, 25);
 
     /** A scenario file without a thresholds block: every value takes the mode's default. */
-    public static final Thresholds UNSET = new Thresholds(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    public static final Thresholds UNSET = new Thresholds(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN);
 
     /** These thresholds, with each value the scenario file did not set (NaN) taken from {@code defaults}. */
     public Thresholds orDefaults(Thresholds defaults) {
         return new Thresholds(or(throughputDropPercent, defaults.throughputDropPercent), or(p99RisePercent, defaults.p99RisePercent),
                 or(cpuRisePercent, defaults.cpuRisePercent), or(allocRisePercent, defaults.allocRisePercent),
                 or(wireBytesRisePercent, defaults.wireBytesRisePercent),
-                or(recordsPerRequestDropPercent, defaults.recordsPerRequestDropPercent));
+                or(recordsPerRequestDropPercent, defaults.recordsPerRequestDropPercent),
+                or(failoverRisePercent, defaults.failoverRisePercent));
     }
 
     private static double or(double value, double fallback) {

@@ -43,12 +43,14 @@ import java.util.regex.Pattern;
  * @param producerFactory   a team's {@link dev.kafkaperfgate.spi.ProducerFactory} (its wrapper), or {@code null} for a plain KafkaProducer
  * @param warmup            warm-up before the trials, never measured
  * @param trials            measured repetitions, 1 or more
+ * @param fault             a broker stopped in the middle of every measured trial, or {@code null}; needs a
+ *                          cluster of 2 or more and a timed trial longer than the fault's {@code at}
  */
 public record ProduceScenario(String name, int partitions, int brokers, short replicationFactor, Map<String, String> topicConfigs,
                               long recordsPerTrial, Duration trialDuration, int recordSize, Path payloadFile,
                               RecordSourceSpec recordSource, double compressibility,
                               long payloadSeed, double recordsPerSecond, Map<String, String> producer,
-                              String producerFactory, WarmupPolicy warmup, int trials) {
+                              String producerFactory, WarmupPolicy warmup, int trials, FaultSpec fault) {
 
     /** No target rate: send as fast as the producer accepts records, like --throughput -1. */
     public static final double UNLIMITED = -1;
@@ -118,9 +120,29 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
         if (trials < 1) {
             problems.add("trials must be at least 1, got " + trials);
         }
+        if (fault != null) {
+            faultProblems(fault, brokers, partitions, trialDuration, problems);
+        }
         problems.addAll(ClientProperties.PRODUCER.problems(producer));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("scenario " + name + ": " + String.join("; ", problems));
+        }
+    }
+
+    private static void faultProblems(FaultSpec fault, int brokers, int partitions, Duration trialDuration, List<String> problems) {
+        if (brokers < 2) {
+            problems.add("a fault stops a broker: it needs a cluster (cluster: {brokers: 3}), got " + brokers + " broker");
+        } else if (fault.brokerId() > brokers) {
+            problems.add("fault broker-" + fault.brokerId() + " is not in a cluster of " + brokers + " brokers");
+        }
+        if (fault.partition() >= partitions) {
+            problems.add("fault " + fault.target() + ": the topic has " + partitions + " partition" + (partitions == 1 ? "" : "s")
+                    + " (0.." + (partitions - 1) + ")");
+        }
+        if (trialDuration == null) {
+            problems.add("a fault happens at a time in the trial: give the trial a duration, not a record count");
+        } else if (fault.at().compareTo(trialDuration) >= 0) {
+            problems.add("fault at " + fault.at().toMillis() + " ms is not inside the trial of " + trialDuration.toMillis() + " ms");
         }
     }
 
@@ -131,13 +153,13 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
     public ProduceScenario asPairedTrial(Duration duration, WarmupPolicy trialWarmup) {
         return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, trialDuration == null ? recordsPerTrial : 0,
                 trialDuration == null ? null : duration, recordSize, payloadFile, recordSource, compressibility, payloadSeed,
-                recordsPerSecond, producer, producerFactory, trialWarmup, 1);
+                recordsPerSecond, producer, producerFactory, trialWarmup, 1, fault);
     }
 
     /** This experiment with another side's subject: its producer settings and producer factory. */
     public ProduceScenario withSubject(Map<String, String> producerProperties, String factory) {
         return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, recordsPerTrial, trialDuration, recordSize,
-                payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producerProperties, factory, warmup, trials);
+                payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producerProperties, factory, warmup, trials, fault);
     }
 
     public boolean isRateLimited() {
@@ -167,6 +189,7 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
         private final Map<String, String> producer = new TreeMap<>();
         private WarmupPolicy warmup = WarmupPolicy.DEFAULT;
         private int trials = Defaults.TRIALS;
+        private FaultSpec fault;
 
         private Builder(String name) {
             this.name = name;
@@ -263,10 +286,16 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
             return this;
         }
 
+        /** A broker stopped in every measured trial; {@code null} (default) for none. */
+        public Builder fault(FaultSpec value) {
+            fault = value;
+            return this;
+        }
+
         public ProduceScenario build() {
             return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, recordsPerTrial, trialDuration,
                     recordSize, payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producer, producerFactory,
-                    warmup, trials);
+                    warmup, trials, fault);
         }
     }
 }

@@ -84,6 +84,7 @@ public final class Judge {
             case ALLOC_PER_RECORD -> thresholds.allocRisePercent();
             case WIRE_BYTES_PER_RECORD -> thresholds.wireBytesRisePercent();
             case RECORDS_PER_REQUEST -> -thresholds.recordsPerRequestDropPercent();
+            case FAILOVER -> thresholds.failoverRisePercent();
         };
     }
 

@@ -166,13 +166,14 @@ public final class PairedWorker {
         putOrNull(node, "alloc", thresholds.allocRisePercent());
         putOrNull(node, "wireBytes", thresholds.wireBytesRisePercent());
         putOrNull(node, "recordsPerRequest", thresholds.recordsPerRequestDropPercent());
+        putOrNull(node, "failover", thresholds.failoverRisePercent());
         return node;
     }
 
     /** The thresholds a catalog entry carries; NaN (the mode's default) where the file set none. */
     public static Thresholds thresholds(JsonNode node) {
         return new Thresholds(value(node, "throughput"), value(node, "p99"), value(node, "cpu"), value(node, "alloc"),
-                value(node, "wireBytes"), value(node, "recordsPerRequest"));
+                value(node, "wireBytes"), value(node, "recordsPerRequest"), value(node, "failover"));
     }
 
     private static double value(JsonNode node, String field) {

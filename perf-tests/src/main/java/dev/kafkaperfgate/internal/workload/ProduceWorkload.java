@@ -81,7 +81,7 @@ public final class ProduceWorkload {
                 WarmupSummary warmup = warmUp(scenario, phase, records.meanValueBytes(), watch);
                 List<TrialFigures> trials = new ArrayList<>();
                 for (int trial = 1; trial <= scenario.trials(); trial++) {
-                    trials.add(measure(scenario, phase, producer, records.meanValueBytes(), watch, trial));
+                    trials.add(measure(scenario, topic, phase, producer, records.meanValueBytes(), watch, trial));
                 }
                 return new ProduceResult(scenario, topic, broker.info(), ClientJvm.current(clientCpus), warmup, trials);
             } catch (RuntimeException e) {
@@ -122,7 +122,7 @@ public final class ProduceWorkload {
                 windowFigure(scenario), steady.windows());
     }
 
-    private TrialFigures measure(ProduceScenario scenario, SendPhase phase, Producer<Object, Object> producer, int meanLength,
+    private TrialFigures measure(ProduceScenario scenario, String topic, SendPhase phase, Producer<Object, Object> producer, int meanLength,
                                  BrokerWatch watch, int trial) {
         LatencyRecorder latencies = new LatencyRecorder(scenario.isRateLimited());
         SendErrors errors = new SendErrors();
@@ -137,9 +137,24 @@ public final class ProduceWorkload {
         };
         long maxRecords = scenario.trialDuration() == null ? scenario.recordsPerTrial() : Long.MAX_VALUE;
         CostMeter.Snapshot before = CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER);
-        SendPhase.Outcome outcome = phase.run(trial, pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies, errors);
-        ClientCost cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());
-        checkErrors(scenario, "trial " + trial, outcome, latencies, errors, watch);
+        SendPhase.Outcome outcome;
+        ClientCost cost;
+        FaultFigures fault = null;
+        if (scenario.fault() == null) {
+            outcome = phase.run(trial, pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies, errors);
+            cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());
+            checkErrors(scenario, "trial " + trial, outcome, latencies, errors, watch);
+        } else {
+            FaultTrial faultTrial = new FaultTrial(broker, scenario, topic, console, label);
+            outcome = faultTrial.run(ledger -> phase.run(trial, pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies,
+                    errors, ledger));
+            cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());
+            if (watch.isDead()) {
+                throw brokerDied(scenario, watch, null);
+            }
+            fault = faultTrial.figures(outcome);
+            console.println(label + fault.line());
+        }
         Histogram endToEnd = listener.phaseEnded(scenario.name(), trial, outcome.sent());
 
         double seconds = outcome.seconds();
@@ -152,7 +167,7 @@ public final class ProduceWorkload {
             console.println(label + PerfLine.endToEnd(endToEnd));
         }
         return new TrialFigures(trial, outcome.sent(), bytes, outcome.endNanos() - outcome.startNanos(), recordsPerSecond,
-                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), endToEnd, rateHeld, cost);
+                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), endToEnd, rateHeld, cost, fault);
     }
 
     /** Every record sent must be acknowledged: a failed send fails the scenario with its cause. */

@@ -67,8 +67,21 @@ final class SendPhase {
      * @param errors       where the callbacks report failures
      */
     Outcome run(int phase, Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors) {
+        return run(phase, pacer, maxRecords, tickNanos, tick, latencies, errors, null);
+    }
+
+    /**
+     * @param ledger a fault trial's ledger: every record carries its sequence number, and a refused
+     *               send does not stop the loop (refusals during a failover are what is measured);
+     *               {@code null} otherwise, when the first failed send stops it
+     */
+    Outcome run(int phase, Pacer pacer, long maxRecords, long tickNanos, Tick tick, LatencyRecorder latencies, SendErrors errors,
+                DeliveryLedger ledger) {
         pacer.restart();
         long start = clock.nanoTime();
+        if (ledger != null) {
+            ledger.begin(start);
+        }
         long nextTick = start + tickNanos;
         long sent = 0;
         long bytes = 0;
@@ -81,11 +94,15 @@ final class SendPhase {
                     break;
                 }
             }
-            if (errors.count() > 0 || watch.isDead()) {
+            if ((errors.count() > 0 && ledger == null) || watch.isDead()) {
                 break;
             }
-            producer.send(new ProducerRecord<>(topic, null, null, records.key(sent), records.value(sent), stamp.stamp(phase, now)),
-                    new AckCallback(clock, latencies, errors, intended, now));
+            Headers headers = stamp.stamp(phase, now);
+            if (ledger != null) {
+                headers = ledger.stamp(headers, sent);
+            }
+            producer.send(new ProducerRecord<>(topic, null, null, records.key(sent), records.value(sent), headers),
+                    new AckCallback(clock, latencies, errors, intended, now, ledger, sent));
             bytes += records.valueBytes(sent);
             sent++;
         }

@@ -17,8 +17,9 @@ import org.HdrHistogram.Histogram;
  * @param endToEnd           consume minus send, microseconds; {@code null} unless the workload is end-to-end
  * @param rateHeld           whether a target rate was held to within 5% ({@code true} without one)
  * @param cost               what the client spent per record during the trial
+ * @param fault              what the scenario's fault did in this trial; {@code null} without one
  */
 public record TrialFigures(int trial, long records, long bytes, long durationNanos, double recordsPerSecond,
                            double megabytesPerSecond, Histogram service, Histogram response, Histogram endToEnd,
-                           boolean rateHeld, ClientCost cost) {
+                           boolean rateHeld, ClientCost cost, FaultFigures fault) {
 }

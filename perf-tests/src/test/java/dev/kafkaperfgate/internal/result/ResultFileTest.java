@@ -73,7 +73,7 @@ class ResultFileTest {
         }
         // 3 records in 3 s: 1 record/s, whatever the trial
         return new TrialFigures(number, 3, 300, 3_000_000_000L, 1.0, 300 / 3.0 / 1048576, service, response, null, false,
-                new ClientCost(4000 + number, 900, 120, 10));
+                new ClientCost(4000 + number, 900, 120, 10), null);
     }
 
     private static String fieldNames(JsonNode node) {

@@ -54,7 +54,7 @@ class ScenarioFileParserTest {
         assertEquals(3, scenario.produce().partitions());
         assertEquals(20_000, scenario.produce().recordsPerSecond());
         assertEquals("0", scenario.produce().producer().get("linger.ms"));
-        assertEquals(new Thresholds(5, 30, 10, 10, 10, 10), scenario.thresholds().orDefaults(Thresholds.DEFAULT));
+        assertEquals(new Thresholds(5, 30, 10, 10, 10, 10, 25), scenario.thresholds().orDefaults(Thresholds.DEFAULT));
         assertNull(scenario.sweptValue());
         assertEquals(1, scenario.line());
     }

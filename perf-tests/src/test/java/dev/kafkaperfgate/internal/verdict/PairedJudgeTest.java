@@ -78,7 +78,7 @@ class PairedJudgeTest {
 
     @Test
     void aScenariosOwnThresholdOverridesThePairedDefault() {
-        Thresholds lenient = new Thresholds(20, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        Thresholds lenient = new Thresholds(20, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         MetricVerdict verdict = JUDGE.judge("s", Map.of(Metric.THROUGHPUT, blocks(0.9, 0.01, 0)), lenient, List.of()).metrics().get(0);
         assertEquals(Verdict.OK, verdict.verdict(), verdict.line());
     }

@@ -1,0 +1,31 @@
+package dev.kafkaperfgate.internal.broker;
+
+/**
+ * The nodes of a cluster the gate started itself, for a scenario's {@code fault}: stop one in the
+ * middle of a trial, start it again later. An external cluster has none (the gate never stops a
+ * team's brokers).
+ *
+ * <p>A node stopped here is not a failure: {@link KafkaBroker#failure()} stays empty for it until
+ * it is started again, so the workload's broker watch keeps running.
+ */
+public interface BrokerNodes {
+
+    /**
+     * Stops node {@code nodeId}: a clean shutdown (SIGTERM; the broker hands its partitions over
+     * first), or with {@code kill} a crash (SIGKILL). Returns once its process is gone, within
+     * {@link dev.kafkaperfgate.Defaults#BROKER_STOP_TIMEOUT} (a clean stop that takes longer is
+     * finished with SIGKILL).
+     *
+     * @param nodeId 1 to the cluster's size
+     * @throws IllegalArgumentException when no such node runs
+     */
+    void stop(int nodeId, boolean kill);
+
+    /**
+     * Starts a stopped node again on its own data directory and ports. Returns once its process
+     * runs; waiting for it to rejoin the topic's in-sync replicas is the caller's.
+     *
+     * @throws BrokerUnavailableException when it cannot start
+     */
+    void start(int nodeId);
+}

@@ -1,0 +1,74 @@
+package dev.kafkaperfgate.internal.spec;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A broker failure in the middle of every measured trial of a cluster scenario, as a scenario file
+ * writes it:
+ *
+ * <pre>
+ * fault:
+ *   stop-broker: leader-of-partition-0   # or kill-broker (SIGKILL, a crash); or broker-2 (a node id)
+ *   at: 20s                              # after the trial's first send
+ *   restart-after: 10s                   # optional: the broker comes back during the trial
+ * </pre>
+ *
+ * A stop is a clean shutdown (SIGTERM: the broker hands its leaderships over first); a kill is a
+ * crash (SIGKILL: the controller fences the broker once its heartbeats stop). Without
+ * {@code restart-after} the gate restarts the broker after the trial, unmeasured, and waits for
+ * the topic's replicas to be back in sync before the next trial.
+ *
+ * @param kill          {@code true} for kill-broker, {@code false} for stop-broker
+ * @param partition     the partition whose leader is stopped, or −1 when {@code brokerId} names the broker
+ * @param brokerId      the node id to stop (1..brokers), or −1 when {@code partition} picks it
+ * @param at            time from the trial's first send to the stop, longer than zero
+ * @param restartAfter  time from the stop to the restart, or {@code null} for after the trial
+ */
+public record FaultSpec(boolean kill, int partition, int brokerId, Duration at, Duration restartAfter) {
+
+    private static final Pattern LEADER = Pattern.compile("leader-of-partition-(\\d{1,5})");
+    private static final Pattern BROKER = Pattern.compile("broker-(\\d{1,2})");
+
+    public FaultSpec {
+        Objects.requireNonNull(at, "at");
+        if ((partition < 0) == (brokerId < 0)) {
+            throw new IllegalArgumentException("a fault names exactly one of a partition's leader and a broker id");
+        }
+        if (at.isNegative() || at.isZero()) {
+            throw new IllegalArgumentException("fault at must be longer than zero, got " + at);
+        }
+        if (restartAfter != null && (restartAfter.isNegative() || restartAfter.isZero())) {
+            throw new IllegalArgumentException("fault restart-after must be longer than zero, got " + restartAfter);
+        }
+    }
+
+    /**
+     * Reads a target as the scenario file writes it.
+     *
+     * @throws IllegalArgumentException naming the two spellings when {@code target} is neither
+     */
+    public static FaultSpec of(boolean kill, String target, Duration at, Duration restartAfter) {
+        Matcher leader = LEADER.matcher(target);
+        if (leader.matches()) {
+            return new FaultSpec(kill, Integer.parseInt(leader.group(1)), -1, at, restartAfter);
+        }
+        Matcher broker = BROKER.matcher(target);
+        if (broker.matches()) {
+            return new FaultSpec(kill, -1, Integer.parseInt(broker.group(1)), at, restartAfter);
+        }
+        throw new IllegalArgumentException("'" + target + "' is not a broker to stop; write leader-of-partition-N or broker-N");
+    }
+
+    /** The target as the scenario file writes it. */
+    public String target() {
+        return partition >= 0 ? "leader-of-partition-" + partition : "broker-" + brokerId;
+    }
+
+    /** {@code stop-broker} or {@code kill-broker}. */
+    public String action() {
+        return kill ? "kill-broker" : "stop-broker";
+    }
+}
