@@ -73,8 +73,17 @@ public final class ContainerBroker implements KafkaBroker {
 
     /** A broker container as the settings ask for it, labelled with {@code runId}; not started. */
     static KafkaContainer configured(BrokerSettings settings, String runId) {
-        KafkaContainer container = new KafkaContainer(
-                DockerImageName.parse(settings.image()).asCompatibleSubstituteFor("apache/kafka"))
+        return configured(new KafkaContainer(image(settings)), settings, runId);
+    }
+
+    /** The settings' image, accepted by Testcontainers as an apache/kafka image. */
+    static DockerImageName image(BrokerSettings settings) {
+        return DockerImageName.parse(settings.image()).asCompatibleSubstituteFor("apache/kafka");
+    }
+
+    /** {@code container} with the gate's label, broker flags, start-up bound and CPU set. */
+    static KafkaContainer configured(KafkaContainer container, BrokerSettings settings, String runId) {
+        container
                 .withLabel(LABEL, runId)
                 .withEnv("KAFKA_HEAP_OPTS", flags(settings.jvmFlags(), true))
                 .withEnv("KAFKA_JVM_PERFORMANCE_OPTS", flags(settings.jvmFlags(), false))

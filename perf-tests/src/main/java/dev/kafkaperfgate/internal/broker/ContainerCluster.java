@@ -29,12 +29,27 @@ import java.util.stream.IntStream;
  * settings' start-up timeout; otherwise the error names the brokers that did not register, with
  * their last log lines, and every container and the network are removed.
  */
-final class ContainerCluster implements KafkaBroker {
+final class ContainerCluster implements KafkaBroker, BrokerNodes {
 
     private static final int CONTROLLER_PORT = 9094;
+    private static final int CLIENT_PORT = 9092;
+
+    /**
+     * A node whose client port is bound to a fixed host port, chosen free before it starts: a
+     * container that a fault stops and starts again keeps its port (Docker would pick a new random
+     * one), so the listener it advertises, written once at its first start, stays right.
+     */
+    private static final class FixedPortNode extends KafkaContainer {
+        FixedPortNode(DockerImageName image, int hostPort) {
+            super(image);
+            addFixedExposedPort(hostPort, CLIENT_PORT);
+        }
+    }
 
     private final Network network;
     private final List<KafkaContainer> containers;
+    /** Node ids a fault stopped: not failures while they are down. */
+    private final java.util.Set<Integer> stoppedOnPurpose = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final BrokerInfo info;
     private final StopOnce stopOnce;
 
@@ -56,7 +71,8 @@ final class ContainerCluster implements KafkaBroker {
         int internalReplicas = Math.min(3, brokers);
         List<KafkaContainer> containers = new ArrayList<>();
         for (int id = 1; id <= brokers; id++) {
-            KafkaContainer container = ContainerBroker.configured(settings, runId)
+            KafkaContainer container = ContainerBroker.configured(new FixedPortNode(ContainerBroker.image(settings), freePort()),
+                            settings, runId)
                     .withNetwork(network)
                     .withNetworkAliases("broker-" + id)
                     .withEnv("CLUSTER_ID", clusterId)
@@ -93,6 +109,79 @@ final class ContainerCluster implements KafkaBroker {
     }
 
     @Override
+    public Optional<BrokerNodes> nodes() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public void stop(int nodeId, boolean kill) {
+        KafkaContainer container = node(nodeId);
+        stoppedOnPurpose.add(nodeId);
+        var docker = container.getDockerClient();
+        if (!kill) {
+            // SIGTERM to the broker's JVM itself: `docker stop` signals the container's first process,
+            // a shell that ignores it, and would end in SIGKILL after its timeout.
+            String id = docker.execCreateCmd(container.getContainerId()).withCmd("bash", "-c", TERM_BROKER).exec().getId();
+            docker.execStartCmd(id).start();
+            long deadline = System.nanoTime() + Defaults.BROKER_STOP_TIMEOUT.toNanos();
+            while (isRunning(container) && System.nanoTime() < deadline) {
+                sleepBriefly();
+            }
+        }
+        if (isRunning(container)) {
+            docker.killContainerCmd(container.getContainerId()).exec();
+        }
+        long deadline = System.nanoTime() + Defaults.BROKER_STOP_TIMEOUT.toNanos();
+        while (isRunning(container) && System.nanoTime() < deadline) {
+            sleepBriefly();
+        }
+    }
+
+    /** Sends SIGTERM to the kafka.Kafka JVM in the container; only bash and grep are needed in the image. */
+    private static final String TERM_BROKER = "for p in /proc/[0-9]*; do [ \"${p#/proc/}\" != $$ ] "
+            + "&& grep -qa kafka.Kafka \"$p/cmdline\" 2>/dev/null && kill -TERM \"${p#/proc/}\"; done; true";
+
+    private static boolean isRunning(KafkaContainer container) {
+        return Boolean.TRUE.equals(container.getCurrentContainerInfo().getState().getRunning());
+    }
+
+    @Override
+    public void start(int nodeId) {
+        KafkaContainer container = node(nodeId);
+        try {
+            container.getDockerClient().startContainerCmd(container.getContainerId()).exec();
+        } catch (RuntimeException e) {
+            throw new BrokerUnavailableException("broker " + nodeId + " (container " + container.getContainerId()
+                    + ") could not start again: " + e.getMessage(), e);
+        }
+        stoppedOnPurpose.remove(nodeId);
+    }
+
+    private KafkaContainer node(int nodeId) {
+        if (nodeId < 1 || nodeId > containers.size()) {
+            throw new IllegalArgumentException("no broker " + nodeId + " in a cluster of " + containers.size());
+        }
+        return containers.get(nodeId - 1);
+    }
+
+    private static void sleepBriefly() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new BrokerUnavailableException("no free port on this host for a cluster node: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public String bootstrapServers() {
         return containers.stream().filter(KafkaContainer::isRunning).map(KafkaContainer::getBootstrapServers)
                 .collect(Collectors.joining(","));
@@ -110,7 +199,7 @@ final class ContainerCluster implements KafkaBroker {
 
     @Override
     public Optional<String> failure() {
-        String down = IntStream.range(0, containers.size())
+        String down = IntStream.range(0, containers.size()).filter(i -> !stoppedOnPurpose.contains(i + 1))
                 .mapToObj(i -> ContainerBroker.stateProblem(containers.get(i)).map(problem -> "broker " + (i + 1) + ": " + problem))
                 .flatMap(Optional::stream).collect(Collectors.joining("; "));
         return down.isEmpty() ? Optional.empty() : Optional.of("container cluster: " + down);

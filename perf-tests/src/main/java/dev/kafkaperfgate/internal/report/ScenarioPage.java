@@ -59,6 +59,9 @@ final class ScenarioPage {
         if ("consume".equals(result.path("workload").asText())) {
             page.set("consume", consume(result));
         }
+        if (result.path("trials").path(0).has("fault")) {
+            page.set("failover", failover(result));
+        }
         return page;
     }
 
@@ -162,6 +165,28 @@ final class ScenarioPage {
 
     private static String shortCommit(String commit) {
         return commit == null ? "?" : commit.substring(0, Math.min(7, commit.length()));
+    }
+
+    /** Each fault trial's timeline (acks and the slowest ack per bucket) with when the broker went and came back. */
+    private static ArrayNode failover(JsonNode result) {
+        ArrayNode trials = JsonNodeFactory.instance.arrayNode();
+        result.path("trials").forEach(trial -> {
+            JsonNode fault = trial.path("fault");
+            ObjectNode node = trials.addObject();
+            node.put("trial", trial.path("trial").asInt());
+            node.put("brokerId", fault.path("brokerId").asInt());
+            node.put("stopMs", fault.path("stopMs").asLong());
+            node.put("restartMs", fault.path("restartMs").asLong());
+            node.put("maxAckGapMs", fault.path("maxAckGapMs").asDouble());
+            node.put("acked", fault.path("acked").asLong());
+            node.put("refused", fault.path("refused").asLong());
+            node.put("lost", fault.path("lost").asLong());
+            node.put("duplicates", fault.path("duplicates").asLong());
+            node.put("bucketMs", fault.path("timeline").path("bucketMs").asLong());
+            node.set("acks", fault.path("timeline").path("acks"));
+            node.set("maxLatencyUs", fault.path("timeline").path("maxLatencyUs"));
+        });
+        return trials;
     }
 
     private static ObjectNode consume(JsonNode result) {

@@ -39,7 +39,7 @@ public record FaultFigures(String action, String target, int brokerId, List<Inte
     }
 
     /** The console's line, after the trial's own. */
-    String line() {
+    public String line() {
         return String.format(java.util.Locale.ROOT, "%s broker %d (%s) at %.1f s%s; longest gap between acks %.0f ms (ended at %.1f s); "
                         + "%d acked, %d refused, %d lost, %d duplicated%s", action, brokerId, target, stopMs / 1000.0,
                 restartMs < 0 ? "" : String.format(java.util.Locale.ROOT, ", back at %.1f s", restartMs / 1000.0),

@@ -133,6 +133,28 @@
     })
   }
 
+  // A fault scenario: acknowledgements per bucket through each trial, the failover a dip to zero,
+  // the slowest acknowledgement per bucket on the right axis; the stop and restart in the title.
+  function failoverChart (parent, failover) {
+    const bucket = failover[0].bucketMs || 100
+    const longest = Math.max(...failover.map((trial) => (trial.acks || []).length))
+    const labels = Array.from({ length: longest }, (_, index) => ((index * bucket) / 1000).toFixed(1))
+    const datasets = []
+    failover.forEach((trial, index) => {
+      datasets.push({ label: `trial ${trial.trial}: acks per ${bucket} ms`, data: trial.acks, borderColor: COLORS[index % COLORS.length], pointRadius: 0, borderWidth: 1, yAxisID: 'y' })
+      datasets.push({ label: `trial ${trial.trial}: slowest ack (ms)`, data: (trial.maxLatencyUs || []).map((us) => (us > 0 ? us / 1000 : null)), borderColor: COLORS[index % COLORS.length], borderDash: [4, 3], pointRadius: 0, borderWidth: 1, yAxisID: 'y1' })
+    })
+    const first = failover[0]
+    const when = `broker ${first.brokerId} stopped at ${(first.stopMs / 1000).toFixed(1)} s` + (first.restartMs >= 0 ? `, back at ${(first.restartMs / 1000).toFixed(1)} s` : '')
+    chart(parent, `failover timeline (${when})`, {
+      type: 'line',
+      data: { labels, datasets },
+      options: { scales: { x: { title: { display: true, text: 's into the trial' } }, y: { beginAtZero: true }, y1: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false } } } },
+    })
+    parent.append(el('pre', 'lines', failover.map((trial) => `trial ${trial.trial}: longest gap between acks ${trial.maxAckGapMs} ms; ` +
+      `${trial.acked} acked, ${trial.refused} refused, ${trial.lost} lost, ${trial.duplicates} duplicated`).join('\n')))
+  }
+
   // Paired mode: each metric's trials at their place in the run order, base against head.
   function pairedCharts (parent, paired, label) {
     const order = String(paired.order || '')
@@ -183,6 +205,7 @@
     if (scenario.throughput) throughputChart(grid, scenario.throughput)
     if (scenario.trend && scenario.trend.length > 1) trendChart(grid, scenario.trend)
     if (scenario.consume) consumeChart(grid, scenario.consume)
+    if (scenario.failover && scenario.failover.length > 0) failoverChart(grid, scenario.failover)
     if (scenario.paired && scenario.paired.trials) pairedCharts(grid, scenario.paired.trials, '')
     if (scenario.paired && scenario.paired.confirmationTrials) pairedCharts(grid, scenario.paired.confirmationTrials, 'second measurement: ')
     section.append(grid)

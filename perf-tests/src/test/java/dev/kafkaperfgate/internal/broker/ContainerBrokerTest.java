@@ -61,6 +61,22 @@ class ContainerBrokerTest {
                     .build();
             var result = new ProduceWorkload(cluster, System.out).run(scenario, topic);
             assertEquals(result.warmup().records() + 10_000, RecordsOnTopic.consumeAll(cluster, topic, Duration.ofSeconds(60)));
+
+            // A fault: the leader's container stopped and started again keeps its port, rejoins, and nothing acked is lost.
+            String faultTopic = topics.create("fault", 1, (short) 3, Map.of("min.insync.replicas", "2"));
+            ProduceScenario fault = ProduceScenario.builder("container-fault").brokers(3).partitions(1).replicationFactor((short) 3)
+                    .topicConfigs(Map.of("min.insync.replicas", "2"))
+                    .recordSize(512).recordsPerSecond(1_000).trialDuration(Duration.ofSeconds(8)).trials(1)
+                    .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
+                    .producerProperty("acks", "all")
+                    .fault(dev.kafkaperfgate.internal.spec.FaultSpec.of(false, "leader-of-partition-0", Duration.ofSeconds(2),
+                            Duration.ofSeconds(2)))
+                    .build();
+            var faulted = new ProduceWorkload(cluster, System.out).run(fault, faultTopic).trials().get(0).fault();
+            assertTrue(faulted.restartMs() > faulted.stopMs(), faulted.line());
+            assertEquals(0, faulted.lost(), faulted.line());
+            assertEquals(0, faulted.refused(), faulted.line());
+            assertTrue(cluster.failure().isEmpty(), "every node runs again: " + cluster.failure());
             network = DockerClientFactory.instance().client().listNetworksCmd().exec().stream()
                     .filter(candidate -> candidate.getLabels() != null && candidate.getLabels().containsKey(ContainerBroker.LABEL))
                     .map(com.github.dockerjava.api.model.Network::getId).findFirst().orElse(null);

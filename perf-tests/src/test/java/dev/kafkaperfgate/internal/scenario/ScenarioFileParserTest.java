@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.spec.FaultSpec;
+
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -7,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +101,7 @@ class ScenarioFileParserTest {
         assertEquals(List.of(
                 ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, cluster, topic, "
                         + "records, duration, record.size, payload.file, record.source, compressibility, rate, producer.config, producer, "
-                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep",
+                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep, fault",
                 ":2: tags: tag 'Weekly' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit",
                 ":1: records: set exactly one of records (per trial) and duration (per trial)",
                 ":6: rate: must be a number, got 'fast'",
@@ -225,6 +228,57 @@ class ScenarioFileParserTest {
         List<ValidationError> cluster = new ArrayList<>();
         ScenarioFileParser.parse(write("big.yaml", VALID.replace("topic:\n", "cluster: {brokers: 9, racks: 3}\ntopic:\n")), cluster);
         assertEquals(List.of("cluster.racks", "cluster.brokers"), cluster.stream().map(ValidationError::field).toList(), cluster.toString());
+    }
+
+    @Test
+    void aFaultStopsTheLeaderOfAPartitionOfANightlyClusterScenario() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("fault.yaml", FAULT_BASE + """
+                fault: {kill-broker: leader-of-partition-2, at: 20s, restart-after: 5s}
+                """), errors);
+        assertEquals(List.of(), errors);
+        FaultSpec fault = scenarios.get(0).produce().fault();
+        assertEquals(new FaultSpec(true, 2, -1, Duration.ofSeconds(20), Duration.ofSeconds(5)), fault);
+        assertEquals("kill-broker", fault.action());
+    }
+
+    @Test
+    void aFaultThatCannotHappenIsRefusedNamingWhy() throws IOException {
+        assertEquals(List.of("fault: cannot run in the pr suite: a failover outlasts paired mode's trials; tag it nightly"),
+                problems(FAULT_BASE.replace("tags: [nightly]", "tags: [pr, nightly]") + "fault: {stop-broker: broker-1, at: 20s}\n"));
+        assertEquals(List.of("fault.kill-broker: set exactly one of stop-broker (a clean shutdown) and kill-broker (a crash)"),
+                problems(FAULT_BASE + "fault: {stop-broker: broker-1, kill-broker: broker-2, at: 20s}\n"));
+        assertEquals(List.of("fault.stop-broker: 'the-leader' is not a broker to stop; write leader-of-partition-N or broker-N"),
+                problems(FAULT_BASE + "fault: {stop-broker: the-leader, at: 20s}\n"));
+        assertEquals(List.of("fault.at: required: when in the trial the broker stops, e.g. 20s"),
+                problems(FAULT_BASE + "fault: {stop-broker: broker-1}\n"));
+        assertTrue(problems(FAULT_BASE + "fault: {stop-broker: broker-4, at: 50s}\n").get(0)
+                .contains("fault broker-4 is not in a cluster of 3 brokers; fault at 50000 ms is not inside the trial of 40000 ms"));
+        assertTrue(problems(FAULT_BASE.replace("cluster: {brokers: 3}\n", "").replace("replication.factor: 3", "replication.factor: 1")
+                + "fault: {stop-broker: leader-of-partition-0, at: 20s}\n").get(0)
+                .contains("a fault stops a broker: it needs a cluster (cluster: {brokers: 3}), got 1 broker"));
+    }
+
+    /** A nightly 3-broker produce scenario of 40 s trials, to which a test adds its fault block. */
+    private static final String FAULT_BASE = """
+            name: fault
+            tags: [nightly]
+            workload: produce
+            cluster: {brokers: 3}
+            topic:
+              partitions: 3
+              replication.factor: 3
+            duration: 40s
+            record.size: 1024
+            rate: 2000
+            producer: {acks: all, linger.ms: 5, batch.size: 16384, compression.type: none}
+            """;
+
+    /** Each problem as "field: message". */
+    private List<String> problems(String text) throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(write("problem.yaml", text), errors);
+        return errors.stream().map(error -> error.field() + ": " + error.message()).toList();
     }
 
     @Test
