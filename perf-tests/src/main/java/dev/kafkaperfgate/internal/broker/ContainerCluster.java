@@ -123,14 +123,16 @@ final class ContainerCluster implements KafkaBroker, BrokerNodes {
             // a shell that ignores it, and would end in SIGKILL after its timeout.
             String id = docker.execCreateCmd(container.getContainerId()).withCmd("bash", "-c", TERM_BROKER).exec().getId();
             docker.execStartCmd(id).start();
-            long deadline = System.nanoTime() + Defaults.BROKER_STOP_TIMEOUT.toNanos();
-            while (isRunning(container) && System.nanoTime() < deadline) {
-                sleepBriefly();
-            }
+            awaitStopped(container);
         }
         if (isRunning(container)) {
             docker.killContainerCmd(container.getContainerId()).exec();
+            awaitStopped(container);
         }
+    }
+
+    /** Returns once the container no longer runs, or after {@link Defaults#BROKER_STOP_TIMEOUT}. */
+    private static void awaitStopped(KafkaContainer container) {
         long deadline = System.nanoTime() + Defaults.BROKER_STOP_TIMEOUT.toNanos();
         while (isRunning(container) && System.nanoTime() < deadline) {
             sleepBriefly();
@@ -173,9 +175,8 @@ final class ContainerCluster implements KafkaBroker, BrokerNodes {
     }
 
     private static int freePort() {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
+        try {
+            return ProcessNode.freePort();
         } catch (java.io.IOException e) {
             throw new BrokerUnavailableException("no free port on this host for a cluster node: " + e.getMessage(), e);
         }

@@ -16,18 +16,8 @@ final class AckCallback implements Callback {
     private final SendErrors errors;
     private final long intendedNanos;
     private final long sentNanos;
-    private final DeliveryLedger ledger;
-    private final long sequence;
 
     AckCallback(NanoClock clock, LatencyRecorder latencies, SendErrors errors, long intendedNanos, long sentNanos) {
-        this(clock, latencies, errors, intendedNanos, sentNanos, null, -1);
-    }
-
-    /** @param ledger a fault trial's ledger, noting record {@code sequence}'s fate; {@code null} otherwise */
-    AckCallback(NanoClock clock, LatencyRecorder latencies, SendErrors errors, long intendedNanos, long sentNanos,
-                DeliveryLedger ledger, long sequence) {
-        this.ledger = ledger;
-        this.sequence = sequence;
         this.clock = clock;
         this.latencies = latencies;
         this.errors = errors;
@@ -39,15 +29,9 @@ final class AckCallback implements Callback {
     public void onCompletion(RecordMetadata metadata, Exception exception) {
         if (exception != null) {
             errors.record(exception);
-            if (ledger != null) {
-                ledger.refused(sequence, exception);
-            }
             return;
         }
         long now = clock.nanoTime();
         latencies.record((now - sentNanos) / 1000, (now - intendedNanos) / 1000);
-        if (ledger != null) {
-            ledger.acked(sequence, now, (now - sentNanos) / 1000);
-        }
     }
 }

@@ -4,6 +4,7 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -79,8 +80,8 @@ final class DeliveryLedger {
         int bucket = (int) Math.max(0, (ackNanos - startNanos) / BUCKET_NANOS);
         if (bucket >= acksPerBucket.length) {
             int size = Math.max(bucket + 1, acksPerBucket.length * 2);
-            acksPerBucket = java.util.Arrays.copyOf(acksPerBucket, size);
-            maxLatencyMicrosPerBucket = java.util.Arrays.copyOf(maxLatencyMicrosPerBucket, size);
+            acksPerBucket = Arrays.copyOf(acksPerBucket, size);
+            maxLatencyMicrosPerBucket = Arrays.copyOf(maxLatencyMicrosPerBucket, size);
         }
         acksPerBucket[bucket]++;
         maxLatencyMicrosPerBucket[bucket] = Math.max(maxLatencyMicrosPerBucket[bucket], latencyMicros);
@@ -128,11 +129,11 @@ final class DeliveryLedger {
 
     /** Acknowledgements per {@link #BUCKET_NANOS} from the trial's start, up to {@code buckets}. */
     synchronized long[] acksPerBucket(int buckets) {
-        return java.util.Arrays.copyOf(acksPerBucket, buckets);
+        return Arrays.copyOf(acksPerBucket, buckets);
     }
 
     /** The slowest acknowledgement's latency per bucket, microseconds, up to {@code buckets}. */
     synchronized long[] maxLatencyMicrosPerBucket(int buckets) {
-        return java.util.Arrays.copyOf(maxLatencyMicrosPerBucket, buckets);
+        return Arrays.copyOf(maxLatencyMicrosPerBucket, buckets);
     }
 }

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.workload;
 
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.metrics.LatencyRecorder;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Headers;
@@ -98,11 +99,12 @@ final class SendPhase {
                 break;
             }
             Headers headers = stamp.stamp(phase, now);
+            Callback callback = new AckCallback(clock, latencies, errors, intended, now);
             if (ledger != null) {
                 headers = ledger.stamp(headers, sent);
+                callback = new LedgerCallback(callback, clock, ledger, sent, now);
             }
-            producer.send(new ProducerRecord<>(topic, null, null, records.key(sent), records.value(sent), headers),
-                    new AckCallback(clock, latencies, errors, intended, now, ledger, sent));
+            producer.send(new ProducerRecord<>(topic, null, null, records.key(sent), records.value(sent), headers), callback);
             bytes += records.valueBytes(sent);
             sent++;
         }
