@@ -55,6 +55,25 @@ public final class Defaults {
     /** How long reading back a fault trial's records (to count what was lost) may take. */
     public static final Duration FAULT_READ_BACK_TIMEOUT = Duration.ofSeconds(60);
 
+    /** The Toxiproxy server a slow link is built with: the newest v2 release the Go module proxy serves. */
+    public static final String TOXIPROXY_VERSION = "v2.5.0";
+
+    /** Building Toxiproxy's server with {@code go install} took about 30 s here, downloads included. */
+    public static final Duration TOXIPROXY_BUILD_TIMEOUT = Duration.ofMinutes(5);
+
+    /** Toxiproxy's server answers its API within a second; this bound is for a machine in trouble. */
+    public static final Duration LINK_START_TIMEOUT = Duration.ofSeconds(20);
+
+    /**
+     * How long MirrorMaker 2 may take from its start to the first record replicated to the target:
+     * it joins its Connect group, creates its internal topics and the remote topic (about 10-20 s
+     * here), then the warm-up's first records cross the link.
+     */
+    public static final Duration MIRROR_START_TIMEOUT = Duration.ofSeconds(120);
+
+    /** MirrorMaker 2's heap: its producer and consumer buffers, the Connect worker; 15 KB records at a few MB/s need little. */
+    public static final String MIRROR_JVM_FLAGS = "-Xms256m -Xmx512m -XX:+UseG1GC";
+
     /**
      * How long to wait for the last acknowledgements of a trial after the last send. Kafka's
      * delivery.timeout.ms defaults to 120 s; a live broker acks far sooner, a dead one is caught

@@ -92,12 +92,15 @@ public final class GateProperties {
      */
     public static final String FALLBACK_REASON = "perf.fallback.reason";
 
+    /** A slow link's Toxiproxy server binary; by default toxiproxy-server on the PATH, or built with Go once. */
+    public static final String TOXIPROXY_SERVER = "perf.toxiproxy.server";
+
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
             BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, WORKER_JVM_FLAGS,
-            FALLBACK_REASON, ALLOW_UNJUDGED);
+            FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
     public static void rejectUnknown(Properties properties) {

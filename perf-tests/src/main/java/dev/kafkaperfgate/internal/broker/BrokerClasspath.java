@@ -19,7 +19,7 @@ import java.util.List;
  * repository's build the packed jars are plain files already. {@code -Dperf.broker.classpath.file}
  * names a classpath file instead (the broker-runtime module writes one).
  */
-final class BrokerClasspath {
+public final class BrokerClasspath {
 
     private static final String PACKED = "kafka-perf-gate-broker/";
     private static final String HOW_TO_FIX = "the kafka-perf-gate-broker artifact must be on the test classpath "
@@ -29,7 +29,7 @@ final class BrokerClasspath {
     }
 
     /** @param classpathFile a file listing the jars, or {@code null} for the packed jars */
-    static String read(Path classpathFile) {
+    public static String read(Path classpathFile) {
         return classpathFile == null ? unpacked() : fromFile(classpathFile);
     }
 

@@ -19,14 +19,26 @@ import java.util.function.IntFunction;
  */
 public final class BrokerPool implements AutoCloseable {
 
-    private final IntFunction<KafkaBroker> start;
+    /** Starts (and warms) a broker or cluster; it stops what it started when it fails. */
+    @FunctionalInterface
+    public interface Starter {
+        /**
+         * @param brokers the cluster's size
+         * @param link    whether the scenario reaches it across a slow link: the cluster needs link listeners
+         */
+        KafkaBroker start(int brokers, boolean link);
+    }
+
+    private final Starter start;
+    private final BrokerSettings settings;
     private final PrintStream console;
     private KafkaBroker current;
+    /** The running broker was started for a slow link, in process mode where another mode was asked for. */
+    private boolean currentForLink;
 
     /** @param start starts (and warms) a broker, or a cluster of the given size; it stops what it started when it fails */
     public BrokerPool(IntFunction<KafkaBroker> start, PrintStream console) {
-        this.start = start;
-        this.console = console;
+        this((brokers, link) -> start.apply(brokers), null, console);
     }
 
     /** A pool that begins with {@code running}, already started and warmed. */
@@ -35,12 +47,65 @@ public final class BrokerPool implements AutoCloseable {
         this.current = running;
     }
 
+    /**
+     * @param start    starts (and warms) a broker of a size, with or without link listeners
+     * @param settings the brokers' settings (where the Kafka runtime's jars are); {@code null} for the packed defaults
+     */
+    public BrokerPool(Starter start, BrokerSettings settings, PrintStream console) {
+        this.start = start;
+        this.settings = settings;
+        this.console = console;
+    }
+
     /** The running broker, started as a single one on first use. */
     public KafkaBroker current() {
         if (current == null) {
-            current = start.apply(1);
+            current = start.start(1, false);
         }
         return current;
+    }
+
+    /**
+     * A broker of {@code brokers} brokers that a slow link can be put in front of when
+     * {@code link}: the running one when it has that size and, if asked, link listeners; else a new one.
+     */
+    public KafkaBroker forScenario(int brokers, boolean link) {
+        if (!link && currentForLink && settings != null && settings.mode() != BrokerMode.PROCESS) {
+            // Back to the mode the run asked for: the scenarios after a link's are judged against its baselines.
+            replace(brokers);
+        }
+        KafkaBroker running = forBrokers(brokers);
+        if (!link || running.linkPorts().isPresent()) {
+            return running;
+        }
+        if ("external".equals(running.info().mode())) {
+            throw new BrokerUnavailableException("a scenario with a network block needs a cluster the gate starts (Toxiproxy sits "
+                    + "in front of its link listeners); an external cluster's network is its own");
+        }
+        console.println("[kafka-perf-gate] broker: stopping the " + running.info().mode() + " broker to start process brokers, "
+                + "whose link listeners the slow link can sit in front of");
+        close();
+        current = start.start(brokers, true);
+        currentForLink = true;
+        return current;
+    }
+
+    /**
+     * A second cluster of {@code brokers}, besides the running one, for the caller to stop: a
+     * mirror scenario's target.
+     */
+    public KafkaBroker startAnother(int brokers) {
+        if (current != null && "external".equals(current.info().mode())) {
+            throw new BrokerUnavailableException("a mirror scenario starts its target cluster; against an external source it has "
+                    + "none to start: run it with another broker mode");
+        }
+        console.println("[kafka-perf-gate] broker: starting a second " + describe(brokers) + " (the mirror's target)");
+        return start.start(brokers, false);
+    }
+
+    /** The Kafka runtime's jars the brokers run from: MirrorMaker 2 runs from them too. */
+    public String kafkaClasspath() {
+        return BrokerClasspath.read(settings == null ? null : settings.classpathFile());
     }
 
     /**
@@ -70,7 +135,10 @@ public final class BrokerPool implements AutoCloseable {
     /** Stops the running broker and starts a new one of the same size: a confirmation re-run's fresh broker. */
     public KafkaBroker restart() {
         int brokers = current == null ? 1 : Math.max(1, current.info().brokers());
-        replace(brokers);
+        boolean link = currentForLink;
+        close();
+        current = start.start(brokers, link);
+        currentForLink = link;
         return current;
     }
 
@@ -84,7 +152,8 @@ public final class BrokerPool implements AutoCloseable {
 
     private void replace(int brokers) {
         close();
-        current = start.apply(brokers);
+        current = start.start(brokers, false);
+        currentForLink = false;
     }
 
     private static String describe(int brokers) {

@@ -33,6 +33,23 @@ public final class BrokerSelector {
         };
     }
 
+    /** The settings for a scenario with a slow link: process brokers, whose link listeners the gate writes. */
+    public static BrokerSettings forLink(BrokerSettings settings) {
+        if (settings.mode() == BrokerMode.EXTERNAL) {
+            throw new BrokerUnavailableException("a scenario with a network block needs a cluster the gate starts (Toxiproxy sits "
+                    + "in front of its link listeners); an external cluster's network is its own");
+        }
+        return settings.withMode(BrokerMode.PROCESS);
+    }
+
+    /** Starts process brokers for a slow link, saying why whatever -Dperf.broker asked for. */
+    public static KafkaBroker startForLink(BrokerSettings settings, PrintStream console) {
+        String reason = "a slow link: Toxiproxy on this host sits in front of each process broker's link listener";
+        console.println("[kafka-perf-gate] broker: process" + (settings.brokers() > 1 ? ", a cluster of " + settings.brokers() : "")
+                + " (" + reason + ")");
+        return ProcessBroker.start(settings.withMode(BrokerMode.PROCESS), reason);
+    }
+
     record Choice(BrokerMode mode, String reason) {
     }
 

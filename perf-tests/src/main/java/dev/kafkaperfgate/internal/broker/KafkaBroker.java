@@ -50,6 +50,14 @@ public interface KafkaBroker extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Where a slow link attaches: each node's link listener, behind the port it advertises.
+     * Only the process broker has one (the gate writes its listeners); empty for the others.
+     */
+    default java.util.Optional<LinkPorts> linkPorts() {
+        return java.util.Optional.empty();
+    }
+
     /** Stops what this broker started, and only that. Idempotent. */
     @Override
     void close();

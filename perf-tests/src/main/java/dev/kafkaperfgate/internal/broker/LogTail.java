@@ -7,12 +7,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** The last lines of a broker's log, for error messages that say why it died. */
-final class LogTail {
+public final class LogTail {
 
     private LogTail() {
     }
 
-    static String of(Path log, int lines) {
+    public static String of(Path log, int lines) {
         try {
             if (!Files.exists(log)) {
                 return "(no log at " + log + ")";

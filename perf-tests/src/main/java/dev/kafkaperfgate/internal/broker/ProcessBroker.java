@@ -157,6 +157,11 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
     }
 
     @Override
+    public Optional<LinkPorts> linkPorts() {
+        return Optional.of(new LinkPorts(nodes.stream().map(ProcessNode::linkPorts).toList()));
+    }
+
+    @Override
     public void stop(int nodeId, boolean kill) {
         node(nodeId).stopOnPurpose(kill, Defaults.BROKER_STOP_TIMEOUT);
     }

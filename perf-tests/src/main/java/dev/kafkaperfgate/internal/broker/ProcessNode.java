@@ -30,11 +30,17 @@ final class ProcessNode {
     /** Formatting a fresh data directory takes about 1.5 s here; this bound is for a machine in trouble. */
     private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
 
-    /** Where one node listens: clients on {@code brokerPort}, the controller quorum on {@code controllerPort}. */
-    record Ports(int nodeId, int brokerPort, int controllerPort) {
+    /**
+     * Where one node listens: clients on {@code brokerPort}, the controller quorum on
+     * {@code controllerPort}, and clients across a slow link on {@code linkPort}, a listener that
+     * advertises {@code linkProxyPort}, where a {@link LinkPorts link}'s proxy listens when a
+     * scenario has one. Metadata answers with the listener a client came in on, so a client that
+     * bootstraps through the proxy stays behind it.
+     */
+    record Ports(int nodeId, int brokerPort, int controllerPort, int linkPort, int linkProxyPort) {
 
         static Ports allocate(int nodeId) throws IOException {
-            return new Ports(nodeId, freePort(), freePort());
+            return new Ports(nodeId, freePort(), freePort(), freePort(), freePort());
         }
 
         String voter() {
@@ -136,6 +142,11 @@ final class ProcessNode {
         return "127.0.0.1:" + ports.brokerPort();
     }
 
+    /** The node's end of a slow link: the proxy listens on the advertised port and relays to the link listener. */
+    LinkPorts.Node linkPorts() {
+        return new LinkPorts.Node(ports.nodeId(), ports.linkProxyPort(), ports.linkPort());
+    }
+
     /** The JVM, once started; {@code null} before. */
     Process process() {
         return process;
@@ -167,11 +178,12 @@ final class ProcessNode {
                 "process.roles=broker,controller",
                 "node.id=" + nodeId(),
                 "controller.quorum.voters=" + voters,
-                "listeners=PLAINTEXT://127.0.0.1:" + ports.brokerPort() + ",CONTROLLER://127.0.0.1:" + ports.controllerPort(),
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + ports.brokerPort(),
+                "listeners=PLAINTEXT://127.0.0.1:" + ports.brokerPort() + ",CONTROLLER://127.0.0.1:" + ports.controllerPort()
+                        + ",LINK://127.0.0.1:" + ports.linkPort(),
+                "advertised.listeners=PLAINTEXT://127.0.0.1:" + ports.brokerPort() + ",LINK://127.0.0.1:" + ports.linkProxyPort(),
                 "controller.listener.names=CONTROLLER",
                 "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,LINK:PLAINTEXT",
                 "log.dirs=" + dir.resolve("kraft-combined-logs"),
                 "offsets.topic.replication.factor=" + internalReplicas,
                 "offsets.topic.num.partitions=1",

@@ -7,13 +7,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the JVM ends first (Ctrl-C, Surefire's fork timeout), so that a broker the gate started never
  * outlives the run.
  */
-final class StopOnce implements AutoCloseable {
+public final class StopOnce implements AutoCloseable {
 
     private final Runnable stop;
     private final AtomicBoolean done = new AtomicBoolean();
     private final Thread hook;
 
-    StopOnce(String name, Runnable stop) {
+    public StopOnce(String name, Runnable stop) {
         this.stop = stop;
         this.hook = new Thread(this::stopOnce, name + "-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

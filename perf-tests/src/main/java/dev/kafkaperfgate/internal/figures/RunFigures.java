@@ -49,7 +49,7 @@ public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHis
     public static RunFigures of(ProduceResult result) {
         Map<Metric, MetricSample> metrics = new EnumMap<>(Metric.class);
         metrics.put(Metric.THROUGHPUT, sample(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
-        Function<TrialFigures, Histogram> latency = result.workload() == WorkloadKind.END_TO_END ? TrialFigures::endToEnd
+        Function<TrialFigures, Histogram> latency = result.workload() == WorkloadKind.END_TO_END || result.workload() == WorkloadKind.MIRROR ? TrialFigures::endToEnd
                 : result.scenario().isRateLimited() ? TrialFigures::response : TrialFigures::service;
         List<Histogram> perTrial = result.trials().stream().map(latency).toList();
         Histogram merged = Histograms.merged(perTrial);

@@ -75,6 +75,7 @@ final class ScenarioPage {
     private static String gateLatencyLabel(JsonNode result) {
         return switch (result.path("workload").asText()) {
             case "end-to-end" -> "end-to-end latency";
+            case "mirror" -> "mirror lag (send to the source, read at the target)";
             case "consume" -> "poll gap";
             default -> result.path("definition").path("recordsPerSecond").asDouble(0) > 0 ? "response time" : "service time";
         };
@@ -82,7 +83,8 @@ final class ScenarioPage {
 
     private static ArrayNode spectra(JsonNode result, String gateLatency, Baseline baseline) {
         ArrayNode spectra = JsonNodeFactory.instance.arrayNode();
-        addSpectrum(spectra, "this run: end-to-end latency", merged(result, "endToEndHistogram"));
+        addSpectrum(spectra, "this run: " + (gateLatency.startsWith("mirror") ? "mirror lag" : "end-to-end latency"),
+                merged(result, "endToEndHistogram"));
         addSpectrum(spectra, "this run: response time", merged(result, "responseHistogram"));
         addSpectrum(spectra, "this run: service time", merged(result, "serviceHistogram"));
         addSpectrum(spectra, "this run: poll gap", merged(result, "pollGapHistogram"));

@@ -103,6 +103,19 @@ final class ResultBlocks {
                 fault.put("restartAfterMs", scenario.fault().restartAfter().toMillis());
             }
         }
+        // Only when present, as for fault: every other scenario's hash stays as it was.
+        if (scenario.network() != null) {
+            ObjectNode network = node.putObject("network");
+            network.put("rttMs", scenario.network().rtt().toMillis());
+            if (scenario.network().bandwidthLimited()) {
+                network.put("bandwidthBitsPerSec", scenario.network().bandwidthBitsPerSecond());
+            }
+        }
+        if (scenario.mirror() != null) {
+            ObjectNode mirror = node.putObject("mirror");
+            mirror.set("producer", sorted(scenario.mirror().producer()));
+            mirror.set("consumer", sorted(scenario.mirror().consumer()));
+        }
         return node;
     }
 
@@ -127,6 +140,16 @@ final class ResultBlocks {
         node.put("selectedBecause", info.reason());
         if (info.brokers() > 1) {
             node.put("brokers", info.brokers());
+        }
+        if (info.link() != null) {
+            ObjectNode link = node.putObject("link");
+            link.put("path", info.link().path());
+            link.put("rttMs", info.link().rttMs());
+            link.put("measuredRttMs", Math.round(info.link().measuredRttMs() * 100) / 100.0);
+            if (info.link().bandwidthBitsPerSecond() > 0) {
+                link.put("bandwidthBitsPerSec", info.link().bandwidthBitsPerSecond());
+                link.put("measuredBitsPerSec", Math.round(info.link().measuredBitsPerSecond()));
+            }
         }
         return node;
     }

@@ -71,7 +71,7 @@ public final class ResultFile {
         root.put("scenario", result.scenario().name());
         root.put("createdAt", Instant.now().toString());
         ObjectNode definition = ResultBlocks.definition(result.scenario());
-        if (result.workload() == WorkloadKind.END_TO_END) {
+        if (result.workload() == WorkloadKind.END_TO_END || result.workload() == WorkloadKind.MIRROR) {
             definition.set("consumer", ResultBlocks.sorted(result.consumer()));
         }
         root.set("definition", definition);
@@ -122,7 +122,7 @@ public final class ResultFile {
         node.put("medianRecordsPerSec", Median.of(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
         node.put("medianMbPerSec", Median.of(result.trials().stream().mapToDouble(TrialFigures::megabytesPerSecond).toArray()));
         node.set("serviceLatencyUs", percentiles(merged(result, TrialFigures::service)));
-        if (result.workload() == WorkloadKind.END_TO_END) {
+        if (result.workload() == WorkloadKind.END_TO_END || result.workload() == WorkloadKind.MIRROR) {
             node.set("endToEndLatencyUs", percentiles(merged(result, TrialFigures::endToEnd)));
         }
         return node;

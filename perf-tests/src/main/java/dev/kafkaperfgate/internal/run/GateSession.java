@@ -106,13 +106,14 @@ public final class GateSession implements AutoCloseable {
         }
         Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
         Duration brokerWarmup = GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
-        BrokerPool brokers = new BrokerPool(count -> startWarm(settings.withBrokers(count), brokerWarmup), console);
+        BrokerPool brokers = new BrokerPool((count, link) -> startWarm(link ? BrokerSelector.forLink(settings.withBrokers(count))
+                : settings.withBrokers(count), brokerWarmup, link), settings, console);
         runner = new ScenarioRunner(brokers, results, clientCpus, console);
         runner.begin(suite, scenarios, baselines, properties);
     }
 
-    private KafkaBroker startWarm(BrokerSettings settings, Duration warmup) {
-        KafkaBroker broker = BrokerSelector.start(settings, console);
+    private KafkaBroker startWarm(BrokerSettings settings, Duration warmup, boolean link) {
+        KafkaBroker broker = link ? BrokerSelector.startForLink(settings, console) : BrokerSelector.start(settings, console);
         try {
             BrokerWarmup.run(broker, warmup, console);
             return broker;

@@ -22,6 +22,9 @@ import dev.kafkaperfgate.internal.verdict.Verdict;
 import dev.kafkaperfgate.internal.workload.ConsumeResult;
 import dev.kafkaperfgate.internal.workload.ConsumeWorkload;
 import dev.kafkaperfgate.internal.workload.EndToEndWorkload;
+import dev.kafkaperfgate.internal.workload.MirrorWorkload;
+import dev.kafkaperfgate.internal.link.SlowLink;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
 import dev.kafkaperfgate.internal.workload.ProduceWorkload;
@@ -151,23 +154,44 @@ public final class ScenarioRunner {
     }
 
     private Measured measure(Scenario scenario, String fileName) {
-        KafkaBroker broker = brokers.forBrokers(scenario.produce().brokers());
+        ProduceScenario produce = scenario.produce();
+        boolean mirror = scenario.workload() == WorkloadKind.MIRROR;
+        KafkaBroker broker = brokers.forScenario(produce.brokers(), produce.network() != null);
         broker.failure().ifPresent(failure -> {
             throw new BrokerUnavailableException("scenario " + scenario.name() + " not started: the broker is dead: " + failure);
         });
-        ProduceScenario produce = scenario.produce();
         try (GateTopics topics = new GateTopics(broker)) {
             String topic = createTopic(topics, scenario);
-            Measured measured = switch (scenario.workload()) {
-                case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection).run(produce, topic), fileName);
-                case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
-                        .run(produce, scenario.consumer(), topic), fileName);
-                case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
-                        .run(produce, scenario.consumer(), topic), fileName);
-            };
+            Measured measured;
+            if (mirror) {
+                // The link of a mirror scenario joins the source and MirrorMaker 2: the workload sets it up.
+                try (KafkaBroker target = brokers.startAnother(produce.brokers())) {
+                    measured = produced(new MirrorWorkload(broker, target, brokers.kafkaClasspath(), console, NanoClock.SYSTEM, clientCpus,
+                            gate.injection).run(produce, scenario.consumer(), topic), fileName);
+                }
+            } else if (produce.network() != null) {
+                try (SlowLink link = SlowLink.open(broker, produce.network(), "clients-brokers", console)) {
+                    measured = run(scenario, link.broker(broker), topic, fileName);
+                }
+            } else {
+                measured = run(scenario, broker, topic, fileName);
+            }
             console.println("[kafka-perf-gate] result: " + measured.file());
             return measured;
         }
+    }
+
+    /** The scenario's workload on {@code broker}: the broker itself, or the broker behind a slow link. */
+    private Measured run(Scenario scenario, KafkaBroker broker, String topic, String fileName) {
+        ProduceScenario produce = scenario.produce();
+        return switch (scenario.workload()) {
+            case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection).run(produce, topic), fileName);
+            case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
+                    .run(produce, scenario.consumer(), topic), fileName);
+            case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
+                    .run(produce, scenario.consumer(), topic), fileName);
+            case MIRROR -> throw new IllegalStateException("a mirror scenario runs with its target cluster (see measure)");
+        };
     }
 
     private Measured produced(ProduceResult result, String fileName) {

@@ -71,6 +71,36 @@ final class ClientSections {
         return values;
     }
 
+    /**
+     * A mirror scenario's {@code mirror: {producer: {...}, consumer: {...}}}: MirrorMaker 2's own
+     * clients, each key checked by its client's ConfigDef at its own line. {@code null} when absent.
+     */
+    static dev.kafkaperfgate.internal.spec.MirrorSpec mirror(YamlMap doc, WorkloadKind workload) {
+        YamlMap mirror = doc.map("mirror");
+        if (mirror == null) {
+            if (workload == WorkloadKind.MIRROR && !doc.has("mirror")) {
+                return dev.kafkaperfgate.internal.spec.MirrorSpec.DEFAULT;
+            }
+            return null;
+        }
+        if (workload != WorkloadKind.MIRROR) {
+            doc.report("mirror", "configures MirrorMaker 2: only workload: mirror has it");
+            return null;
+        }
+        mirror.rejectUnknown(List.of("producer", "consumer"));
+        return new dev.kafkaperfgate.internal.spec.MirrorSpec(checked(mirror.map("producer"), ClientProperties.PRODUCER),
+                checked(mirror.map("consumer"), ClientProperties.CONSUMER));
+    }
+
+    private static Map<String, String> checked(YamlMap section, ClientProperties client) {
+        if (section == null) {
+            return Map.of();
+        }
+        Map<String, String> values = section.scalars();
+        values.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> section.report(key, problem)));
+        return values;
+    }
+
     /** The consumer section: refused for produce scenarios, optional otherwise. */
     static Map<String, String> consumer(YamlMap doc, WorkloadKind workload) {
         if (workload == WorkloadKind.PRODUCE && doc.has("consumer")) {

@@ -3,6 +3,8 @@ package dev.kafkaperfgate.internal.scenario;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.spec.ClientProperties;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
+import dev.kafkaperfgate.internal.spec.MirrorSpec;
+import dev.kafkaperfgate.internal.spec.NetworkSpec;
 import dev.kafkaperfgate.internal.spec.PayloadFile;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
@@ -74,7 +76,7 @@ public final class ScenarioFileParser {
 
     static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "cluster", "topic", "records", "duration",
             "record.size", "payload.file", "record.source", "compressibility", "rate", "producer.config", "producer",
-            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep", "fault");
+            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep", "fault", "network", "mirror");
 
     /** Starts with a letter or digit: "." and ".." are folder names, and a name becomes a file name. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -118,6 +120,10 @@ public final class ScenarioFileParser {
             doc.report("workload", "'" + workloadKey + "' is not a workload; use one of " + WorkloadKind.keys());
         }
         List<String> tags = tags(doc);
+        if (workload == WorkloadKind.MIRROR && tags.contains("pr")) {
+            doc.report("tags", "a mirror scenario cannot run in the pr suite: paired mode starts one cluster, and a mirror needs "
+                    + "two and MirrorMaker 2; tag it nightly");
+        }
 
         int brokers = 1;
         YamlMap cluster = doc.map("cluster");
@@ -173,9 +179,11 @@ public final class ScenarioFileParser {
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
         Thresholds thresholds = thresholds(doc);
         FaultSpec fault = fault(doc, workload, tags);
+        NetworkSpec network = network(doc, tags);
+        MirrorSpec mirror = ClientSections.mirror(doc, workload);
         return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, brokers, partitions,
                 replicationFactor, topicConfigs, records, duration, recordSize, payloadFile, recordSource, compressibility, rate,
-                producer, producerFactory, consumer, warmup, trials, thresholds, fault);
+                producer, producerFactory, consumer, warmup, trials, thresholds, fault, network, mirror);
     }
 
     /**
@@ -214,6 +222,50 @@ public final class ScenarioFileParser {
             return FaultSpec.of(kill, target.trim(), at, restartAfter);
         } catch (IllegalArgumentException e) {
             fault.report(kill ? "kill-broker" : "stop-broker", e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * {@code network: {rtt: 30ms, bandwidth: 100Mbit}}: a slow link through Toxiproxy. Not in the
+     * pr suite: paired mode's broker has no link. {@code loss} is refused with the reason.
+     */
+    private static NetworkSpec network(YamlMap doc, List<String> tags) {
+        YamlMap network = doc.map("network");
+        if (network == null) {
+            return null;
+        }
+        if (network.has("loss")) {
+            network.report("loss", "not supported: the link is Toxiproxy, a TCP relay, and TCP resends what a link drops, "
+                    + "so Kafka's clients would see loss only as delay; model it with a longer rtt");
+            return null;
+        }
+        network.rejectUnknown(List.of("rtt", "bandwidth"));
+        if (tags.contains("pr")) {
+            doc.report("network", "cannot run in the pr suite: paired mode's broker has no slow link; tag it nightly");
+        }
+        if (!network.has("rtt")) {
+            network.report("rtt", "required: the round trip the link adds, e.g. 30ms");
+            return null;
+        }
+        Duration rtt = network.duration("rtt", null);
+        long bandwidth = 0;
+        String text = network.text("bandwidth", false);
+        if (text != null) {
+            try {
+                bandwidth = NetworkSpec.parseBandwidth(text);
+            } catch (IllegalArgumentException e) {
+                network.report("bandwidth", e.getMessage());
+                return null;
+            }
+        }
+        if (rtt == null) {
+            return null;
+        }
+        try {
+            return new NetworkSpec(rtt, bandwidth);
+        } catch (IllegalArgumentException e) {
+            network.report(e.getMessage().startsWith("rtt") ? "rtt" : "bandwidth", e.getMessage());
             return null;
         }
     }
@@ -287,6 +339,9 @@ public final class ScenarioFileParser {
         if (text == null || text.equals("unlimited")) {
             if (workload == WorkloadKind.END_TO_END && text != null) {
                 doc.report("rate", "an end-to-end scenario measures latency at a fixed rate: give records/s, not unlimited");
+            }
+            if (workload == WorkloadKind.MIRROR && text != null) {
+                doc.report("rate", "a mirror scenario replicates at a fixed rate: give records/s, not unlimited");
             }
             return ProduceScenario.UNLIMITED;
         }

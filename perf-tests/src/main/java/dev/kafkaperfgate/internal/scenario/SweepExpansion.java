@@ -46,8 +46,15 @@ final class SweepExpansion {
             sweep.report("parameter", "record.size cannot be swept when the values come from payload.file");
             return List.of();
         }
-        if (!List.of("record.size", "rate", "topic.partitions").contains(parameter) && !parameter.startsWith("producer.")) {
-            sweep.report("parameter", "can sweep record.size, rate, topic.partitions or producer.<key>, not '" + parameter + "'");
+        boolean mirrorParameter = parameter.startsWith("mirror.producer.") || parameter.startsWith("mirror.consumer.");
+        if (!List.of("record.size", "rate", "topic.partitions").contains(parameter) && !parameter.startsWith("producer.")
+                && !mirrorParameter) {
+            sweep.report("parameter", "can sweep record.size, rate, topic.partitions, producer.<key> or (workload: mirror) "
+                    + "mirror.producer.<key> / mirror.consumer.<key>, not '" + parameter + "'");
+            return List.of();
+        }
+        if (mirrorParameter && draft.workload() != WorkloadKind.MIRROR) {
+            sweep.report("parameter", parameter + " sweeps MirrorMaker 2's settings: only workload: mirror has them");
             return List.of();
         }
         if (values.size() < 2) {
@@ -76,11 +83,22 @@ final class SweepExpansion {
         int recordSize = draft.recordSize();
         int partitions = draft.partitions();
         double rate = draft.rate();
+        dev.kafkaperfgate.internal.spec.MirrorSpec mirror = draft.mirror();
         String field = parameter == null ? "(scenario)" : sweep.field("values");
         try {
             if (parameter != null) {
                 String text = value.getValue();
-                switch (parameter) {
+                if (parameter.startsWith("mirror.")) {
+                    String client = parameter.substring("mirror.".length(), parameter.indexOf('.', "mirror.".length()));
+                    String key = parameter.substring(("mirror." + client + ".").length());
+                    ClientProperties properties = client.equals("producer") ? ClientProperties.PRODUCER : ClientProperties.CONSUMER;
+                    String problem = properties.problem(key, text).orElse(null);
+                    if (problem != null) {
+                        errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
+                        return null;
+                    }
+                    mirror = mirror.with(client, key, text);
+                } else switch (parameter) {
                     case "record.size" -> recordSize = Integer.parseInt(text);
                     case "rate" -> rate = text.equals("unlimited") ? ProduceScenario.UNLIMITED : Double.parseDouble(text);
                     case "topic.partitions" -> partitions = Integer.parseInt(text);
@@ -95,8 +113,10 @@ final class SweepExpansion {
                     }
                 }
             }
-            if (draft.workload() == WorkloadKind.END_TO_END && rate == ProduceScenario.UNLIMITED) {
-                errors.add(new ValidationError(doc.fileOf(), line, field, "an end-to-end scenario needs a fixed rate, not unlimited"));
+            if ((draft.workload() == WorkloadKind.END_TO_END || draft.workload() == WorkloadKind.MIRROR)
+                    && rate == ProduceScenario.UNLIMITED) {
+                errors.add(new ValidationError(doc.fileOf(), line, field, "an " + draft.workload().key()
+                        + " scenario needs a fixed rate, not unlimited"));
                 return null;
             }
             String combination = ClientProperties.PRODUCER.combinationProblem(producer).orElse(null);
@@ -115,6 +135,8 @@ final class SweepExpansion {
                     .producerProperties(producer).producerFactory(draft.producerFactory())
                     .warmup(draft.warmup()).trials(draft.trials())
                     .fault(draft.fault())
+                    .network(draft.network())
+                    .mirror(mirror)
                     .build();
             return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
                     draft.name(), label(parameter), value == null ? null : value.getValue(), draft.workload(), produce,
@@ -129,6 +151,9 @@ final class SweepExpansion {
     private static String label(String parameter) {
         if (parameter == null) {
             return null;
+        }
+        if (parameter.startsWith("mirror.")) {
+            return parameter; // mirror.producer.batch.size: MM2's producer, not the scenario's
         }
         if (parameter.startsWith("producer.") || parameter.startsWith("topic.")) {
             return parameter.substring(parameter.indexOf('.') + 1);

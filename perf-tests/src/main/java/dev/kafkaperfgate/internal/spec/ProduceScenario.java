@@ -45,12 +45,17 @@ import java.util.regex.Pattern;
  * @param trials            measured repetitions, 1 or more
  * @param fault             a broker stopped in the middle of every measured trial, or {@code null}; needs a
  *                          cluster of 2 or more and a timed trial longer than the fault's {@code at}
+ * @param network           a slow link between the clients and the brokers (a mirror scenario: between the
+ *                          source cluster and MirrorMaker 2), or {@code null} for the host's own loopback
+ * @param mirror            MirrorMaker 2's settings when the records are mirrored to a second cluster, or
+ *                          {@code null} for every other workload; needs a target rate
  */
 public record ProduceScenario(String name, int partitions, int brokers, short replicationFactor, Map<String, String> topicConfigs,
                               long recordsPerTrial, Duration trialDuration, int recordSize, Path payloadFile,
                               RecordSourceSpec recordSource, double compressibility,
                               long payloadSeed, double recordsPerSecond, Map<String, String> producer,
-                              String producerFactory, WarmupPolicy warmup, int trials, FaultSpec fault) {
+                              String producerFactory, WarmupPolicy warmup, int trials, FaultSpec fault,
+                              NetworkSpec network, MirrorSpec mirror) {
 
     /** No target rate: send as fast as the producer accepts records, like --throughput -1. */
     public static final double UNLIMITED = -1;
@@ -123,6 +128,17 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
         if (fault != null) {
             faultProblems(fault, brokers, partitions, trialDuration, problems);
         }
+        if (mirror != null) {
+            if (recordsPerSecond == UNLIMITED) {
+                problems.add("a mirror scenario replicates at a fixed rate: give records/s, not unlimited (the source would outrun "
+                        + "MirrorMaker 2 and only the backlog would be measured)");
+            }
+            if (fault != null) {
+                problems.add("a mirror scenario has no fault: stop brokers in a produce scenario");
+            }
+            problems.addAll(ClientProperties.PRODUCER.problems(mirror.producer()).stream().map(p -> "mirror.producer: " + p).toList());
+            problems.addAll(ClientProperties.CONSUMER.problems(mirror.consumer()).stream().map(p -> "mirror.consumer: " + p).toList());
+        }
         problems.addAll(ClientProperties.PRODUCER.problems(producer));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("scenario " + name + ": " + String.join("; ", problems));
@@ -153,13 +169,14 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
     public ProduceScenario asPairedTrial(Duration duration, WarmupPolicy trialWarmup) {
         return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, trialDuration == null ? recordsPerTrial : 0,
                 trialDuration == null ? null : duration, recordSize, payloadFile, recordSource, compressibility, payloadSeed,
-                recordsPerSecond, producer, producerFactory, trialWarmup, 1, fault);
+                recordsPerSecond, producer, producerFactory, trialWarmup, 1, fault, network, mirror);
     }
 
     /** This experiment with another side's subject: its producer settings and producer factory. */
     public ProduceScenario withSubject(Map<String, String> producerProperties, String factory) {
         return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, recordsPerTrial, trialDuration, recordSize,
-                payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producerProperties, factory, warmup, trials, fault);
+                payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producerProperties, factory, warmup, trials, fault,
+                network, mirror);
     }
 
     public boolean isRateLimited() {
@@ -190,6 +207,8 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
         private WarmupPolicy warmup = WarmupPolicy.DEFAULT;
         private int trials = Defaults.TRIALS;
         private FaultSpec fault;
+        private NetworkSpec network;
+        private MirrorSpec mirror;
 
         private Builder(String name) {
             this.name = name;
@@ -292,10 +311,22 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
             return this;
         }
 
+        /** A slow link between the clients and the brokers; {@code null} (default) for none. */
+        public Builder network(NetworkSpec value) {
+            network = value;
+            return this;
+        }
+
+        /** Mirror the records to a second cluster with MirrorMaker 2 of these settings; {@code null} (default) for no mirror. */
+        public Builder mirror(MirrorSpec value) {
+            mirror = value;
+            return this;
+        }
+
         public ProduceScenario build() {
             return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, recordsPerTrial, trialDuration,
                     recordSize, payloadFile, recordSource, compressibility, payloadSeed, recordsPerSecond, producer, producerFactory,
-                    warmup, trials, fault);
+                    warmup, trials, fault, network, mirror);
         }
     }
 }

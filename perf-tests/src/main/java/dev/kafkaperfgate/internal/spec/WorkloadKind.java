@@ -11,7 +11,12 @@ public enum WorkloadKind {
     /** A consumer group reading a pre-loaded topic, as kafka-consumer-perf-test runs it. */
     CONSUME("consume"),
     /** A producer at a fixed rate and a consumer in the same JVM: send-to-receive latency. */
-    END_TO_END("end-to-end");
+    END_TO_END("end-to-end"),
+    /**
+     * A producer at a fixed rate into a source cluster, MirrorMaker 2 replicating to a target
+     * cluster, and a consumer on the target: replication lag, send to read at the target.
+     */
+    MIRROR("mirror");
 
     private final String key;
 

@@ -13,7 +13,8 @@ import java.util.List;
  * <ul>
  *   <li><b>the subject</b>: what a team's pull request changes and the gate exists to judge: the
  *       producer and consumer settings (with the team's serializers, interceptors and
- *       partitioner), the producer factory (its wrapper) and the kafka-clients version. A change
+ *       partitioner), the producer factory (its wrapper), MirrorMaker 2's own settings in a
+ *       mirror scenario, and the kafka-clients version. A change
  *       here gets a verdict, with the change named beside it.</li>
  *   <li><b>the experiment</b>: everything else (workload, topic, record shape, rate, warm-up,
  *       trials). Figures of two experiments are not comparable, so a change here is a MISMATCH.</li>
@@ -24,7 +25,7 @@ import java.util.List;
 public final class DefinitionParts {
 
     /** The definition's top-level keys that make up the subject. */
-    public static final List<String> SUBJECT = List.of("producer", "consumer", "producerFactory", "kafkaClients");
+    public static final List<String> SUBJECT = List.of("producer", "consumer", "producerFactory", "kafkaClients", "mirror");
 
     private DefinitionParts() {
     }

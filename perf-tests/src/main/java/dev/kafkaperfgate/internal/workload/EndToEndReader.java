@@ -35,6 +35,8 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
     private final Consumer<?, ?> consumer;
     private final NanoClock clock;
     private final Duration stallTimeout;
+    /** What carries the records to this reader, as a stall's message names it. */
+    private final String path;
     private final Recorder[] latencies;
     private final AtomicLongArray received;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -46,12 +48,14 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
      *
      * @param phases       the warm-up and the trials: trials + 1
      * @param stallTimeout how long a phase may go without a record before the consumer counts as stopped
+     * @param path         what carries the records here, for a stall's message: "the consumer", "MirrorMaker 2"
      */
     EndToEndReader(Consumer<?, ?> consumer, String topic, int partitions, int phases, NanoClock clock,
-                   Duration stallTimeout) {
+                   Duration stallTimeout, String path) {
         this.consumer = consumer;
         this.clock = clock;
         this.stallTimeout = stallTimeout;
+        this.path = path;
         this.latencies = new Recorder[phases];
         for (int i = 0; i < phases; i++) {
             latencies[i] = new Recorder(Defaults.HISTOGRAM_DIGITS);
@@ -105,7 +109,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
                 lastProgress = now;
             } else if (now - lastProgress > stallTimeout.toNanos()) {
                 throw new ScenarioFailedException("scenario " + scenario + ", " + phaseName(phase)
-                        + ": the consumer stopped receiving: " + count + " of " + sent + " records received, none for "
+                        + ": " + path + " stopped delivering: " + count + " of " + sent + " records received, none for "
                         + stallTimeout.toSeconds() + " s", null);
             }
             clock.sleepUntil(now + 1_000_000);

@@ -52,7 +52,7 @@ public final class EndToEndWorkload {
         }
         KafkaConsumer<Object, Object> kafkaConsumer = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-e2e"));
         try (EndToEndReader reader = new EndToEndReader(kafkaConsumer, topic, scenario.partitions(), scenario.trials() + 1,
-                clock, Defaults.CONSUMER_STALL_TIMEOUT)) {
+                clock, Defaults.CONSUMER_STALL_TIMEOUT, "the consumer")) {
             ProduceResult result = new ProduceWorkload(broker, console, clock, clientCpus, injection, reader).run(scenario, topic);
             return result.as(WorkloadKind.END_TO_END, consumer);
         }

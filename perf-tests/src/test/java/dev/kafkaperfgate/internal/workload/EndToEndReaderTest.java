@@ -31,7 +31,7 @@ class EndToEndReaderTest {
     @Test
     @Timeout(10)
     void receiveMinusSendFromTheHeaderIsRecordedPerPhase() {
-        try (EndToEndReader reader = new EndToEndReader(consumer, "t", 1, 2, NanoClock.SYSTEM, Duration.ofSeconds(5))) {
+        try (EndToEndReader reader = new EndToEndReader(consumer, "t", 1, 2, NanoClock.SYSTEM, Duration.ofSeconds(5), "the consumer")) {
             long sentTwoMillisAgo = System.nanoTime() - 2_000_000;
             consumer.addRecord(record(0, reader, 0, sentTwoMillisAgo));
             consumer.addRecord(record(1, reader, 1, sentTwoMillisAgo));
@@ -46,10 +46,10 @@ class EndToEndReaderTest {
     @Test
     @Timeout(10)
     void aConsumerThatStopsReceivingFailsTheScenarioWithinTheStallTimeout() {
-        try (EndToEndReader reader = new EndToEndReader(consumer, "t", 1, 2, NanoClock.SYSTEM, Duration.ofSeconds(1))) {
+        try (EndToEndReader reader = new EndToEndReader(consumer, "t", 1, 2, NanoClock.SYSTEM, Duration.ofSeconds(1), "the consumer")) {
             consumer.addRecord(record(0, reader, 1, System.nanoTime()));
             ScenarioFailedException error = assertThrows(ScenarioFailedException.class, () -> reader.phaseEnded("e2e", 1, 5));
-            assertEquals("scenario e2e, trial 1: the consumer stopped receiving: 1 of 5 records received, none for 1 s",
+            assertEquals("scenario e2e, trial 1: the consumer stopped delivering: 1 of 5 records received, none for 1 s",
                     error.getMessage());
         }
     }
@@ -57,7 +57,7 @@ class EndToEndReaderTest {
     @Test
     @Timeout(10)
     void aRecordReceivedTwiceFailsTheScenario() {
-        try (EndToEndReader reader = new EndToEndReader(consumer, "t", 1, 2, NanoClock.SYSTEM, Duration.ofSeconds(5))) {
+        try (EndToEndReader reader = new EndToEndReader(consumer, "t", 1, 2, NanoClock.SYSTEM, Duration.ofSeconds(5), "the consumer")) {
             long now = System.nanoTime();
             consumer.addRecord(record(0, reader, 1, now));
             consumer.addRecord(record(1, reader, 1, now));
