@@ -16,7 +16,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  *
  * <pre>
  * scenario → spec                                  reading a scenario file needs no engine
- * workload → spec, broker, environment, metrics    the engine
+ * workload → spec, broker, link, mirror, environment, metrics    the engine
+ * link, mirror → broker, spec                      a slow link (Toxiproxy), MirrorMaker 2: processes beside the brokers
  * figures  → workload, metrics, broker             what a run measured
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
  * result → verdict;  report → result, baseline;  run → all of them

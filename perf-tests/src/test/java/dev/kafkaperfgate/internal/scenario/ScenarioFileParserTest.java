@@ -101,7 +101,7 @@ class ScenarioFileParserTest {
         assertEquals(List.of(
                 ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, cluster, topic, "
                         + "records, duration, record.size, payload.file, record.source, compressibility, rate, producer.config, producer, "
-                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep, fault",
+                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep, fault, network, mirror",
                 ":2: tags: tag 'Weekly' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit",
                 ":1: records: set exactly one of records (per trial) and duration (per trial)",
                 ":6: rate: must be a number, got 'fast'",
@@ -257,6 +257,76 @@ class ScenarioFileParserTest {
         assertTrue(problems(FAULT_BASE.replace("cluster: {brokers: 3}\n", "").replace("replication.factor: 3", "replication.factor: 1")
                 + "fault: {stop-broker: leader-of-partition-0, at: 20s}\n").get(0)
                 .contains("a fault stops a broker: it needs a cluster (cluster: {brokers: 3}), got 1 broker"));
+    }
+
+    /** A nightly mirror scenario of 15 KB records, to which a test adds its blocks. */
+    private static final String MIRROR_BASE = """
+            name: mirror
+            tags: [nightly]
+            workload: mirror
+            duration: 20s
+            record.size: 15360
+            rate: 200
+            producer: {acks: all, linger.ms: 5, batch.size: 65536, compression.type: none}
+            """;
+
+    @Test
+    void aNetworkBlockIsASlowLinkOfARoundTripAndABandwidth() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("link.yaml", FAULT_BASE.replace("cluster: {brokers: 3}\n", "")
+                .replace("replication.factor: 3", "replication.factor: 1") + "network: {rtt: 30ms, bandwidth: 100Mbit}\n"), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(new dev.kafkaperfgate.internal.spec.NetworkSpec(Duration.ofMillis(30), 100_000_000), scenarios.get(0).produce().network());
+        assertEquals(15, scenarios.get(0).produce().network().oneWayMillis());
+        assertEquals(12_500, scenarios.get(0).produce().network().toxiproxyRateKBPerSecond(), "Toxiproxy's KB is 1000 bytes");
+    }
+
+    @Test
+    void aNetworkBlockThatCannotBeBuiltIsRefusedNamingWhy() throws IOException {
+        String base = FAULT_BASE.replace("cluster: {brokers: 3}\n", "").replace("replication.factor: 3", "replication.factor: 1");
+        assertTrue(problems(base + "network: {rtt: 30ms, loss: 0.1%}\n").get(0)
+                .startsWith("network.loss: not supported: the link is Toxiproxy, a TCP relay"));
+        assertEquals(List.of("network: cannot run in the pr suite: paired mode's broker has no slow link; tag it nightly"),
+                problems(base.replace("tags: [nightly]", "tags: [pr]") + "network: {rtt: 30ms}\n"));
+        assertEquals(List.of("network.rtt: required: the round trip the link adds, e.g. 30ms"),
+                problems(base + "network: {bandwidth: 10Mbit}\n"));
+        assertEquals(List.of("network.bandwidth: must be a rate such as 100Mbit, 500Kbit or 1Gbit, got '100MB'"),
+                problems(base + "network: {rtt: 30ms, bandwidth: 100MB}\n"));
+        assertEquals(List.of("network.rtt: rtt must be 1ms to 10s, got 20000 ms"), problems(base + "network: {rtt: 20s}\n"));
+    }
+
+    @Test
+    void aMirrorScenarioTakesMirrorMaker2sOwnClientSettingsAndSweepsThem() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("mirror.yaml", MIRROR_BASE + """
+                network: {rtt: 30ms}
+                mirror:
+                  producer: {compression.type: gzip, linger.ms: 50}
+                  consumer: {fetch.max.bytes: 52428800}
+                sweep:
+                  parameter: mirror.producer.batch.size
+                  values: [16384, 262144]
+                """), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(List.of("mirror[mirror.producer.batch.size=16384]", "mirror[mirror.producer.batch.size=262144]"),
+                scenarios.stream().map(Scenario::name).toList());
+        assertEquals(WorkloadKind.MIRROR, scenarios.get(1).workload());
+        assertEquals(Map.of("compression.type", "gzip", "linger.ms", "50", "batch.size", "262144"),
+                scenarios.get(1).produce().mirror().producer());
+        assertEquals(Map.of("fetch.max.bytes", "52428800"), scenarios.get(1).produce().mirror().consumer());
+    }
+
+    @Test
+    void aMirrorScenarioThatCannotRunIsRefusedNamingWhy() throws IOException {
+        assertEquals(List.of("tags: a mirror scenario cannot run in the pr suite: paired mode starts one cluster, and a mirror needs "
+                + "two and MirrorMaker 2; tag it nightly"), problems(MIRROR_BASE.replace("tags: [nightly]", "tags: [pr]")));
+        assertEquals(List.of("rate: a mirror scenario replicates at a fixed rate: give records/s, not unlimited"),
+                problems(MIRROR_BASE.replace("rate: 200", "rate: unlimited")));
+        assertEquals(List.of("mirror.producer.linger.msec: is not a ProducerConfig key (typo?) (did you mean 'linger.ms'?)"),
+                problems(MIRROR_BASE + "mirror: {producer: {linger.msec: 5}}\n"));
+        assertEquals(List.of("mirror: configures MirrorMaker 2: only workload: mirror has it"),
+                problems(FAULT_BASE.replace("cluster: {brokers: 3}\n", "").replace("replication.factor: 3", "replication.factor: 1")
+                        + "mirror: {producer: {linger.ms: 5}}\n"));
     }
 
     /** A nightly 3-broker produce scenario of 40 s trials, to which a test adds its fault block. */
