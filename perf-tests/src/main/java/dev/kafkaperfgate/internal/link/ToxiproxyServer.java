@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.link;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.broker.StopOnce;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 
@@ -12,6 +13,7 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -91,15 +93,7 @@ final class ToxiproxyServer implements AutoCloseable {
     }
 
     private void stop() {
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        OwnedProcess.stop(process, Duration.ofSeconds(5));
         watchdog.destroyForcibly();
         try {
             Files.deleteIfExists(log);
@@ -177,12 +171,10 @@ final class ToxiproxyServer implements AutoCloseable {
         return Arrays.stream(path.split(File.pathSeparator)).map(dir -> Path.of(dir, name)).filter(Files::isExecutable).findFirst();
     }
 
-    /** A shell loop that stops the server once this JVM is gone (SIGKILL, a crash). */
+    /** Stops the server once this JVM is gone (SIGKILL, a crash). */
     private static Process watchdog(long pid) {
         try {
-            return new ProcessBuilder("bash", "-c", "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; kill -9 \"$2\" 2>/dev/null",
-                    "kpg-toxiproxy-watchdog", Long.toString(ProcessHandle.current().pid()), Long.toString(pid))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            return OwnedProcess.watchdog("kpg-toxiproxy-watchdog", pid, null);
         } catch (IOException e) {
             throw new BrokerUnavailableException("cannot start the watchdog of Toxiproxy's server: " + e.getMessage(), e);
         }

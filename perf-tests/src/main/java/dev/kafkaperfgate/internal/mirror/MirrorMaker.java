@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.mirror;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.LogTail;
+import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.broker.StopOnce;
 import dev.kafkaperfgate.internal.spec.MirrorSpec;
 
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -93,7 +93,8 @@ public final class MirrorMaker implements AutoCloseable {
                     "org.apache.kafka.connect.mirror.MirrorMaker", config.toString(), "--clusters", TARGET));
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("mirrormaker.log").toFile()).start();
-            return new MirrorMaker(process, watchdog(process.pid(), dir), dir, SOURCE + "." + topic);
+            return new MirrorMaker(process, OwnedProcess.watchdog("kpg-mirrormaker-watchdog", process.pid(), dir), dir,
+                    SOURCE + "." + topic);
         } catch (IOException e) {
             throw new BrokerUnavailableException("MirrorMaker 2 could not start: " + e.getMessage(), e);
         }
@@ -165,16 +166,7 @@ public final class MirrorMaker implements AutoCloseable {
     }
 
     private void stop() {
-        process.destroy();
-        try {
-            if (!process.waitFor(Defaults.BROKER_STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(Defaults.BROKER_STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        OwnedProcess.stop(process, Defaults.BROKER_STOP_TIMEOUT);
         watchdog.destroyForcibly();
         try (Stream<Path> paths = Files.walk(dir)) {
             paths.sorted(Comparator.reverseOrder()).filter(path -> !(keepLog && (path.equals(log) || path.equals(dir))))
@@ -182,18 +174,5 @@ public final class MirrorMaker implements AutoCloseable {
         } catch (IOException e) {
             System.err.println("[kafka-perf-gate] could not remove MirrorMaker 2's directory " + dir + ": " + e.getMessage());
         }
-    }
-
-    /** Stops MM2 by pid and removes its directory once this JVM is gone without doing so. */
-    private static Process watchdog(long pid, Path dir) throws IOException {
-        String script = """
-                parent=$1; child=$2; dir=$3
-                while kill -0 "$parent" 2>/dev/null; do sleep 1; done
-                kill -9 "$child" 2>/dev/null
-                rm -rf "$dir"
-                """;
-        return new ProcessBuilder("bash", "-c", script, "kpg-mirrormaker-watchdog", Long.toString(ProcessHandle.current().pid()),
-                Long.toString(pid), dir.toString())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 }
