@@ -66,9 +66,9 @@ public final class PerfLine {
                 megabytes / fetchSeconds, records / fetchSeconds);
     }
 
-    /** End-to-end latency percentiles of a trial, from microseconds. */
-    public static String endToEnd(Histogram latencyMicros) {
-        return String.format(Locale.ROOT, "end-to-end latency: %d records, %.2f ms 50th, %.2f ms 95th, %.2f ms 99th, "
+    /** {@code end-to-end latency: ...} (or {@code mirror lag: ...}): a read-side latency line in kafka-producer-perf-test's units. */
+    public static String latency(String name, Histogram latencyMicros) {
+        return String.format(Locale.ROOT, name + ": %d records, %.2f ms 50th, %.2f ms 95th, %.2f ms 99th, "
                         + "%.2f ms 99.9th, %.2f ms max.", latencyMicros.getTotalCount(), millis(latencyMicros, 50),
                 millis(latencyMicros, 95), millis(latencyMicros, 99), millis(latencyMicros, 99.9), latencyMicros.getMaxValue() / 1000.0);
     }

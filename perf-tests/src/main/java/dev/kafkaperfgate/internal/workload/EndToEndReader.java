@@ -79,6 +79,12 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
         thread.start();
     }
 
+    /** "mirror lag" when MirrorMaker 2 carries the records here, else "end-to-end latency". */
+    @Override
+    public String measures() {
+        return path.startsWith("MirrorMaker") ? "mirror lag" : PhaseListener.super.measures();
+    }
+
     @Override
     public SendPhase.RecordStamp stamp() {
         return (phase, sendNanos) -> new RecordHeaders(new Header[]{new RecordHeader(HEADER,

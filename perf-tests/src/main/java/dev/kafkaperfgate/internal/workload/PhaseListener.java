@@ -20,6 +20,11 @@ interface PhaseListener {
         }
     };
 
+    /** What the phase's histogram measures, as the trial's console line names it. */
+    default String measures() {
+        return "end-to-end latency";
+    }
+
     /** Headers for every record sent. */
     SendPhase.RecordStamp stamp();
 

@@ -164,7 +164,7 @@ public final class ProduceWorkload {
         console.println(label + PerfLine.total(outcome.sent(), seconds, meanLength, latencies.service())
                 + (rateHeld ? "" : String.format(" TARGET RATE NOT HELD (%.0f records/sec asked)", scenario.recordsPerSecond())));
         if (endToEnd != null) {
-            console.println(label + PerfLine.endToEnd(endToEnd));
+            console.println(label + PerfLine.latency(listener.measures(), endToEnd));
         }
         return new TrialFigures(trial, outcome.sent(), bytes, outcome.endNanos() - outcome.startNanos(), recordsPerSecond,
                 bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), endToEnd, rateHeld, cost, fault);
