@@ -70,20 +70,24 @@ public final class BrokerPool implements AutoCloseable {
      * {@code link}: the running one when it has that size and, if asked, link listeners; else a new one.
      */
     public KafkaBroker forScenario(int brokers, boolean link) {
-        if (!link && currentForLink && settings != null && settings.mode() != BrokerMode.PROCESS) {
-            // Back to the mode the run asked for: the scenarios after a link's are judged against its baselines.
-            replace(brokers);
+        if (!link) {
+            if (currentForLink && settings != null && settings.mode() != BrokerMode.PROCESS) {
+                // Back to the mode the run asked for: the scenarios after a link's are judged against its baselines.
+                replace(brokers);
+            }
+            return forBrokers(brokers);
         }
-        KafkaBroker running = forBrokers(brokers);
-        if (!link || running.linkPorts().isPresent()) {
-            return running;
-        }
-        if ("external".equals(running.info().mode())) {
+        if (current != null && "external".equals(current.info().mode())) {
             throw new BrokerUnavailableException("a scenario with a network block needs a cluster the gate starts (Toxiproxy sits "
                     + "in front of its link listeners); an external cluster's network is its own");
         }
-        console.println("[kafka-perf-gate] broker: stopping the " + running.info().mode() + " broker to start process brokers, "
-                + "whose link listeners the slow link can sit in front of");
+        if (current != null && current.info().brokers() == brokers && current.linkPorts().isPresent()) {
+            return current;
+        }
+        if (current != null) {
+            console.println("[kafka-perf-gate] broker: stopping the " + current.info().mode() + " " + describe(current.info().brokers())
+                    + " to start a process " + describe(brokers) + ", whose link listeners the slow link can sit in front of");
+        }
         close();
         current = start.start(brokers, true);
         currentForLink = true;
