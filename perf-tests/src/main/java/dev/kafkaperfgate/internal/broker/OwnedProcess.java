@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How the gate stops a helper process it started beside the brokers (Toxiproxy's server,
- * MirrorMaker 2): by its pid only, SIGTERM first, SIGKILL after a bound; and a watchdog that
+ * How the gate stops a process it started (a broker node, Toxiproxy's server, MirrorMaker 2):
+ * by its pid only, SIGTERM first, SIGKILL after a bound; and a watchdog that
  * stops it when the gate's JVM dies without doing so.
  */
 public final class OwnedProcess {
@@ -31,13 +31,15 @@ public final class OwnedProcess {
 
     /**
      * A shell loop that outlives this JVM when it is killed without its shutdown hooks (SIGKILL,
-     * a crash): once the JVM is gone it kills {@code pid} and removes {@code dir} ({@code null}: none).
+     * a crash): once the JVM is gone it kills {@code pid}, waits (10 s at most) until it is gone, and
+     * removes {@code dir} ({@code null}: none).
      */
     public static Process watchdog(String name, long pid, Path dir) throws IOException {
         String script = """
                 parent=$1; child=$2; dir=$3
                 while kill -0 "$parent" 2>/dev/null; do sleep 1; done
                 kill -9 "$child" 2>/dev/null
+                for _ in $(seq 1 40); do kill -0 "$child" 2>/dev/null || break; sleep 0.25; done
                 [ -n "$dir" ] && rm -rf "$dir"
                 true
                 """;

@@ -264,23 +264,9 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
         deleteRecursively(dataDir);
     }
 
-    /**
-     * A shell loop that outlives a test JVM killed without running its shutdown hooks (SIGKILL,
-     * a crash): once the JVM is gone it stops the broker by pid and removes the data directory.
-     */
+    /** Stops a node and removes the data directory once the JVM is gone without doing so (SIGKILL, a crash). */
     private static Process startWatchdog(long brokerPid, Path dataDir) throws IOException {
-        String script = """
-                parent=$1; broker=$2; dir=$3
-                while kill -0 "$parent" 2>/dev/null; do sleep 1; done
-                kill -9 "$broker" 2>/dev/null
-                for _ in $(seq 1 40); do kill -0 "$broker" 2>/dev/null || break; sleep 0.25; done
-                rm -rf "$dir"
-                """;
-        return new ProcessBuilder("bash", "-c", script, "kpg-broker-watchdog",
-                Long.toString(ProcessHandle.current().pid()), Long.toString(brokerPid), dataDir.toString())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        return OwnedProcess.watchdog("kpg-broker-watchdog", brokerPid, dataDir);
     }
 
     private static void deleteRecursively(Path dir) {

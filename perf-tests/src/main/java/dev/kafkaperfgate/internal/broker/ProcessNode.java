@@ -116,18 +116,8 @@ final class ProcessNode {
         stoppedOnPurpose = true;
         if (kill) {
             running.destroyForcibly();
-        } else {
-            running.destroy();
         }
-        try {
-            if (!running.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                running.destroyForcibly();
-                running.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            running.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        OwnedProcess.stop(running, timeout);
     }
 
     String name() {

@@ -83,10 +83,6 @@ final class ToxiproxyServer implements AutoCloseable {
         return client;
     }
 
-    long pid() {
-        return process.pid();
-    }
-
     @Override
     public void close() {
         stopOnce.close();

@@ -138,10 +138,6 @@ public final class MirrorMaker implements AutoCloseable {
         return process.pid();
     }
 
-    public boolean isAlive() {
-        return process.isAlive();
-    }
-
     /** Empty while MM2 runs; otherwise its exit code and last log lines. */
     public Optional<String> failure() {
         if (process.isAlive()) {

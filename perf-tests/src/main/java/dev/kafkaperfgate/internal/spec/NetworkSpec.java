@@ -65,13 +65,4 @@ public record NetworkSpec(Duration rtt, long bandwidthBitsPerSecond) {
     public long toxiproxyRateKBPerSecond() {
         return Math.max(1, bandwidthBitsPerSecond / 8 / 1000);
     }
-
-    /** As the console and the result file write it: {@code rtt 30 ms, 100 Mbit/s}. */
-    public String describe() {
-        return "rtt " + rtt.toMillis() + " ms" + (bandwidthLimited() ? ", " + megabits(bandwidthBitsPerSecond) + " Mbit/s" : "");
-    }
-
-    static String megabits(long bitsPerSecond) {
-        return String.format(Locale.ROOT, "%.3g", bitsPerSecond / 1e6);
-    }
 }
