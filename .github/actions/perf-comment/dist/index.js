@@ -24750,6 +24750,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
       attentionSection(attention.slice(0, attentionShown2), scenarios, head, isPaired(summary2)),
       detailsSection(rest.slice(0, restShown2), rest.length, head),
       omitted > 0 ? truncationNote(omitted) : "",
+      latencySection(scenarios),
       trialsSection(scenarios),
       environmentSection(summary2),
       reproduceSection(summary2),
@@ -24804,6 +24805,18 @@ function rulesSection(summary2) {
     "**Rules changed by this PR** (not applied: the base's suites, thresholds and experiments judge):",
     ...changes.slice(0, 30).map((change) => `- ${escapeText(change, 300)}`)
   ].join("\n");
+}
+function latencySection(scenarios) {
+  const lines = scenarios.filter((scenario) => scenario.latency && typeof scenario.latency === "object").map((scenario) => {
+    const latency = scenario.latency;
+    const points = [["p50", "p50"], ["p95", "p95"], ["p99", "p99"], ["p99.9", "p99.9"], ["max", "max"]].map(([key, name]) => `${name} ${figure(latency[key], "\xB5s")}`).join(" \xB7 ");
+    const count2 = finite(latency.count) === null ? "" : `, ${Number(latency.count).toLocaleString("en-US")} records`;
+    return `- ${escapeText(scenario.scenario, 120)} (${escapeText(latency.measures, 40)}${count2}): ${points}`;
+  });
+  if (lines.length === 0) {
+    return "";
+  }
+  return ["<details><summary>Latency percentiles (all trials merged)</summary>", "", ...lines, "", "</details>"].join("\n");
 }
 function trialsSection(scenarios) {
   const lines = [];

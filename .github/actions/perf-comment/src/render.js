@@ -49,6 +49,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       attentionSection(attention.slice(0, attentionShown), scenarios, head, isPaired(summary)),
       detailsSection(rest.slice(0, restShown), rest.length, head),
       omitted > 0 ? truncationNote(omitted) : '',
+      latencySection(scenarios),
       trialsSection(scenarios),
       environmentSection(summary),
       reproduceSection(summary),
@@ -111,6 +112,24 @@ function rulesSection(summary) {
   }
   return ['**Rules changed by this PR** (not applied: the base\'s suites, thresholds and experiments judge):',
     ...changes.slice(0, 30).map((change) => `- ${escapeText(change, 300)}`)].join('\n')
+}
+
+/**
+ * The percentiles of each scenario's judged latency, all trials merged (a mirror's lag, an
+ * end-to-end latency, a response time), collapsed: the table above shows only its p99.
+ */
+function latencySection(scenarios) {
+  const lines = scenarios.filter((scenario) => scenario.latency && typeof scenario.latency === 'object').map((scenario) => {
+    const latency = scenario.latency
+    const points = [['p50', 'p50'], ['p95', 'p95'], ['p99', 'p99'], ['p99.9', 'p99.9'], ['max', 'max']]
+      .map(([key, name]) => `${name} ${figure(latency[key], 'µs')}`).join(' · ')
+    const count = finite(latency.count) === null ? '' : `, ${Number(latency.count).toLocaleString('en-US')} records`
+    return `- ${escapeText(scenario.scenario, 120)} (${escapeText(latency.measures, 40)}${count}): ${points}`
+  })
+  if (lines.length === 0) {
+    return ''
+  }
+  return ['<details><summary>Latency percentiles (all trials merged)</summary>', '', ...lines, '', '</details>'].join('\n')
 }
 
 /** Paired mode: each side's trials in run order, per scenario and metric, collapsed. */

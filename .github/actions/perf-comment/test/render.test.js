@@ -144,3 +144,14 @@ test('the title follows the gate\'s decision, and a run that judged nothing neve
 test('GH-123 in a scenario name is not an issue link', () => {
   assert.equal(escapeText('fix-GH-123 and gh-7'), 'fix-GH\u2060-123 and gh\u2060-7')
 })
+
+test('the judged latency’s percentiles (a mirror’s lag) are listed, collapsed, beyond the p99 row', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].scenario = 'mirror-15k-30ms-codec'
+  summary.scenarios[0].latency = { measures: 'mirror <lag>', unit: 'us', count: 18036, p50: 95_000, p95: 140_000, p99: 175_000, 'p99.9': 441_000, max: 512_000 }
+  const { body } = renderReport(summary, { marker })
+  const section = body.slice(body.indexOf('<details><summary>Latency percentiles'))
+  assert.match(section, /^- mirror-15k-30ms-codec \(mirror &lt;lag&gt;, 18,036 records\): p50 95 ms · p95 140 ms · p99 175 ms · p99\.9 441 ms · max 512 ms$/m)
+  assert.equal(section.match(/^- /gm).length, 1, 'only scenarios that carry a latency block are listed')
+  assert.doesNotMatch(renderReport(fixture('all-passed.json'), { marker }).body, /Latency percentiles/)
+})

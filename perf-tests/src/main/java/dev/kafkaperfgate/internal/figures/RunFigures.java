@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -28,6 +27,7 @@ import java.util.function.ToDoubleFunction;
  * "throughput": {"value": 19993.4, "trials": [19993.4, 19991.0, 19995.2]},    records/s
  * "p99Us": {"value": 4150, "trials": [4150, 3900, 5020]},                     µs
  * "latencyHistogram": "HISTFAAAA..."                                          the p99's histogram, trials merged
+ * "latency": "response time"                                                  which latency that is (GatedLatency)
  * "cpuNsPerRecord": {"value": 4210.5, "trials": [...]},                       and allocBytesPerRecord,
  *                                                                             wireBytesPerRecord, recordsPerRequest
  * "maxAckGapMs": {"value": 412.0, "trials": [...]},                            ms, fault scenarios only
@@ -39,19 +39,27 @@ import java.util.function.ToDoubleFunction;
  *
  * @param metrics          each compared metric's sample
  * @param latencyHistogram the merged histogram {@link Metric#P99} comes from, microseconds; {@code null} without P99
+ * @param latency          which latency that is; {@code null} without P99, and for figures read back from a file
  */
-public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHistogram) {
+public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHistogram, GatedLatency latency) {
 
     public RunFigures {
         metrics = Map.copyOf(metrics);
     }
 
+    /** Figures read back from a stored file, which keeps the histogram but not its name. */
+    public RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHistogram) {
+        this(metrics, latencyHistogram, null);
+    }
+
     public static RunFigures of(ProduceResult result) {
         Map<Metric, MetricSample> metrics = new EnumMap<>(Metric.class);
-        metrics.put(Metric.THROUGHPUT, sample(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
-        Function<TrialFigures, Histogram> latency = result.workload() == WorkloadKind.END_TO_END || result.workload() == WorkloadKind.MIRROR ? TrialFigures::endToEnd
-                : result.scenario().isRateLimited() ? TrialFigures::response : TrialFigures::service;
-        List<Histogram> perTrial = result.trials().stream().map(latency).toList();
+        // A mirror's producer runs at a fixed rate; what its scenario compares is how fast MirrorMaker 2 carries records.
+        ToDoubleFunction<TrialFigures> throughput = result.workload() == WorkloadKind.MIRROR
+                ? trial -> trial.delivery().recordsPerSecond() : TrialFigures::recordsPerSecond;
+        metrics.put(Metric.THROUGHPUT, sample(result.trials().stream().mapToDouble(throughput).toArray()));
+        GatedLatency latency = GatedLatency.of(result);
+        List<Histogram> perTrial = result.trials().stream().map(latency::of).toList();
         Histogram merged = Histograms.merged(perTrial);
         double[] trialP99 = perTrial.stream().mapToDouble(histogram -> histogram.getValueAtPercentile(99)).toArray();
         metrics.put(Metric.P99, new MetricSample(merged.getValueAtPercentile(99), trialP99));
@@ -59,14 +67,14 @@ public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHis
         if (result.trials().stream().allMatch(trial -> trial.fault() != null)) {
             metrics.put(Metric.FAILOVER, sample(result.trials().stream().mapToDouble(trial -> trial.fault().maxAckGapMs()).toArray()));
         }
-        return new RunFigures(metrics, merged);
+        return new RunFigures(metrics, merged, latency);
     }
 
     public static RunFigures of(ConsumeResult result) {
         Map<Metric, MetricSample> metrics = new EnumMap<>(Metric.class);
         metrics.put(Metric.THROUGHPUT, sample(result.trials().stream().mapToDouble(ConsumeTrialFigures::fetchRecordsPerSecond).toArray()));
         putCosts(metrics, result.trials().stream().map(ConsumeTrialFigures::cost).toList());
-        return new RunFigures(metrics, null);
+        return new RunFigures(metrics, null, null);
     }
 
     private static void putCosts(Map<Metric, MetricSample> metrics, List<ClientCost> costs) {
@@ -101,6 +109,9 @@ public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHis
         }
         if (latencyHistogram != null) {
             node.put("latencyHistogram", HistogramCodec.encode(latencyHistogram));
+        }
+        if (latency != null) {
+            node.put("latency", latency.label());
         }
         return node;
     }

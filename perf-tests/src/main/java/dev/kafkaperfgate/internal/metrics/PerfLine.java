@@ -66,6 +66,12 @@ public final class PerfLine {
                 megabytes / fetchSeconds, records / fetchSeconds);
     }
 
+    /** {@code replicated: 6012 records, 300.4 records/sec (4.30 MB/sec), first read to last.}: the far side's rate. */
+    public static String delivered(String verb, long records, double recordsPerSecond, double megabytesPerSecond) {
+        return String.format(Locale.ROOT, "%s: %d records, %.1f records/sec (%.2f MB/sec), first read to last.", verb, records,
+                recordsPerSecond, megabytesPerSecond);
+    }
+
     /** {@code end-to-end latency: ...} (or {@code mirror lag: ...}): a read-side latency line in kafka-producer-perf-test's units. */
     public static String latency(String name, Histogram latencyMicros) {
         return String.format(Locale.ROOT, name + ": %d records, %.2f ms 50th, %.2f ms 95th, %.2f ms 99th, "

@@ -71,14 +71,13 @@ final class ScenarioPage {
         return lines;
     }
 
-    /** Which latency the gate judges for this workload (see RunFigures): the baseline stores that one. */
+    /** Which latency the gate judged, as the result file names it (GatedLatency decides); a consumer's is its poll gap. */
     private static String gateLatencyLabel(JsonNode result) {
-        return switch (result.path("workload").asText()) {
-            case "end-to-end" -> "end-to-end latency";
-            case "mirror" -> "mirror lag (send to the source, read at the target)";
-            case "consume" -> "poll gap";
-            default -> result.path("definition").path("recordsPerSecond").asDouble(0) > 0 ? "response time" : "service time";
-        };
+        if (result.path("workload").asText().equals("consume")) {
+            return "poll gap";
+        }
+        String label = result.path("gate").path("latency").asText("service time");
+        return label.equals("mirror lag") ? "mirror lag (send to the source, read at the target)" : label;
     }
 
     private static ArrayNode spectra(JsonNode result, String gateLatency, Baseline baseline) {

@@ -30,6 +30,7 @@ final class SweepPage {
         page.put("rateLimited", sweep.path("rateLimited").asBoolean());
         page.set("bestThroughput", sweep.path("bestThroughput"));
         page.set("bestP99", sweep.path("bestP99"));
+        page.put("latency", sweep.path("rows").path(0).path("latency").asText("service time"));
         ArrayNode rows = page.putArray("rows");
         boolean numeric = true;
         for (JsonNode row : sweep.path("rows")) {
@@ -38,14 +39,12 @@ final class SweepPage {
             out.put("value", value);
             out.put("scenario", row.path("scenario").asText());
             out.put("throughput", row.path("medianRecordsPerSec").asDouble());
-            out.put("p99Us", row.path("p99ServiceUs").asDouble());
+            out.put("p99Us", row.path("p99Us").asDouble());
             Baseline baseline = baselines.get(row.path("scenario").asText());
             if (baseline != null) {
                 out.put("baselineThroughput", medianOf(baseline, Metric.THROUGHPUT));
-                // The sweep's p99 is service time; a rate-limited baseline stores response time.
-                if (!sweep.path("rateLimited").asBoolean()) {
-                    out.put("baselineP99Us", medianOf(baseline, Metric.P99));
-                }
+                // The sweep's p99 is the gated latency, the one a baseline stores.
+                out.put("baselineP99Us", medianOf(baseline, Metric.P99));
             }
             numeric &= isPositiveNumber(value);
         }

@@ -9,6 +9,7 @@ import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.ConsumeResult;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.workload.Delivery;
 import dev.kafkaperfgate.internal.workload.TrialFigures;
 import org.HdrHistogram.Histogram;
 
@@ -99,8 +100,9 @@ public final class ResultFile {
         node.set("cost", ResultBlocks.cost(trial.cost()));
         node.set("serviceLatencyUs", percentiles(trial.service()));
         node.set("responseLatencyUs", trial.response() == null ? null : percentiles(trial.response()));
-        if (trial.endToEnd() != null) {
+        if (trial.delivery() != null) {
             node.set("endToEndLatencyUs", percentiles(trial.endToEnd()));
+            node.set("delivered", delivered(trial.delivery()));
         }
         node.put("serviceHistogram", HistogramCodec.encode(trial.service()));
         if (trial.response() == null) {
@@ -117,6 +119,17 @@ public final class ResultFile {
         return node;
     }
 
+    /** What the far side's reader received: for a mirror, the replication throughput. */
+    private static ObjectNode delivered(Delivery delivery) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("records", delivery.records());
+        node.put("bytes", delivery.bytes());
+        node.put("spanMs", delivery.spanNanos() / 1e6);
+        node.put("recordsPerSec", delivery.recordsPerSecond());
+        node.put("mbPerSec", delivery.megabytesPerSecond());
+        return node;
+    }
+
     private static ObjectNode summary(ProduceResult result) {
         ObjectNode node = JSON.createObjectNode();
         node.put("medianRecordsPerSec", Median.of(result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray()));
@@ -124,6 +137,8 @@ public final class ResultFile {
         node.set("serviceLatencyUs", percentiles(merged(result, TrialFigures::service)));
         if (result.workload() == WorkloadKind.END_TO_END || result.workload() == WorkloadKind.MIRROR) {
             node.set("endToEndLatencyUs", percentiles(merged(result, TrialFigures::endToEnd)));
+            node.put("medianDeliveredRecordsPerSec", Median.of(result.trials().stream()
+                    .mapToDouble(trial -> trial.delivery().recordsPerSecond()).toArray()));
         }
         return node;
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
@@ -32,7 +33,7 @@ import static dev.kafkaperfgate.internal.result.ResultBlocks.JSON;
  * <pre>{@code
  * RunSummary run = new RunSummary(resultsDir, "pr", 2, provenance);
  * run.environment(profile, machineClass, fingerprint, ruler, drift, policy, injection);
- * run.judged("producer-1k-acks1-20k", "produce", Outcome.PASSED, resultFile, verdict, null, null, null);
+ * run.judged("producer-1k-acks1-20k", "produce", Outcome.PASSED, resultFile, figures, verdict, null, null, null);
  * run.failed("consumer-300b", "consume", Outcome.FAILED, exception);
  * run.finish();   // summary.json: "complete": false, one failed scenario named with its message
  * }</pre>
@@ -66,7 +67,8 @@ public final class RunSummary {
     }
 
     private record Entry(String scenario, String workload, Outcome outcome, String resultFile, String message,
-                         ScenarioVerdict verdict, String confirmationFile, ScenarioVerdict confirmation, ObjectNode paired) {
+                         ScenarioVerdict verdict, String confirmationFile, ScenarioVerdict confirmation, ObjectNode paired,
+                         ObjectNode latency) {
     }
 
     private final Path directory;
@@ -152,25 +154,26 @@ public final class RunSummary {
     public synchronized void judgedPaired(String scenario, String workload, Outcome outcome, Path resultFile, ScenarioVerdict verdict,
                                           ScenarioVerdict confirmation, String message, ObjectNode paired) {
         entries.add(new Entry(scenario, workload, outcome, resultFile.getFileName().toString(), message, verdict,
-                confirmation == null ? null : resultFile.getFileName().toString(), confirmation, paired));
+                confirmation == null ? null : resultFile.getFileName().toString(), confirmation, paired, null));
         write();
     }
 
     /**
      * A scenario that ran and was judged.
      *
+     * @param figures          what the (first) run measured: its gated latency's percentiles go into summary.json
      * @param confirmationFile the re-run's result file when the first run flagged a regression, else {@code null}
      */
-    public synchronized void judged(String scenario, String workload, Outcome outcome, Path resultFile, ScenarioVerdict verdict,
-                                    Path confirmationFile, ScenarioVerdict confirmation, String message) {
+    public synchronized void judged(String scenario, String workload, Outcome outcome, Path resultFile, RunFigures figures,
+                                    ScenarioVerdict verdict, Path confirmationFile, ScenarioVerdict confirmation, String message) {
         entries.add(new Entry(scenario, workload, outcome, resultFile.getFileName().toString(), message, verdict,
-                confirmationFile == null ? null : confirmationFile.getFileName().toString(), confirmation, null));
+                confirmationFile == null ? null : confirmationFile.getFileName().toString(), confirmation, null, latency(figures)));
         write();
     }
 
     /** @param outcome FAILED for a scenario's own problem, ERROR for an infrastructure one (broker, Docker) */
     public synchronized void failed(String scenario, String workload, Outcome outcome, Throwable cause) {
-        entries.add(new Entry(scenario, workload, outcome, null, String.valueOf(cause.getMessage()), null, null, null, null));
+        entries.add(new Entry(scenario, workload, outcome, null, String.valueOf(cause.getMessage()), null, null, null, null, null));
         write();
     }
 
@@ -330,6 +333,9 @@ public final class RunSummary {
             if (entry.paired() != null) {
                 node.set("paired", entry.paired());
             }
+            if (entry.latency() != null) {
+                node.set("latency", entry.latency());
+            }
             if (entry.confirmation() != null) {
                 ObjectNode confirmation = node.putObject("confirmation");
                 confirmation.put("resultFile", entry.confirmationFile());
@@ -338,6 +344,20 @@ public final class RunSummary {
             }
         }
         ResultBlocks.write(root, directory, "summary.json");
+    }
+
+    /**
+     * The percentiles of the latency the p99 verdict is on, all trials merged, so the comment can
+     * show the spectrum (a mirror's lag, an end-to-end latency) beyond its p99 line.
+     */
+    private static ObjectNode latency(RunFigures figures) {
+        if (figures == null || figures.latency() == null || figures.latencyHistogram() == null) {
+            return null;
+        }
+        ObjectNode node = ResultBlocks.percentiles(figures.latencyHistogram());
+        node.put("measures", figures.latency().label());
+        node.put("unit", "us");
+        return node;
     }
 
     private static ArrayNode metrics(ScenarioVerdict verdict) {

@@ -2,11 +2,10 @@ package dev.kafkaperfgate.internal.result;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.internal.metrics.Median;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.workload.TrialFigures;
-import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +14,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One sweep's scenarios side by side: median throughput and p99 latency (all trials merged)
+ * One sweep's scenarios side by side: the figures the gate judges, median throughput and p99 of the
+ * gated latency (all trials merged; a mirror's replication throughput and lag),
  * against the swept value, the best of each marked. Under a target rate the throughput is the
  * rate, so only p99 is marked there. Printed as a table and written as
  * {@code sweep-<group>.json} next to the scenarios' result files, for the report to draw.
@@ -34,9 +34,10 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
      * @param value            the swept value as the scenario file wrote it
      * @param scenario         the expanded scenario's name
      * @param recordsPerSecond median of the trials' throughput, records/s
-     * @param p99Micros        p99 service latency over all trials, microseconds
+     * @param p99Micros        p99 of the latency the gate judges, over all trials, microseconds
+     * @param latency          which latency that is ({@link dev.kafkaperfgate.internal.figures.GatedLatency}): "mirror lag"
      */
-    public record Row(String value, String scenario, double recordsPerSecond, long p99Micros) {
+    public record Row(String value, String scenario, double recordsPerSecond, long p99Micros, String latency) {
     }
 
     public SweepSummary {
@@ -48,9 +49,9 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
 
     /** The row of a scenario that ran, from its result. */
     public static Row row(Scenario scenario, ProduceResult result) {
-        double[] rates = result.trials().stream().mapToDouble(TrialFigures::recordsPerSecond).toArray();
-        Histogram merged = ResultFile.merged(result, TrialFigures::service);
-        return new Row(scenario.sweptValue(), scenario.name(), Median.of(rates), merged.getValueAtPercentile(99));
+        RunFigures figures = RunFigures.of(result);
+        return new Row(scenario.sweptValue(), scenario.name(), figures.metrics().get(Metric.THROUGHPUT).value(),
+                Math.round(figures.metrics().get(Metric.P99).value()), figures.latency().label());
     }
 
     public Row bestThroughput() {
@@ -64,7 +65,8 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
     /** The table as the console shows it; "<- best" marks the best throughput and the best p99. */
     public String table() {
         int width = Math.max(parameter.length(), rows.stream().mapToInt(row -> row.value().length()).max().orElse(0));
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "[kafka-perf-gate] sweep %s over %s:%n", group, parameter));
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "[kafka-perf-gate] sweep %s over %s (p99 of %s):%n",
+                group, parameter, rows.get(0).latency()));
         text.append(String.format(Locale.ROOT, "  %-" + width + "s  %14s  %10s%n", parameter, "records/sec", "p99 ms"));
         for (Row row : rows) {
             List<String> marks = new ArrayList<>();
@@ -92,7 +94,8 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
             node.put("value", row.value());
             node.put("scenario", row.scenario());
             node.put("medianRecordsPerSec", row.recordsPerSecond());
-            node.put("p99ServiceUs", row.p99Micros());
+            node.put("p99Us", row.p99Micros());
+            node.put("latency", row.latency());
         }
         root.put("rateLimited", rateLimited);
         if (rateLimited) {

@@ -112,11 +112,11 @@ public final class ScenarioRunner {
                 return confirm(scenario, first, verdict);
             }
             if (gate.policy.baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
-                gate.summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), verdict, null, null,
+                gate.summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), first.figures(), verdict, null, null,
                         "no usable baseline and -Dperf.baseline.required=true");
                 throw new AssertionFailedError(scenario.name() + ": " + oneLine(verdict.metrics()) + " (-Dperf.baseline.required=true)");
             }
-            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), verdict, null, null, null);
+            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, null, null, null);
             return first.file();
         } catch (BrokerUnavailableException e) {
             gate.summary.failed(scenario.name(), workload, Outcome.ERROR, e);
@@ -139,14 +139,14 @@ public final class ScenarioRunner {
                 .toList();
         String workload = scenario.workload().key();
         if (confirmed.isEmpty()) {
-            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), verdict, second.file(), again,
+            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, second.file(), again,
                     "the regression flagged by the first run was not confirmed by the re-run");
             console.printf("[%s] not confirmed: the re-run did not regress; passes%n", scenario.name());
             return first.file();
         }
         String message = scenario.name() + ": " + oneLine(verdict.with(Verdict.REGRESSION)) + "; confirmed by a re-run on a fresh broker: "
                 + oneLine(confirmed);
-        gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), verdict, second.file(), again, message);
+        gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), first.figures(), verdict, second.file(), again, message);
         throw new AssertionFailedError(message);
     }
 

@@ -39,6 +39,10 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
     private final String path;
     private final Recorder[] latencies;
     private final AtomicLongArray received;
+    private final AtomicLongArray receivedBytes;
+    /** Per phase, System.nanoTime of its first and its last read. */
+    private final AtomicLongArray firstRead;
+    private final AtomicLongArray lastRead;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final Thread thread;
     private volatile boolean running = true;
@@ -61,6 +65,9 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
             latencies[i] = new Recorder(Defaults.HISTOGRAM_DIGITS);
         }
         this.received = new AtomicLongArray(phases);
+        this.receivedBytes = new AtomicLongArray(phases);
+        this.firstRead = new AtomicLongArray(phases);
+        this.lastRead = new AtomicLongArray(phases);
         List<TopicPartition> assignment = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
             assignment.add(new TopicPartition(topic, p));
@@ -91,9 +98,14 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
                 ByteBuffer.allocate(12).putInt(phase).putLong(sendNanos).array())});
     }
 
+    @Override
+    public String delivers() {
+        return path.startsWith("MirrorMaker") ? "replicated" : PhaseListener.super.delivers();
+    }
+
     /** Waits until every record of the phase was received; bounded by the stall timeout. */
     @Override
-    public Histogram phaseEnded(String scenario, int phase, long sent) {
+    public Delivery phaseEnded(String scenario, int phase, long sent) {
         long lastCount = -1;
         long lastProgress = clock.nanoTime();
         while (true) {
@@ -108,7 +120,8 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
                         + " records sent but " + count + " received: records were delivered twice", null);
             }
             if (count == sent) {
-                return latencies[phase].getIntervalHistogram();
+                return new Delivery(latencies[phase].getIntervalHistogram(), count, receivedBytes.get(phase),
+                        lastRead.get(phase) - firstRead.get(phase));
             }
             if (count != lastCount) {
                 lastCount = count;
@@ -136,6 +149,12 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
                     int phase = stamp.getInt();
                     long sendNanos = stamp.getLong();
                     latencies[phase].recordValue(Math.max(0, (now - sendNanos) / 1000));
+                    // Only this thread writes these; the count is incremented last, so a phase seen complete has its figures.
+                    if (received.get(phase) == 0) {
+                        firstRead.set(phase, now);
+                    }
+                    lastRead.set(phase, now);
+                    receivedBytes.addAndGet(phase, Math.max(0, record.serializedValueSize()));
                     received.incrementAndGet(phase);
                 }
             }

@@ -1,7 +1,5 @@
 package dev.kafkaperfgate.internal.workload;
 
-import org.HdrHistogram.Histogram;
-
 /**
  * Follows the produce loop phase by phase (0 is the warm-up, then trial 1, 2, ...): how a reader
  * on the same topic, the end-to-end workload's, joins the produce workload without a copy of it.
@@ -15,7 +13,7 @@ interface PhaseListener {
         }
 
         @Override
-        public Histogram phaseEnded(String scenario, int phase, long sent) {
+        public Delivery phaseEnded(String scenario, int phase, long sent) {
             return null;
         }
     };
@@ -25,6 +23,11 @@ interface PhaseListener {
         return "end-to-end latency";
     }
 
+    /** What the reader did with the records, as the trial's throughput line names it: "consumed", "replicated". */
+    default String delivers() {
+        return "consumed";
+    }
+
     /** Headers for every record sent. */
     SendPhase.RecordStamp stamp();
 
@@ -32,8 +35,8 @@ interface PhaseListener {
      * Called once every send of the phase was acknowledged.
      *
      * @param sent records sent in the phase, all acknowledged
-     * @return what the listener measured of the phase, or {@code null}
+     * @return what the listener received of the phase, or {@code null}
      * @throws ScenarioFailedException when the listener cannot account for the phase's records
      */
-    Histogram phaseEnded(String scenario, int phase, long sent);
+    Delivery phaseEnded(String scenario, int phase, long sent);
 }

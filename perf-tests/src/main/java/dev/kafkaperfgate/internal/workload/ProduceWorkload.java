@@ -11,7 +11,6 @@ import dev.kafkaperfgate.internal.metrics.LatencyRecorder;
 import dev.kafkaperfgate.internal.metrics.PerfLine;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.Producer;
 
 import java.io.PrintStream;
@@ -155,7 +154,7 @@ public final class ProduceWorkload {
             fault = faultTrial.figures(outcome);
             console.println(label + fault.line());
         }
-        Histogram endToEnd = listener.phaseEnded(scenario.name(), trial, outcome.sent());
+        Delivery delivery = listener.phaseEnded(scenario.name(), trial, outcome.sent());
 
         double seconds = outcome.seconds();
         long bytes = outcome.bytes();
@@ -163,11 +162,13 @@ public final class ProduceWorkload {
         boolean rateHeld = !scenario.isRateLimited() || recordsPerSecond >= 0.95 * scenario.recordsPerSecond();
         console.println(label + PerfLine.total(outcome.sent(), seconds, meanLength, latencies.service())
                 + (rateHeld ? "" : String.format(" TARGET RATE NOT HELD (%.0f records/sec asked)", scenario.recordsPerSecond())));
-        if (endToEnd != null) {
-            console.println(label + PerfLine.latency(listener.measures(), endToEnd));
+        if (delivery != null) {
+            console.println(label + PerfLine.delivered(listener.delivers(), delivery.records(), delivery.recordsPerSecond(),
+                    delivery.megabytesPerSecond()));
+            console.println(label + PerfLine.latency(listener.measures(), delivery.latency()));
         }
         return new TrialFigures(trial, outcome.sent(), bytes, outcome.endNanos() - outcome.startNanos(), recordsPerSecond,
-                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), endToEnd, rateHeld, cost, fault);
+                bytes / seconds / (1024.0 * 1024.0), latencies.service(), latencies.response(), delivery, rateHeld, cost, fault);
     }
 
     /** Every record sent must be acknowledged: a failed send fails the scenario with its cause. */

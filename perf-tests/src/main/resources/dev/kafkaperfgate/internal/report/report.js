@@ -238,7 +238,7 @@
       options: { parsing: { xAxisKey: 'x', yAxisKey: 'y' }, scales: { x: xScale, y: { beginAtZero: true } } },
     })
     chart(grid, `throughput against ${sweep.parameter} (★ best)`, series('throughput', 'baselineThroughput', sweep.bestThroughput, 1, 'records/s'))
-    chart(grid, `p99 service time against ${sweep.parameter} (★ best)`, series('p99Us', 'baselineP99Us', sweep.bestP99, 1000, 'ms'))
+    chart(grid, `p99 ${sweep.latency || 'latency'} against ${sweep.parameter} (★ best)`, series('p99Us', 'baselineP99Us', sweep.bestP99, 1000, 'ms'))
     section.append(grid)
     root.append(section)
   }

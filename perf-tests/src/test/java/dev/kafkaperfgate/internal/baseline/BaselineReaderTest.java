@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.baseline;
 
+import dev.kafkaperfgate.internal.figures.Metric;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,7 +80,7 @@ class BaselineReaderTest {
         assertTrue(problem.startsWith("3 baseline problems:"), problem);
         assertTrue(problem.contains(file() + ": profile: 'gha-ubuntu-latest' but the file is in the folder of profile '" + PROFILE + "'"), problem);
         assertTrue(problem.contains(file() + ": history[0].colour: unknown field; allowed here: commit, date, runId, ruler, throughput, "
-                + "p99Us, latencyHistogram, cpuNsPerRecord, allocBytesPerRecord, wireBytesPerRecord, recordsPerRequest"), problem);
+                + "p99Us, latencyHistogram, latency, cpuNsPerRecord, allocBytesPerRecord, wireBytesPerRecord, recordsPerRequest, maxAckGapMs"), problem);
         assertTrue(problem.contains(file() + ": history[0].commit: missing"), problem);
     }
 
@@ -131,6 +132,17 @@ class BaselineReaderTest {
         BaselineException e = assertThrows(BaselineException.class,
                 () -> BaselineStore.load(dir.resolve("baselines"), PROFILE, "amd-epyc", List.of(SCENARIO)));
         assertTrue(e.getMessage().contains("baselines are kept per machine class: move it into"), e.getMessage());
+    }
+
+    @Test
+    void aFaultScenariosFailoverGapAndTheLatencysNameAreReadBack() throws IOException {
+        // What a refresh copies from a fault scenario's result "gate" block: the baseline must accept it.
+        String text = fixture().replaceFirst("\\{\"commit\":\"0123abc\",",
+                "{\"commit\":\"0123abc\",\"latency\":\"response time\",\"maxAckGapMs\":{\"value\":412.0,\"trials\":[412.0,398.5,430.1]},");
+        Files.createDirectories(file().getParent());
+        Files.writeString(file(), text);
+        Baseline baseline = BaselineReader.read(file(), PROFILE, SCENARIO);
+        assertEquals(412.0, baseline.history().get(0).figures().metrics().get(Metric.FAILOVER).value());
     }
 
     private static String fixture() throws IOException {

@@ -3,7 +3,9 @@ package dev.kafkaperfgate.internal.result;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.figures.GatedLatency;
 import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
@@ -35,10 +37,10 @@ class RunDecisionTest {
     void aFlagTheReRunDidNotConfirmPassesAndIsNamedNotCountedAsARegression() {
         RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-1"));
         // The first run flagged CPU; the re-run flagged p99 instead: not the same metric, so not confirmed.
-        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), verdict("s1", Metric.CPU_PER_RECORD,
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.CPU_PER_RECORD,
                 Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.P99, Verdict.REGRESSION),
                 "the regression flagged by the first run was not confirmed by the re-run");
-        summary.judged("s2", "produce", RunSummary.Outcome.PASSED, dir.resolve("s2.json"), verdict("s2", Metric.THROUGHPUT,
+        summary.judged("s2", "produce", RunSummary.Outcome.PASSED, dir.resolve("s2.json"), null, verdict("s2", Metric.THROUGHPUT,
                 Verdict.INCONCLUSIVE), null, null, null);
         summary.finish();
 
@@ -52,7 +54,7 @@ class RunDecisionTest {
     @Test
     void aConfirmedRegressionFailsAndAnIncompleteRunOutranksIt() {
         RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-2"));
-        summary.judged("s1", "produce", RunSummary.Outcome.REGRESSION, dir.resolve("s1.json"), verdict("s1", Metric.CPU_PER_RECORD,
+        summary.judged("s1", "produce", RunSummary.Outcome.REGRESSION, dir.resolve("s1.json"), null, verdict("s1", Metric.CPU_PER_RECORD,
                 Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), "x");
         summary.finish();
         GateResult incomplete = summary.result();
@@ -60,7 +62,7 @@ class RunDecisionTest {
         assertEquals(2, incomplete.exitCode());
 
         RunSummary complete = new RunSummary(dir.resolve("b"), "pr", 1, new RunSummary.Provenance("abc1234", "t-3"));
-        complete.judged("s1", "produce", RunSummary.Outcome.REGRESSION, dir.resolve("s1.json"), verdict("s1", Metric.CPU_PER_RECORD,
+        complete.judged("s1", "produce", RunSummary.Outcome.REGRESSION, dir.resolve("s1.json"), null, verdict("s1", Metric.CPU_PER_RECORD,
                 Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), "x");
         complete.finish();
         GateResult regression = complete.result();
@@ -72,7 +74,7 @@ class RunDecisionTest {
     @Test
     void aRunThatComparedNothingSaysSo() {
         RunSummary summary = new RunSummary(dir, "pr", 1, new RunSummary.Provenance("abc1234", "t-4"));
-        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), verdict("s1", Metric.THROUGHPUT, Verdict.MISMATCH),
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.THROUGHPUT, Verdict.MISMATCH),
                 null, null, null);
         summary.finish();
         GateResult result = summary.result();
@@ -88,7 +90,7 @@ class RunDecisionTest {
         RunSummary summary = new RunSummary(dir, "nightly", 1, new RunSummary.Provenance("abc1234", "t-5"));
         summary.environment("linux-amd64-2c", "amd-epyc", FINGERPRINT, new Ruler(10, 100), Drift.between(new Ruler(10, 100), List.of(), 0.5),
                 GatePolicy.forSuite(6, Map.of(GateProperties.ALLOW_UNJUDGED, "true")), InjectedCost.NONE);
-        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), verdict("s1", Metric.THROUGHPUT, Verdict.NEW),
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.THROUGHPUT, Verdict.NEW),
                 null, null, null);
         summary.finish();
         GateResult result = summary.result();
@@ -98,6 +100,27 @@ class RunDecisionTest {
                 + "passes because -Dperf.allow.unjudged=true asked for it, but says nothing about performance", result.headline());
         assertThrows(IllegalArgumentException.class, () -> GatePolicy.forSuite(6, Map.of(GateProperties.ALLOW_UNJUDGED, "yes")),
                 "a typo must not silently mean false");
+    }
+
+    @Test
+    void theSummaryCarriesTheGatedLatencysPercentilesForTheComment() throws java.io.IOException {
+        RunSummary summary = new RunSummary(dir, "nightly", 1, new RunSummary.Provenance("abc1234", "t-6"));
+        org.HdrHistogram.Histogram lag = new org.HdrHistogram.Histogram(3);
+        for (long us = 1_000; us <= 100_000; us += 1_000) {
+            lag.recordValue(us);   // 1 ms .. 100 ms, one each
+        }
+        RunFigures figures = new RunFigures(Map.of(), lag, GatedLatency.MIRROR_LAG);
+        summary.judged("mirror-15k", "mirror", RunSummary.Outcome.PASSED, dir.resolve("mirror-15k.json"), figures,
+                verdict("mirror-15k", Metric.P99, Verdict.NEW), null, null, null);
+        summary.finish();
+
+        com.fasterxml.jackson.databind.JsonNode latency = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("summary.json").toFile()).at("/scenarios/0/latency");
+        assertEquals("mirror lag", latency.path("measures").asText());
+        assertEquals(100, latency.path("count").asLong());
+        assertEquals(50_000, latency.path("p50").asLong(), 50);
+        assertEquals(99_000, latency.path("p99").asLong(), 99);
+        assertEquals(100_000, latency.path("max").asLong(), 100);
     }
 
     /** One metric's verdict, 100 → 120 in its unit. */

@@ -36,9 +36,12 @@ class EndToEndReaderTest {
             consumer.addRecord(record(0, reader, 0, sentTwoMillisAgo));
             consumer.addRecord(record(1, reader, 1, sentTwoMillisAgo));
             consumer.addRecord(record(2, reader, 1, sentTwoMillisAgo));
-            assertEquals(1, reader.phaseEnded("e2e", 0, 1).getTotalCount());
-            Histogram trial = reader.phaseEnded("e2e", 1, 2);
+            assertEquals(1, reader.phaseEnded("e2e", 0, 1).latency().getTotalCount());
+            Delivery delivery = reader.phaseEnded("e2e", 1, 2);
+            Histogram trial = delivery.latency();
             assertEquals(2, trial.getTotalCount());
+            assertEquals(2, delivery.records());
+            assertTrue(delivery.spanNanos() >= 0, "first read to last read of the phase: " + delivery.spanNanos());
             assertTrue(trial.getMinValue() >= 2000, "microseconds since a send 2 ms ago: " + trial.getMinValue());
         }
     }
@@ -70,6 +73,15 @@ class EndToEndReaderTest {
             });
             assertTrue(error.getMessage().contains("1 records sent but 2 received"), error.getMessage());
         }
+    }
+
+    @Test
+    void theDeliveredRateIsRecordsOverFirstToLastRead() {
+        Delivery steady = new Delivery(new Histogram(3), 3_000, 3_000 * 15_000L, 10_000_000_000L);
+        assertEquals(300.0, steady.recordsPerSecond(), 1e-9, "3000 records read over 10 s");
+        assertEquals(3_000 * 15_000 / 10.0 / (1024 * 1024), steady.megabytesPerSecond(), 1e-9);
+        assertEquals(1_000.0, new Delivery(new Histogram(3), 1, 10, 0).recordsPerSecond(), 1e-9,
+                "a phase read in one poll is taken as 1 ms: a finite rate");
     }
 
     private static ConsumerRecord<byte[], byte[]> record(long offset, EndToEndReader reader, int phase, long sendNanos) {

@@ -5,6 +5,7 @@ import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.ProcessBroker;
+import dev.kafkaperfgate.internal.figures.GatedLatency;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.spec.MirrorSpec;
@@ -90,6 +91,15 @@ class MirrorWorkloadTest {
         RunFigures figures = RunFigures.of(result);
         assertEquals(trial.endToEnd().getValueAtPercentile(99), figures.metrics().get(Metric.P99).value(), 0.0,
                 "the gated p99 is the lag's");
+        // Replication throughput: 300 records/s offered for 5 s, and MirrorMaker 2 keeps up with that.
+        Delivery replicated = trial.delivery();
+        assertEquals(trial.records(), replicated.records());
+        assertEquals(trial.records() * 2048, replicated.bytes(), "every record's 2 KiB value arrived");
+        assertTrue(replicated.recordsPerSecond() > 240 && replicated.recordsPerSecond() < 400,
+                "records/s arriving at the target, first read to last: " + replicated.recordsPerSecond());
+        assertEquals(replicated.recordsPerSecond(), figures.metrics().get(Metric.THROUGHPUT).value(), 1e-9,
+                "a mirror's gated throughput is its replication throughput");
+        assertEquals(GatedLatency.MIRROR_LAG, figures.latency());
     }
 
     @Test
