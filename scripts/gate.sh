@@ -144,6 +144,8 @@ jq -r '"gate: drift: \(.drift.description // "not measured")"' "$summary"
 if [ -f "$results/report.html" ]; then
   echo "gate: report: $results/report.html"
 fi
+# Wall time from the script's start, builds included: what a PR waits for (the 10-minute budget).
+printf 'gate: wall time %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))
 
 # The decision was made once, in Java (RunSummary.result()); this script only reads it.
 decision=$(jq -r '.decision.exitCode // empty' "$summary")
