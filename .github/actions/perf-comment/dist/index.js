@@ -24809,7 +24809,7 @@ function rulesSection(summary2) {
 function latencySection(scenarios) {
   const lines = scenarios.filter((scenario) => scenario.latency && typeof scenario.latency === "object").map((scenario) => {
     const latency = scenario.latency;
-    const points = [["p50", "p50"], ["p95", "p95"], ["p99", "p99"], ["p99.9", "p99.9"], ["max", "max"]].map(([key, name]) => `${name} ${figure(latency[key], "\xB5s")}`).join(" \xB7 ");
+    const points = ["p50", "p95", "p99", "p99.9", "max"].map((key) => `${key} ${figure(latency[key], "\xB5s")}`).join(" \xB7 ");
     const count2 = finite(latency.count) === null ? "" : `, ${Number(latency.count).toLocaleString("en-US")} records`;
     return `- ${escapeText(scenario.scenario, 120)} (${escapeText(latency.measures, 40)}${count2}): ${points}`;
   });

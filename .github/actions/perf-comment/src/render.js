@@ -121,8 +121,7 @@ function rulesSection(summary) {
 function latencySection(scenarios) {
   const lines = scenarios.filter((scenario) => scenario.latency && typeof scenario.latency === 'object').map((scenario) => {
     const latency = scenario.latency
-    const points = [['p50', 'p50'], ['p95', 'p95'], ['p99', 'p99'], ['p99.9', 'p99.9'], ['max', 'max']]
-      .map(([key, name]) => `${name} ${figure(latency[key], 'µs')}`).join(' · ')
+    const points = ['p50', 'p95', 'p99', 'p99.9', 'max'].map((key) => `${key} ${figure(latency[key], 'µs')}`).join(' · ')
     const count = finite(latency.count) === null ? '' : `, ${Number(latency.count).toLocaleString('en-US')} records`
     return `- ${escapeText(scenario.scenario, 120)} (${escapeText(latency.measures, 40)}${count}): ${points}`
   })

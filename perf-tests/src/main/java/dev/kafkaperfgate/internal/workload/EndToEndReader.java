@@ -37,6 +37,8 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
     private final Duration stallTimeout;
     /** What carries the records to this reader, as a stall's message names it. */
     private final String path;
+    /** Whether MirrorMaker 2 carries them: the console then speaks of lag and replication. */
+    private final boolean mirrored;
     private final Recorder[] latencies;
     private final AtomicLongArray received;
     private final AtomicLongArray receivedBytes;
@@ -60,6 +62,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
         this.clock = clock;
         this.stallTimeout = stallTimeout;
         this.path = path;
+        this.mirrored = path.startsWith("MirrorMaker");
         this.latencies = new Recorder[phases];
         for (int i = 0; i < phases; i++) {
             latencies[i] = new Recorder(Defaults.HISTOGRAM_DIGITS);
@@ -89,7 +92,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
     /** "mirror lag" when MirrorMaker 2 carries the records here, else "end-to-end latency". */
     @Override
     public String measures() {
-        return path.startsWith("MirrorMaker") ? "mirror lag" : PhaseListener.super.measures();
+        return mirrored ? "mirror lag" : PhaseListener.super.measures();
     }
 
     @Override
@@ -100,7 +103,7 @@ final class EndToEndReader implements PhaseListener, AutoCloseable {
 
     @Override
     public String delivers() {
-        return path.startsWith("MirrorMaker") ? "replicated" : PhaseListener.super.delivers();
+        return mirrored ? "replicated" : PhaseListener.super.delivers();
     }
 
     /** Waits until every record of the phase was received; bounded by the stall timeout. */
