@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
@@ -143,10 +145,15 @@ public final class PairedPower {
 
         Properties brokerProperties = new Properties();
         brokerProperties.setProperty("perf.broker", options.getOrDefault("--broker", "process"));
+        // --broker-cpus 0 --client-cpus 1: the broker and both workers on CPUs of their own, as -Dperf.broker.cpus/-Dperf.client.cpus do.
+        if (options.containsKey("--broker-cpus")) {
+            brokerProperties.setProperty(GateProperties.BROKER_CPUS, options.get("--broker-cpus"));
+        }
+        CpuSet clientCpus = CpuSet.parseOrNull(options.get("--client-cpus"));
         PairedJudge judge = new PairedJudge(GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
-        try (WorkerProcess base = WorkerProcess.start(Side.BASE, classpath, Defaults.WORKER_JVM_FLAGS, console);
-             WorkerProcess head = WorkerProcess.start(Side.HEAD, classpath, Defaults.WORKER_JVM_FLAGS, console);
+        try (WorkerProcess base = WorkerProcess.start(Side.BASE, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
+             WorkerProcess head = WorkerProcess.start(Side.HEAD, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(brokerProperties), console)) {
             BrokerWarmup.run(broker, Defaults.BROKER_WARMUP, console);
             List<CatalogEntry> catalog = CatalogEntry.fromReply(base.call(PairedTrials.command("catalog")
@@ -277,11 +284,18 @@ public final class PairedPower {
         }
     }
 
+    private static final List<String> OPTIONS = List.of("--scenarios", "--out", "--aa-rounds", "--repeats", "--blocks", "--probe-blocks",
+            "--trial-seconds", "--only", "--burn-10", "--burn-5", "--burn-cpu", "--alloc", "--spike-ns", "--broker", "--broker-cpus",
+            "--client-cpus");
+
     private static Map<String, String> options(String[] args) {
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!args[i].startsWith("--")) {
                 throw new IllegalArgumentException("options are --name value pairs, got " + args[i]);
+            }
+            if (!OPTIONS.contains(args[i])) {
+                throw new IllegalArgumentException("unknown option " + args[i] + "; the options are " + String.join(", ", OPTIONS));
             }
             options.put(args[i], args[i + 1]);
         }

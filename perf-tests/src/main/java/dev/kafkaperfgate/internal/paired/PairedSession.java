@@ -14,6 +14,7 @@ import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.report.HtmlReport;
@@ -90,9 +91,13 @@ public final class PairedSession {
         String jvmFlags = GateProperties.get(properties, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
         String baseCommit = GateProperties.get(properties, GateProperties.BASE_COMMIT, "unknown");
         InjectedCost injection = InjectedCost.from(properties);
+        CpuSet clientCpus = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.CLIENT_CPUS, null));
+        if (clientCpus != null) {
+            console.println("[kafka-perf-gate] paired: both worker JVMs pinned to CPUs " + clientCpus);
+        }
 
-        try (WorkerProcess base = WorkerProcess.start(Side.BASE, baseClasspath, jvmFlags, console);
-             WorkerProcess head = WorkerProcess.start(Side.HEAD, headClasspath, jvmFlags, console)) {
+        try (WorkerProcess base = WorkerProcess.start(Side.BASE, baseClasspath, jvmFlags, clientCpus, console);
+             WorkerProcess head = WorkerProcess.start(Side.HEAD, headClasspath, jvmFlags, clientCpus, console)) {
             hello(base, true);
             hello(head, false);
             List<CatalogEntry> baseCatalog;

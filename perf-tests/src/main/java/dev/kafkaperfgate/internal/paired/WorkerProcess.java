@@ -3,6 +3,8 @@ package dev.kafkaperfgate.internal.paired;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.ProcessPinning;
 import dev.kafkaperfgate.internal.worker.WorkerProtocol;
 
 import java.io.BufferedReader;
@@ -26,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * kills it when it does not within seconds.
  *
  * <pre>{@code
- * try (WorkerProcess base = WorkerProcess.start(Side.BASE, classpath, jvmFlags, System.out)) {
+ * try (WorkerProcess base = WorkerProcess.start(Side.BASE, classpath, jvmFlags, null, System.out)) {
  *     JsonNode reply = base.call(command("hello"), Duration.ofSeconds(60));
  * }
  * }</pre>
@@ -58,10 +60,12 @@ final class WorkerProcess implements AutoCloseable {
     /**
      * @param classpath the side's test classpath: its own gate library, kafka-clients and the team's classes
      * @param jvmFlags  heap and GC flags, split on spaces
+     * @param cpus      the CPUs the worker runs on ({@code perf.client.cpus}), or {@code null} for any
      * @throws WorkerException when the JVM cannot be started
      */
-    static WorkerProcess start(Side side, String classpath, String jvmFlags, PrintStream console) {
-        List<String> command = new ArrayList<>();
+    static WorkerProcess start(Side side, String classpath, String jvmFlags, CpuSet cpus, PrintStream console) {
+        // Pinned from its first instruction: every thread it starts inherits the affinity.
+        List<String> command = new ArrayList<>(cpus == null ? List.of() : ProcessPinning.commandPrefix(cpus));
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String flag : jvmFlags.trim().split("\\s+")) {
             if (!flag.isEmpty()) {
@@ -83,6 +87,11 @@ final class WorkerProcess implements AutoCloseable {
 
     Side side() {
         return side;
+    }
+
+    /** The worker JVM's process id. */
+    long pid() {
+        return process.pid();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.environment.Affinity;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.workload.ProduceResult;

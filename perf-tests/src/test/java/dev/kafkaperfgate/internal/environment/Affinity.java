@@ -1,15 +1,15 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.environment;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /** A process's CPU affinity list as {@code taskset -c -p} prints it ("0", "0,1", "0-1"). */
-final class Affinity {
+public final class Affinity {
 
     private Affinity() {
     }
 
-    static String of(long pid) throws Exception {
+    public static String of(long pid) throws Exception {
         Process taskset = new ProcessBuilder("taskset", "-c", "-p", Long.toString(pid)).redirectErrorStream(true).start();
         if (!taskset.waitFor(10, TimeUnit.SECONDS)) {
             taskset.destroyForcibly();
