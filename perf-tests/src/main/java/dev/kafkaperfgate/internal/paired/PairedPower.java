@@ -85,18 +85,18 @@ public final class PairedPower {
 
     private final List<CatalogEntry> catalog;
     private final KafkaBroker broker;
-    private final WorkerProcess base;
-    private final WorkerProcess head;
+    private final WorkerPair workers;
     private final Duration trial;
     private final PairedJudge judge;
     private final PrintStream console;
+    /** Measurements made so far: the first runs on the JVMs started with the session. */
+    private int measurements;
 
-    private PairedPower(List<CatalogEntry> catalog, KafkaBroker broker, WorkerProcess base, WorkerProcess head, Duration trial,
+    private PairedPower(List<CatalogEntry> catalog, KafkaBroker broker, WorkerPair workers, Duration trial,
                         PairedJudge judge, PrintStream console) {
         this.catalog = catalog;
         this.broker = broker;
-        this.base = base;
-        this.head = head;
+        this.workers = workers;
         this.trial = trial;
         this.judge = judge;
         this.console = console;
@@ -152,13 +152,12 @@ public final class PairedPower {
         CpuSet clientCpus = CpuSet.parseOrNull(options.get("--client-cpus"));
         PairedJudge judge = new PairedJudge(GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
-        try (WorkerProcess base = WorkerProcess.start(Side.BASE, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
-             WorkerProcess head = WorkerProcess.start(Side.HEAD, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
+        try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(brokerProperties), console)) {
             BrokerWarmup.run(broker, Defaults.BROKER_WARMUP, console);
-            List<CatalogEntry> catalog = CatalogEntry.fromReply(base.call(PairedTrials.command("catalog")
+            List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(PairedTrials.command("catalog")
                     .put("dir", scenarios.toAbsolutePath().toString()).put("suite", "pr"), Defaults.WORKER_REPLY_MARGIN));
-            PairedPower power = new PairedPower(catalog, broker, base, head, trial, judge, console);
+            PairedPower power = new PairedPower(catalog, broker, workers, trial, judge, console);
             for (Experiment experiment : aa) {
                 power.record(experiment, blocks, rows, out);
             }
@@ -240,10 +239,19 @@ public final class PairedPower {
         try {
             PairedTrials trials = new PairedTrials(new BrokerPool(broker, count -> {
                 throw new IllegalStateException("gate-power measures the PR suite's single-broker scenarios only");
-            }, console), base, head, trial, experiment.injection(), console);
+            }, console), workers, trial, experiment.injection(), console);
+            // Every measurement on its own pair of JVMs, as every gate run has: their JIT's offset is part of the noise measured.
+            if (measurements++ > 0) {
+                trials.freshWorkers();
+            }
             ScenarioVerdict first = judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
                     entry.thresholds(), List.of());
-            ScenarioVerdict second = confirm && first.has(Verdict.REGRESSION)
+            boolean again = confirm && first.has(Verdict.REGRESSION);
+            if (again) {
+                // As the gate confirms: on a fresh pair of worker JVMs.
+                trials.freshWorkers();
+            }
+            ScenarioVerdict second = again
                     ? judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
                     entry.thresholds(), List.of()) : null;
             return new Measured(first, second);

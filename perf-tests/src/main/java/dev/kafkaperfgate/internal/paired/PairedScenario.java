@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 
 /**
  * Judges one scenario in paired mode and records it in summary.json: measure both sides, judge,
- * and when a metric regresses measure again and fail only if the same metric regresses again. A
+ * and when a metric regresses measure again, on a fresh pair of worker JVMs ({@link WorkerPair}
+ * says why), and fail only if the same metric regresses again. A
  * scenario a side cannot run is an error naming that side: the head's failure is the pull
  * request's, the base's is the runner's.
  */
@@ -59,7 +60,8 @@ final class PairedScenario {
                 summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, verdict, null, null, paired);
                 return;
             }
-            console.printf("[%s] regression flagged: measuring both sides again to confirm%n", scenario.name());
+            console.printf("[%s] regression flagged: measuring both sides again, on fresh worker JVMs, to confirm%n", scenario.name());
+            trials.freshWorkers();
             PairedMeasurement second = trials.measure(scenario, headFile, blocks, new ArrayList<>());
             ScenarioVerdict again = verdict(scenario, second, ruleChanges, opened);
             print(scenario, "confirmation", again);

@@ -41,7 +41,7 @@ import java.util.Properties;
 
 /**
  * A paired run: the head judged against the base on this machine, both measured side by side.
- * Two worker JVMs, one per side on its own classpath, take turns on one broker ({@link PairedTrials});
+ * Two worker JVMs ({@link WorkerPair}), one per side on its own classpath, take turns on one broker ({@link PairedTrials});
  * the base's suites, thresholds and experiments judge ({@link PolicyDiff}); each metric gets a
  * {@link PairedJudge} verdict, and a flagged regression is measured again before it fails.
  *
@@ -96,8 +96,9 @@ public final class PairedSession {
             console.println("[kafka-perf-gate] paired: both worker JVMs pinned to CPUs " + clientCpus);
         }
 
-        try (WorkerProcess base = WorkerProcess.start(Side.BASE, baseClasspath, jvmFlags, clientCpus, console);
-             WorkerProcess head = WorkerProcess.start(Side.HEAD, headClasspath, jvmFlags, clientCpus, console)) {
+        try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, clientCpus, console)) {
+            WorkerProcess base = workers.base();
+            WorkerProcess head = workers.head();
             hello(base, true);
             hello(head, false);
             List<CatalogEntry> baseCatalog;
@@ -114,13 +115,13 @@ public final class PairedSession {
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
             BrokerSettings settings = BrokerSettings.from(all);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
-                return measure(properties, console, brokers, base, head, baseCatalog, policy, suite, blocks, trial, baseCommit, injection);
+                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, blocks, trial, baseCommit, injection);
             }
         }
     }
 
-    private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerProcess base,
-                                      WorkerProcess head, List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
+    private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerPair workers,
+                                      List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
                                       Duration trial, String baseCommit, InjectedCost injection) {
         int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), false).size()).sum();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
@@ -142,7 +143,7 @@ public final class PairedSession {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
-        PairedTrials trials = new PairedTrials(brokers, base, head, trial, injection, console);
+        PairedTrials trials = new PairedTrials(brokers, workers, trial, injection, console);
         PairedScenario judge = new PairedScenario(trials, new PairedJudge(policy), summary, results, blocks, console);
         long start = System.nanoTime();
         for (int i = 0; i < scenarios.size(); i++) {

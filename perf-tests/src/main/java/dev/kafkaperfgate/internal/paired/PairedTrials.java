@@ -21,7 +21,7 @@ import java.util.Map;
 
 /**
  * Measures one scenario on both sides: opens it in each worker (the head's under the base's
- * experiment), warms each up, then runs the blocks' trials in {@link TrialOrder}, each produce
+ * experiment), warms each up (fully when the {@link WorkerPair} is new), then runs the blocks' trials in {@link TrialOrder}, each produce
  * and end-to-end trial on a fresh topic deleted right after, so that neither side inherits the
  * other's log segments. A consume scenario pre-loads one topic per side, once, and every trial
  * is a new group reading its side's topic from the start.
@@ -33,20 +33,17 @@ final class PairedTrials {
     }
 
     private final BrokerPool brokers;
-    private final WorkerProcess base;
-    private final WorkerProcess head;
+    private final WorkerPair workers;
     private final Duration trial;
     private final PrintStream console;
     private final InjectedCost headInjection;
-    /** Whether the workers have warmed up once: the first scenario warms their JIT too, and takes the full warm-up. */
-    private boolean warmedOnce;
+    /** The pair of worker JVMs that has warmed up once: a new pair's first scenario warms their JIT too, and takes the full warm-up. */
+    private int warmedGeneration;
 
     /** @param headInjection a cost put into the head's producer on purpose (gate-power); {@link InjectedCost#NONE} normally */
-    PairedTrials(BrokerPool brokers, WorkerProcess base, WorkerProcess head, Duration trial, InjectedCost headInjection,
-                 PrintStream console) {
+    PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, InjectedCost headInjection, PrintStream console) {
         this.brokers = brokers;
-        this.base = base;
-        this.head = head;
+        this.workers = workers;
         this.trial = trial;
         this.headInjection = headInjection;
         this.console = console;
@@ -60,8 +57,11 @@ final class PairedTrials {
         // Both sides on the one broker (or cluster) of the scenario's size: started here when the size changes.
         KafkaBroker broker = brokers.forBrokers(scenario.brokers());
         try (GateTopics topics = new GateTopics(broker)) {
-            opened.add(open(head, scenario, headFile, headInjection, broker));
-            open(base, scenario, null, InjectedCost.NONE, broker);
+            WorkerProcess base = workers.base();
+            WorkerProcess head = workers.head();
+            boolean warm = warmedGeneration == workers.generation();
+            opened.add(open(head, scenario, headFile, headInjection, broker, warm));
+            open(base, scenario, null, InjectedCost.NONE, broker, warm);
             Map<Side, String> loaded = new EnumMap<>(Side.class);
             if (scenario.workload() == WorkloadKind.CONSUME) {
                 for (WorkerProcess worker : List.of(base, head)) {
@@ -79,13 +79,13 @@ final class PairedTrials {
                     topics.delete(topic);
                 }
             }
-            warmedOnce = true;
+            warmedGeneration = workers.generation();
             List<Side> order = TrialOrder.of(blocks);
             List<PairedMeasurement.Trial> trials = new ArrayList<>();
             JsonNode[] definitions = new JsonNode[2];
             for (int i = 0; i < order.size(); i++) {
                 Side side = order.get(i);
-                WorkerProcess worker = side == Side.BASE ? base : head;
+                WorkerProcess worker = workers.of(side);
                 String topic = loaded.containsKey(side) ? loaded.get(side) : create(topics, scenario, side.key() + "-" + (i + 1));
                 console.printf("[%s] trial %d/%d (%s, block %d of %d)%n", scenario.name(), i + 1, order.size(), side.key(),
                         i / 4 + 1, blocks);
@@ -101,10 +101,16 @@ final class PairedTrials {
         }
     }
 
-    private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection, KafkaBroker broker) {
+    /** Measures on a new pair of worker JVMs from now on (see {@link WorkerPair}): a confirmation's JVMs are not the first measurement's. */
+    void freshWorkers() {
+        workers.restart();
+    }
+
+    private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection, KafkaBroker broker,
+                        boolean warm) {
         ObjectNode command = command("open").put("name", scenario.name()).put("experimentFile", scenario.file().toString())
                 .put("bootstrap", broker.bootstrapServers()).put("trialMillis", trial.toMillis())
-                .put("warmupMinMillis", (warmedOnce ? Defaults.PAIRED_WARMUP_MIN : Defaults.WARMUP_MIN).toMillis());
+                .put("warmupMinMillis", (warm ? Defaults.PAIRED_WARMUP_MIN : Defaults.WARMUP_MIN).toMillis());
         if (headFile != null) {
             command.put("subjectFile", headFile.toString());
         } else {

@@ -11,8 +11,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-/** A worker JVM runs where {@code perf.client.cpus} says, as the single client JVM of stored mode pins itself. */
+/**
+ * A worker JVM runs where {@code perf.client.cpus} says, as the single client JVM of stored mode
+ * pins itself; a {@link WorkerPair} replaces both JVMs by new ones, pinned alike, and stops the old.
+ */
 @Timeout(120)
 class WorkerProcessTest {
 
@@ -34,6 +39,26 @@ class WorkerProcessTest {
                 null, console)) {
             worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
             assertEquals(Affinity.of(ProcessHandle.current().pid()), Affinity.of(worker.pid()));
+        }
+    }
+
+    @Test
+    void aRestartedPairRunsInNewJvmsAndTheOldOnesAreGone() throws Exception {
+        String classpath = System.getProperty("java.class.path");
+        try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, CpuSet.parseOrNull("0"), console)) {
+            long base = workers.base().pid();
+            long head = workers.head().pid();
+            assertEquals(1, workers.generation());
+            workers.restart();
+            assertEquals(2, workers.generation());
+            assertNotEquals(base, workers.base().pid());
+            assertNotEquals(head, workers.head().pid());
+            assertFalse(ProcessHandle.of(base).map(ProcessHandle::isAlive).orElse(false), "the old base worker still runs");
+            assertFalse(ProcessHandle.of(head).map(ProcessHandle::isAlive).orElse(false), "the old head worker still runs");
+            for (Side side : Side.values()) {
+                workers.of(side).call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
+                assertEquals("0", Affinity.of(workers.of(side).pid()), side + " is pinned as before");
+            }
         }
     }
 }
