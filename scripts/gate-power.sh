@@ -6,7 +6,7 @@
 #
 #   scripts/gate-power.sh [--aa-runs 20] [--per-level 3] [--levels 10,20,30] [--window 10] [--trial-seconds 5]
 #   scripts/gate-power.sh --paired [--aa-rounds 4] [--repeats 3] [--blocks 8] [--trial-seconds 3] [--probe-blocks 4]
-#                                  [--only throughput,cpu,alloc,p99|none] [--broker-cpus 0 --client-cpus 1]
+#                                  [--only throughput,cpu,alloc,p99|none] [--pin false | --broker-cpus 0 --client-cpus 1]
 #
 # --paired measures paired mode instead (PairedPower): A/A measurements of the PR suite's two
 # produce scenarios, the same code on both sides, every second round beside a one-core busy loop
@@ -15,7 +15,8 @@
 # probe measurement first (--probe-blocks; its real effect scales the size toward the goal), and
 # every repeat reports the real effect it measured. Rows go to perf-tests/target/gate-power-paired.json,
 # and a summary per experiment closes the output. About 2.5 minutes per measurement on a 2-core
-# machine (twice that when a regression is flagged and measured again).
+# machine (twice that when a regression is flagged and measured again). Pinned as a paired gate run
+# is by default: the broker on the first half of the CPUs, both workers on the rest.
 #
 # About 30 minutes with the defaults on a 2-core machine. Run it on an otherwise idle machine
 # (or accept that neighbours are part of what it measures) and from a clone, not a tree you are

@@ -226,7 +226,7 @@ public final class Defaults {
     public static final int PAIRED_BLOCKS = 8;
 
     /**
-     * Paired mode: length of one measured trial (after a 1 s settle on its fresh topic). Short
+     * Paired mode: length of one measured trial (after a 0.5 s settle on its fresh topic). Short
      * trials make more blocks in the same time, and adjacent short trials share more of the
      * machine's state than long ones far apart. Measured here in an A/A run of the PR suite at 6
      * blocks of 5 s, the block-to-block spread was 4-7% on CPU and allocation per record and 7% on

@@ -83,6 +83,11 @@ public final class GateProperties {
     public static final String PAIRED_BLOCKS = "perf.paired.blocks";
     /** Paired mode: length of one trial (5s, 2500ms). */
     public static final String PAIRED_TRIAL = "perf.paired.trial";
+    /**
+     * Paired mode: pin the broker to the first half of this process's CPUs and both workers to the
+     * other half (default true; {@code perf.broker.cpus} and {@code perf.client.cpus} win when set).
+     */
+    public static final String PAIRED_PIN = "perf.paired.pin";
     /** Paired mode: heap and GC flags of the two worker JVMs. */
     public static final String WORKER_JVM_FLAGS = "perf.worker.jvm.flags";
 
@@ -99,7 +104,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
-            BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, WORKER_JVM_FLAGS,
+            BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_PIN, WORKER_JVM_FLAGS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */

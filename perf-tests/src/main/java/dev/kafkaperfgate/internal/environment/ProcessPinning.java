@@ -17,6 +17,13 @@ public final class ProcessPinning {
     private ProcessPinning() {
     }
 
+    /** Whether an executable {@code taskset} is on the PATH. */
+    public static boolean available() {
+        String path = System.getenv("PATH");
+        return path != null && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, "taskset")));
+    }
+
     /** The command prefix that starts a new process on {@code cpus}. */
     public static List<String> commandPrefix(CpuSet cpus) {
         return List.of("taskset", "-c", cpus.cpus());

@@ -145,11 +145,18 @@ public final class PairedPower {
 
         Properties brokerProperties = new Properties();
         brokerProperties.setProperty("perf.broker", options.getOrDefault("--broker", "process"));
-        // --broker-cpus 0 --client-cpus 1: the broker and both workers on CPUs of their own, as -Dperf.broker.cpus/-Dperf.client.cpus do.
-        if (options.containsKey("--broker-cpus")) {
-            brokerProperties.setProperty(GateProperties.BROKER_CPUS, options.get("--broker-cpus"));
-        }
-        CpuSet clientCpus = CpuSet.parseOrNull(options.get("--client-cpus"));
+        // Pinned as the gate pins a paired run: --broker-cpus/--client-cpus as -Dperf.broker.cpus/-Dperf.client.cpus, --pin false to run unpinned.
+        Map<String, String> pinOptions = new LinkedHashMap<>();
+        Map.of("--broker-cpus", GateProperties.BROKER_CPUS, "--client-cpus", GateProperties.CLIENT_CPUS, "--pin", GateProperties.PAIRED_PIN)
+                .forEach((option, property) -> {
+                    if (options.containsKey(option)) {
+                        pinOptions.put(property, options.get(option));
+                    }
+                });
+        PairedPinning pinning = PairedPinning.forThisMachine(pinOptions);
+        console.println("[gate-power] " + pinning.line());
+        pinning.withBroker(Map.of()).forEach(brokerProperties::setProperty);
+        CpuSet clientCpus = pinning.clients();
         PairedJudge judge = new PairedJudge(GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
         try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
@@ -294,7 +301,7 @@ public final class PairedPower {
 
     private static final List<String> OPTIONS = List.of("--scenarios", "--out", "--aa-rounds", "--repeats", "--blocks", "--probe-blocks",
             "--trial-seconds", "--only", "--burn-10", "--burn-5", "--burn-cpu", "--alloc", "--spike-ns", "--broker", "--broker-cpus",
-            "--client-cpus");
+            "--client-cpus", "--pin");
 
     private static Map<String, String> options(String[] args) {
         Map<String, String> options = new LinkedHashMap<>();

@@ -14,7 +14,6 @@ import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
-import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.report.HtmlReport;
@@ -91,12 +90,10 @@ public final class PairedSession {
         String jvmFlags = GateProperties.get(properties, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
         String baseCommit = GateProperties.get(properties, GateProperties.BASE_COMMIT, "unknown");
         InjectedCost injection = InjectedCost.from(properties);
-        CpuSet clientCpus = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.CLIENT_CPUS, null));
-        if (clientCpus != null) {
-            console.println("[kafka-perf-gate] paired: both worker JVMs pinned to CPUs " + clientCpus);
-        }
+        PairedPinning pinning = PairedPinning.forThisMachine(properties);
+        console.println("[kafka-perf-gate] " + pinning.line());
 
-        try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, clientCpus, console)) {
+        try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), console)) {
             WorkerProcess base = workers.base();
             WorkerProcess head = workers.head();
             hello(base, true);
@@ -113,7 +110,9 @@ public final class PairedSession {
             List<CatalogEntry> headSelection = headSelection(head, headDir, suite, GateProperties.get(properties, GateProperties.SCENARIOS, null));
             PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
-            BrokerSettings settings = BrokerSettings.from(all);
+            Properties pinned = new Properties();
+            pinned.putAll(pinning.withBroker(properties));
+            BrokerSettings settings = BrokerSettings.from(pinned);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
                 return measure(properties, console, brokers, workers, baseCatalog, policy, suite, blocks, trial, baseCommit, injection);
             }

@@ -1,0 +1,63 @@
+package dev.kafkaperfgate.internal.paired;
+
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.CpuSplit;
+import dev.kafkaperfgate.internal.environment.ProcessPinning;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a paired run puts the broker and the two worker JVMs. Explicit {@code perf.broker.cpus}
+ * and {@code perf.client.cpus} win; otherwise, unless {@code perf.paired.pin=false}, the broker
+ * gets the first half of this process's CPUs and both workers the rest ({@link CpuSplit} says
+ * why). Both workers share their half: they take turns, never run at once.
+ *
+ * @param broker  the broker's CPUs, or {@code null} for any
+ * @param clients both workers' CPUs, or {@code null} for any
+ * @param line    what the console says about it
+ */
+record PairedPinning(CpuSet broker, CpuSet clients, String line) {
+
+    /** The decision for this machine: its CPUs from /proc, and whether taskset is on the PATH. */
+    static PairedPinning forThisMachine(Map<String, String> properties) {
+        return decide(properties, CpuSplit.allowedCpus(), ProcessPinning.available());
+    }
+
+    /**
+     * @param allowedCpus the CPUs this process may run on, empty when unknown
+     * @param taskset     whether processes can be pinned here at all
+     */
+    static PairedPinning decide(Map<String, String> properties, List<Integer> allowedCpus, boolean taskset) {
+        CpuSet broker = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.BROKER_CPUS, null));
+        CpuSet clients = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.CLIENT_CPUS, null));
+        if (broker != null || clients != null) {
+            return new PairedPinning(broker, clients, "paired: broker on CPUs " + (broker == null ? "any" : broker)
+                    + ", both workers on CPUs " + (clients == null ? "any" : clients) + " (as -D" + GateProperties.BROKER_CPUS
+                    + " and -D" + GateProperties.CLIENT_CPUS + " say)");
+        }
+        if (!GateProperties.flag(properties, GateProperties.PAIRED_PIN, true)) {
+            return new PairedPinning(null, null, "paired: unpinned (-D" + GateProperties.PAIRED_PIN + "=false)");
+        }
+        if (!taskset) {
+            return new PairedPinning(null, null, "paired: unpinned: taskset (util-linux) is not on the PATH");
+        }
+        return CpuSplit.halvesOf(allowedCpus)
+                .map(split -> new PairedPinning(split.broker(), split.clients(), "paired: broker pinned to CPUs " + split.broker()
+                        + ", both workers to CPUs " + split.clients() + " (-D" + GateProperties.PAIRED_PIN + "=false to run unpinned)"))
+                .orElseGet(() -> new PairedPinning(null, null, "paired: unpinned: this process may use "
+                        + (allowedCpus.isEmpty() ? "an unknown set of CPUs" : allowedCpus.size() + " CPU") + ", too few to split"));
+    }
+
+    /** {@code properties} with the broker's CPUs set, for the broker's settings. */
+    Map<String, String> withBroker(Map<String, String> properties) {
+        if (broker == null) {
+            return properties;
+        }
+        Map<String, String> pinned = new HashMap<>(properties);
+        pinned.put(GateProperties.BROKER_CPUS, broker.cpus());
+        return pinned;
+    }
+}
