@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side: Kafka's own ProducerPerformance (kafka-tools) against this harness, on the same
 # process broker with the same configuration, interleaved over several rounds. Prints each round,
-# the spread of each side and the ratio of median throughputs (goal: >= 0.95).
+# the spread of each side and the ratio of median throughputs (goal: >= 1.0).
 #
 #   scripts/bench-vs-kafka-tool.sh [--rounds 5] [--num-records 1000000] [--record-size 1024]
 #                                  [--acks 1] [--compression-type none] [--partitions 1] [--payload-file FILE]
