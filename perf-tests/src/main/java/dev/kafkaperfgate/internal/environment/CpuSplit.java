@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
  *
  * <p>Why: on a 2-core machine the broker and an unthrottled producer fight over both cores, and
  * where the scheduler puts them changes from trial to trial. Measured here (A/A, the PR suite's
- * unthrottled producer, 8 blocks), unthrottled throughput moved 7-15% from block to block
- * unpinned and 1-3% pinned, with a one-core busy loop beside it too.
+ * unthrottled producer, 8 blocks of 3 s, an idle 2-core machine), unthrottled throughput's
+ * block-to-block SD was 7-12% unpinned and 1.5-3.3% pinned (2.5% with a one-core busy loop beside it).
  *
  * <pre>{@code
  * CpuSplit.halvesOf(CpuSplit.allowedCpus())          // [0, 1] -> broker 0, clients 1; [0..3] -> 0-1 and 2-3
