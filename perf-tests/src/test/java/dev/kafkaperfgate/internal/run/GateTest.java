@@ -57,7 +57,7 @@ class GateTest {
             producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none, delivery.timeout.ms: 20000, request.timeout.ms: 10000}
             warmup: {min: 4s, max: 10s, window: 1s, windows: 3, tolerance: 0.3}
             trials: 3
-            thresholds: {throughput: -40%, p99: +300%}
+            thresholds: {throughput: -40%, p99: +300%, cpu: +40%, alloc: +40%}
             """;
 
     @TempDir
