@@ -44,10 +44,11 @@ import java.util.Properties;
  *
  * <p>An injection's nominal size is only a starting point: 3.3 µs of CPU per record at 20k
  * records/s measured +2% to +9% CPU per record, not +10%, because a slower sender parks less
- * often. So each injected kind is first <em>calibrated</em>: a short probe measurement
- * ({@code --probe-blocks}) measures the real effect of the starting size, and the size is scaled
- * by goal / measured (within ×0.25..×4) before the repeats. Every repeat then reports the real
- * effect it measured, so detection is stated against what was really injected.
+ * often; and a send() burn costs no throughput at all until it uses up the sender's slack. So
+ * each injected kind is first <em>calibrated</em>: short probe measurements ({@code --probe-blocks}
+ * blocks each, at most {@code --probe-steps} of them) search for the size whose real effect is
+ * within a quarter of the goal ({@link InjectionSizer}). Every repeat then reports the real effect
+ * it measured, so detection is stated against what was really injected.
  *
  * <pre>{@code
  * java -cp <test classpath> dev.kafkaperfgate.internal.paired.PairedPower --scenarios perf-tests/scenarios \
@@ -59,18 +60,21 @@ public final class PairedPower {
     /** The PR suite's comparisons: the policy every verdict here is made at. */
     private static final int PR_SUITE_COMPARISONS = 23;
 
-    /** How far one calibration step may scale an injection: a probe measures noise as well as the effect. */
-    private static final double MAX_CALIBRATION_FACTOR = 4;
-
     /** One kind of measurement: a scenario, and what the head carries. */
     private record Experiment(String label, String scenario, InjectedCost injection, Metric target, double goalPercent,
                               boolean neighbour) {
 
-        Experiment scaled(double factor) {
-            InjectedCost scaled = injection.allocBytes() > 0
-                    ? new InjectedCost(injection.burnNs(), injection.every(), (int) Math.max(1, Math.round(injection.allocBytes() * factor)))
-                    : new InjectedCost(Math.max(1, Math.round(injection.burnNs() * factor)), injection.every());
-            return new Experiment(label, scenario, scaled, target, goalPercent, neighbour);
+        /** The injection's size in its own unit: bytes allocated per record for an allocation, else ns of burn. */
+        double size() {
+            return injection.allocBytes() > 0 ? injection.allocBytes() : injection.burnNs();
+        }
+
+        Experiment sized(double size) {
+            long rounded = Math.max(1, Math.round(size));
+            InjectedCost sized = injection.allocBytes() > 0
+                    ? new InjectedCost(injection.burnNs(), injection.every(), (int) rounded)
+                    : new InjectedCost(rounded, injection.every());
+            return new Experiment(label, scenario, sized, target, goalPercent, neighbour);
         }
     }
 
@@ -109,6 +113,7 @@ public final class PairedPower {
         int repeats = Integer.parseInt(options.getOrDefault("--repeats", "3"));
         int blocks = Integer.parseInt(options.getOrDefault("--blocks", Integer.toString(Defaults.PAIRED_BLOCKS)));
         int probeBlocks = Integer.parseInt(options.getOrDefault("--probe-blocks", "4"));
+        int probeSteps = Integer.parseInt(options.getOrDefault("--probe-steps", "3"));
         Duration trial = Duration.ofMillis((long) (Double.parseDouble(options.getOrDefault("--trial-seconds",
                 Double.toString(Defaults.PAIRED_TRIAL.toMillis() / 1000.0))) * 1000));
         Path out = Path.of(options.getOrDefault("--out", "perf-tests/target/gate-power-paired.json"));
@@ -127,10 +132,11 @@ public final class PairedPower {
                 aa.add(new Experiment(neighbour ? "A/A + neighbour" : "A/A", scenario, InjectedCost.NONE, null, 0, neighbour));
             }
         }
-        // Starting sizes; each is calibrated by a probe before its repeats.
+        // Starting sizes; each is calibrated by probes before its repeats. The throughput ones start
+        // where the pinned 2-core machine measured the steep part of the curve (416 ns: +0.5%, 600 ns: -5.7%, 1.3 µs: -31%).
         List<Experiment> injected = new ArrayList<>(List.of(
                 new Experiment("throughput -10%", "producer-1k-acks1-unthrottled",
-                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-10", "1300")), 1), Metric.THROUGHPUT, -10, false),
+                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-10", "700")), 1), Metric.THROUGHPUT, -10, false),
                 new Experiment("throughput -5%", "producer-1k-acks1-unthrottled",
                         new InjectedCost(Long.parseLong(options.getOrDefault("--burn-5", "600")), 1), Metric.THROUGHPUT, -5, false),
                 new Experiment("cpu +10%", "producer-1k-acks1-20k",
@@ -169,7 +175,7 @@ public final class PairedPower {
                 power.record(experiment, blocks, rows, out);
             }
             for (Experiment experiment : injected) {
-                Experiment calibrated = power.calibrate(experiment, probeBlocks);
+                Experiment calibrated = power.calibrate(experiment, probeBlocks, probeSteps);
                 for (int repeat = 0; repeat < repeats; repeat++) {
                     power.record(calibrated, blocks, rows, out);
                 }
@@ -180,33 +186,39 @@ public final class PairedPower {
     }
 
     /**
-     * One probe measurement of the starting size, then the size scaled by goal / measured effect.
-     * A probe that measured the wrong sign or almost nothing doubles the size instead; one that
-     * failed, or could not measure the target metric, keeps the starting size and says so, as a
-     * failed repeat is recorded rather than ending the bench.
+     * Probes until one lands within a quarter of the goal (see {@link InjectionSizer}), at most
+     * {@code steps} probes, and returns the experiment at the size found (the last probe's, or
+     * the sizer's next step when none landed). A probe that failed, or could not measure the
+     * target metric, ends the calibration at the size reached and says so, as a failed repeat is
+     * recorded rather than ending the bench.
      */
-    private Experiment calibrate(Experiment experiment, int probeBlocks) {
-        double measured;
-        try {
-            measured = measure(experiment, probeBlocks, false).first().metrics().stream()
-                    .filter(metric -> metric.metric() == experiment.target())
-                    .mapToDouble(MetricVerdict::deltaPercent).findFirst().orElse(Double.NaN);
-        } catch (RuntimeException e) {
-            console.println("[gate-power] calibration of " + experiment.label() + " failed, keeping " + experiment.injection() + ": "
-                    + e.getMessage());
-            return experiment;
+    private Experiment calibrate(Experiment experiment, int probeBlocks, int steps) {
+        InjectionSizer sizer = new InjectionSizer(experiment.goalPercent(), experiment.size());
+        for (int step = 1; step <= steps && !sizer.done(); step++) {
+            Experiment probe = experiment.sized(sizer.next());
+            double measured;
+            try {
+                measured = measure(probe, probeBlocks, false).first().metrics().stream()
+                        .filter(metric -> metric.metric() == experiment.target())
+                        .mapToDouble(MetricVerdict::deltaPercent).findFirst().orElse(Double.NaN);
+            } catch (RuntimeException e) {
+                console.println("[gate-power] calibration of " + experiment.label() + " failed at " + probe.injection() + ": "
+                        + e.getMessage());
+                return probe;
+            }
+            if (Double.isNaN(measured)) {
+                console.println("[gate-power] calibration of " + experiment.label() + ": the probe did not measure "
+                        + experiment.target().key() + "; keeping " + probe.injection());
+                return probe;
+            }
+            sizer.probed(probe.size(), measured);
+            console.printf(Locale.ROOT, "[gate-power] calibration of %s, probe %d of %d (%d blocks): %s measured %+.1f%% on %s; goal %+.0f%%%n",
+                    experiment.label(), step, steps, probeBlocks, probe.injection(), measured, experiment.target().key(),
+                    experiment.goalPercent());
         }
-        if (Double.isNaN(measured)) {
-            console.println("[gate-power] calibration of " + experiment.label() + ": the probe did not measure "
-                    + experiment.target().key() + "; keeping " + experiment.injection());
-            return experiment;
-        }
-        double ratio = measured / experiment.goalPercent();
-        double factor = ratio > 0.1 ? Math.max(1 / MAX_CALIBRATION_FACTOR, Math.min(MAX_CALIBRATION_FACTOR, 1 / ratio)) : 2;
-        Experiment calibrated = experiment.scaled(factor);
-        console.printf(Locale.ROOT, "[gate-power] calibration of %s: %s measured %+.1f%% on %s (%d blocks); goal %+.0f%%: "
-                        + "scaled ×%.2f to %s%n", experiment.label(), experiment.injection(), measured, experiment.target().key(),
-                probeBlocks, experiment.goalPercent(), factor, calibrated.injection());
+        Experiment calibrated = experiment.sized(sizer.next());
+        console.printf(Locale.ROOT, "[gate-power] calibration of %s: probes (size→effect) %s; %s, repeats at %s%n", experiment.label(),
+                sizer, sizer.done() ? "landed" : "did not land within " + steps + " probes", calibrated.injection());
         return calibrated;
     }
 
@@ -299,7 +311,7 @@ public final class PairedPower {
         }
     }
 
-    private static final List<String> OPTIONS = List.of("--scenarios", "--out", "--aa-rounds", "--repeats", "--blocks", "--probe-blocks",
+    private static final List<String> OPTIONS = List.of("--scenarios", "--out", "--aa-rounds", "--repeats", "--blocks", "--probe-blocks", "--probe-steps",
             "--trial-seconds", "--only", "--burn-10", "--burn-5", "--burn-cpu", "--alloc", "--spike-ns", "--broker", "--broker-cpus",
             "--client-cpus", "--pin");
 
