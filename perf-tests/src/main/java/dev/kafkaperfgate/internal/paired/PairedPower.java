@@ -113,7 +113,7 @@ public final class PairedPower {
         int repeats = Integer.parseInt(options.getOrDefault("--repeats", "3"));
         int blocks = Integer.parseInt(options.getOrDefault("--blocks", Integer.toString(Defaults.PAIRED_BLOCKS)));
         int probeBlocks = Integer.parseInt(options.getOrDefault("--probe-blocks", "4"));
-        int probeSteps = Integer.parseInt(options.getOrDefault("--probe-steps", "3"));
+        int probeSteps = Integer.parseInt(options.getOrDefault("--probe-steps", "4"));
         Duration trial = Duration.ofMillis((long) (Double.parseDouble(options.getOrDefault("--trial-seconds",
                 Double.toString(Defaults.PAIRED_TRIAL.toMillis() / 1000.0))) * 1000));
         Path out = Path.of(options.getOrDefault("--out", "perf-tests/target/gate-power-paired.json"));
