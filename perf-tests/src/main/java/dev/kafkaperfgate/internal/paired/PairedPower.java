@@ -64,16 +64,12 @@ public final class PairedPower {
     private record Experiment(String label, String scenario, InjectedCost injection, Metric target, double goalPercent,
                               boolean neighbour) {
 
-        /** The injection's size in its own unit: bytes allocated per record for an allocation, else ns of burn. */
         double size() {
-            return injection.allocBytes() > 0 ? injection.allocBytes() : injection.burnNs();
+            return injection.magnitude();
         }
 
         Experiment sized(double size) {
-            long rounded = Math.max(1, Math.round(size));
-            InjectedCost sized = injection.allocBytes() > 0
-                    ? new InjectedCost(injection.burnNs(), injection.every(), (int) rounded)
-                    : new InjectedCost(rounded, injection.every());
+            InjectedCost sized = injection.withMagnitude(Math.max(1, Math.round(size)));
             return new Experiment(label, scenario, sized, target, goalPercent, neighbour);
         }
     }

@@ -40,6 +40,16 @@ public record InjectedCost(long burnNs, int every, int allocBytes) {
                 (int) GateProperties.integer(properties, GateProperties.INJECT_ALLOC_BYTES, 0, 0, 100_000_000));
     }
 
+    /** The size a power bench scales, in the injection's own unit: bytes per record when it allocates, else ns of burn. */
+    public long magnitude() {
+        return allocBytes > 0 ? allocBytes : burnNs;
+    }
+
+    /** This injection at another {@link #magnitude()}, in the same unit, with everything else kept. */
+    public InjectedCost withMagnitude(long magnitude) {
+        return allocBytes > 0 ? new InjectedCost(burnNs, every, Math.toIntExact(magnitude)) : new InjectedCost(magnitude, every, allocBytes);
+    }
+
     public boolean active() {
         return burnNs > 0 || allocBytes > 0;
     }
