@@ -63,6 +63,10 @@ if ! awk -v block="$block" -v key="$key" -v value="$value" '
   echo "gate-power-setting: $file has no top-level '$block:' block to change" >&2
   exit 2
 fi
+if cmp -s "$file" "$work/head/$file"; then
+  echo "gate-power-setting: $file already has $block.$key: $value; nothing to measure" >&2
+  exit 2
+fi
 git -C "$work/head" -c user.name=gate-power-setting -c user.email=gate-power-setting@localhost \
   commit -q -am "gate-power-setting: $scenario $block.$key=$value"
 echo "gate-power-setting: head = HEAD ($(git rev-parse --short "$base")) with $block.$key: $value in $file"
