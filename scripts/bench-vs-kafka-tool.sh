@@ -10,17 +10,19 @@
 # --compression-type and --partitions set both producers and the topic alike, to check the
 # catalog's other shapes (lz4, gzip, 3 partitions); --payload-file FILE gives both sides the same
 # values (one per non-empty line, as kafka-producer-perf-test reads them) instead of --record-size.
-# --kafka-payload pool (default) gives Kafka's tool a --payload-file of 1024 payloads, as the harness
-# cycles a pool; "generated" uses --record-size, where the tool makes a random payload per record.
+# --kafka-payload pool (default) gives both sides the same bytes: one file of 1024 seeded payloads,
+# Kafka's tool through --payload-file and the harness cycling the same lines (like for like under
+# compression too); "generated" gives Kafka's tool --record-size (a random payload per record) and
+# the harness its own pool, which compares different bytes.
 # Pinning (broker on one CPU, producers on another) is on by default: on a 2-core machine it
 # cut the run-to-run CV from about 20% to about 6%. Pass --broker-cpus '' --client-cpus '' to unpin.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-mvn -B -q -DskipTests package
-mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime \
-  -Dmdep.outputFile=target/runtime.classpath
+# One reactor invocation: a separate dependency:build-classpath cannot see the reactor's
+# kafka-perf-gate-broker jar on a fresh clone (it is in no local repository yet).
+mvn -B -q -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
 harness_cp_file=perf-tests/target/harness.classpath
 printf '%s:%s' "$root/perf-tests/target/classes" "$(cat perf-tests/target/runtime.classpath)" > "$harness_cp_file"
 

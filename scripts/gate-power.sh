@@ -26,8 +26,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-mvn -B -q -DskipTests install
-mvn -B -q -pl perf-tests -am dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
+# install (PairedPower's workers resolve the library from the local repository); the classpath in
+# the same reactor invocation, so it sees the reactor's kafka-perf-gate-broker jar.
+mvn -B -q -DskipTests install dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
 
 if [ "${1:-}" = --paired ]; then
   shift

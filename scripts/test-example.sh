@@ -14,14 +14,24 @@
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
-#   scripts/test-example.sh [extra -D options for every run]
+# The fast tier (the default, what CI runs) is step 1 and the paired serializer regression of
+# step 6: one paired end-to-end gate run that must fail. --all runs every step (the slow tier).
+# KPG_LIBRARY_INSTALLED=1 skips step 1 (scripts/test.sh has just installed the library).
+#
+#   scripts/test-example.sh [--all] [extra -D options for every run]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+tier=fast
+if [ "${1:-}" = --all ]; then tier=all; shift; fi
 command -v jq >/dev/null || { echo "test-example: jq is required (apt-get install jq)" >&2; exit 1; }
 
-echo "test-example: installing the library (mvn install -DskipTests)"
-mvn -B -q install -DskipTests
+if [ "${KPG_LIBRARY_INSTALLED:-}" = 1 ]; then
+  echo "test-example: the library was installed by the caller"
+else
+  echo "test-example: installing the library (mvn install -DskipTests)"
+  mvn -B -q install -DskipTests
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-example-XXXXXX")
 # Kept when a check fails, so its Maven logs can be read; removed when everything passed.
@@ -51,45 +61,49 @@ run() {
   return "$rc"
 }
 
-for i in 1 2 3; do
-  # The first has no baseline to be judged against, which passes only when asked to.
-  run "baseline-$i" -Dperf.allow.unjudged=true || fail "baseline run $i failed the build"
-  "$root/scripts/refresh-baselines.sh" --results target/perf-results --baselines baselines --commit "baseline-$i" >/dev/null
-done
-echo "test-example: baselines recorded: $(find baselines/example -name '*.json' -printf '%P ')"
+if [ "$tier" = all ]; then
+  for i in 1 2 3; do
+    # The first has no baseline to be judged against, which passes only when asked to.
+    run "baseline-$i" -Dperf.allow.unjudged=true || fail "baseline run $i failed the build"
+    "$root/scripts/refresh-baselines.sh" --results target/perf-results --baselines baselines --commit "baseline-$i" >/dev/null
+  done
+  echo "test-example: baselines recorded: $(find baselines/example -name '*.json' -printf '%P ')"
 
-run unchanged || fail "an unchanged build failed the gate"
+  run unchanged || fail "an unchanged build failed the gate"
 
-rc=0
-run kafka-clients-4.2.0 -Dkafka-clients.version=4.2.0 || rc=$?
-[ "$rc" -le 1 ] || fail "the kafka-clients 4.2.0 run failed with exit $rc"
-jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary" >/dev/null \
-  || fail "a kafka-clients change must be judged, not MISMATCH"
-jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 2' "$summary" >/dev/null \
-  || fail "the verdicts must name the kafka-clients change"
+  rc=0
+  run kafka-clients-4.2.0 -Dkafka-clients.version=4.2.0 || rc=$?
+  [ "$rc" -le 1 ] || fail "the kafka-clients 4.2.0 run failed with exit $rc"
+  jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary" >/dev/null \
+    || fail "a kafka-clients change must be judged, not MISMATCH"
+  jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 2' "$summary" >/dev/null \
+    || fail "the verdicts must name the kafka-clients change"
 
-cp src/main/resources/producer.properties "$work/producer.properties"
-sed -i 's/^linger.ms=5$/linger.ms=50/' src/main/resources/producer.properties
-rc=0
-run linger-50 || rc=$?
-[ "$rc" -le 1 ] || fail "the linger.ms change failed with exit $rc"
-jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary" >/dev/null \
-  || fail "a producer.properties change must be judged, not MISMATCH"
-jq -e '[.scenarios[] | .changes[]? | select(. == "producer.linger.ms: 5 → 50")] | length == 2' "$summary" >/dev/null \
-  || fail "the verdicts must name the linger.ms change"
-cp "$work/producer.properties" src/main/resources/producer.properties
+  cp src/main/resources/producer.properties "$work/producer.properties"
+  sed -i 's/^linger.ms=5$/linger.ms=50/' src/main/resources/producer.properties
+  rc=0
+  run linger-50 || rc=$?
+  [ "$rc" -le 1 ] || fail "the linger.ms change failed with exit $rc"
+  jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary" >/dev/null \
+    || fail "a producer.properties change must be judged, not MISMATCH"
+  jq -e '[.scenarios[] | .changes[]? | select(. == "producer.linger.ms: 5 → 50")] | length == 2' "$summary" >/dev/null \
+    || fail "the verdicts must name the linger.ms change"
+  cp "$work/producer.properties" src/main/resources/producer.properties
+fi
 
 # The unchanged app as a commit: the base of the paired run below, the patched tree its head.
 printf 'target/\nbaselines/\n' > .gitignore
 git init -q && git add -A && git -c user.name=test-example -c user.email=test-example@localhost commit -qm "orders-service as shipped"
 
-patch -s -p1 < regressions/mapper-per-record.patch
-if run mapper-per-record; then
-  fail "a new ObjectMapper per record passed the gate"
+if [ "$tier" = all ]; then
+  patch -s -p1 < regressions/mapper-per-record.patch
+  if run mapper-per-record; then
+    fail "a new ObjectMapper per record passed the gate"
+  fi
+  jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
+    || fail "orders-publish must be a confirmed regression"
+  git checkout -q -- .
 fi
-jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
-  || fail "orders-publish must be a confirmed regression"
-git checkout -q -- .
 
 # Paired mode, as the PR workflow runs it: the working tree (the head) against the shipped commit
 # (the base), both built and measured here, no stored baseline involved. Each call names its run.
@@ -109,26 +123,28 @@ paired() {
 publish_outcome() { jq -r '.scenarios[] | select(.scenario == "orders-publish") | .outcome' "$summary"; }
 
 echo "test-example: paired mode (scripts/gate.sh --module . --base HEAD): the shipped commit is the base"
-paired unchanged || fail "paired: an unchanged tree failed against its own commit (exit $?)"
+if [ "$tier" = all ]; then
+  paired unchanged || fail "paired: an unchanged tree failed against its own commit (exit $?)"
 
-sed -i 's/^linger.ms=5$/linger.ms=50/' src/main/resources/producer.properties
-rc=0
-paired linger-50 || rc=$?
-[ "$rc" -eq 1 ] || fail "paired: linger.ms 5 -> 50 must fail the gate (exit 1), got exit $rc"
-[ "$(publish_outcome)" = regression ] || fail "paired: linger.ms 5 -> 50 must be a confirmed regression of orders-publish"
-jq -e '[.scenarios[] | .changes[]? | select(. == "producer.linger.ms: 5 → 50")] | length == 1' "$summary" >/dev/null \
-  || fail "paired: the verdict must name the linger.ms change"
-git checkout -q -- src/main/resources/producer.properties
+  sed -i 's/^linger.ms=5$/linger.ms=50/' src/main/resources/producer.properties
+  rc=0
+  paired linger-50 || rc=$?
+  [ "$rc" -eq 1 ] || fail "paired: linger.ms 5 -> 50 must fail the gate (exit 1), got exit $rc"
+  [ "$(publish_outcome)" = regression ] || fail "paired: linger.ms 5 -> 50 must be a confirmed regression of orders-publish"
+  jq -e '[.scenarios[] | .changes[]? | select(. == "producer.linger.ms: 5 → 50")] | length == 1' "$summary" >/dev/null \
+    || fail "paired: the verdict must name the linger.ms change"
+  git checkout -q -- src/main/resources/producer.properties
 
-sed -i 's|<kafka-clients.version>4.3.1</kafka-clients.version>|<kafka-clients.version>4.2.0</kafka-clients.version>|' pom.xml
-grep -q '<kafka-clients.version>4.2.0<' pom.xml || fail "could not set kafka-clients 4.2.0 in the example's pom.xml"
-rc=0
-paired kafka-clients-4.2.0 || rc=$?
-[ "$rc" -le 1 ] || fail "paired: the kafka-clients 4.2.0 run failed with exit $rc"
-jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 1' "$summary" >/dev/null \
-  || fail "paired: the verdict must name the kafka-clients change"
-jq -r '.scenarios[] | .metrics[]? | "  measured effect of kafka-clients 4.3.1 → 4.2.0: \(.line)"' "$summary"
-git checkout -q -- pom.xml
+  sed -i 's|<kafka-clients.version>4.3.1</kafka-clients.version>|<kafka-clients.version>4.2.0</kafka-clients.version>|' pom.xml
+  grep -q '<kafka-clients.version>4.2.0<' pom.xml || fail "could not set kafka-clients 4.2.0 in the example's pom.xml"
+  rc=0
+  paired kafka-clients-4.2.0 || rc=$?
+  [ "$rc" -le 1 ] || fail "paired: the kafka-clients 4.2.0 run failed with exit $rc"
+  jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 1' "$summary" >/dev/null \
+    || fail "paired: the verdict must name the kafka-clients change"
+  jq -r '.scenarios[] | .metrics[]? | "  measured effect of kafka-clients 4.3.1 → 4.2.0: \(.line)"' "$summary"
+  git checkout -q -- pom.xml
+fi
 
 patch -s -p1 < regressions/mapper-per-record.patch
 rc=0
@@ -136,4 +152,8 @@ paired mapper-per-record || rc=$?
 [ "$rc" -eq 1 ] || fail "paired: the serializer regression must fail the gate (exit 1), got exit $rc"
 [ "$(publish_outcome)" = regression ] || fail "paired: orders-publish must be a confirmed regression"
 passed=yes
-echo "test-example: PASS: stored and paired: an unchanged build passes, kafka-clients and linger.ms changes judged (paired: linger.ms caught), serializer regression confirmed"
+if [ "$tier" = all ]; then
+  echo "test-example: PASS: stored and paired: an unchanged build passes, kafka-clients and linger.ms changes judged (paired: linger.ms caught), serializer regression confirmed"
+else
+  echo "test-example: PASS (fast tier): paired, the serializer regression failed the gate, confirmed; scripts/test-example.sh --all runs the rest"
+fi

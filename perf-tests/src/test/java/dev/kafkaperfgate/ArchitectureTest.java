@@ -6,6 +6,17 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -66,5 +77,50 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.workload..",
                         "dev.kafkaperfgate.internal.run..", "dev.kafkaperfgate.internal.report..")
                 .check(classes);
+    }
+
+    /**
+     * The public surface, listed. A type that becomes public in an API package by accident (or
+     * leaves it) fails here, and the README's API section must change with this list.
+     */
+    @Test
+    void thePublicSurfaceIsExactlyTheListedTypes() {
+        Set<String> expected = new TreeSet<>(List.of(
+                "dev.kafkaperfgate.Defaults", "dev.kafkaperfgate.GateProperties", "dev.kafkaperfgate.GateResult",
+                "dev.kafkaperfgate.GateResult$Outcome", "dev.kafkaperfgate.GateResult$ScenarioResult",
+                "dev.kafkaperfgate.GateResult$MetricResult", "dev.kafkaperfgate.PerfGate", "dev.kafkaperfgate.PerfGateOptions",
+                "dev.kafkaperfgate.PerfGateOptions$Builder",
+                "dev.kafkaperfgate.junit.PerfGateExtension", "dev.kafkaperfgate.junit.PerfGateSuite",
+                "dev.kafkaperfgate.spi.ProducerFactory", "dev.kafkaperfgate.spi.RecordSource", "dev.kafkaperfgate.spi.SourceRecord"));
+        Set<String> actual = classes.stream()
+                .filter(c -> Set.of("dev.kafkaperfgate", "dev.kafkaperfgate.spi", "dev.kafkaperfgate.junit").contains(c.getPackageName()))
+                .filter(c -> c.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
+                .filter(c -> !c.getSimpleName().isEmpty())
+                .map(c -> c.getName())
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(expected, actual, "the public API changed: update this list and the README's API section together");
+    }
+
+    /** Every package says what it owns and what it may use: one package-info.java per folder. */
+    @Test
+    void everyPackageHasAPackageInfo() throws IOException {
+        Path sources = Path.of("src/main/java");
+        assertTrue(Files.isDirectory(sources), "run from the module's folder: " + sources.toAbsolutePath());
+        List<Path> missing;
+        try (Stream<Path> folders = Files.walk(sources)) {
+            missing = folders.filter(Files::isDirectory)
+                    .filter(ArchitectureTest::holdsJava)
+                    .filter(folder -> !Files.exists(folder.resolve("package-info.java")))
+                    .toList();
+        }
+        assertEquals(List.of(), missing, "packages without a package-info.java");
+    }
+
+    private static boolean holdsJava(Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.anyMatch(f -> f.toString().endsWith(".java"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -61,19 +61,26 @@ public final class SideBySide {
                 options.text("num-records"), payloadFile.isEmpty() ? options.text("record-size") + " B" : "the lines of " + payloadFile,
                 options.text("acks"), options.text("compression-type"), partitions, settings.cpus(), clientCpus, JVM_FLAGS,
                 payloadFile.isEmpty() ? options.text("kafka-payload") : "the same file");
+        System.out.println("side-by-side: both sides send the same payload bytes: "
+                + (!payloadFile.isEmpty() || options.text("kafka-payload").equals("pool") ? "yes" : "no (--kafka-payload generated)"));
         try (ProcessBroker broker = ProcessBroker.start(settings, "side-by-side benchmark");
              GateTopics topics = new GateTopics(broker)) {
             // Each run writes to its own topic, deleted right after: 11 runs of 1 M records of 2 KiB would
             // otherwise fill the broker's in-memory log directory (/dev/shm) and kill it mid-benchmark.
             String topic = TOPIC;
-            // With --record-size, Kafka's tool draws a fresh random payload for every record (one random
-            // number per byte, on the sending thread), which costs it about a quarter of its throughput
-            // here. With a payload file it picks from a pool, as the harness does: like for like.
-            List<String> payload = !payloadFile.isEmpty() ? List.of("--payload-file", payloadFile) : switch (options.text("kafka-payload")) {
-                case "pool" -> List.of("--payload-file", payloadFile((int) options.number("record-size")).toString());
-                case "generated" -> List.of("--record-size", options.text("record-size"));
+            // Both sides get the same payload bytes by default: one file of 1024 seeded payloads, which
+            // Kafka's tool reads with --payload-file and the harness cycles in the same order. Given only
+            // --record-size, Kafka's tool would send letters while the harness sent its 50%-random pool,
+            // and under compression that compares different bytes (zstd made the harness look 2x slower).
+            // "generated" keeps the old, unlike comparison: Kafka's tool draws a random payload per
+            // record (on its sending thread) and the harness uses its own pool.
+            String sameBytes = !payloadFile.isEmpty() ? payloadFile : switch (options.text("kafka-payload")) {
+                case "pool" -> payloadFile((int) options.number("record-size")).toString();
+                case "generated" -> "";
                 default -> throw new IllegalArgumentException("--kafka-payload must be pool or generated");
             };
+            List<String> payload = sameBytes.isEmpty() ? List.of("--record-size", options.text("record-size"))
+                    : List.of("--payload-file", sameBytes);
             List<String> tool = command(clientCpus, toolClasspath, "org.apache.kafka.tools.ProducerPerformance",
                     "--topic", topic, "--num-records", options.text("num-records"));
             tool.addAll(payload);
@@ -82,7 +89,7 @@ public final class SideBySide {
             List<String> harness = command(clientCpus, harnessClasspath, HarnessProducerMain.class.getName(),
                     "--bootstrap-servers", broker.bootstrapServers(), "--topic", topic, "--num-records",
                     options.text("num-records"), "--record-size", options.text("record-size"), "--acks", options.text("acks"),
-                    "--compression-type", options.text("compression-type"), "--payload-file", payloadFile);
+                    "--compression-type", options.text("compression-type"), "--payload-file", sameBytes);
 
             // A fresh broker climbs for the first 1-2 M records: one discarded round of each warms it.
             FreshTopicRuns run = new FreshTopicRuns(topics, partitions);

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.workload.ProduceResult;
@@ -22,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code cluster: {brokers: 3}} in process mode: three KRaft nodes on localhost ports, one quorum. */
+// Slow tier: three broker processes forming one cluster (about 35 s).
+@SlowTier
 class ProcessClusterTest {
 
     private static final BrokerSettings CLUSTER = BrokerSettings.fromSystemProperties().withMode(BrokerMode.PROCESS).withBrokers(3);

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.link;
 
+import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -30,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A scenario's {@code network} block on a process broker: Toxiproxy in front of the broker's link
  * listener, the link measured as the clients see it, and a link that is not what was asked for refused.
  */
+// Slow tier: builds Toxiproxy's server once and measures a 30 ms link (about 40 s).
+@SlowTier
 class SlowLinkTest {
 
     private static ProcessBroker broker;

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.run;
 
+import dev.kafkaperfgate.SlowTier;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.GateProperties;
@@ -42,6 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * confirmed on a fresh broker, and fails with one line; the refresh script refuses that run.
  * Sensitivity at realistic effect sizes is measured by scripts/gate-power.sh, not here.
  */
+// Slow tier: five stored-mode runs of the gate on a real broker (about 95 s); the fast tier keeps the verdict and decision unit tests and PerfGateTest.
+@SlowTier
 @Timeout(600)
 class GateTest {
 

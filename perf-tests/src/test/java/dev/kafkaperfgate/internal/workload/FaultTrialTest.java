@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.workload;
 
+import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -30,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A scenario's {@code fault} on a 3-broker process cluster: the partition's leader stopped in the
  * middle of a trial, and every record accounted for afterwards.
  */
+// Slow tier: a three-broker cluster whose leader is stopped and killed (about 45 s).
+@SlowTier
 class FaultTrialTest {
 
     private static final WarmupPolicy SHORT_WARMUP = new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3),

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.workload;
 
+import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
@@ -32,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * across a 30 ms link, every record counted at the target, the lag measured; and a MirrorMaker 2
  * that never replicates, ended within its bound with one message and stopped.
  */
+// Slow tier: two clusters, a slow link and MirrorMaker 2 processes (about 45 s).
+@SlowTier
 class MirrorWorkloadTest {
 
     private static final WarmupPolicy SHORT_WARMUP = new WarmupPolicy(Duration.ofSeconds(2), Duration.ofSeconds(4),
