@@ -16,18 +16,15 @@
 # the harness its own pool, which compares different bytes.
 # Pinning (broker on one CPU, producers on another) is on by default: on a 2-core machine it
 # cut the run-to-run CV from about 20% to about 6%. Pass --broker-cpus '' --client-cpus '' to unpin.
+# A wrapper of `kafka-perf-gate-tools bench` (the tools module); --help prints its options.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-
-# One reactor invocation: a separate dependency:build-classpath cannot see the reactor's
-# kafka-perf-gate-broker jar on a fresh clone (it is in no local repository yet).
-mvn -B -q -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
-harness_cp_file=perf-tests/target/harness.classpath
-printf '%s:%s' "$root/perf-tests/target/classes" "$(cat perf-tests/target/runtime.classpath)" > "$harness_cp_file"
-
-exec java -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-  -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
-  -cp "$(cat "$harness_cp_file")" dev.kafkaperfgate.internal.bench.SideBySide \
-  --broker-classpath-file "$root/broker-runtime/target/broker.classpath" \
-  --harness-classpath-file "$root/$harness_cp_file" "$@"
+# shellcheck source=scripts/tools.sh
+. "$root/scripts/tools.sh"
+case "${1:-}" in -h|--help) kpg_tools bench --help; exit ;; esac
+classpath=$(kpg_tools_classpath)
+# The harness side runs the tools' own classpath in a JVM of its own; the Kafka side the broker jars.
+harness_cp_file=$root/tools/target/harness.classpath
+printf '%s' "$classpath" > "$harness_cp_file"
+kpg_tools -Xmx512m -- bench --broker-classpath-file "$root/broker-runtime/target/broker.classpath" \
+  --harness-classpath-file "$harness_cp_file" "$@"

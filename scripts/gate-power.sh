@@ -22,22 +22,18 @@
 # About 30 minutes with the defaults on a 2-core machine. Run it on an otherwise idle machine
 # (or accept that neighbours are part of what it measures) and from a clone, not a tree you are
 # building in.
+# A wrapper of `kafka-perf-gate-tools power stored|paired` (the tools module); --help prints the options.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-
-# install (PairedPower's workers resolve the library from the local repository); the classpath in
-# the same reactor invocation, so it sees the reactor's kafka-perf-gate-broker jar.
-mvn -B -q -DskipTests install dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/runtime.classpath
-
+# shellcheck source=scripts/tools.sh
+. "$root/scripts/tools.sh"
 if [ "${1:-}" = --paired ]; then
   shift
-  exec java -Xms512m -Xmx512m -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-    -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
-    -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.internal.paired.PairedPower \
+  case "${1:-}" in -h|--help) kpg_tools power paired --help; exit ;; esac
+  kpg_tools -Xms512m -Xmx512m -XX:+UseG1GC -- power paired \
     --scenarios "$root/perf-tests/scenarios" --out "$root/perf-tests/target/gate-power-paired.json" "$@"
+  exit
 fi
-exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-  -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error \
-  -cp "$root/perf-tests/target/classes:$(cat perf-tests/target/runtime.classpath)" dev.kafkaperfgate.internal.bench.GatePower \
+case "${1:-}" in -h|--help) kpg_tools power stored --help; exit ;; esac
+kpg_tools -Xms1g -Xmx1g -XX:+UseG1GC -- power stored \
   --broker-classpath-file "$root/broker-runtime/target/broker.classpath" --out "$root/perf-tests/target/gate-power.json" "$@"

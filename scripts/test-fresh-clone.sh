@@ -4,8 +4,8 @@
 # (A separate `mvn dependency:build-classpath` once failed there: it cannot see the reactor's
 # kafka-perf-gate-broker jar, and only passed where ~/.m2 already held it.)
 #
-# Each script is called with an option its Java main refuses, so it stops right after the build
-# with that main's own message: seeing the message proves the build and the classpath worked.
+# Each script is called with an option the tools' command line refuses, so it stops right after
+# the build with picocli's own message: seeing it proves the build and the classpath worked.
 # Slow tier (scripts/test.sh --all): it downloads every dependency once, a few minutes.
 #
 #   scripts/test-fresh-clone.sh
@@ -34,10 +34,10 @@ expect() {
 }
 
 expect validate-scenarios 'scenarios in .* are valid' scripts/validate-scenarios.sh
-expect measure-warmup "bad argument '--no-such-option'" scripts/measure-warmup.sh --no-such-option x
-expect bench-vs-kafka-tool "bad argument '--no-such-option'" scripts/bench-vs-kafka-tool.sh --no-such-option x
+expect measure-warmup "Unknown options?: '--no-such-option'" scripts/measure-warmup.sh --no-such-option x
+expect bench-vs-kafka-tool "Unknown options?: '--no-such-option'" scripts/bench-vs-kafka-tool.sh --no-such-option x
 expect refresh-baselines 'refresh-baselines: .*summary.json' scripts/refresh-baselines.sh --results "$work/no-results"
-expect gate-power "bad argument '--no-such-option'" scripts/gate-power.sh --no-such-option x
-expect gate-power-paired 'unknown option --no-such-option' scripts/gate-power.sh --paired --no-such-option x
+expect gate-power "Unknown options?: '--no-such-option'" scripts/gate-power.sh --no-such-option x
+expect gate-power-paired "Unknown options?: '--no-such-option'" scripts/gate-power.sh --paired --no-such-option x
 [ "$failed" = 0 ] || exit 1
 echo "test-fresh-clone: every documented tool script got past its build with an empty local repository"

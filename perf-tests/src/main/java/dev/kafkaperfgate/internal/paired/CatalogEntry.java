@@ -15,10 +15,10 @@ import java.util.TreeMap;
  * A scenario as one side's own parser described it: enough for the coordinator to create its
  * topics and to judge it, without loading the side's classes.
  */
-record CatalogEntry(String name, Path file, WorkloadKind workload, List<String> tags, Thresholds thresholds, int brokers,
+public record CatalogEntry(String name, Path file, WorkloadKind workload, List<String> tags, Thresholds thresholds, int brokers,
                     int partitions, short replicationFactor, Map<String, String> topicConfigs) {
 
-    static List<CatalogEntry> fromReply(JsonNode reply) {
+    public static List<CatalogEntry> fromReply(JsonNode reply) {
         List<CatalogEntry> entries = new ArrayList<>();
         for (JsonNode node : reply.path("scenarios")) {
             List<String> tags = new ArrayList<>();

@@ -19,13 +19,13 @@ import java.util.Map;
  * @param baseDefinition the definition block of the base's trials
  * @param headDefinition the definition block of the head's trials
  */
-record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, JsonNode headDefinition) {
+public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, JsonNode headDefinition) {
 
     /** One trial: whose, its number in run order (1-based), and its value of each metric it measured. */
-    record Trial(Side side, int number, Map<Metric, Double> values) {
+    public record Trial(Side side, int number, Map<Metric, Double> values) {
     }
 
-    PairedMeasurement {
+    public PairedMeasurement {
         trials = List.copyOf(trials);
         if (trials.isEmpty() || trials.size() % 4 != 0) {
             throw new IllegalArgumentException("a paired measurement is whole blocks of four trials, got " + trials.size());
@@ -36,7 +36,7 @@ record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, JsonNode h
      * Per metric, its blocks: the base's two values and the head's two, each in run order. A
      * metric is left out when any trial lacks it (a wrapper without client metrics has no wire bytes).
      */
-    Map<Metric, List<PairedTest.Block>> blocks() {
+    public Map<Metric, List<PairedTest.Block>> blocks() {
         Map<Metric, List<PairedTest.Block>> blocks = new EnumMap<>(Metric.class);
         for (Metric metric : Metric.values()) {
             if (trials.stream().allMatch(trial -> trial.values().containsKey(metric))) {

@@ -19,10 +19,10 @@ import java.util.Map;
  * @param clients both workers' CPUs, or {@code null} for any
  * @param line    what the console says about it
  */
-record PairedPinning(CpuSet broker, CpuSet clients, String line) {
+public record PairedPinning(CpuSet broker, CpuSet clients, String line) {
 
     /** The decision for this machine: its CPUs from /proc, and whether taskset is on the PATH. */
-    static PairedPinning forThisMachine(Map<String, String> properties) {
+    public static PairedPinning forThisMachine(Map<String, String> properties) {
         return decide(properties, CpuSplit.allowedCpus(), ProcessPinning.available());
     }
 
@@ -52,7 +52,7 @@ record PairedPinning(CpuSet broker, CpuSet clients, String line) {
     }
 
     /** {@code properties} with the broker's CPUs set, for the broker's settings. */
-    Map<String, String> withBroker(Map<String, String> properties) {
+    public Map<String, String> withBroker(Map<String, String> properties) {
         if (broker == null) {
             return properties;
         }

@@ -26,10 +26,10 @@ import java.util.Map;
  * other's log segments. A consume scenario pre-loads one topic per side, once, and every trial
  * is a new group reading its side's topic from the start.
  */
-final class PairedTrials {
+public final class PairedTrials {
 
     /** What the head's worker said when it opened a scenario: the base's rules it had to take. */
-    record Opened(List<String> experimentChanges, String subjectFrom) {
+    public record Opened(List<String> experimentChanges, String subjectFrom) {
     }
 
     private final BrokerPool brokers;
@@ -41,7 +41,7 @@ final class PairedTrials {
     private int warmedGeneration;
 
     /** @param headInjection a cost put into the head's producer on purpose (gate-power); {@link InjectedCost#NONE} normally */
-    PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, InjectedCost headInjection, PrintStream console) {
+    public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, InjectedCost headInjection, PrintStream console) {
         this.brokers = brokers;
         this.workers = workers;
         this.trial = trial;
@@ -53,7 +53,7 @@ final class PairedTrials {
      * @param headFile the head's file of this scenario, or {@code null} when the head has none (it then runs the base's)
      * @param opened   receives what the head's worker reported on opening
      */
-    PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened) {
+    public PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened) {
         // Both sides on the one broker (or cluster) of the scenario's size: started here when the size changes.
         KafkaBroker broker = brokers.forBrokers(scenario.brokers());
         try (GateTopics topics = new GateTopics(broker)) {
@@ -102,7 +102,7 @@ final class PairedTrials {
     }
 
     /** Measures on a new pair of worker JVMs from now on (see {@link WorkerPair}): a confirmation's JVMs are not the first measurement's. */
-    void freshWorkers() {
+    public void freshWorkers() {
         workers.restart();
     }
 
@@ -141,7 +141,7 @@ final class PairedTrials {
         return values;
     }
 
-    static ObjectNode command(String op) {
+    public static ObjectNode command(String op) {
         return JsonNodeFactory.instance.objectNode().put("op", op);
     }
 }

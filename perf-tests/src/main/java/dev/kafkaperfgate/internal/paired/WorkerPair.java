@@ -23,7 +23,7 @@ import java.io.PrintStream;
  * }
  * }</pre>
  */
-final class WorkerPair implements AutoCloseable {
+public final class WorkerPair implements AutoCloseable {
 
     private final String baseClasspath;
     private final String headClasspath;
@@ -47,13 +47,13 @@ final class WorkerPair implements AutoCloseable {
      * @param cpus the CPUs both workers run on ({@code perf.client.cpus}), or {@code null} for any
      * @throws WorkerException when a JVM cannot be started; none is left running
      */
-    static WorkerPair start(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, PrintStream console) {
+    public static WorkerPair start(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, PrintStream console) {
         WorkerPair pair = new WorkerPair(baseClasspath, headClasspath, jvmFlags, cpus, console);
         pair.startBoth();
         return pair;
     }
 
-    WorkerProcess base() {
+    public WorkerProcess base() {
         return base;
     }
 

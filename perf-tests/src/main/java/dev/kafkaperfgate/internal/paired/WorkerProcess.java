@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * }
  * }</pre>
  */
-final class WorkerProcess implements AutoCloseable {
+public final class WorkerProcess implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String EXITED = "\u0000exited";
@@ -99,7 +99,7 @@ final class WorkerProcess implements AutoCloseable {
      *
      * @throws WorkerException when the worker answers with an error, exits, or does not answer within {@code timeout}
      */
-    JsonNode call(ObjectNode command, Duration timeout) {
+    public JsonNode call(ObjectNode command, Duration timeout) {
         String op = command.path("op").asText();
         try {
             commands.write(command.toString());

@@ -25,7 +25,7 @@ import java.util.stream.StreamSupport;
 /**
  * Merges a completed gate run into {@code baselines/<profile>/<machine class>/}: appends the run to
  * each scenario's history and drops the oldest runs beyond the window. The Java half of
- * {@code scripts/refresh-baselines.sh}, which only finds a classpath and calls {@link #main}.
+ * {@code kafka-perf-gate-tools refresh} (and {@code scripts/refresh-baselines.sh}, its wrapper).
  *
  * <p>It refuses (exit 1, nothing written) a run that is incomplete, has errors, carries an
  * injected regression, belongs to another profile, or misses a scenario it names; names or file
@@ -51,28 +51,12 @@ public final class RefreshBaselines {
     private RefreshBaselines() {
     }
 
-    /** Exit 0: merged; 1: refused, with one line naming the file and the cause; 2: bad options. */
-    public static void main(String[] args) {
-        RefreshOptions options;
-        try {
-            options = RefreshOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("refresh-baselines: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
-            run(options, System.out);
-        } catch (RefusedException e) {
-            System.err.println("refresh-baselines: " + e.getMessage());
-            System.exit(1);
-        } catch (IOException e) {
-            System.err.println("refresh-baselines: " + e);
-            System.exit(1);
-        }
-    }
-
-    static void run(RefreshOptions options, PrintStream out) throws IOException {
+    /**
+     * Merges the run {@code options} name and prints what changed.
+     *
+     * @throws RefusedException naming the file and the cause; nothing was written
+     */
+    public static void run(RefreshOptions options, PrintStream out) throws IOException {
         Path summaryFile = options.results().resolve("summary.json");
         JsonNode summary = readJson(summaryFile, "run the gate first");
         refuseIf(summaryFile, runProblem(summary));
@@ -324,7 +308,8 @@ public final class RefreshBaselines {
     }
 
     /** A refusal: one line naming the file and the cause; nothing was written. */
-    static final class RefusedException extends RuntimeException {
+    /** A run or baseline the refresh will not merge; its message names the file and the cause. */
+    public static final class RefusedException extends RuntimeException {
         RefusedException(String message) {
             super(message);
         }

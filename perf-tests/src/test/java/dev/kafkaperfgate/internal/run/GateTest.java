@@ -6,12 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
-import dev.kafkaperfgate.internal.baseline.RefreshScript;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.refresh.RefreshBaselines;
+import dev.kafkaperfgate.internal.refresh.RefreshOptions;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.scenario.ValidationError;
@@ -37,10 +38,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The gate end to end on a process broker, with a short scenario and wide thresholds: three runs
- * become a baseline through scripts/refresh-baselines.sh, a fourth run of the same build against
+ * become a baseline through the refresh (RefreshBaselines, as the tools' refresh runs it), a fourth run of the same build against
  * it passes, and a run with a large injected regression (0.5 ms of CPU burnt in the serializer per
  * record, a tenfold slowdown) is flagged,
- * confirmed on a fresh broker, and fails with one line; the refresh script refuses that run.
+ * confirmed on a fresh broker, and fails with one line; the refresh refuses that run.
  * Sensitivity at realistic effect sizes is measured by scripts/gate-power.sh, not here.
  */
 // Slow tier: five stored-mode runs of the gate on a real broker (about 95 s); the fast tier keeps the verdict and decision unit tests and PerfGateTest.
@@ -92,7 +93,7 @@ class GateTest {
         Path baselines = dir.resolve("baselines");
         for (int run = 1; run <= 3; run++) {
             Path results = run(scenario, baselines, "baseline-" + run);
-            RefreshScript.Outcome refresh = refresh(results, baselines);
+            Refresh refresh = refresh(results, baselines);
             assertEquals(0, refresh.exit(), refresh.output());
             assertTrue(refresh.output().contains("gate-small: " + (run - 1) + " → " + run + " runs; median throughput"), refresh.output());
         }
@@ -126,7 +127,7 @@ class GateTest {
                 injected.at("/decision/headline").asText());
         assertTrue(Files.isRegularFile(injectedResults.resolve("gate-small.confirmation.json")));
 
-        RefreshScript.Outcome refused = refresh(injectedResults, baselines);
+        Refresh refused = refresh(injectedResults, baselines);
         assertEquals(1, refused.exit(), refused.output());
         assertTrue(refused.output().contains("injected regression"), refused.output());
         assertEquals(baseline, JSON.readTree(baselines.resolve(PROFILE).resolve(MachineClass.current()).resolve("gate-small.json").toFile()), "left as it was");
@@ -150,8 +151,20 @@ class GateTest {
         return results;
     }
 
-    private static RefreshScript.Outcome refresh(Path results, Path baselines) throws IOException, InterruptedException {
-        return RefreshScript.run(results, baselines);
+    /** What the refresh printed, and its exit code as the tools' refresh command gives it (0 merged, 1 refused). */
+    private record Refresh(int exit, String output) {
+    }
+
+    /** The refresh as the tools' command runs it (its command line is tested in the tools module). */
+    private static Refresh refresh(Path results, Path baselines) throws IOException {
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        RefreshOptions options = new RefreshOptions(results, baselines, null, 0, List.of(), List.of(), false, "0123abc");
+        try {
+            RefreshBaselines.run(options, new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+            return new Refresh(0, printed.toString(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (RefreshBaselines.RefusedException e) {
+            return new Refresh(1, printed.toString(java.nio.charset.StandardCharsets.UTF_8) + e.getMessage());
+        }
     }
 
     private static Scenario parse() throws IOException {

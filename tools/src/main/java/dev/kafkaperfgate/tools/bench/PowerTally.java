@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.bench;
+package dev.kafkaperfgate.tools.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,6 +1,8 @@
-package dev.kafkaperfgate.internal.baseline;
+package dev.kafkaperfgate.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kafkaperfgate.internal.baseline.Baseline;
+import dev.kafkaperfgate.internal.baseline.BaselineReader;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,7 +42,7 @@ class RefreshBaselinesScriptTest {
         results = dir.resolve("results");
         baselines = dir.resolve("baselines");
         Files.createDirectories(results);
-        try (Stream<Path> files = Files.list(Path.of("src/test/resources/runs/pr-run"))) {
+        try (Stream<Path> files = Files.list(Path.of("../perf-tests/src/test/resources/runs/pr-run"))) {
             for (Path file : files.toList()) {
                 Files.copy(file, results.resolve(file.getFileName()));
             }
@@ -182,7 +184,7 @@ class RefreshBaselinesScriptTest {
     private void copyFixture(Path into) throws IOException {
         results = into.resolve("results");
         Files.createDirectories(results);
-        try (Stream<Path> files = Files.list(Path.of("src/test/resources/runs/pr-run"))) {
+        try (Stream<Path> files = Files.list(Path.of("../perf-tests/src/test/resources/runs/pr-run"))) {
             for (Path file : files.toList()) {
                 Files.copy(file, results.resolve(file.getFileName()));
             }

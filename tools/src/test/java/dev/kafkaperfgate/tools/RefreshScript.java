@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.baseline;
+package dev.kafkaperfgate.tools;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.bench;
+package dev.kafkaperfgate.tools.bench;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.bench;
+package dev.kafkaperfgate.tools.bench;
 
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
@@ -19,6 +19,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Kafka's own ProducerPerformance against this harness, on one broker with one configuration,
@@ -26,43 +30,65 @@ import java.util.SplittableRandom;
  * and CPUs. Prints every round, each side's spread, and the ratio of medians. The goal is a
  * harness that is not the bottleneck: a ratio of at least 1.0. Run by scripts/bench-vs-kafka-tool.sh.
  */
-public final class SideBySide {
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Kafka's own ProducerPerformance (kafka-tools) against this harness on one process broker with the same "
+                + "configuration, interleaved over rounds (the order alternates), each run in a fresh JVM. Prints every round, "
+                + "each side's spread and the ratio of medians (goal: >= 1.0).",
+                "Both sides send the same payload bytes by default (--kafka-payload pool)."})
+public final class SideBySide implements Callable<Integer> {
+
+    @Option(names = "--rounds", defaultValue = "5", description = "rounds, each one run of each side (default: ${DEFAULT-VALUE})")
+    int rounds;
+    @Option(names = "--num-records", defaultValue = "1000000", description = "records per run (default: ${DEFAULT-VALUE})")
+    long numRecords;
+    @Option(names = "--record-size", defaultValue = "1024", description = "bytes per record (default: ${DEFAULT-VALUE})")
+    int recordSize;
+    @Option(names = "--acks", defaultValue = "1", description = "acks of both producers (default: ${DEFAULT-VALUE})")
+    String acks;
+    @Option(names = "--compression-type", defaultValue = "none", description = "compression.type of both producers (default: ${DEFAULT-VALUE})")
+    String compressionType;
+    @Option(names = "--partitions", defaultValue = "1", description = "partitions of each run's topic (default: ${DEFAULT-VALUE})")
+    int partitions;
+    @Option(names = "--payload-file", paramLabel = "FILE", defaultValue = "",
+            description = "values for both sides, one per non-empty line, as kafka-producer-perf-test --payload-file reads them")
+    String payloadFile;
+    @Option(names = "--broker-cpus", defaultValue = "0", description = "CPUs of the broker ('' to unpin; default: ${DEFAULT-VALUE})")
+    String brokerCpus;
+    @Option(names = "--client-cpus", defaultValue = "1", description = "CPUs of both producers ('' to unpin; default: ${DEFAULT-VALUE})")
+    String clientCpus;
+    @Option(names = "--kafka-payload", defaultValue = "pool",
+            description = "pool: both sides send one file of 1024 seeded payloads; generated: Kafka's tool draws a random payload "
+                    + "per record (--record-size) and the harness uses its own pool (default: ${DEFAULT-VALUE})")
+    String kafkaPayload;
+    @Option(names = "--broker-classpath-file", required = true, paramLabel = "FILE", description = "the broker jars' classpath (the wrapper script passes it)")
+    Path brokerClasspathFile;
+    @Option(names = "--harness-classpath-file", required = true, paramLabel = "FILE", description = "the harness's classpath (the wrapper script passes it)")
+    Path harnessClasspathFile;
 
     private static final String JVM_FLAGS = "-Xms1g -Xmx1g -XX:+UseG1GC";
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
     /** Stands for the topic in a command; each run replaces it with a topic of its own. */
     private static final String TOPIC = "<topic>";
 
-    private SideBySide() {
-    }
-
-    public static void main(String[] args) throws IOException {
-        BenchArgs options = new BenchArgs(args, Map.ofEntries(Map.entry("rounds", "5"), Map.entry("num-records", "1000000"),
-                Map.entry("record-size", "1024"), Map.entry("acks", "1"), Map.entry("compression-type", "none"),
-                Map.entry("partitions", "1"), Map.entry("payload-file", ""), Map.entry("broker-cpus", "0"),
-                Map.entry("client-cpus", "1"), Map.entry("kafka-payload", "pool"), Map.entry("broker-classpath-file", ""),
-                Map.entry("harness-classpath-file", "")));
-        int rounds = (int) options.number("rounds");
-        CpuSet clientCpus = CpuSet.parseOrNull(options.text("client-cpus"));
+    @Override
+    public Integer call() throws IOException {
+        CpuSet clientCpus = CpuSet.parseOrNull(this.clientCpus);
         Properties brokerProperties = new Properties();
-        brokerProperties.setProperty("perf.broker.classpath.file", options.text("broker-classpath-file"));
-        brokerProperties.setProperty("perf.broker.cpus", options.text("broker-cpus"));
+        brokerProperties.setProperty("perf.broker.classpath.file", brokerClasspathFile.toString());
+        brokerProperties.setProperty("perf.broker.cpus", brokerCpus);
         BrokerSettings settings = BrokerSettings.from(brokerProperties).withMode(BrokerMode.PROCESS);
-        String toolClasspath = Files.readString(Path.of(options.text("broker-classpath-file"))).trim();
-        String harnessClasspath = Files.readString(Path.of(options.text("harness-classpath-file"))).trim();
-
-        String payloadFile = options.text("payload-file");
-        int partitions = (int) options.number("partitions");
+        String toolClasspath = Files.readString(brokerClasspathFile).trim();
+        String harnessClasspath = Files.readString(harnessClasspathFile).trim();
         if (partitions < 1) {
             throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
         }
         System.out.printf("side-by-side: %d rounds of %s records of %s, acks=%s, compression.type=%s, %d partition(s), "
                         + "unthrottled; broker on CPUs %s, producers on CPUs %s, JVM %s; Kafka's tool payloads: %s%n", rounds,
-                options.text("num-records"), payloadFile.isEmpty() ? options.text("record-size") + " B" : "the lines of " + payloadFile,
-                options.text("acks"), options.text("compression-type"), partitions, settings.cpus(), clientCpus, JVM_FLAGS,
-                payloadFile.isEmpty() ? options.text("kafka-payload") : "the same file");
+                Long.toString(numRecords), payloadFile.isEmpty() ? recordSize + " B" : "the lines of " + payloadFile,
+                acks, compressionType, partitions, settings.cpus(), clientCpus, JVM_FLAGS,
+                payloadFile.isEmpty() ? kafkaPayload : "the same file");
         System.out.println("side-by-side: both sides send the same payload bytes: "
-                + (!payloadFile.isEmpty() || options.text("kafka-payload").equals("pool") ? "yes" : "no (--kafka-payload generated)"));
+                + (!payloadFile.isEmpty() || kafkaPayload.equals("pool") ? "yes" : "no (--kafka-payload generated)"));
         try (ProcessBroker broker = ProcessBroker.start(settings, "side-by-side benchmark");
              GateTopics topics = new GateTopics(broker)) {
             // Each run writes to its own topic, deleted right after: 11 runs of 1 M records of 2 KiB would
@@ -74,22 +100,22 @@ public final class SideBySide {
             // and under compression that compares different bytes (zstd made the harness look 2x slower).
             // "generated" keeps the old, unlike comparison: Kafka's tool draws a random payload per
             // record (on its sending thread) and the harness uses its own pool.
-            String sameBytes = !payloadFile.isEmpty() ? payloadFile : switch (options.text("kafka-payload")) {
-                case "pool" -> payloadFile((int) options.number("record-size")).toString();
+            String sameBytes = !payloadFile.isEmpty() ? payloadFile : switch (kafkaPayload) {
+                case "pool" -> payloadFile(recordSize).toString();
                 case "generated" -> "";
                 default -> throw new IllegalArgumentException("--kafka-payload must be pool or generated");
             };
-            List<String> payload = sameBytes.isEmpty() ? List.of("--record-size", options.text("record-size"))
+            List<String> payload = sameBytes.isEmpty() ? List.of("--record-size", Integer.toString(recordSize))
                     : List.of("--payload-file", sameBytes);
             List<String> tool = command(clientCpus, toolClasspath, "org.apache.kafka.tools.ProducerPerformance",
-                    "--topic", topic, "--num-records", options.text("num-records"));
+                    "--topic", topic, "--num-records", Long.toString(numRecords));
             tool.addAll(payload);
             tool.addAll(List.of("--throughput", "-1", "--producer-props", "bootstrap.servers=" + broker.bootstrapServers(),
-                    "acks=" + options.text("acks"), "compression.type=" + options.text("compression-type")));
+                    "acks=" + acks, "compression.type=" + compressionType));
             List<String> harness = command(clientCpus, harnessClasspath, HarnessProducerMain.class.getName(),
                     "--bootstrap-servers", broker.bootstrapServers(), "--topic", topic, "--num-records",
-                    options.text("num-records"), "--record-size", options.text("record-size"), "--acks", options.text("acks"),
-                    "--compression-type", options.text("compression-type"), "--payload-file", sameBytes);
+                    Long.toString(numRecords), "--record-size", Integer.toString(recordSize), "--acks", acks,
+                    "--compression-type", compressionType, "--payload-file", sameBytes);
 
             // A fresh broker climbs for the first 1-2 M records: one discarded round of each warms it.
             FreshTopicRuns run = new FreshTopicRuns(topics, partitions);
@@ -120,6 +146,7 @@ public final class SideBySide {
             System.out.printf(Locale.ROOT, "RATIO OF MEDIANS harness/kafka = %.3f (goal >= 1.0): %s%n", ratio,
                     ratio >= 1.0 ? "met" : "NOT met");
         }
+        return 0;
     }
 
     /** Runs a producer command on a topic of its own, created first and deleted after: {@link #TOPIC} in the command names it. */

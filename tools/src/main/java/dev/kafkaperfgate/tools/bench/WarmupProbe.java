@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.bench;
+package dev.kafkaperfgate.tools.bench;
 
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
@@ -20,6 +20,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * How long a fresh broker and a fresh client take to settle: sends for a fixed time in windows,
@@ -28,28 +32,41 @@ import java.util.Properties;
  * warm-up ({@link WarmupPolicy#DEFAULT}) would have ended on these windows. The warm-up defaults
  * in Defaults come from this. Run by scripts/measure-warmup.sh.
  */
-public final class WarmupProbe {
+@Command(name = "warmup", mixinStandardHelpOptions = true,
+        description = "How long warm-up must be: on a fresh process broker per run, send for a fixed time in short windows and "
+                + "print each window's figure (records/s unthrottled, median latency at a rate), then when the run settled.")
+public final class WarmupProbe implements Callable<Integer> {
 
-    private WarmupProbe() {
-    }
+    @Option(names = "--runs", defaultValue = "3", description = "runs, each on a fresh broker (default: ${DEFAULT-VALUE})")
+    int runs;
+    @Option(names = "--seconds", defaultValue = "60", description = "sending time per run (default: ${DEFAULT-VALUE})")
+    long seconds;
+    @Option(names = "--window-ms", defaultValue = "5000", description = "window length (default: ${DEFAULT-VALUE}, the warm-up's own)")
+    long windowMs;
+    @Option(names = "--record-size", defaultValue = "1024", description = "bytes per record (default: ${DEFAULT-VALUE})")
+    int recordSize;
+    @Option(names = "--throughput", defaultValue = "-1", description = "records/s; -1: unthrottled (default: ${DEFAULT-VALUE})")
+    long throughput;
+    @Option(names = "--broker-warmup-s", defaultValue = "0", description = "unmeasured sending to the fresh broker first (default: ${DEFAULT-VALUE})")
+    long brokerWarmupSeconds;
+    @Option(names = "--broker-classpath-file", required = true, paramLabel = "FILE", description = "the broker jars' classpath (the wrapper script passes it)")
+    String brokerClasspathFile;
 
-    public static void main(String[] args) {
-        BenchArgs options = new BenchArgs(args, Map.of("runs", "3", "seconds", "60",
-                "window-ms", Long.toString(WarmupPolicy.DEFAULT.window().toMillis()),
-                "record-size", "1024", "throughput", "-1", "broker-warmup-s", "0", "broker-classpath-file", ""));
+    @Override
+    public Integer call() {
         Properties properties = new Properties();
-        properties.setProperty("perf.broker.classpath.file", options.text("broker-classpath-file"));
+        properties.setProperty("perf.broker.classpath.file", brokerClasspathFile);
         BrokerSettings settings = BrokerSettings.from(properties).withMode(BrokerMode.PROCESS);
-        Duration window = Duration.ofMillis(options.number("window-ms"));
-        int windows = (int) (options.number("seconds") * 1000 / window.toMillis());
-        long rate = options.number("throughput");
+        Duration window = Duration.ofMillis(windowMs);
+        int windows = (int) (seconds * 1000 / window.toMillis());
+        long rate = throughput;
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         System.out.printf("warm-up probe: %d runs, each on a fresh broker warmed for %d s, %d windows of %d ms, %s B records, %s%n",
-                options.number("runs"), options.number("broker-warmup-s"), windows, window.toMillis(), options.text("record-size"),
+                runs, brokerWarmupSeconds, windows, window.toMillis(), recordSize,
                 rate < 0 ? "unthrottled" : rate + " records/s");
-        for (int run = 1; run <= options.number("runs"); run++) {
+        for (int run = 1; run <= runs; run++) {
             ProduceScenario scenario = ProduceScenario.builder("warmup-probe")
-                    .recordSize((int) options.number("record-size"))
+                    .recordSize(recordSize)
                     .recordsPerSecond(rate < 0 ? ProduceScenario.UNLIMITED : rate)
                     .trialDuration(window)
                     .warmup(WarmupPolicy.NONE)
@@ -58,11 +75,12 @@ public final class WarmupProbe {
                     .build();
             try (ProcessBroker broker = ProcessBroker.start(settings, "warm-up probe");
                  GateTopics topics = new GateTopics(broker)) {
-                BrokerWarmup.run(broker, Duration.ofSeconds(options.number("broker-warmup-s")), System.out);
+                BrokerWarmup.run(broker, Duration.ofSeconds(brokerWarmupSeconds), System.out);
                 ProduceResult result = new ProduceWorkload(broker, quiet).run(scenario, topics.create("probe", 1, (short) 1, Map.of()));
                 report(run, window, rate >= 0, result.trials());
             }
         }
+        return 0;
     }
 
     private static void report(int run, Duration window, boolean rateLimited, List<TrialFigures> trials) {

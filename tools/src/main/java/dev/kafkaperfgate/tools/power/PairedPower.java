@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.tools.power;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +13,10 @@ import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.paired.CatalogEntry;
+import dev.kafkaperfgate.internal.paired.PairedPinning;
+import dev.kafkaperfgate.internal.paired.PairedTrials;
+import dev.kafkaperfgate.internal.paired.WorkerPair;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.PairedJudge;
@@ -33,6 +37,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Measures paired mode's power on this machine (a benchmark, run by {@code scripts/gate-power.sh
@@ -102,22 +111,74 @@ public final class PairedPower {
         this.console = console;
     }
 
-    public static void main(String[] args) throws IOException {
-        Map<String, String> options = options(args);
-        Path scenarios = Path.of(options.getOrDefault("--scenarios", "perf-tests/scenarios"));
-        int aaRounds = Integer.parseInt(options.getOrDefault("--aa-rounds", "4"));
-        int repeats = Integer.parseInt(options.getOrDefault("--repeats", "3"));
-        int blocks = Integer.parseInt(options.getOrDefault("--blocks", Integer.toString(Defaults.PAIRED_BLOCKS)));
-        int probeBlocks = Integer.parseInt(options.getOrDefault("--probe-blocks", "4"));
-        int probeSteps = Integer.parseInt(options.getOrDefault("--probe-steps", "4"));
-        Duration trial = Duration.ofMillis((long) (Double.parseDouble(options.getOrDefault("--trial-seconds",
-                Double.toString(Defaults.PAIRED_TRIAL.toMillis() / 1000.0))) * 1000));
-        Path out = Path.of(options.getOrDefault("--out", "perf-tests/target/gate-power-paired.json"));
-        // --only throughput,cpu: run just the injected experiments whose label starts with one of these words; none: A/A only.
-        List<String> only = List.of(options.getOrDefault("--only", "throughput,cpu,alloc,p99").split(","));
-        only.stream().filter(word -> !List.of("throughput", "cpu", "alloc", "p99", "none").contains(word)).findFirst().ifPresent(word -> {
-            throw new IllegalArgumentException("--only takes throughput, cpu, alloc, p99 or none, got " + word);
-        });
+    /** The command's options, typed; {@link #call} runs the bench. */
+    @Command(name = "paired", mixinStandardHelpOptions = true,
+            description = {"Paired mode's power: A/A measurements of the PR suite's two produce scenarios (every second round beside "
+                    + "a one-core busy loop), then injected head-side regressions, each sized by probes first; every flag measured "
+                    + "again on a fresh pair of worker JVMs, as the gate confirms.",
+                    "About 2.5 minutes per measurement on a 2-core machine; pinned as a paired gate run is by default."})
+    public static final class Options implements Callable<Integer> {
+        @Option(names = "--scenarios", defaultValue = "perf-tests/scenarios", description = "the PR suite's scenario files (default: ${DEFAULT-VALUE})")
+        Path scenarios;
+        @Option(names = "--out", defaultValue = "perf-tests/target/gate-power-paired.json", description = "rows as JSON (default: ${DEFAULT-VALUE})")
+        Path out;
+        @Option(names = "--aa-rounds", defaultValue = "4", description = "A/A rounds, every second one beside a busy loop (default: ${DEFAULT-VALUE})")
+        int aaRounds;
+        @Option(names = "--repeats", defaultValue = "3", description = "measurements per injected kind (default: ${DEFAULT-VALUE})")
+        int repeats;
+        @Option(names = "--blocks", defaultValue = "8", description = "ABBA blocks per measurement (default: ${DEFAULT-VALUE}, the gate's)")
+        int blocks;
+        @Option(names = "--probe-blocks", defaultValue = "4", description = "blocks per sizing probe (default: ${DEFAULT-VALUE})")
+        int probeBlocks;
+        @Option(names = "--probe-steps", defaultValue = "4", description = "sizing probes at most (default: ${DEFAULT-VALUE})")
+        int probeSteps;
+        @Option(names = "--trial-seconds", defaultValue = "3", description = "trial length (default: ${DEFAULT-VALUE}, the gate's)")
+        double trialSeconds;
+        @Option(names = "--only", defaultValue = "throughput,cpu,alloc,p99", split = ",",
+                description = "injected kinds to run: throughput, cpu, alloc, p99, or none for A/A only (default: ${DEFAULT-VALUE})")
+        List<String> only;
+        @Option(names = "--burn-10", defaultValue = "700", description = "starting burn (ns/record) for throughput -10%%")
+        long burn10;
+        @Option(names = "--burn-5", defaultValue = "600", description = "starting burn (ns/record) for throughput -5%%")
+        long burn5;
+        @Option(names = "--burn-cpu", defaultValue = "3300", description = "starting burn (ns/record) for CPU +10%%")
+        long burnCpu;
+        @Option(names = "--alloc", defaultValue = "420", description = "starting allocation (B/record) for allocation +10%%")
+        int alloc;
+        @Option(names = "--spike-ns", defaultValue = "1000000", description = "starting spike (ns, 1 record in 100) for p99 +25%%")
+        long spikeNs;
+        @Option(names = "--broker", defaultValue = "process", description = "broker mode (default: ${DEFAULT-VALUE})")
+        String broker;
+        @Option(names = "--broker-cpus", description = "as -Dperf.broker.cpus")
+        String brokerCpus;
+        @Option(names = "--client-cpus", description = "as -Dperf.client.cpus")
+        String clientCpus;
+        @Option(names = "--pin", description = "as -Dperf.paired.pin (false: unpinned)")
+        String pin;
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            only.stream().filter(word -> !List.of("throughput", "cpu", "alloc", "p99", "none").contains(word)).findFirst()
+                    .ifPresent(word -> {
+                        throw new CommandLine.ParameterException(spec.commandLine(), "--only takes throughput, cpu, alloc, p99 or none, got " + word);
+                    });
+            PairedPower.run(this);
+            return 0;
+        }
+    }
+
+    private static void run(Options options) throws IOException {
+        Path scenarios = options.scenarios;
+        int aaRounds = options.aaRounds;
+        int repeats = options.repeats;
+        int blocks = options.blocks;
+        int probeBlocks = options.probeBlocks;
+        int probeSteps = options.probeSteps;
+        Duration trial = Duration.ofMillis(Math.round(options.trialSeconds * 1000));
+        Path out = options.out;
+        List<String> only = options.only;
         PrintStream console = System.out;
         String classpath = System.getProperty("java.class.path");
 
@@ -132,29 +193,32 @@ public final class PairedPower {
         // where the pinned 2-core machine measured the steep part of the curve (416 ns: +0.5%, 600 ns: -5.7%, 1.3 µs: -31%).
         List<Experiment> injected = new ArrayList<>(List.of(
                 new Experiment("throughput -10%", "producer-1k-acks1-unthrottled",
-                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-10", "700")), 1), Metric.THROUGHPUT, -10, false),
+                        new InjectedCost(options.burn10, 1), Metric.THROUGHPUT, -10, false),
                 new Experiment("throughput -5%", "producer-1k-acks1-unthrottled",
-                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-5", "600")), 1), Metric.THROUGHPUT, -5, false),
+                        new InjectedCost(options.burn5, 1), Metric.THROUGHPUT, -5, false),
                 new Experiment("cpu +10%", "producer-1k-acks1-20k",
-                        new InjectedCost(Long.parseLong(options.getOrDefault("--burn-cpu", "3300")), 1), Metric.CPU_PER_RECORD, 10, false),
+                        new InjectedCost(options.burnCpu, 1), Metric.CPU_PER_RECORD, 10, false),
                 new Experiment("alloc +10%", "producer-1k-acks1-20k",
-                        new InjectedCost(0, 1, Integer.parseInt(options.getOrDefault("--alloc", "420"))), Metric.ALLOC_PER_RECORD, 10, false),
+                        new InjectedCost(0, 1, options.alloc), Metric.ALLOC_PER_RECORD, 10, false),
                 // A stall of the sending thread on 1 record in 100 (1%, the p99's own share): every
                 // record due during the stall waits with it, as behind a slow synchronous lookup.
                 new Experiment("p99 +25%", "producer-1k-acks1-20k",
-                        new InjectedCost(Long.parseLong(options.getOrDefault("--spike-ns", "1000000")), 100), Metric.P99, 25, false)));
+                        new InjectedCost(options.spikeNs, 100), Metric.P99, 25, false)));
         injected.removeIf(experiment -> !only.contains(experiment.label().split(" ")[0]));
 
         Properties brokerProperties = new Properties();
-        brokerProperties.setProperty("perf.broker", options.getOrDefault("--broker", "process"));
+        brokerProperties.setProperty("perf.broker", options.broker);
         // Pinned as the gate pins a paired run: --broker-cpus/--client-cpus as -Dperf.broker.cpus/-Dperf.client.cpus, --pin false to run unpinned.
         Map<String, String> pinOptions = new LinkedHashMap<>();
-        Map.of("--broker-cpus", GateProperties.BROKER_CPUS, "--client-cpus", GateProperties.CLIENT_CPUS, "--pin", GateProperties.PAIRED_PIN)
-                .forEach((option, property) -> {
-                    if (options.containsKey(option)) {
-                        pinOptions.put(property, options.get(option));
-                    }
-                });
+        if (options.brokerCpus != null) {
+            pinOptions.put(GateProperties.BROKER_CPUS, options.brokerCpus);
+        }
+        if (options.clientCpus != null) {
+            pinOptions.put(GateProperties.CLIENT_CPUS, options.clientCpus);
+        }
+        if (options.pin != null) {
+            pinOptions.put(GateProperties.PAIRED_PIN, options.pin);
+        }
         PairedPinning pinning = PairedPinning.forThisMachine(pinOptions);
         console.println("[gate-power] " + pinning.line());
         pinning.withBroker(Map.of()).forEach(brokerProperties::setProperty);
@@ -305,26 +369,5 @@ public final class PairedPower {
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the busy loop", e);
         }
-    }
-
-    private static final List<String> OPTIONS = List.of("--scenarios", "--out", "--aa-rounds", "--repeats", "--blocks", "--probe-blocks", "--probe-steps",
-            "--trial-seconds", "--only", "--burn-10", "--burn-5", "--burn-cpu", "--alloc", "--spike-ns", "--broker", "--broker-cpus",
-            "--client-cpus", "--pin");
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("options are --name value pairs, got " + args[i]);
-            }
-            if (!OPTIONS.contains(args[i])) {
-                throw new IllegalArgumentException("unknown option " + args[i] + "; the options are " + String.join(", ", OPTIONS));
-            }
-            options.put(args[i], args[i + 1]);
-        }
-        if (args.length % 2 != 0) {
-            throw new IllegalArgumentException("option " + args[args.length - 1] + " has no value");
-        }
-        return options;
     }
 }

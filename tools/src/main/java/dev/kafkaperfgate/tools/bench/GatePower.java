@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.bench;
+package dev.kafkaperfgate.tools.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -30,6 +30,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Measures the gate's own power on this machine: how often it cries wolf on A/A runs, and how
@@ -40,7 +44,10 @@ import java.util.Properties;
  * goes through the gate's own {@link dev.kafkaperfgate.internal.verdict.Judge} at the PR suite's policy,
  * confirmation re-run included ({@link PowerTally}). Run by scripts/gate-power.sh.
  */
-public final class GatePower {
+@Command(name = "stored", mixinStandardHelpOptions = true,
+        description = "Stored mode's power: the false-alarm rate over A/A runs and the detection of injected regressions of "
+                + "--levels percent on throughput, p99, CPU and allocation per record, judged at the PR suite's policy.")
+public final class GatePower implements Callable<Integer> {
 
     /**
      * The PR suite's comparisons: two produce and one end-to-end scenario with 6 metrics each
@@ -79,21 +86,28 @@ public final class GatePower {
     /** Probe runs per level to size a p99 spike: its effect on p99 is far from linear. */
     private static final int SPIKE_PROBES = 3;
 
-    private GatePower() {
-    }
+    @Option(names = "--aa-runs", defaultValue = "20", description = "A/A runs (default: ${DEFAULT-VALUE})")
+    int aaRuns;
+    @Option(names = "--per-level", defaultValue = "3", description = "runs per injected level (default: ${DEFAULT-VALUE})")
+    int perLevel;
+    @Option(names = "--levels", defaultValue = "10,20,30", split = ",", description = "injected regressions in percent (default: ${DEFAULT-VALUE})")
+    List<Integer> levels;
+    @Option(names = "--window", defaultValue = "10", description = "baseline window (default: ${DEFAULT-VALUE})")
+    int window;
+    @Option(names = "--trial-seconds", defaultValue = "5", description = "trial length (default: ${DEFAULT-VALUE})")
+    int trialSeconds;
+    @Option(names = "--out", defaultValue = "target/gate-power.json", description = "rows as JSON (default: ${DEFAULT-VALUE})")
+    Path out;
+    @Option(names = "--broker-classpath-file", required = true, paramLabel = "FILE", description = "the broker jars' classpath (the wrapper script passes it)")
+    String brokerClasspathFile;
 
-    public static void main(String[] args) throws IOException {
-        BenchArgs options = new BenchArgs(args, Map.of("aa-runs", "20", "per-level", "3", "levels", "10,20,30",
-                "window", "10", "trial-seconds", "5", "out", "target/gate-power.json", "broker-classpath-file", ""));
-        int aaRuns = (int) options.number("aa-runs");
-        int perLevel = (int) options.number("per-level");
-        int window = (int) options.number("window");
-        List<Integer> levels = java.util.Arrays.stream(options.text("levels").split(",")).map(String::trim).map(Integer::parseInt).toList();
+    @Override
+    public Integer call() throws IOException {
         if (aaRuns < window + 2) {
             throw new IllegalArgumentException("--aa-runs must exceed --window by 2 (a window, the run judged and its confirmation)");
         }
         Path scenarioDir = Files.createTempDirectory("gate-power");
-        int seconds = (int) options.number("trial-seconds");
+        int seconds = trialSeconds;
         Scenario throughput = parse(scenarioDir, THROUGHPUT_SCENARIO.formatted(seconds));
         Scenario p99 = parse(scenarioDir, P99_SCENARIO.formatted(seconds));
         GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of());
@@ -101,7 +115,7 @@ public final class GatePower {
                 aaRuns, perLevel, levels, window, policy.alpha());
 
         Properties brokerProperties = new Properties();
-        brokerProperties.setProperty(GateProperties.BROKER_CLASSPATH_FILE, options.text("broker-classpath-file"));
+        brokerProperties.setProperty(GateProperties.BROKER_CLASSPATH_FILE, brokerClasspathFile);
         BrokerSettings settings = BrokerSettings.from(brokerProperties).withMode(BrokerMode.PROCESS);
         PowerTally tally = new PowerTally(policy, window);
         long start = System.nanoTime();
@@ -159,9 +173,9 @@ public final class GatePower {
         ObjectNode report = tally.report(PR_SUITE_COMPARISONS);
         report.put("minutes", Math.round((System.nanoTime() - start) / 6e9) / 10.0);
         System.out.print(tally.table(PR_SUITE_COMPARISONS));
-        Path out = Path.of(options.text("out"));
         ResultFile.write(report, out.toAbsolutePath().getParent(), out.getFileName().toString());
         System.out.println("gate-power: " + out.toAbsolutePath());
+        return 0;
     }
 
     /**
