@@ -27,9 +27,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  *
  * <pre>
  * scenario → spec                                  reading a scenario file needs no engine
- * workload → spec, broker, link, mirror, environment, metrics    the engine
+ * workload → spec, broker, link, mirror, environment, metrics, figures    the engine; it fills figures
+ *   workload.{produce, consume, endtoend, mirror} → workload.{fault, send, payload} → workload
  * link, mirror → broker, spec                      a slow link (Toxiproxy), MirrorMaker 2: processes beside the brokers
- * figures  → workload, metrics, broker             what a run measured
+ * figures  → metrics, broker, spec, environment    what a run measured: plain data, never the engine
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
  * result → verdict;  report → result, baseline;  run → all of them
  * </pre>
@@ -77,6 +78,24 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.workload..",
                         "dev.kafkaperfgate.internal.run..", "dev.kafkaperfgate.internal.report..")
                 .check(classes);
+    }
+
+    /** The results left the engine: figures are plain data that verdicts read, filled by workloads. */
+    @Test
+    void figuresAreDataThatDoNotReachIntoTheEngine() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.figures..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.workload..",
+                        "dev.kafkaperfgate.internal.run..", "dev.kafkaperfgate.internal.paired..")
+                .check(classes);
+    }
+
+    /** Inside the engine: the shared workload package uses none of the workloads, and they form no cycle. */
+    @Test
+    void theWorkloadsAreLayered() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.workload")
+                .should().dependOnClassesThat().resideInAPackage("dev.kafkaperfgate.internal.workload.*..")
+                .check(classes);
+        slices().matching("dev.kafkaperfgate.internal.workload.(*)..").should().beFreeOfCycles().check(classes);
     }
 
     /**

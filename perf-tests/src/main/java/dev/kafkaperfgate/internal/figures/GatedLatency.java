@@ -1,8 +1,8 @@
 package dev.kafkaperfgate.internal.figures;
 
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
 import org.HdrHistogram.Histogram;
 
 import java.util.function.Function;

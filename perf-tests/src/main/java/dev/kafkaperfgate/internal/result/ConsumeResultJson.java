@@ -7,8 +7,8 @@ import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.metrics.HistogramCodec;
 import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
-import dev.kafkaperfgate.internal.workload.ConsumeResult;
-import dev.kafkaperfgate.internal.workload.ConsumeTrialFigures;
+import dev.kafkaperfgate.internal.figures.ConsumeResult;
+import dev.kafkaperfgate.internal.figures.ConsumeTrialFigures;
 import org.HdrHistogram.Histogram;
 
 import java.time.Instant;

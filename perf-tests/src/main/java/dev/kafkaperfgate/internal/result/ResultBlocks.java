@@ -9,8 +9,8 @@ import dev.kafkaperfgate.internal.environment.ClientJvm;
 import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.verdict.DefinitionParts;
-import dev.kafkaperfgate.internal.workload.FaultFigures;
-import dev.kafkaperfgate.internal.workload.WarmupSummary;
+import dev.kafkaperfgate.internal.figures.FaultFigures;
+import dev.kafkaperfgate.internal.figures.WarmupSummary;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.utils.AppInfoParser;
 

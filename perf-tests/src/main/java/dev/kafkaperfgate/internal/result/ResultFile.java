@@ -7,10 +7,10 @@ import dev.kafkaperfgate.internal.metrics.HistogramCodec;
 import dev.kafkaperfgate.internal.metrics.Histograms;
 import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
-import dev.kafkaperfgate.internal.workload.ConsumeResult;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.workload.Delivery;
-import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.figures.ConsumeResult;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.figures.Delivery;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.scenario.Scenario;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,7 +62,7 @@ public record SweepSummary(String group, String parameter, boolean rateLimited, 
         return rows.stream().min(Comparator.comparingLong(Row::p99Micros)).orElseThrow();
     }
 
-    /** The table as the console shows it; "<- best" marks the best throughput and the best p99. */
+    /** The table as the console shows it; "{@code <- best}" marks the best throughput and the best p99. */
     public String table() {
         int width = Math.max(parameter.length(), rows.stream().mapToInt(row -> row.value().length()).max().orElse(0));
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "[kafka-perf-gate] sweep %s over %s (p99 of %s):%n",

@@ -13,7 +13,7 @@ import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
-import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -19,15 +19,15 @@ import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
-import dev.kafkaperfgate.internal.workload.ConsumeResult;
-import dev.kafkaperfgate.internal.workload.ConsumeWorkload;
-import dev.kafkaperfgate.internal.workload.EndToEndWorkload;
-import dev.kafkaperfgate.internal.workload.MirrorWorkload;
+import dev.kafkaperfgate.internal.figures.ConsumeResult;
+import dev.kafkaperfgate.internal.workload.consume.ConsumeWorkload;
+import dev.kafkaperfgate.internal.workload.endtoend.EndToEndWorkload;
+import dev.kafkaperfgate.internal.workload.mirror.MirrorWorkload;
 import dev.kafkaperfgate.internal.link.SlowLink;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.NanoClock;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import org.opentest4j.AssertionFailedError;
 
@@ -44,7 +44,7 @@ import java.util.stream.Collectors;
  * the result file, the verdict against the baseline, and an entry in summary.json. A flagged
  * regression is re-run once on a fresh broker, and only a confirmed one fails: as a JUnit
  * failure whose message is one line. A scenario that cannot run is a JUnit error (its exception
- * rethrown) while the next scenario still runs. Handed to perf suites by {@link PerfGateExtension}.
+ * rethrown) while the next scenario still runs. Handed to perf suites by {@code PerfGateExtension}.
  *
  * <pre>{@code
  * runner.begin("pr", scenarios, BaselineStore.load(dir, profile, names), System.getProperties());

@@ -51,7 +51,7 @@ import java.util.stream.Collectors;
  * tags: [pr, nightly]                   # the suites it belongs to: pr, nightly or a team's own names
  * workload: produce                    # or consume, or end-to-end
  * cluster: {brokers: 3}                # optional: a KRaft cluster of 1 (default) to 5 brokers, started for this scenario
- * topic: {partitions: 1, replication.factor: 1, configs: {min.insync.replicas: "1"}}   # replication.factor <= brokers
+ * topic: {partitions: 1, replication.factor: 1, configs: {min.insync.replicas: "1"}}   # replication.factor &lt;= brokers
  * duration: 15s                        # per trial; or records: 300000 (consume: the records pre-loaded)
  * record.size: 1024                    # or payload.file: payloads.txt (one value per line, next to this file)
  *                                      # or record.source: {class: com.example.OrderRecords, config: {k: v}}

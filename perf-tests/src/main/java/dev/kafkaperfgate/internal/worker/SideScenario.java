@@ -15,13 +15,13 @@ import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.verdict.DefinitionParts;
-import dev.kafkaperfgate.internal.workload.ConsumeResult;
-import dev.kafkaperfgate.internal.workload.ConsumeWorkload;
-import dev.kafkaperfgate.internal.workload.EndToEndWorkload;
+import dev.kafkaperfgate.internal.figures.ConsumeResult;
+import dev.kafkaperfgate.internal.workload.consume.ConsumeWorkload;
+import dev.kafkaperfgate.internal.workload.endtoend.EndToEndWorkload;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 
 import java.io.PrintStream;
 import java.nio.file.Files;

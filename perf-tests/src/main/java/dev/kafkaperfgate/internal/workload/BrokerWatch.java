@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * after the clients' own timeouts (delivery.timeout.ms is 2 minutes by default); the watch ends
  * the workload within a second and says why.
  */
-final class BrokerWatch implements AutoCloseable {
+public final class BrokerWatch implements AutoCloseable {
 
     private final ScheduledExecutorService executor;
     private final KafkaBroker broker;
@@ -39,22 +39,22 @@ final class BrokerWatch implements AutoCloseable {
     }
 
     /** @param onFailure runs once, on the watch's thread, when the broker is found dead */
-    static BrokerWatch start(KafkaBroker broker, Runnable onFailure) {
+    public static BrokerWatch start(KafkaBroker broker, Runnable onFailure) {
         return new BrokerWatch(broker, onFailure);
     }
 
     /** Whether the broker is known to be dead; a volatile read, cheap enough for every send. */
-    boolean isDead() {
+    public boolean isDead() {
         return failure != null;
     }
 
     /** Why the broker is dead, or empty while it is not known to be. */
-    Optional<String> failure() {
+    public Optional<String> failure() {
         return Optional.ofNullable(failure);
     }
 
     /** The broker's last log lines, where the gate has its log. */
-    Optional<String> brokerLogTail() {
+    public Optional<String> brokerLogTail() {
         return broker.logTail();
     }
 

@@ -14,12 +14,12 @@ import java.util.Map;
  * scenario's properties, then the keys the harness owns (see {@link ClientProperties}), and an
  * {@link InjectedCost} when the run asks for one ({@code -Dperf.inject.burn.ns}).
  */
-final class ClientConfigs {
+public final class ClientConfigs {
 
     private ClientConfigs() {
     }
 
-    static Map<String, Object> producer(KafkaBroker broker, Map<String, String> properties, InjectedCost injected) {
+    public static Map<String, Object> producer(KafkaBroker broker, Map<String, String> properties, InjectedCost injected) {
         Map<String, Object> config = new HashMap<>(ClientProperties.PRODUCER.defaults());
         config.putAll(broker.connectionProperties());
         config.putAll(properties);
@@ -37,7 +37,7 @@ final class ClientConfigs {
     }
 
     /** @param groupId a group of this read alone, so it starts from the earliest offset */
-    static Map<String, Object> consumer(KafkaBroker broker, Map<String, String> properties, String groupId) {
+    public static Map<String, Object> consumer(KafkaBroker broker, Map<String, String> properties, String groupId) {
         Map<String, Object> config = new HashMap<>(ClientProperties.CONSUMER.defaults());
         config.putAll(broker.connectionProperties());
         config.putAll(properties);

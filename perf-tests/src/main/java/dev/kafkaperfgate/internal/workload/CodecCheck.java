@@ -19,7 +19,7 @@ import java.util.Map;
  * that fails (e.g. /tmp mounted noexec) the error is thrown on the producer's I/O thread, which
  * dies, and the sends would only time out minutes later with no word about the codec.
  */
-final class CodecCheck {
+public final class CodecCheck {
 
     /** The record batch format of every Kafka version the gate supports. */
     private static final byte MAGIC_V2 = 2;
@@ -28,7 +28,7 @@ final class CodecCheck {
     }
 
     /** @throws ScenarioFailedException naming the scenario and the codec when it cannot be used */
-    static void verify(String scenario, Map<String, String> producer) {
+    public static void verify(String scenario, Map<String, String> producer) {
         String name = producer.getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
         if (name.equals("none")) {
             return;

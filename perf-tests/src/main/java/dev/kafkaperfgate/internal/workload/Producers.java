@@ -8,13 +8,13 @@ import org.apache.kafka.clients.producer.Producer;
 import java.util.Map;
 
 /** Opens the producer a scenario sends through: the team's wrapper when it names a factory, else a KafkaProducer. */
-final class Producers {
+public final class Producers {
 
     private Producers() {
     }
 
     @SuppressWarnings("unchecked")
-    static Producer<Object, Object> open(ProduceScenario scenario, Map<String, Object> config) {
+    public static Producer<Object, Object> open(ProduceScenario scenario, Map<String, Object> config) {
         if (scenario.producerFactory() == null) {
             return new KafkaProducer<>(config);
         }

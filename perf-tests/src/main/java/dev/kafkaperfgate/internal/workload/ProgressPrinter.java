@@ -6,7 +6,7 @@ import dev.kafkaperfgate.internal.metrics.PerfLine;
 import java.io.PrintStream;
 
 /** Adds up drained intervals and prints kafka-producer-perf-test's periodic line at a fixed interval. */
-final class ProgressPrinter {
+public final class ProgressPrinter {
 
     private final PrintStream console;
     private final String label;
@@ -17,7 +17,7 @@ final class ProgressPrinter {
     private double weightedMeanSum;
     private long max;
 
-    ProgressPrinter(PrintStream console, String label, int recordSize, long intervalNanos, long startNanos) {
+    public ProgressPrinter(PrintStream console, String label, int recordSize, long intervalNanos, long startNanos) {
         this.console = console;
         this.label = label;
         this.recordSize = recordSize;
@@ -25,7 +25,7 @@ final class ProgressPrinter {
         this.windowStart = startNanos;
     }
 
-    void add(LatencyRecorder.Interval interval, long nowNanos) {
+    public void add(LatencyRecorder.Interval interval, long nowNanos) {
         if (interval.count() > 0) {
             count += interval.count();
             weightedMeanSum += interval.meanMicros() * interval.count();

@@ -4,21 +4,21 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** Failed sends of a phase: how many, and the first cause. */
-final class SendErrors {
+public final class SendErrors {
 
     private final AtomicLong count = new AtomicLong();
     private final AtomicReference<Exception> first = new AtomicReference<>();
 
-    void record(Exception error) {
+    public void record(Exception error) {
         count.incrementAndGet();
         first.compareAndSet(null, error);
     }
 
-    long count() {
+    public long count() {
         return count.get();
     }
 
-    Exception first() {
+    public Exception first() {
         return first.get();
     }
 }

@@ -2,8 +2,8 @@ package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
-import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 
 import java.time.Duration;
 import java.util.Map;

@@ -16,7 +16,7 @@ import dev.kafkaperfgate.internal.refresh.RefreshOptions;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.scenario.ValidationError;
-import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

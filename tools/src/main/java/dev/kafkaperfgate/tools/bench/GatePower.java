@@ -13,11 +13,11 @@ import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.scenario.ValidationError;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
-import dev.kafkaperfgate.internal.workload.BrokerWarmup;
+import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.broker.ExternalBroker;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 
 import java.nio.file.Path;
 import java.util.Properties;

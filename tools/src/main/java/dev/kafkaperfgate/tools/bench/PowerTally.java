@@ -16,7 +16,7 @@ import dev.kafkaperfgate.internal.verdict.Judge;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
 import org.apache.commons.math3.distribution.BetaDistribution;
 
 import java.nio.file.Path;

@@ -6,11 +6,11 @@ import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.ProcessBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
-import dev.kafkaperfgate.internal.workload.BrokerWarmup;
-import dev.kafkaperfgate.internal.workload.ProduceResult;
-import dev.kafkaperfgate.internal.workload.ProduceWorkload;
+import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.SteadyStateDetector;
-import dev.kafkaperfgate.internal.workload.TrialFigures;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
 
 import java.io.OutputStream;
 import java.io.PrintStream;

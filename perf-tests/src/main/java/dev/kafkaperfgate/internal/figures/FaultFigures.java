@@ -1,0 +1,49 @@
+package dev.kafkaperfgate.internal.figures;
+
+import java.util.List;
+
+/**
+ * What a trial's {@code fault} did to the producer: when the broker went, how long nothing was
+ * acknowledged, and what became of every record, read back after the cluster recovered. Times
+ * are from the trial's first send.
+ *
+ * @param action          stop-broker or kill-broker
+ * @param target          as the scenario wrote it: leader-of-partition-N or broker-N
+ * @param brokerId        the node stopped
+ * @param isrBefore       the partition's in-sync replicas just before
+ * @param stopMs          when the stop was sent, ms
+ * @param stoppedMs       when the broker's process was gone, ms
+ * @param restartMs       when it was started again during the trial, ms; −1 when after the trial
+ * @param maxAckGapMs     the unavailability window: the longest time without an acknowledgement, ms
+ * @param maxAckGapEndMs  when that window ended, ms
+ * @param acked           records acknowledged
+ * @param refused         sends that failed (never claimed as lost)
+ * @param firstRefusal    the first failed send's error, or {@code null}
+ * @param lost            acknowledged records missing from the topic afterwards
+ * @param duplicates      records found in the topic more than once
+ * @param bucketMs        the timeline's resolution, ms
+ * @param acksPerBucket   acknowledgements per bucket: the failover timeline
+ * @param maxLatencyUs    the slowest acknowledgement per bucket, µs
+ */
+public record FaultFigures(String action, String target, int brokerId, List<Integer> isrBefore, long stopMs, long stoppedMs,
+                           long restartMs, double maxAckGapMs, double maxAckGapEndMs, long acked, long refused, String firstRefusal,
+                           long lost, long duplicates, long bucketMs, long[] acksPerBucket, long[] maxLatencyUs) {
+
+    public FaultFigures {
+        isrBefore = List.copyOf(isrBefore);
+    }
+
+    /** Whether the stopped broker was the partition's only in-sync replica: its records were refused, not lost. */
+    public boolean stoppedOnlyInSyncReplica() {
+        return isrBefore.size() == 1 && isrBefore.get(0) == brokerId;
+    }
+
+    /** The console's line, after the trial's own. */
+    public String line() {
+        return String.format(java.util.Locale.ROOT, "%s broker %d (%s) at %.1f s%s; longest gap between acks %.0f ms (ended at %.1f s); "
+                        + "%d acked, %d refused, %d lost, %d duplicated%s", action, brokerId, target, stopMs / 1000.0,
+                restartMs < 0 ? "" : String.format(java.util.Locale.ROOT, ", back at %.1f s", restartMs / 1000.0),
+                maxAckGapMs, maxAckGapEndMs / 1000.0, acked, refused, lost, duplicates,
+                refused == 0 ? "" : "; first refusal: " + firstRefusal);
+    }
+}

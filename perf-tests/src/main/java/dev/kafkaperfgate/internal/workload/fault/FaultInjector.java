@@ -1,0 +1,255 @@
+package dev.kafkaperfgate.internal.workload.fault;
+
+import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.BrokerNodes;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.spec.FaultSpec;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Carries out a scenario's {@code fault} in one measured trial: picks the broker (the partition's
+ * leader as the trial starts, or a fixed node), stops it {@code at} into the trial on a thread of
+ * its own, starts it again after {@code restart-after} or once the trial is over, and waits until
+ * the topic's replicas are all back in sync, so that the next trial starts from a whole cluster.
+ *
+ * <pre>{@code
+ * FaultInjector fault = FaultInjector.arm(broker, spec, topic, console, label);
+ * fault.begin(clock.nanoTime());   // as the trial's first send goes out
+ * ... the trial ...
+ * FaultInjector.Times times = fault.finish();
+ * }</pre>
+ */
+final class FaultInjector implements AutoCloseable {
+
+    /**
+     * What happened when, in nanoseconds from the trial's start.
+     *
+     * @param brokerId     the node stopped
+     * @param isrBefore    the partition's in-sync replicas before the stop (the stopped node among them)
+     * @param stopNanos    when the stop was sent
+     * @param stoppedNanos when the node's process was gone
+     * @param restartNanos when it was started again during the trial, or −1 when that happened after it
+     */
+    record Times(int brokerId, List<Integer> isrBefore, long stopNanos, long stoppedNanos, long restartNanos) {
+
+        /** Whether the stopped node was the only in-sync replica: the partition was offline until it came back. */
+        boolean stoppedOnlyInSyncReplica() {
+            return onlyInSync(isrBefore, brokerId);
+        }
+    }
+
+    private final BrokerNodes nodes;
+    private final FaultSpec fault;
+    private final String topic;
+    private final Admin admin;
+    private final PrintStream console;
+    private final String label;
+    private final int brokerId;
+    private final List<Integer> isrBefore;
+    private final AtomicReference<Times> times = new AtomicReference<>();
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    private volatile boolean stopSent;
+    private volatile boolean restarted;
+    private Thread thread;
+
+    private FaultInjector(BrokerNodes nodes, FaultSpec fault, String topic, Admin admin, PrintStream console, String label,
+                          int brokerId, List<Integer> isrBefore) {
+        this.nodes = nodes;
+        this.fault = fault;
+        this.topic = topic;
+        this.admin = admin;
+        this.console = console;
+        this.label = label;
+        this.brokerId = brokerId;
+        this.isrBefore = isrBefore;
+    }
+
+    /**
+     * Finds the broker to stop, as the cluster stands now.
+     *
+     * @throws ScenarioFailedException when the cluster's nodes cannot be stopped (an external
+     *                                 cluster) or the topic cannot be described
+     */
+    static FaultInjector arm(KafkaBroker broker, FaultSpec fault, String topic, PrintStream console, String label) {
+        BrokerNodes nodes = broker.nodes().orElseThrow(() -> new ScenarioFailedException(label + "a fault stops a broker, and this "
+                + broker.info().mode() + " broker gives the gate no node to stop: faults run on a cluster the gate starts "
+                + "itself (-Dperf.broker=process)", null));
+        Admin admin = Admin.create(adminConfig(broker));
+        try {
+            TopicPartitionInfo partition = describe(admin, topic).partitions().get(Math.max(0, fault.partition()));
+            List<Integer> isr = partition.isr().stream().map(Node::id).toList();
+            int target = fault.brokerId() > 0 ? fault.brokerId()
+                    : partition.leader() == null ? -1 : partition.leader().id();
+            if (target < 0) {
+                throw new ScenarioFailedException(label + "partition " + fault.partition() + " of " + topic
+                        + " has no leader to stop", null);
+            }
+            return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr);
+        } catch (RuntimeException e) {
+            admin.close(Duration.ofSeconds(5));
+            throw e;
+        }
+    }
+
+    /** Starts the clock: the stop comes {@code at} after {@code trialStartNanos} (System.nanoTime). */
+    void begin(long trialStartNanos) {
+        thread = new Thread(() -> run(trialStartNanos), "kpg-fault");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run(long start) {
+        try {
+            sleepUntil(start + fault.at().toNanos());
+            long stop = System.nanoTime();
+            console.printf("%s%s broker %d (%s) at %.1f s%s%n", label, fault.kill() ? "killing" : "stopping", brokerId,
+                    fault.target(), (stop - start) / 1e9, onlyInSync(isrBefore, brokerId)
+                            ? ": it is the only in-sync replica, the partition stays offline until it returns" : "");
+            stopSent = true;
+            nodes.stop(brokerId, fault.kill());
+            long stopped = System.nanoTime();
+            long restart = -1;
+            if (fault.restartAfter() != null) {
+                sleepUntil(stop + fault.restartAfter().toNanos());
+                restart = System.nanoTime();
+                console.printf("%sstarting broker %d again at %.1f s%n", label, brokerId, (restart - start) / 1e9);
+                nodes.start(brokerId);
+                restarted = true;
+            }
+            times.set(new Times(brokerId, isrBefore, stop - start, stopped - start, restart < 0 ? -1 : restart - start));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            failure.set(e);
+        }
+    }
+
+    /**
+     * Waits for the fault's thread, starts the node again if it is still down, and returns once
+     * every partition of the topic has all its replicas in sync again.
+     *
+     * @throws ScenarioFailedException when the fault never happened (the trial ended first), the
+     *                                 node could not be stopped or started, or the replicas are not
+     *                                 back in sync within {@link Defaults#FAULT_RECOVERY_TIMEOUT}
+     */
+    Times finish() {
+        try {
+            thread.join(Defaults.FAULT_RECOVERY_TIMEOUT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ScenarioFailedException(label + "interrupted while the fault ran", e);
+        }
+        if (failure.get() != null) {
+            throw new ScenarioFailedException(label + "the fault failed: " + failure.get().getMessage(), failure.get());
+        }
+        Times done = times.get();
+        if (done == null) {
+            throw new ScenarioFailedException(label + "the trial ended before the fault (" + fault.action() + " at "
+                    + fault.at().toMillis() + " ms) had run", null);
+        }
+        if (!restarted) {
+            console.printf("%sstarting broker %d again after the trial (not measured)%n", label, brokerId);
+            nodes.start(brokerId);
+            restarted = true;
+        }
+        awaitInSync();
+        return done;
+    }
+
+    /** Every partition of the topic with all its replicas in sync, within the recovery bound. */
+    private void awaitInSync() {
+        long deadline = System.nanoTime() + Defaults.FAULT_RECOVERY_TIMEOUT.toNanos();
+        String state = "no answer";
+        while (System.nanoTime() < deadline) {
+            try {
+                TopicDescription description = describe(admin, topic);
+                List<String> behind = description.partitions().stream()
+                        .filter(partition -> partition.isr().size() < partition.replicas().size())
+                        .map(partition -> "partition " + partition.partition() + " in sync " + partition.isr().stream()
+                                .map(Node::id).toList() + " of " + partition.replicas().stream().map(Node::id).toList())
+                        .toList();
+                if (behind.isEmpty()) {
+                    return;
+                }
+                state = String.join(", ", behind);
+            } catch (ScenarioFailedException e) {
+                state = e.getMessage();
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ScenarioFailedException(label + "interrupted while broker " + brokerId + " rejoined", e);
+            }
+        }
+        throw new ScenarioFailedException(label + "broker " + brokerId + " did not rejoin the in-sync replicas of " + topic
+                + " within " + Defaults.FAULT_RECOVERY_TIMEOUT.toSeconds() + " s of its restart: " + state, null);
+    }
+
+    private static boolean onlyInSync(List<Integer> isr, int brokerId) {
+        return isr.size() == 1 && isr.get(0) == brokerId;
+    }
+
+    private static TopicDescription describe(Admin admin, String topic) {
+        try {
+            return admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new ScenarioFailedException("cannot describe topic " + topic + ": " + (e.getCause() == null ? e : e.getCause()), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ScenarioFailedException("interrupted while describing topic " + topic, e);
+        }
+    }
+
+    private static Map<String, Object> adminConfig(KafkaBroker broker) {
+        Map<String, Object> config = new HashMap<>(broker.connectionProperties());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
+        return config;
+    }
+
+    private static void sleepUntil(long nanos) throws InterruptedException {
+        long wait = nanos - System.nanoTime();
+        if (wait > 0) {
+            TimeUnit.NANOSECONDS.sleep(wait);
+        }
+    }
+
+    /** Never leaves a node down: an aborted trial still starts it again. */
+    @Override
+    public void close() {
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(Defaults.BROKER_STOP_TIMEOUT.toMillis() * 2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (stopSent && !restarted) {
+            try {
+                nodes.start(brokerId);
+                restarted = true;
+            } catch (RuntimeException e) {
+                console.println(label + "could not start broker " + brokerId + " again: " + e.getMessage());
+            }
+        }
+        admin.close(Duration.ofSeconds(5));
+    }
+}
