@@ -98,6 +98,44 @@ class ArchitectureTest {
         slices().matching("dev.kafkaperfgate.internal.workload.(*)..").should().beFreeOfCycles().check(classes);
     }
 
+    /** The broker interface and its shared parts use none of the brokers; the process, container and selection packages form no cycle. */
+    @Test
+    void theBrokersAreLayered() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.broker")
+                .should().dependOnClassesThat().resideInAPackage("dev.kafkaperfgate.internal.broker.*..")
+                .check(classes);
+        slices().matching("dev.kafkaperfgate.internal.broker.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * A package a reader can hold in their head: at most 1,500 lines of Java in one folder (its
+     * subfolders are packages of their own). A package that grows past it splits by concern.
+     */
+    @Test
+    void noPackageHoldsMoreThanFifteenHundredLines() throws IOException {
+        Path sources = Path.of("src/main/java");
+        List<String> tooLarge;
+        try (Stream<Path> folders = Files.walk(sources)) {
+            tooLarge = folders.filter(Files::isDirectory).filter(ArchitectureTest::holdsJava)
+                    .filter(folder -> javaLines(folder) > 1_500)
+                    .map(folder -> sources.relativize(folder) + ": " + javaLines(folder) + " lines")
+                    .toList();
+        }
+        assertEquals(List.of(), tooLarge, "packages over 1,500 lines");
+    }
+
+    private static long javaLines(Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            long lines = 0;
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                lines += Files.readAllLines(file).size();
+            }
+            return lines;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /**
      * The public surface, listed. A type that becomes public in an API package by accident (or
      * leaves it) fails here, and the README's API section must change with this list.

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /** Asks a cluster for its metadata until it answers, it is known dead, or the time is up. */
-final class ClusterProbe {
+public final class ClusterProbe {
 
     private static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(3);
     private static final Duration PAUSE = Duration.ofMillis(250);
@@ -67,7 +67,7 @@ final class ClusterProbe {
     }
 
     /** A cluster that was not ready in time: which brokers had registered, and why the last attempt failed. */
-    static final class NotReadyException extends Exception {
+    public static final class NotReadyException extends Exception {
         private final Set<Integer> registered;
 
         NotReadyException(String message, Set<Integer> registered) {
@@ -75,7 +75,7 @@ final class ClusterProbe {
             this.registered = Set.copyOf(registered);
         }
 
-        Set<Integer> registered() {
+        public Set<Integer> registered() {
             return registered;
         }
     }
@@ -88,7 +88,7 @@ final class ClusterProbe {
      * @throws NotReadyException     when {@code timeout} passes first, with the brokers that had registered
      * @throws IllegalStateException with {@code deadOrNull}'s reason when a broker is gone
      */
-    static void awaitCluster(String bootstrapServers, Map<String, Object> connectionProperties, int brokers, Duration timeout,
+    public static void awaitCluster(String bootstrapServers, Map<String, Object> connectionProperties, int brokers, Duration timeout,
                              Supplier<Optional<String>> deadOrNull) throws NotReadyException {
         Map<String, Object> config = adminConfig(bootstrapServers, connectionProperties);
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -10,7 +10,7 @@ import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
 import dev.kafkaperfgate.internal.baseline.Profile;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
-import dev.kafkaperfgate.internal.broker.BrokerSelector;
+import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.broker.container.ContainerBroker;
 import org.junit.jupiter.api.Test;
 
 import java.util.Properties;

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
+import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;

@@ -11,13 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs a one-minute scenario, kills the broker 3 s in, and checks the scenario ends within seconds, saying why. */
-final class KilledMidScenario {
+public final class KilledMidScenario {
 
     private KilledMidScenario() {
     }
 
     /** @return the error the scenario ended with, for mode-specific checks */
-    static BrokerUnavailableException run(KafkaBroker broker, String scenarioName, Runnable kill) {
+    public static BrokerUnavailableException run(KafkaBroker broker, String scenarioName, Runnable kill) {
         try (GateTopics topics = new GateTopics(broker)) {
             String topic = topics.create("killed", 1, (short) 1, Map.of());
             ProduceScenario scenario = ProduceScenario.builder(scenarioName)

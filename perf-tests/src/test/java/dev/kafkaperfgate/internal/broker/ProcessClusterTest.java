@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;

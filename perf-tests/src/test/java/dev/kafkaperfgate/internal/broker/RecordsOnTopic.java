@@ -13,13 +13,13 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** Reads a topic back from the beginning: the proof that what the producer had acknowledged is really there. */
-final class RecordsOnTopic {
+public final class RecordsOnTopic {
 
     private RecordsOnTopic() {
     }
 
     /** Consumes every partition of {@code topic} to its end offset; returns the records read (bounded by {@code timeout}). */
-    static long consumeAll(KafkaBroker broker, String topic, Duration timeout) {
+    public static long consumeAll(KafkaBroker broker, String topic, Duration timeout) {
         Map<String, Object> config = new HashMap<>(broker.connectionProperties());
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);

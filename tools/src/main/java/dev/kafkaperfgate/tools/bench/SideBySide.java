@@ -4,7 +4,7 @@ import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
-import dev.kafkaperfgate.internal.broker.ProcessBroker;
+import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 

@@ -3,7 +3,7 @@ package dev.kafkaperfgate.tools.bench;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
-import dev.kafkaperfgate.internal.broker.ProcessBroker;
+import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;

@@ -1,5 +1,15 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.broker.process;
 
+import dev.kafkaperfgate.internal.broker.BrokerClasspath;
+import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.broker.BrokerNodes;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.ClusterProbe;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.broker.LinkPorts;
+import dev.kafkaperfgate.internal.broker.OwnedProcess;
+import dev.kafkaperfgate.internal.broker.StopOnce;
 import dev.kafkaperfgate.Defaults;
 import org.apache.kafka.common.Uuid;
 
@@ -65,11 +75,11 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
 
     /** Starts the process that stops a node when this JVM dies without stopping it. */
     @FunctionalInterface
-    interface WatchdogStarter {
+    public interface WatchdogStarter {
         Process start(long brokerPid, Path dataDir) throws IOException;
     }
 
-    static ProcessBroker start(BrokerSettings settings, String reason, WatchdogStarter watchdogStarter) {
+    public static ProcessBroker start(BrokerSettings settings, String reason, WatchdogStarter watchdogStarter) {
         return start(settings, reason, watchdogStarter, Map.of());
     }
 
@@ -77,7 +87,7 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
      * @param nodeOverrides settings appended to one node's server.properties, by node id: how a
      *                      test breaks one node of a cluster
      */
-    static ProcessBroker start(BrokerSettings settings, String reason, WatchdogStarter watchdogStarter,
+    public static ProcessBroker start(BrokerSettings settings, String reason, WatchdogStarter watchdogStarter,
                                Map<Integer, Map<String, String>> nodeOverrides) {
         String classpath = BrokerClasspath.read(settings.classpathFile());
         int brokers = settings.brokers();

@@ -1,5 +1,16 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.broker.container;
 
+import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.ForkedJvm;
+import dev.kafkaperfgate.internal.broker.GateTopics;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.broker.KilledMidScenario;
+import dev.kafkaperfgate.internal.broker.RecordsOnTopic;
+import dev.kafkaperfgate.internal.broker.TrueMain;
+import dev.kafkaperfgate.internal.broker.UnusableDockerMain;
+import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;

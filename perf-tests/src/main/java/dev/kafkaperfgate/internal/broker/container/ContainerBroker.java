@@ -1,5 +1,10 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.broker.container;
 
+import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.broker.StopOnce;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import dev.kafkaperfgate.Defaults;
 import org.testcontainers.kafka.KafkaContainer;
@@ -143,7 +148,7 @@ public final class ContainerBroker implements KafkaBroker {
     }
 
     /** Splits JVM flags the way kafka-run-class.sh takes them: heap options apart from the rest. */
-    static String flags(String jvmFlags, boolean heap) {
+    public static String flags(String jvmFlags, boolean heap) {
         return Arrays.stream(jvmFlags.trim().split("\\s+"))
                 .filter(flag -> (flag.startsWith("-Xms") || flag.startsWith("-Xmx")) == heap)
                 .collect(Collectors.joining(" "));

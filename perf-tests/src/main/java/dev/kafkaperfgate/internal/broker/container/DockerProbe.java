@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.broker.container;
 
 import com.github.dockerjava.api.DockerClient;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;

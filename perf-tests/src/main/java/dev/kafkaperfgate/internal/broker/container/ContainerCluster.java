@@ -1,5 +1,13 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.broker.container;
 
+import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.broker.BrokerNodes;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.ClusterProbe;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.broker.StopOnce;
+import dev.kafkaperfgate.internal.broker.process.ProcessNode;
 import dev.kafkaperfgate.Defaults;
 import org.apache.kafka.common.Uuid;
 import org.testcontainers.containers.Network;
@@ -29,7 +37,7 @@ import java.util.stream.IntStream;
  * settings' start-up timeout; otherwise the error names the brokers that did not register, with
  * their last log lines, and every container and the network are removed.
  */
-final class ContainerCluster implements KafkaBroker, BrokerNodes {
+public final class ContainerCluster implements KafkaBroker, BrokerNodes {
 
     private static final int CONTROLLER_PORT = 9094;
     private static final int CLIENT_PORT = 9092;
@@ -60,7 +68,7 @@ final class ContainerCluster implements KafkaBroker, BrokerNodes {
         this.stopOnce = new StopOnce("kpg-container-cluster", this::stop);
     }
 
-    static ContainerCluster start(BrokerSettings settings, String reason) {
+    public static ContainerCluster start(BrokerSettings settings, String reason) {
         ContainerBroker.checkDocker(settings);
         int brokers = settings.brokers();
         String runId = UUID.randomUUID().toString();

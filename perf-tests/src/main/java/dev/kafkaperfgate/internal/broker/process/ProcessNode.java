@@ -1,5 +1,8 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.broker.process;
 
+import dev.kafkaperfgate.internal.broker.LinkPorts;
+import dev.kafkaperfgate.internal.broker.LogTail;
+import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 
@@ -23,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * with its own ports and data directory. It writes its {@code server.properties}, formats its
  * storage and starts; the cluster it belongs to waits for it and stops it.
  */
-final class ProcessNode {
+public final class ProcessNode {
 
     private static final int LOG_TAIL_LINES = 25;
 
@@ -226,7 +229,7 @@ final class ProcessNode {
     }
 
     /** A port free on this host now, for a node's listener. */
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             socket.setReuseAddress(true);
             return socket.getLocalPort();

@@ -1,5 +1,14 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.broker.select;
 
+import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.ExternalBroker;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.broker.container.ContainerBroker;
+import dev.kafkaperfgate.internal.broker.container.ContainerCluster;
+import dev.kafkaperfgate.internal.broker.container.DockerProbe;
+import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import java.io.PrintStream;
 import java.util.Optional;
 
