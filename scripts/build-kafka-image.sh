@@ -34,7 +34,7 @@ tr ':' '\n' < "$classpath_file" | while read -r jar || [ -n "$jar" ]; do
   cp "$jar" "$context/libs/"
 done
 cp "$root/scripts/kafka-image/Dockerfile" "$root/scripts/kafka-image/run" "$context/"
-cp "$root/perf-tests/src/main/resources/dev/kafkaperfgate/internal/broker/broker-log4j2.yaml" "$context/log4j2.yaml"
+cp "$root/perf-tests/src/main/resources/dev/kafkaperfgate/internal/broker/process/broker-log4j2.yaml" "$context/log4j2.yaml"
 
 # Everything that goes into the image, hashed: the same inputs give the same image, reused.
 inputs_sha=$( (cd "$context" && find . -type f -print0 | sort -z | xargs -0 sha256sum; echo "$base_image") | sha256sum | cut -c1-16)

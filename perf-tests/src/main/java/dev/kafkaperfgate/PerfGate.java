@@ -1,9 +1,11 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.paired.PairedSession;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.run.GateSession;
 import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
 import org.opentest4j.AssertionFailedError;
 
 import java.io.PrintStream;
@@ -30,11 +32,30 @@ public final class PerfGate {
     }
 
     /**
-     * @throws IllegalArgumentException      on an unknown setting or a selection that matches nothing
-     * @throws RuntimeException              when the scenario or baseline files are bad (every problem listed),
-     *                                       or the broker cannot start: nothing was measured then
+     * Runs the gate, printing to {@code console}.
+     *
+     * @throws PerfGateException when the run could not be judged: an unknown setting or a selection that
+     *                           matches nothing ({@link PerfGateException.Kind#INVALID_SETTINGS}), bad scenario or
+     *                           baseline files, every problem listed ({@link PerfGateException.Kind#INVALID_INPUT}),
+     *                           or a broker or worker that cannot start or died
+     *                           ({@link PerfGateException.Kind#INFRASTRUCTURE}). It is the only exception thrown.
      */
     public static GateResult run(PerfGateOptions options, PrintStream console) {
+        try {
+            return runJudged(options, console);
+        } catch (PerfGateException e) {
+            throw e;
+        } catch (ScenarioValidationException | BaselineException e) {
+            throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new PerfGateException(PerfGateException.Kind.INVALID_SETTINGS, e.getMessage(), e);
+        } catch (RuntimeException | AssertionFailedError e) {
+            // A broker, Docker or worker problem, or one the gate did not foresee: never a verdict.
+            throw new PerfGateException(PerfGateException.Kind.INFRASTRUCTURE, e.getMessage(), e);
+        }
+    }
+
+    private static GateResult runJudged(PerfGateOptions options, PrintStream console) {
         String fallback = null;
         boolean firstAdoption = false;
         if (PairedSession.requested(options.properties())) {
@@ -70,13 +91,21 @@ public final class PerfGate {
             System.err.println("kafka-perf-gate: settings are -Dperf.* system properties, not arguments: " + String.join(" ", args));
             System.exit(2);
         }
+        PerfGateOptions options;
         try {
-            GateResult result = run(PerfGateOptions.fromSystemProperties());
+            options = PerfGateOptions.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            System.err.println("[kafka-perf-gate] could not run (" + PerfGateException.Kind.INVALID_SETTINGS + "): " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try {
+            GateResult result = run(options);
             System.out.println("[kafka-perf-gate] " + result.headline());
             System.exit(result.exitCode());
-        } catch (RuntimeException e) {
-            System.err.println("[kafka-perf-gate] could not run: " + e.getMessage());
-            System.exit(2);
+        } catch (PerfGateException e) {
+            System.err.println("[kafka-perf-gate] could not run (" + e.kind() + "): " + e.getMessage());
+            System.exit(e.exitCode());
         }
     }
 }

@@ -112,13 +112,94 @@ public final class PerfGateOptions {
             return property(GateProperties.BROKER_WARMUP, Long.toString(warmup.toSeconds()));
         }
 
+        /** How long a broker may take to answer; default 90 s. */
+        public Builder brokerStartupTimeout(Duration timeout) {
+            return property(GateProperties.BROKER_STARTUP_TIMEOUT, Long.toString(timeout.toSeconds()));
+        }
+
+        /** Heap and GC flags of the broker JVM (process and container brokers). */
+        public Builder brokerJvmFlags(String flags) {
+            return property(GateProperties.BROKER_JVM_FLAGS, flags);
+        }
+
+        /** The CPUs the broker runs on, in {@code taskset} form ({@code 0}, {@code 0-1}, {@code 0,2}). */
+        public Builder brokerCpus(String cpus) {
+            return property(GateProperties.BROKER_CPUS, cpus);
+        }
+
+        /** The CPUs the clients run on (in paired mode, both worker JVMs), in {@code taskset} form. */
+        public Builder clientCpus(String cpus) {
+            return property(GateProperties.CLIENT_CPUS, cpus);
+        }
+
+        /**
+         * An existing cluster instead of a broker the gate starts: its {@code bootstrap.servers}, and the
+         * client properties file with its security settings ({@code null} when it needs none).
+         */
+        public Builder externalCluster(String bootstrapServers, Path clientProperties) {
+            property(GateProperties.BROKER, "external");
+            property(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, bootstrapServers);
+            return clientProperties == null ? this : property(GateProperties.EXTERNAL_CLIENT_PROPERTIES, clientProperties.toString());
+        }
+
+        /** Fail, rather than skip, the container path when no Docker engine is usable; default false. */
+        public Builder requireContainer(boolean required) {
+            return property(GateProperties.REQUIRE_CONTAINER, Boolean.toString(required));
+        }
+
+        /** Make a scenario without a usable baseline (NEW, MISMATCH) fail the build; default false. */
+        public Builder baselineRequired(boolean required) {
+            return property(GateProperties.BASELINE_REQUIRED, Boolean.toString(required));
+        }
+
+        /** Let a run that compared nothing pass (a first nightly, a first adoption); default false: NOT_JUDGED. */
+        public Builder allowUnjudged(boolean allowed) {
+            return property(GateProperties.ALLOW_UNJUDGED, Boolean.toString(allowed));
+        }
+
+        /** The false-alarm budget of a whole run, split over its comparisons; default 0.02. */
+        public Builder falseAlarmRate(double rate) {
+            return property(GateProperties.GATE_FALSE_ALARM_RATE, Double.toString(rate));
+        }
+
+        /** Paired mode: ABBA blocks per scenario, 2 to 100; default {@value Defaults#PAIRED_BLOCKS}. */
+        public Builder pairedBlocks(int blocks) {
+            return property(GateProperties.PAIRED_BLOCKS, Integer.toString(blocks));
+        }
+
+        /** Paired mode: the length of one trial; default {@link Defaults#PAIRED_TRIAL}. */
+        public Builder pairedTrial(Duration trial) {
+            return property(GateProperties.PAIRED_TRIAL, trial.toMillis() + "ms");
+        }
+
+        /** Paired mode: pin the broker and the workers to halves of the CPUs; default true. */
+        public Builder pairedPin(boolean pin) {
+            return property(GateProperties.PAIRED_PIN, Boolean.toString(pin));
+        }
+
+        /** Paired mode: heap and GC flags of both worker JVMs; default {@value Defaults#WORKER_JVM_FLAGS}. */
+        public Builder workerJvmFlags(String flags) {
+            return property(GateProperties.WORKER_JVM_FLAGS, flags);
+        }
+
+        /** The measured commit and the run's id, recorded in summary.json and so in baselines. */
+        public Builder provenance(String commit, String runId) {
+            property(GateProperties.RUN_COMMIT, commit);
+            return property(GateProperties.RUN_ID, runId);
+        }
+
         /** Any {@link GateProperties} setting by its name, e.g. {@code perf.client.cpus}. */
         public Builder property(String name, String value) {
             values.put(name, value);
             return this;
         }
 
-        /** @throws IllegalArgumentException naming every key the gate does not know */
+        /**
+         * Checks every key, and every value whose form the gate knows, once, here: a bad value fails
+         * the build of the options, not a run minutes later.
+         *
+         * @throws IllegalArgumentException naming every key the gate does not know, or the first value it cannot take
+         */
         public PerfGateOptions build() {
             Properties check = new Properties();
             check.putAll(values);
@@ -127,6 +208,16 @@ public final class PerfGateOptions {
                 throw new IllegalArgumentException("'" + name + "' is not a gate setting; the gate knows: "
                         + String.join(", ", GateProperties.ALL));
             });
+            // The same parsers the run uses, so the options refuse exactly what the run would.
+            dev.kafkaperfgate.internal.broker.BrokerMode.parse(values.getOrDefault(GateProperties.BROKER, "auto"));
+            GateProperties.seconds(values, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
+            GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
+            GateProperties.integer(values, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
+            GateProperties.number(values, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
+            for (String flag : java.util.List.of(GateProperties.REQUIRE_CONTAINER, GateProperties.BASELINE_REQUIRED,
+                    GateProperties.ALLOW_UNJUDGED, GateProperties.PAIRED_PIN)) {
+                GateProperties.flag(values, flag, false);
+            }
             return new PerfGateOptions(values);
         }
     }

@@ -36,6 +36,52 @@ class PerfGateTest {
         assertEquals("5", options.get(GateProperties.BROKER_WARMUP).orElseThrow());
     }
 
+    /** Every documented setting has a typed setter, and a value the run could not take fails the build of the options. */
+    @Test
+    void typedSettersWriteTheDocumentedKeysAndBadValuesFailAtBuild() {
+        PerfGateOptions options = PerfGateOptions.builder().pairedBlocks(6).pairedTrial(Duration.ofMillis(2500)).pairedPin(false)
+                .brokerCpus("0").clientCpus("1").allowUnjudged(true).falseAlarmRate(0.01)
+                .externalCluster("kafka-1:9093", Path.of("client.properties")).provenance("abc123", "run-7").build();
+        assertEquals("6", options.get(GateProperties.PAIRED_BLOCKS).orElseThrow());
+        assertEquals("2500ms", options.get(GateProperties.PAIRED_TRIAL).orElseThrow());
+        assertEquals("false", options.get(GateProperties.PAIRED_PIN).orElseThrow());
+        assertEquals("external", options.get(GateProperties.BROKER).orElseThrow());
+        assertEquals("kafka-1:9093", options.get(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS).orElseThrow());
+        assertEquals("client.properties", options.get(GateProperties.EXTERNAL_CLIENT_PROPERTIES).orElseThrow());
+        assertEquals("abc123", options.get(GateProperties.RUN_COMMIT).orElseThrow());
+
+        IllegalArgumentException blocks = assertThrows(IllegalArgumentException.class,
+                () -> PerfGateOptions.builder().pairedBlocks(1).build());
+        assertTrue(blocks.getMessage().contains("perf.paired.blocks=1: must be in 2..100"), blocks.getMessage());
+        IllegalArgumentException broker = assertThrows(IllegalArgumentException.class,
+                () -> PerfGateOptions.builder().broker("docker").build());
+        assertTrue(broker.getMessage().contains("docker"), broker.getMessage());
+        IllegalArgumentException flag = assertThrows(IllegalArgumentException.class,
+                () -> PerfGateOptions.builder().property(GateProperties.ALLOW_UNJUDGED, "yes").build());
+        assertTrue(flag.getMessage().contains("must be true or false"), flag.getMessage());
+    }
+
+    /** Only the gate's own documented exception leaves PerfGate.run, with the kind a caller acts on. */
+    @Test
+    void badInputAndBadSettingsLeaveRunAsPerfGateExceptionsOfTheirKind() throws IOException {
+        Path scenarios = Files.createDirectories(dir.resolve("broken"));
+        Files.writeString(scenarios.resolve("broken.yaml"), "name: broken\ntags: [smoke]\nworkload: produce\nrate: fast\n");
+        PerfGateException input = assertThrows(PerfGateException.class, () -> PerfGate.run(PerfGateOptions.builder()
+                .suite("smoke").scenariosDir(scenarios).resultsDir(dir.resolve("results")).broker("process").build()));
+        assertEquals(PerfGateException.Kind.INVALID_INPUT, input.kind(), input.getMessage());
+        assertTrue(input.getMessage().contains("broken.yaml"), "names the file: " + input.getMessage());
+        assertEquals(2, input.exitCode());
+
+        Path valid = Files.createDirectories(dir.resolve("valid"));
+        Files.writeString(valid.resolve("small.yaml"), "name: small\ntags: [smoke]\nworkload: produce\nduration: 2s\nrecord.size: 200\n"
+                + "rate: 2000\nproducer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: none}\ntrials: 1\n");
+        PerfGateException settings = assertThrows(PerfGateException.class, () -> PerfGate.run(PerfGateOptions.builder()
+                .suite("smoke").scenarios("no-such-scenario").scenariosDir(valid).resultsDir(dir.resolve("results"))
+                .broker("process").build()));
+        assertEquals(PerfGateException.Kind.INVALID_SETTINGS, settings.kind(), settings.getMessage());
+        assertTrue(settings.getMessage().contains("no-such-scenario"), settings.getMessage());
+    }
+
     @Test
     void aRunWithoutBaselinesIsNotAPass() throws IOException {
         Path scenarios = Files.createDirectories(dir.resolve("perf"));

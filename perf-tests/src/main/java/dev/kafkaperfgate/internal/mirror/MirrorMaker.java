@@ -80,7 +80,7 @@ public final class MirrorMaker implements AutoCloseable {
             dir = Files.createTempDirectory("kpg-mirrormaker-");
             Path config = dir.resolve("mm2.properties");
             Files.writeString(config, properties(sourceBootstrap, targetBootstrap, topic, replicas, spec, extra), StandardCharsets.UTF_8);
-            try (InputStream in = MirrorMaker.class.getResourceAsStream("/dev/kafkaperfgate/internal/broker/broker-log4j2.yaml")) {
+            try (InputStream in = MirrorMaker.class.getResourceAsStream("/dev/kafkaperfgate/internal/broker/process/broker-log4j2.yaml")) {
                 if (in == null) {
                     throw new IOException("broker-log4j2.yaml is missing from the harness's resources");
                 }

@@ -1,0 +1,46 @@
+package dev.kafkaperfgate;
+
+/**
+ * The one exception {@link PerfGate#run} throws: the run could not be judged, and why. Nothing was
+ * decided, so a caller treats it as NOT JUDGED (the command line exits 2), never as a pass.
+ *
+ * <pre>{@code
+ * try {
+ *     GateResult result = PerfGate.run(options);
+ * } catch (PerfGateException e) {
+ *     switch (e.kind()) {
+ *         case INVALID_SETTINGS, INVALID_INPUT -> ...   // fix the setting or file the message names
+ *         case INFRASTRUCTURE -> ...                   // the broker or Docker; not a performance verdict
+ *     }
+ * }
+ * }</pre>
+ */
+public final class PerfGateException extends RuntimeException {
+
+    /** What kind of problem stopped the run. */
+    public enum Kind {
+        /** A {@code perf.*} setting the gate does not know, or a value it cannot take; nothing started. */
+        INVALID_SETTINGS,
+        /** Scenario or baseline files that are malformed or inconsistent, every problem with its file and field; nothing started. */
+        INVALID_INPUT,
+        /** The broker, Docker, a worker JVM or the machine failed: a broker that cannot start or died mid-run. */
+        INFRASTRUCTURE
+    }
+
+    private final Kind kind;
+
+    public PerfGateException(Kind kind, String message, Throwable cause) {
+        super(message, cause);
+        this.kind = kind;
+    }
+
+    /** What stopped the run. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The command line's exit code for it: 2, not judged, whatever the kind. */
+    public int exitCode() {
+        return 2;
+    }
+}
