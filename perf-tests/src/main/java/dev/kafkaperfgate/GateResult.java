@@ -58,16 +58,62 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         }
     }
 
+    /** How one scenario ended. */
+    public enum ScenarioOutcome {
+        /** Ran; no confirmed regression. */
+        PASSED,
+        /** Ran; a regression was flagged and confirmed by a second measurement: the build fails. */
+        REGRESSION,
+        /** Ran, but had no usable baseline (NEW or MISMATCH) while {@code perf.baseline.required} is true. */
+        NO_BASELINE,
+        /** Could not run for a reason of its own (a refused topic, a lost record). */
+        FAILED,
+        /** Could not run for a reason of the infrastructure (broker, Docker, a worker). */
+        ERROR
+    }
+
+    /** The gate's word on one metric, or a scenario's overall word (its worst metric's). */
+    public enum Verdict {
+        /** Worse beyond the threshold, and beyond the noise. */
+        REGRESSION,
+        /** Better beyond the threshold and beyond the noise. */
+        IMPROVEMENT,
+        /** No change the comparison could resolve, and it could have resolved one of the threshold's size. */
+        OK,
+        /** The noise is too large to resolve the threshold; the minimum detectable effect says how large. */
+        INCONCLUSIVE,
+        /** No baseline to compare with (stored mode). */
+        NEW,
+        /** The baseline was measured with another experiment or on another environment. */
+        MISMATCH
+    }
+
+    /** What a verdict is about, with the key summary.json and the console use. */
+    public enum Metric {
+        THROUGHPUT("throughput"), P99("p99Us"), CPU_PER_RECORD("cpuNsPerRecord"), ALLOC_PER_RECORD("allocBytesPerRecord"),
+        WIRE_BYTES_PER_RECORD("wireBytesPerRecord"), RECORDS_PER_REQUEST("recordsPerRequest"), FAILOVER("maxAckGapMs");
+
+        private final String key;
+
+        Metric(String key) {
+            this.key = key;
+        }
+
+        /** The key in summary.json and the console, e.g. {@code cpuNsPerRecord}. */
+        public String key() {
+            return key;
+        }
+    }
+
     /**
      * One scenario's end.
      *
-     * @param outcome  passed, regression, no-baseline, failed (its own problem) or error (the broker's)
-     * @param verdict  the overall verdict (REGRESSION, MISMATCH, INCONCLUSIVE, IMPROVEMENT, NEW, OK), {@code null} when it did not run
+     * @param verdict  the overall verdict, {@code null} when it did not run
      * @param changes  what the run's subject changed against the baseline, e.g. {@code producer.linger.ms: 0 → 5}
      * @param message  why it failed or what was decided, {@code null} when there is nothing to add
-     * @param metrics  each metric's verdict; the confirmation re-run's when there was one
+     * @param metrics  each metric's verdict; the second measurement's when there was one
      */
-    public record ScenarioResult(String name, String outcome, String verdict, List<String> changes, String message,
+    public record ScenarioResult(String name, ScenarioOutcome outcome, Verdict verdict, List<String> changes, String message,
                                  List<MetricResult> metrics) {
 
         public ScenarioResult {
@@ -79,13 +125,11 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
     /**
      * One metric's verdict.
      *
-     * @param metric       its key: throughput, p99Us, cpuNsPerRecord, allocBytesPerRecord, wireBytesPerRecord, recordsPerRequest
-     * @param verdict      REGRESSION, IMPROVEMENT, OK, INCONCLUSIVE, NEW or MISMATCH
-     * @param baseline     the baseline's centre in the metric's unit, NaN without one
-     * @param current      this run's value
+     * @param baseline     the baseline's centre (stored mode) or the base's (paired mode) in the metric's unit, NaN without one
+     * @param current      this run's value (the head's, in paired mode)
      * @param deltaPercent the change in percent, NaN without a baseline
      * @param line         the console line, e.g. {@code throughput OK: 1999 → 1999 records/s (+0.0%, ...)}
      */
-    public record MetricResult(String metric, String verdict, double baseline, double current, double deltaPercent, String line) {
+    public record MetricResult(Metric metric, Verdict verdict, double baseline, double current, double deltaPercent, String line) {
     }
 }

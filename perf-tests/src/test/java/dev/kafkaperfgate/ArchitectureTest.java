@@ -145,7 +145,8 @@ class ArchitectureTest {
         Set<String> expected = new TreeSet<>(List.of(
                 "dev.kafkaperfgate.Defaults", "dev.kafkaperfgate.GateProperties", "dev.kafkaperfgate.GateResult",
                 "dev.kafkaperfgate.GateResult$Outcome", "dev.kafkaperfgate.GateResult$ScenarioResult",
-                "dev.kafkaperfgate.GateResult$MetricResult", "dev.kafkaperfgate.PerfGate", "dev.kafkaperfgate.PerfGateException",
+                "dev.kafkaperfgate.GateResult$MetricResult", "dev.kafkaperfgate.GateResult$ScenarioOutcome",
+                "dev.kafkaperfgate.GateResult$Verdict", "dev.kafkaperfgate.GateResult$Metric", "dev.kafkaperfgate.PerfGate", "dev.kafkaperfgate.PerfGateException",
                 "dev.kafkaperfgate.PerfGateException$Kind", "dev.kafkaperfgate.PerfGateOptions",
                 "dev.kafkaperfgate.PerfGateOptions$Builder",
                 "dev.kafkaperfgate.junit.PerfGateExtension", "dev.kafkaperfgate.junit.PerfGateSuite",

@@ -106,7 +106,9 @@ class PerfGateTest {
         assertTrue(result.headline().startsWith("nothing was judged (1 NEW)"), result.headline());
         assertEquals(1, result.scenarios().size());
         assertEquals("small", result.scenarios().get(0).name());
-        assertEquals("NEW", result.scenarios().get(0).verdict());
+        assertEquals(GateResult.Verdict.NEW, result.scenarios().get(0).verdict());
+        assertEquals(GateResult.ScenarioOutcome.PASSED, result.scenarios().get(0).outcome());
+        assertEquals(GateResult.Metric.THROUGHPUT, result.scenarios().get(0).metrics().get(0).metric());
         assertEquals(6, result.scenarios().get(0).metrics().size());
 
         JsonNode summary = new ObjectMapper().readTree(result.summaryFile().toFile());

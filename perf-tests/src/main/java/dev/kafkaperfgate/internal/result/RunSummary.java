@@ -253,9 +253,11 @@ public final class RunSummary {
     private static GateResult.ScenarioResult scenarioResult(Entry entry) {
         ScenarioVerdict verdict = finalVerdict(entry);
         List<GateResult.MetricResult> metrics = verdict == null ? List.of() : verdict.metrics().stream()
-                .map(metric -> new GateResult.MetricResult(metric.metric().key(), metric.verdict().name(), metric.baseline(),
+                .map(metric -> new GateResult.MetricResult(GateResult.Metric.valueOf(metric.metric().name()),
+                        GateResult.Verdict.valueOf(metric.verdict().name()), metric.baseline(),
                         metric.current(), metric.deltaPercent(), metric.line())).toList();
-        return new GateResult.ScenarioResult(entry.scenario(), entry.outcome().key(), verdict == null ? null : verdict.overall().name(),
+        return new GateResult.ScenarioResult(entry.scenario(), GateResult.ScenarioOutcome.valueOf(entry.outcome().name()),
+                verdict == null ? null : GateResult.Verdict.valueOf(verdict.overall().name()),
                 verdict == null ? List.of() : verdict.changes(), entry.message(), metrics);
     }
 
