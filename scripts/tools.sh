@@ -29,10 +29,12 @@ kpg_tools_classpath() {
 }
 
 # kpg_tools [JVM options --] COMMAND [options]: the tools' command line, in a JVM of its own.
+# JVM options are the leading -X... and -D... words, ended by --; everything after is the tools'.
 kpg_tools() {
   local jvm=() classpath
-  if printf '%s\n' "$@" | grep -qx -- '--'; then
-    while [ "$1" != -- ]; do jvm+=("$1"); shift; done
+  while [[ "${1:-}" == -X* || "${1:-}" == -D* ]]; do jvm+=("$1"); shift; done
+  if [ ${#jvm[@]} -gt 0 ]; then
+    [ "${1:-}" = -- ] || { echo "tools: JVM options must end with --, got '${1:-}'" >&2; return 2; }
     shift
   fi
   classpath=$(kpg_tools_classpath) || return 2
