@@ -170,20 +170,12 @@ public final class PairedPower {
     }
 
     private static void run(Options options) throws IOException {
-        Path scenarios = options.scenarios;
-        int aaRounds = options.aaRounds;
-        int repeats = options.repeats;
-        int blocks = options.blocks;
-        int probeBlocks = options.probeBlocks;
-        int probeSteps = options.probeSteps;
         Duration trial = Duration.ofMillis(Math.round(options.trialSeconds * 1000));
-        Path out = options.out;
-        List<String> only = options.only;
         PrintStream console = System.out;
         String classpath = System.getProperty("java.class.path");
 
         List<Experiment> aa = new ArrayList<>();
-        for (int round = 1; round <= aaRounds; round++) {
+        for (int round = 1; round <= options.aaRounds; round++) {
             boolean neighbour = round % 2 == 0;
             for (String scenario : List.of("producer-1k-acks1-unthrottled", "producer-1k-acks1-20k")) {
                 aa.add(new Experiment(neighbour ? "A/A + neighbour" : "A/A", scenario, InjectedCost.NONE, null, 0, neighbour));
@@ -204,7 +196,7 @@ public final class PairedPower {
                 // record due during the stall waits with it, as behind a slow synchronous lookup.
                 new Experiment("p99 +25%", "producer-1k-acks1-20k",
                         new InjectedCost(options.spikeNs, 100), Metric.P99, 25, false)));
-        injected.removeIf(experiment -> !only.contains(experiment.label().split(" ")[0]));
+        injected.removeIf(experiment -> !options.only.contains(experiment.label().split(" ")[0]));
 
         Properties brokerProperties = new Properties();
         brokerProperties.setProperty("perf.broker", options.broker);
@@ -229,20 +221,20 @@ public final class PairedPower {
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(brokerProperties), console)) {
             BrokerWarmup.run(broker, Defaults.BROKER_WARMUP, console);
             List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(PairedTrials.command("catalog")
-                    .put("dir", scenarios.toAbsolutePath().toString()).put("suite", "pr"), Defaults.WORKER_REPLY_MARGIN));
+                    .put("dir", options.scenarios.toAbsolutePath().toString()).put("suite", "pr"), Defaults.WORKER_REPLY_MARGIN));
             PairedPower power = new PairedPower(catalog, broker, workers, trial, judge, console);
             for (Experiment experiment : aa) {
-                power.record(experiment, blocks, rows, out);
+                power.record(experiment, options.blocks, rows, options.out);
             }
             for (Experiment experiment : injected) {
-                Experiment calibrated = power.calibrate(experiment, probeBlocks, probeSteps);
-                for (int repeat = 0; repeat < repeats; repeat++) {
-                    power.record(calibrated, blocks, rows, out);
+                Experiment calibrated = power.calibrate(experiment, options.probeBlocks, options.probeSteps);
+                for (int repeat = 0; repeat < options.repeats; repeat++) {
+                    power.record(calibrated, options.blocks, rows, options.out);
                 }
             }
         }
         summarize(rows, console);
-        console.println("[gate-power] rows: " + out);
+        console.println("[gate-power] rows: " + options.out);
     }
 
     /**
