@@ -58,6 +58,10 @@ public final class Defaults {
     /** The Toxiproxy server a slow link is built with: the newest v2 release the Go module proxy serves. */
     public static final String TOXIPROXY_VERSION = "v2.5.0";
 
+    /** Longest the base's Maven build may take ({@code perf.base.ref}): a cold local repository downloads the world. */
+    public static final Duration BASE_BUILD_TIMEOUT = Duration.ofMinutes(15);
+    /** Longest a {@code git} command of the base's checkout may take ({@code perf.base.ref}). */
+    public static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
     /** Building Toxiproxy's server with {@code go install} took about 30 s here, downloads included. */
     public static final Duration TOXIPROXY_BUILD_TIMEOUT = Duration.ofMinutes(5);
 

@@ -71,6 +71,13 @@ public final class GateProperties {
     public static final String RUN_COMMIT = "perf.run.commit";
     public static final String RUN_ID = "perf.run.id";
 
+    /**
+     * Paired mode from a team's own build ({@code mvn verify -Dperf.suite=pr -Dperf.base.ref=origin/main}):
+     * the gate checks the ref out in a git worktree, builds its test classpath with Maven and judges
+     * this build's code against it. The head decides in its own build, so this is for local use;
+     * CI runs {@code scripts/gate.sh --base} from trusted code (docs/security.md).
+     */
+    public static final String BASE_REF = "perf.base.ref";
     /** Paired mode: a file holding the base commit's test classpath (set by scripts/gate.sh --base). */
     public static final String BASE_CLASSPATH_FILE = "perf.base.classpath.file";
     /** Paired mode: a file holding the head's test classpath; this JVM's own classpath when unset. */
@@ -104,7 +111,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
-            BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_PIN, WORKER_JVM_FLAGS,
+            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_PIN, WORKER_JVM_FLAGS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.baseline.BaselineException;
+import dev.kafkaperfgate.internal.paired.BaseBuild;
 import dev.kafkaperfgate.internal.paired.PairedSession;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.run.GateSession;
@@ -9,6 +10,9 @@ import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
 import org.opentest4j.AssertionFailedError;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The gate's one entry point: runs the selected scenarios on a real broker, judges each against
@@ -56,18 +60,44 @@ public final class PerfGate {
     }
 
     private static GateResult runJudged(PerfGateOptions options, PrintStream console) {
-        String fallback = null;
-        boolean firstAdoption = false;
-        if (PairedSession.requested(options.properties())) {
+        if (!BaseBuild.requested(options.properties())) {
+            return runJudged(options.properties(), console);
+        }
+        // -Dperf.base.ref: the base is checked out and built here, then removed.
+        BaseBuild base;
+        try {
+            base = BaseBuild.prepare(options.properties(), Path.of("").toAbsolutePath(), console);
+        } catch (PairedUnavailableException e) {
+            Map<String, String> fallback = new HashMap<>(options.properties());
+            fallback.remove(GateProperties.BASE_REF);
+            return runStored(fallback, console, e);
+        }
+        try (base) {
+            return runJudged(base.settings(), console);
+        }
+    }
+
+    private static GateResult runJudged(Map<String, String> properties, PrintStream console) {
+        if (PairedSession.requested(properties)) {
             try {
-                return PairedSession.run(options.properties(), console);
+                return PairedSession.run(properties, console);
             } catch (PairedUnavailableException e) {
-                fallback = e.getMessage();
-                firstAdoption = e.baseWithoutGate();
-                console.println("[kafka-perf-gate] paired mode unavailable: " + fallback + "; judging against stored baselines instead");
+                return runStored(properties, console, e);
             }
         }
-        GateSession prepared = GateSession.prepare(options.properties(), console);
+        return runStored(properties, console, null);
+    }
+
+    /** Stored baselines judge: asked for, or standing in for a paired run that could not take place ({@code unavailable}). */
+    private static GateResult runStored(Map<String, String> properties, PrintStream console, PairedUnavailableException unavailable) {
+        String fallback = null;
+        boolean firstAdoption = false;
+        if (unavailable != null) {
+            fallback = unavailable.getMessage();
+            firstAdoption = unavailable.baseWithoutGate();
+            console.println("[kafka-perf-gate] paired mode unavailable: " + fallback + "; judging against stored baselines instead");
+        }
+        GateSession prepared = GateSession.prepare(properties, console);
         try (GateSession session = fallback == null ? prepared : prepared.fallingBackFrom(fallback, firstAdoption)) {
             session.start();
             for (Scenario scenario : session.scenarios()) {

@@ -162,6 +162,14 @@ public final class PerfGateOptions {
             return property(GateProperties.GATE_FALSE_ALARM_RATE, Double.toString(rate));
         }
 
+        /**
+         * Paired mode from this build: the git ref of the base (e.g. {@code origin/main}), checked
+         * out and built by the gate. For local use: the head decides inside its own build.
+         */
+        public Builder baseRef(String ref) {
+            return property(GateProperties.BASE_REF, ref);
+        }
+
         /** Paired mode: ABBA blocks per scenario, 2 to 100; default {@value Defaults#PAIRED_BLOCKS}. */
         public Builder pairedBlocks(int blocks) {
             return property(GateProperties.PAIRED_BLOCKS, Integer.toString(blocks));

@@ -1,6 +1,11 @@
 package dev.kafkaperfgate;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import dev.kafkaperfgate.internal.verdict.Judge;
+import dev.kafkaperfgate.internal.verdict.PairedJudge;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,7 +37,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * link, mirror → broker, spec                      a slow link (Toxiproxy), MirrorMaker 2: processes beside the brokers
  * figures  → metrics, broker, spec, environment    what a run measured: plain data, never the engine
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
- * result → verdict;  report → result, baseline;  run → all of them
+ * engine → verdict, baseline, figures           measure, judge, confirm: once, for both modes
+ * result → verdict;  report → result, baseline;  run, paired → engine and all of them
  * </pre>
  */
 class ArchitectureTest {
@@ -86,6 +92,22 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.figures..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.workload..",
                         "dev.kafkaperfgate.internal.run..", "dev.kafkaperfgate.internal.paired..")
+                .check(classes);
+    }
+
+    /**
+     * One engine: stored and paired mode judge and confirm through {@code internal.engine}, so a
+     * rule about judging or confirming is written once. Nothing else calls a judge or builds one.
+     */
+    @Test
+    void onlyTheEngineCallsTheJudges() {
+        // Judge.mismatches (is a baseline comparable at all?) stays open to the refresh: it judges nothing.
+        DescribedPredicate<JavaCodeUnit> judges = DescribedPredicate.describe("a judge's judge() or constructor",
+                unit -> (unit.getOwner().isEquivalentTo(Judge.class) || unit.getOwner().isEquivalentTo(PairedJudge.class))
+                        && (unit.getName().equals("judge") || unit.isConstructor()));
+        noClasses().that().resideOutsideOfPackages("dev.kafkaperfgate.internal.engine..", "dev.kafkaperfgate.internal.verdict..")
+                .should().callCodeUnitWhere(DescribedPredicate.describe("the target is " + judges.getDescription(),
+                        (JavaCall<?> call) -> call.getTarget().resolveMember().map(judges::test).orElse(false)))
                 .check(classes);
     }
 

@@ -1,7 +1,10 @@
 package dev.kafkaperfgate.junit;
 
 import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.PerfGate;
 import dev.kafkaperfgate.PerfGateOptions;
+import dev.kafkaperfgate.internal.paired.BaseBuild;
+import dev.kafkaperfgate.internal.paired.PairedSession;
 import dev.kafkaperfgate.internal.run.GateSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,6 +12,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.opentest4j.AssertionFailedError;
 
 import java.util.stream.Stream;
 
@@ -29,11 +33,17 @@ import java.util.stream.Stream;
  * one line; a scenario that cannot run is a JUnit error; a run that judged nothing (every verdict
  * NEW or MISMATCH) fails its last test unless {@code -Dperf.allow.unjudged=true}. The same steps run outside JUnit with
  * {@link dev.kafkaperfgate.PerfGate#run}.
+ *
+ * <p>With {@code -Dperf.base.ref=origin/main} the suite runs paired: the ref is checked out and
+ * built beside this build, and both are measured interleaved on one broker (docs/paired-mode.md).
+ * That run decides inside the head's own build, so it is for a developer's machine; CI runs
+ * {@code scripts/gate.sh --base} from trusted code (docs/security.md).
  */
 @ExtendWith(PerfGateExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class PerfGateSuite {
 
+    private PerfGateOptions options;
     private GateSession session;
 
     /**
@@ -42,11 +52,15 @@ public abstract class PerfGateSuite {
      */
     @BeforeAll
     void prepare() {
-        session = GateSession.prepare(PerfGateOptions.fromSystemProperties().properties(), System.out);
+        options = PerfGateOptions.fromSystemProperties();
+        session = GateSession.prepare(options.properties(), System.out);
     }
 
     @TestFactory
     Stream<DynamicTest> scenarios() {
+        if (BaseBuild.requested(options.properties()) || PairedSession.requested(options.properties())) {
+            return paired();
+        }
         session.start();
         Stream<DynamicTest> scenarios = session.scenarios().stream()
                 .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> session.run(scenario)));
@@ -54,11 +68,32 @@ public abstract class PerfGateSuite {
         return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries and run summary", this::finish)));
     }
 
+    /**
+     * Paired mode ({@code -Dperf.base.ref}): both sides are measured together, interleaved, so the
+     * whole run happens first, through the same engine as {@code PerfGate.run}; then one test per
+     * scenario reports its decision.
+     */
+    private Stream<DynamicTest> paired() {
+        GateResult result = PerfGate.run(options);
+        Stream<DynamicTest> scenarios = result.scenarios().stream().map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
+            switch (scenario.outcome()) {
+                case REGRESSION, NO_BASELINE -> throw new AssertionFailedError(scenario.message());
+                case FAILED, ERROR -> throw new IllegalStateException(scenario.name() + " could not run: " + scenario.message());
+                case PASSED -> { }
+            }
+        }));
+        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("run summary", () -> {
+            if (result.outcome() == GateResult.Outcome.NOT_JUDGED || result.outcome() == GateResult.Outcome.INCOMPLETE) {
+                throw new AssertionFailedError(result.headline());
+            }
+        })));
+    }
+
     /** A run that compared nothing fails the build as the command line's exit 2 does: it is not a pass. */
     private void finish() {
         GateResult result = session.finish();
         if (result.outcome() == GateResult.Outcome.NOT_JUDGED) {
-            throw new org.opentest4j.AssertionFailedError(result.headline());
+            throw new AssertionFailedError(result.headline());
         }
     }
 

@@ -3,19 +3,18 @@ package dev.kafkaperfgate.internal.paired;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.engine.Decision;
+import dev.kafkaperfgate.internal.engine.Evidence;
+import dev.kafkaperfgate.internal.engine.Measurer;
+import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.verdict.DefinitionParts;
-import dev.kafkaperfgate.internal.verdict.MetricVerdict;
-import dev.kafkaperfgate.internal.verdict.PairedJudge;
-import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
-import dev.kafkaperfgate.internal.verdict.Verdict;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Judges one scenario in paired mode and records it in summary.json: measure both sides, judge,
@@ -27,15 +26,15 @@ import java.util.stream.Collectors;
 final class PairedScenario {
 
     private final PairedTrials trials;
-    private final PairedJudge judge;
+    private final ScenarioEngine engine;
     private final RunSummary summary;
     private final Path results;
     private final int blocks;
     private final PrintStream console;
 
-    PairedScenario(PairedTrials trials, PairedJudge judge, RunSummary summary, Path results, int blocks, PrintStream console) {
+    PairedScenario(PairedTrials trials, ScenarioEngine engine, RunSummary summary, Path results, int blocks, PrintStream console) {
         this.trials = trials;
-        this.judge = judge;
+        this.engine = engine;
         this.summary = summary;
         this.results = results;
         this.blocks = blocks;
@@ -50,36 +49,46 @@ final class PairedScenario {
         String workload = scenario.workload().key();
         try {
             List<PairedTrials.Opened> opened = new ArrayList<>();
-            PairedMeasurement first = trials.measure(scenario, headFile, blocks, opened);
-            ScenarioVerdict verdict = verdict(scenario, first, ruleChanges, opened);
-            print(scenario, "verdict", verdict);
+            Decision<PairedMeasurement> decision = engine.decide(scenario.name(), new Measurer<>() {
+                @Override
+                public PairedMeasurement measure(boolean confirmation) {
+                    return trials.measure(scenario, headFile, blocks, confirmation ? new ArrayList<>() : opened);
+                }
+
+                @Override
+                public Evidence evidence(PairedMeasurement measurement) {
+                    List<String> changes = new ArrayList<>(DefinitionParts.subjectChanges(measurement.baseDefinition(),
+                            measurement.headDefinition()));
+                    opened.forEach(open -> open.experimentChanges().forEach(change -> changes.add(change
+                            + " (not applied: the base's experiment runs)")));
+                    changes.addAll(ruleChanges);
+                    return new Evidence.Paired(scenario.name(), measurement.blocks(), scenario.thresholds(), changes);
+                }
+
+                @Override
+                public void freshen() {
+                    trials.freshWorkers();
+                }
+
+                @Override
+                public String confirmationWay() {
+                    return "a second paired measurement on fresh worker JVMs";
+                }
+            });
             ObjectNode paired = JsonNodeFactory.instance.objectNode();
-            paired.set("trials", first.toJson());
-            if (!verdict.has(Verdict.REGRESSION)) {
-                Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, first, verdict, null, null));
-                summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, verdict, null, null, paired);
+            paired.set("trials", decision.first().toJson());
+            if (decision.flagged()) {
+                paired.set("confirmationTrials", decision.second().toJson());
+            }
+            Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, decision));
+            if (decision.regressed()) {
+                summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, decision.verdict(), decision.again(),
+                        decision.regressionMessage(), paired);
+                console.println("[kafka-perf-gate] REGRESSION " + decision.regressionMessage());
                 return;
             }
-            console.printf("[%s] regression flagged: measuring both sides again, on fresh worker JVMs, to confirm%n", scenario.name());
-            trials.freshWorkers();
-            PairedMeasurement second = trials.measure(scenario, headFile, blocks, new ArrayList<>());
-            ScenarioVerdict again = verdict(scenario, second, ruleChanges, opened);
-            print(scenario, "confirmation", again);
-            paired.set("confirmationTrials", second.toJson());
-            Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, first, verdict, second, again));
-            List<MetricVerdict> confirmed = again.with(Verdict.REGRESSION).stream()
-                    .filter(metric -> verdict.with(Verdict.REGRESSION).stream().anyMatch(flagged -> flagged.metric() == metric.metric()))
-                    .toList();
-            if (confirmed.isEmpty()) {
-                summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, verdict, again,
-                        "the regression flagged by the first measurement was not confirmed by the second", paired);
-                console.printf("[%s] not confirmed: the second measurement did not regress; passes%n", scenario.name());
-                return;
-            }
-            String message = scenario.name() + ": " + oneLine(verdict.with(Verdict.REGRESSION)) + "; confirmed by a second paired measurement: "
-                    + oneLine(confirmed);
-            summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, verdict, again, message, paired);
-            console.println("[kafka-perf-gate] REGRESSION " + message);
+            summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, decision.verdict(), decision.again(),
+                    decision.notConfirmedMessage(), paired);
         } catch (WorkerException e) {
             // The message names the side; a head that cannot run the scenario is the PR's failure.
             boolean head = e.getMessage().startsWith(Side.HEAD.key());
@@ -94,23 +103,8 @@ final class PairedScenario {
         }
     }
 
-    private ScenarioVerdict verdict(CatalogEntry scenario, PairedMeasurement measurement, List<String> ruleChanges,
-                                    List<PairedTrials.Opened> opened) {
-        List<String> changes = new ArrayList<>(DefinitionParts.subjectChanges(measurement.baseDefinition(), measurement.headDefinition()));
-        opened.forEach(open -> open.experimentChanges().forEach(change -> changes.add(change + " (not applied: the base's experiment runs)")));
-        changes.addAll(ruleChanges);
-        return judge.judge(scenario.name(), measurement.blocks(), scenario.thresholds(), changes);
-    }
-
-    private void print(CatalogEntry scenario, String label, ScenarioVerdict verdict) {
-        if (!verdict.changes().isEmpty()) {
-            console.printf("[%s] %s: judged with the change: %s%n", scenario.name(), label, String.join(", ", verdict.changes()));
-        }
-        verdict.metrics().forEach(metric -> console.printf("[%s] %s: %s%n", scenario.name(), label, metric.line()));
-    }
-
-    private static ObjectNode resultJson(CatalogEntry scenario, PairedMeasurement first, ScenarioVerdict verdict,
-                                         PairedMeasurement second, ScenarioVerdict again) {
+    private static ObjectNode resultJson(CatalogEntry scenario, Decision<PairedMeasurement> decision) {
+        PairedMeasurement first = decision.first();
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("scenario", scenario.name());
         root.put("workload", scenario.workload().key());
@@ -118,15 +112,11 @@ final class PairedScenario {
         root.set("baseDefinition", first.baseDefinition());
         root.set("headDefinition", first.headDefinition());
         root.set("trials", first.toJson());
-        verdict.metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
-        if (second != null) {
-            root.set("confirmationTrials", second.toJson());
-            again.metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
+        decision.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
+        if (decision.flagged()) {
+            root.set("confirmationTrials", decision.second().toJson());
+            decision.again().metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
         }
         return root;
-    }
-
-    private static String oneLine(List<MetricVerdict> metrics) {
-        return metrics.stream().map(MetricVerdict::line).collect(Collectors.joining("; "));
     }
 }

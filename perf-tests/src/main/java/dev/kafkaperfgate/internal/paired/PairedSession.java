@@ -22,7 +22,7 @@ import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
-import dev.kafkaperfgate.internal.verdict.PairedJudge;
+import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
@@ -143,7 +143,7 @@ public final class PairedSession {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
         PairedTrials trials = new PairedTrials(brokers, workers, trial, injection, console);
-        PairedScenario judge = new PairedScenario(trials, new PairedJudge(policy), summary, results, blocks, console);
+        PairedScenario judge = new PairedScenario(trials, new ScenarioEngine(policy, console), summary, results, blocks, console);
         long start = System.nanoTime();
         for (int i = 0; i < scenarios.size(); i++) {
             CatalogEntry scenario = scenarios.get(i);

@@ -7,6 +7,8 @@ import dev.kafkaperfgate.internal.baseline.BaselineRun;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.engine.Evidence;
+import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.figures.RunFigures;
@@ -15,7 +17,6 @@ import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.Judge;
-import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 
 import java.io.PrintStream;
@@ -35,19 +36,19 @@ final class GateRun {
     final List<Scenario> scenarios;
     final BaselineStore baselines;
     final GatePolicy policy;
-    final Judge judge;
+    final ScenarioEngine engine;
     final Fingerprint fingerprint;
     final RunSummary summary;
     final InjectedCost injection;
 
     private GateRun(String suite, List<Scenario> scenarios, BaselineStore baselines, GatePolicy policy, Fingerprint fingerprint,
-                    RunSummary summary, InjectedCost injection) {
+                    RunSummary summary, InjectedCost injection, PrintStream console) {
         this.injection = injection;
         this.suite = suite;
         this.scenarios = List.copyOf(scenarios);
         this.baselines = baselines;
         this.policy = policy;
-        this.judge = new Judge(policy);
+        this.engine = new ScenarioEngine(policy, console);
         this.fingerprint = fingerprint;
         this.summary = summary;
     }
@@ -84,12 +85,13 @@ final class GateRun {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION: " + injection + " (this run can never become a baseline)");
         }
-        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection);
+        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection, console);
     }
 
-    ScenarioVerdict judge(Scenario scenario, ObjectNode resultJson, RunFigures figures) {
+    /** What the engine judges of one run: the run against the scenario's baseline file, if it has one. */
+    Evidence evidence(Scenario scenario, ObjectNode resultJson, RunFigures figures) {
         Judge.Run run = new Judge.Run(scenario.name(), scenario.workload().key(), resultJson.get("definitionSha256").asText(),
                 resultJson.get("definition"), fingerprint, figures);
-        return judge.judge(run, baselines.get(scenario.name()).orElse(null), scenario.thresholds());
+        return new Evidence.Stored(run, baselines.get(scenario.name()).orElse(null), scenario.thresholds());
     }
 }

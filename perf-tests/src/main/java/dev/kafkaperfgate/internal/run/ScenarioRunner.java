@@ -16,6 +16,9 @@ import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.SweepSummary;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.engine.Decision;
+import dev.kafkaperfgate.internal.engine.Evidence;
+import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
@@ -104,19 +107,23 @@ public final class ScenarioRunner {
         console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(), minutes(elapsed), eta);
         String workload = scenario.workload().key();
         try {
-            Measured first = measure(scenario, scenario.name() + ".json");
+            Decision<Measured> decision = gate.engine.decide(scenario.name(), new StoredMeasurer(scenario));
+            Measured first = decision.first();
             keepSweepRow(scenario, first);
-            ScenarioVerdict verdict = gate.judge(scenario, first.json(), first.figures());
-            print(scenario, "verdict", verdict);
-            if (verdict.has(Verdict.REGRESSION)) {
-                return confirm(scenario, first, verdict);
+            ScenarioVerdict verdict = decision.verdict();
+            Path second = decision.flagged() ? decision.second().file() : null;
+            if (decision.regressed()) {
+                gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), first.figures(), verdict, second,
+                        decision.again(), decision.regressionMessage());
+                throw new AssertionFailedError(decision.regressionMessage());
             }
-            if (gate.policy.baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
+            if (!decision.flagged() && gate.policy.baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
                 gate.summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), first.figures(), verdict, null, null,
                         "no usable baseline and -Dperf.baseline.required=true");
                 throw new AssertionFailedError(scenario.name() + ": " + oneLine(verdict.metrics()) + " (-Dperf.baseline.required=true)");
             }
-            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, null, null, null);
+            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, second,
+                    decision.again(), decision.notConfirmedMessage());
             return first.file();
         } catch (BrokerUnavailableException e) {
             gate.summary.failed(scenario.name(), workload, Outcome.ERROR, e);
@@ -127,27 +134,34 @@ public final class ScenarioRunner {
         }
     }
 
-    /** Re-runs a flagged scenario on a fresh broker; fails only when the same metric regresses again. */
-    private Path confirm(Scenario scenario, Measured first, ScenarioVerdict verdict) {
-        console.printf("[%s] regression flagged: re-running once on a fresh broker to confirm%n", scenario.name());
-        brokers.restart();
-        Measured second = measure(scenario, scenario.name() + ".confirmation.json");
-        ScenarioVerdict again = gate.judge(scenario, second.json(), second.figures());
-        print(scenario, "confirmation", again);
-        List<MetricVerdict> confirmed = again.with(Verdict.REGRESSION).stream()
-                .filter(metric -> verdict.with(Verdict.REGRESSION).stream().anyMatch(flagged -> flagged.metric() == metric.metric()))
-                .toList();
-        String workload = scenario.workload().key();
-        if (confirmed.isEmpty()) {
-            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, second.file(), again,
-                    "the regression flagged by the first run was not confirmed by the re-run");
-            console.printf("[%s] not confirmed: the re-run did not regress; passes%n", scenario.name());
-            return first.file();
+    /** Stored mode's way to measure: the head alone on this machine's broker, judged against the baseline file. */
+    private final class StoredMeasurer implements Measurer<Measured> {
+
+        private final Scenario scenario;
+
+        StoredMeasurer(Scenario scenario) {
+            this.scenario = scenario;
         }
-        String message = scenario.name() + ": " + oneLine(verdict.with(Verdict.REGRESSION)) + "; confirmed by a re-run on a fresh broker: "
-                + oneLine(confirmed);
-        gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), first.figures(), verdict, second.file(), again, message);
-        throw new AssertionFailedError(message);
+
+        @Override
+        public Measured measure(boolean confirmation) {
+            return ScenarioRunner.this.measure(scenario, scenario.name() + (confirmation ? ".confirmation.json" : ".json"));
+        }
+
+        @Override
+        public Evidence evidence(Measured measured) {
+            return gate.evidence(scenario, measured.json(), measured.figures());
+        }
+
+        @Override
+        public void freshen() {
+            brokers.restart();
+        }
+
+        @Override
+        public String confirmationWay() {
+            return "a re-run on a fresh broker";
+        }
     }
 
     private record Measured(Path file, ObjectNode json, RunFigures figures, ProduceResult produceResult) {
@@ -220,13 +234,6 @@ public final class ScenarioRunner {
             sweepScenarios.putIfAbsent(scenario.group(), scenario);
             sweepRows.computeIfAbsent(scenario.group(), group -> new ArrayList<>()).add(SweepSummary.row(scenario, measured.produceResult()));
         }
-    }
-
-    private void print(Scenario scenario, String label, ScenarioVerdict verdict) {
-        if (!verdict.changes().isEmpty()) {
-            console.printf("[%s] %s: judged with the change: %s%n", scenario.name(), label, String.join(", ", verdict.changes()));
-        }
-        verdict.metrics().forEach(metric -> console.printf("[%s] %s: %s%n", scenario.name(), label, metric.line()));
     }
 
     private static String oneLine(List<MetricVerdict> metrics) {

@@ -12,6 +12,8 @@ import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.engine.Evidence;
+import dev.kafkaperfgate.internal.engine.Referee;
 import dev.kafkaperfgate.internal.verdict.Judge;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
@@ -53,13 +55,13 @@ final class PowerTally {
     private static final long[] SEQUENCE = {0};
     private static final Fingerprint SAME_MACHINE = new Fingerprint("gate-power", 1, "", "", "", "process", "", "");
 
-    private final Judge judge;
+    private final Referee judge;
     private final int window;
     private final Map<Metric, List<Run>> aRuns = new EnumMap<>(Metric.class);
     private final Map<Metric, Map<Integer, List<Run>>> injectedRuns = new EnumMap<>(Metric.class);
 
     PowerTally(GatePolicy policy, int window) {
-        this.judge = new Judge(policy);
+        this.judge = new Referee(policy);
         this.window = window;
         for (Metric metric : Metric.values()) {
             aRuns.put(metric, new ArrayList<>());
@@ -149,7 +151,7 @@ final class PowerTally {
         Baseline baseline = new Baseline(Path.of("gate-power"), Baseline.SCHEMA_VERSION, "gate-power", run.scenario().name(), "produce",
                 window, sha, reference.json().get("definition"), SAME_MACHINE, entries);
         Judge.Run judged = new Judge.Run(run.scenario().name(), "produce", sha, run.json().get("definition"), SAME_MACHINE, run.figures());
-        return judge.judge(judged, baseline, run.scenario().thresholds()).metrics().stream()
+        return judge.judge(new Evidence.Stored(judged, baseline, run.scenario().thresholds())).metrics().stream()
                 .filter(verdict -> verdict.metric() == metric).map(MetricVerdict::verdict).findFirst().orElseThrow();
     }
 

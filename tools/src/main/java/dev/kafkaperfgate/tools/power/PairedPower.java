@@ -19,7 +19,12 @@ import dev.kafkaperfgate.internal.paired.PairedTrials;
 import dev.kafkaperfgate.internal.paired.WorkerPair;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
-import dev.kafkaperfgate.internal.verdict.PairedJudge;
+import dev.kafkaperfgate.internal.engine.Decision;
+import dev.kafkaperfgate.internal.engine.Evidence;
+import dev.kafkaperfgate.internal.engine.Measurer;
+import dev.kafkaperfgate.internal.engine.Referee;
+import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.paired.PairedMeasurement;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
@@ -47,7 +52,7 @@ import picocli.CommandLine.Option;
  * Measures paired mode's power on this machine (a benchmark, run by {@code scripts/gate-power.sh
  * --paired}, never a test): A/A measurements of the PR suite's produce scenarios, the same code on
  * both sides, half of them beside a one-core busy loop this bench starts and stops by pid; and
- * injected regressions on the head side. Every comparison goes through {@link PairedJudge} at the
+ * injected regressions on the head side. Every comparison goes through {@link ScenarioEngine}, as in the gate, at the
  * PR suite's policy (23 comparisons, 2% per run), and a flagged metric is measured again, as the
  * gate does, before it counts as confirmed.
  *
@@ -96,18 +101,18 @@ public final class PairedPower {
     private final KafkaBroker broker;
     private final WorkerPair workers;
     private final Duration trial;
-    private final PairedJudge judge;
+    private final GatePolicy policy;
     private final PrintStream console;
     /** Measurements made so far: the first runs on the JVMs started with the session. */
     private int measurements;
 
     private PairedPower(List<CatalogEntry> catalog, KafkaBroker broker, WorkerPair workers, Duration trial,
-                        PairedJudge judge, PrintStream console) {
+                        GatePolicy policy, PrintStream console) {
         this.catalog = catalog;
         this.broker = broker;
         this.workers = workers;
         this.trial = trial;
-        this.judge = judge;
+        this.policy = policy;
         this.console = console;
     }
 
@@ -215,14 +220,14 @@ public final class PairedPower {
         console.println("[gate-power] " + pinning.line());
         pinning.withBroker(Map.of()).forEach(brokerProperties::setProperty);
         CpuSet clientCpus = pinning.clients();
-        PairedJudge judge = new PairedJudge(GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of()));
+        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of());
         ArrayNode rows = new ObjectMapper().createArrayNode();
         try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(brokerProperties), console)) {
             BrokerWarmup.run(broker, Defaults.BROKER_WARMUP, console);
             List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(PairedTrials.command("catalog")
                     .put("dir", options.scenarios.toAbsolutePath().toString()).put("suite", "pr"), Defaults.WORKER_REPLY_MARGIN));
-            PairedPower power = new PairedPower(catalog, broker, workers, trial, judge, console);
+            PairedPower power = new PairedPower(catalog, broker, workers, trial, policy, console);
             for (Experiment experiment : aa) {
                 power.record(experiment, options.blocks, rows, options.out);
             }
@@ -315,16 +320,39 @@ public final class PairedPower {
             if (measurements++ > 0) {
                 trials.freshWorkers();
             }
-            ScenarioVerdict first = judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
-                    entry.thresholds(), List.of());
-            boolean again = confirm && first.has(Verdict.REGRESSION);
-            if (again) {
-                // As the gate confirms: on a fresh pair of worker JVMs.
-                trials.freshWorkers();
+            Measurer<PairedMeasurement> measurer = new Measurer<>() {
+                @Override
+                public PairedMeasurement measure(boolean confirmation) {
+                    return trials.measure(entry, entry.file(), blocks, new ArrayList<>());
+                }
+
+                @Override
+                public Evidence evidence(PairedMeasurement measurement) {
+                    return new Evidence.Paired(entry.name(), measurement.blocks(), entry.thresholds(), List.of());
+                }
+
+                @Override
+                public void freshen() {
+                    // As the gate confirms: on a fresh pair of worker JVMs.
+                    trials.freshWorkers();
+                }
+
+                @Override
+                public String confirmationWay() {
+                    return "a second paired measurement on fresh worker JVMs";
+                }
+            };
+            ScenarioEngine engine = new ScenarioEngine(policy, new PrintStream(java.io.OutputStream.nullOutputStream()));
+            ScenarioVerdict first;
+            ScenarioVerdict second;
+            if (confirm) {
+                Decision<PairedMeasurement> decision = engine.decide(entry.name(), measurer);
+                first = decision.verdict();
+                second = decision.again();
+            } else {
+                first = new Referee(policy).judge(measurer.evidence(measurer.measure(false)));
+                second = null;
             }
-            ScenarioVerdict second = again
-                    ? judge.judge(entry.name(), trials.measure(entry, entry.file(), blocks, new ArrayList<>()).blocks(),
-                    entry.thresholds(), List.of()) : null;
             return new Measured(first, second);
         } finally {
             if (neighbour != null) {

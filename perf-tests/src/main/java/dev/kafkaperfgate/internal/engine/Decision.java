@@ -1,0 +1,63 @@
+package dev.kafkaperfgate.internal.engine;
+
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * One scenario, decided: its first measurement and verdict, and when a regression was flagged,
+ * the confirming measurement, its verdict and the regressions both agree on.
+ *
+ * @param second    {@code null} unless the first verdict flagged a regression
+ * @param again     {@code null} unless the first verdict flagged a regression
+ * @param confirmed the metrics that regressed in both; empty when none did
+ * @param confirmationWay how the second measurement was made, for the reader
+ */
+public record Decision<M>(M first, ScenarioVerdict verdict, M second, ScenarioVerdict again, List<MetricVerdict> confirmed,
+                          String confirmationWay) {
+
+    public Decision {
+        confirmed = List.copyOf(confirmed);
+    }
+
+    /** The first verdict flagged a regression, so the scenario was measured again. */
+    public boolean flagged() {
+        return second != null;
+    }
+
+    /** A regression both measurements agree on: the build fails. */
+    public boolean regressed() {
+        return !confirmed.isEmpty();
+    }
+
+    /** Why a flagged scenario passed, for summary.json; {@code null} when nothing was flagged or it regressed. */
+    public String notConfirmedMessage() {
+        return flagged() && !regressed() ? "the regression flagged by the first measurement was not confirmed by " + confirmationWay : null;
+    }
+
+    /** The one line a confirmed regression fails with; {@code null} when none was confirmed. */
+    public String regressionMessage() {
+        if (!regressed()) {
+            return null;
+        }
+        return verdict.scenario() + ": " + oneLine(verdict.with(Verdict.REGRESSION)) + "; confirmed by " + confirmationWay + ": "
+                + oneLine(confirmed);
+    }
+
+    /**
+     * The metrics that regressed in both verdicts. A metric is the same when its metric and its
+     * subject (the scenario, or a component) are.
+     */
+    static List<MetricVerdict> confirmedIn(ScenarioVerdict first, ScenarioVerdict again) {
+        return again.with(Verdict.REGRESSION).stream()
+                .filter(metric -> first.with(Verdict.REGRESSION).stream().anyMatch(flagged -> flagged.metric() == metric.metric()))
+                .toList();
+    }
+
+    private static String oneLine(List<MetricVerdict> metrics) {
+        return metrics.stream().map(MetricVerdict::line).collect(Collectors.joining("; "));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.kafkaperfgate.internal.engine;
+
+/**
+ * How a mode measures one scenario: stored mode runs the head once on this machine's broker;
+ * paired mode runs base and head in interleaved blocks on two worker JVMs.
+ *
+ * @param <M> what one measurement holds (result files, trials), for the mode to record
+ */
+public interface Measurer<M> {
+
+    /** Measures the scenario; {@code confirmation} is true for the second measurement of a flagged regression. */
+    M measure(boolean confirmation);
+
+    /** What the {@link Referee} judges of a measurement. */
+    Evidence evidence(M measurement);
+
+    /**
+     * Makes the next measurement independent of the first before a confirmation: a fresh broker,
+     * or fresh worker JVMs, so that one bad JIT or broker state cannot fail the build twice.
+     */
+    void freshen();
+
+    /** How the confirmation measures, for the reader: e.g. "a re-run on a fresh broker". */
+    String confirmationWay();
+}

@@ -1,0 +1,60 @@
+package dev.kafkaperfgate.internal.engine;
+
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * Measures, judges and confirms one scenario, the same way in every mode: measure, judge; when a
+ * metric regresses, make the next measurement independent ({@link Measurer#freshen}), measure and
+ * judge again, and confirm only the metrics that regressed both times. One look at the first
+ * measurement, one at the second, each at the policy's α: a noise flag must survive two
+ * independent tests before it fails a build.
+ *
+ * <pre>{@code
+ * ScenarioEngine engine = new ScenarioEngine(policy, System.out);
+ * Decision<Measured> decision = engine.decide("orders-publish", measurer);
+ * if (decision.regressed()) { ... decision.regressionMessage() ... }
+ * }</pre>
+ */
+public final class ScenarioEngine {
+
+    private final Referee referee;
+    private final PrintStream console;
+
+    public ScenarioEngine(GatePolicy policy, PrintStream console) {
+        this.referee = new Referee(policy);
+        this.console = console;
+    }
+
+    /** Measures and judges {@code scenario}, confirming a flagged regression. */
+    public <M> Decision<M> decide(String scenario, Measurer<M> measurer) {
+        M first = measurer.measure(false);
+        ScenarioVerdict verdict = referee.judge(measurer.evidence(first));
+        print(scenario, "verdict", verdict);
+        if (!verdict.has(Verdict.REGRESSION)) {
+            return new Decision<>(first, verdict, null, null, List.of(), measurer.confirmationWay());
+        }
+        console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
+        measurer.freshen();
+        M second = measurer.measure(true);
+        ScenarioVerdict again = referee.judge(measurer.evidence(second));
+        print(scenario, "confirmation", again);
+        Decision<M> decision = new Decision<>(first, verdict, second, again, Decision.confirmedIn(verdict, again),
+                measurer.confirmationWay());
+        if (!decision.regressed()) {
+            console.printf("[%s] not confirmed: the second measurement did not regress; passes%n", scenario);
+        }
+        return decision;
+    }
+
+    private void print(String scenario, String label, ScenarioVerdict verdict) {
+        if (!verdict.changes().isEmpty()) {
+            console.printf("[%s] %s: judged with the change: %s%n", scenario, label, String.join(", ", verdict.changes()));
+        }
+        verdict.metrics().forEach(metric -> console.printf("[%s] %s: %s%n", scenario, label, metric.line()));
+    }
+}

@@ -1,0 +1,119 @@
+package dev.kafkaperfgate.internal.paired;
+
+import dev.kafkaperfgate.GateProperties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code -Dperf.base.ref}: the gate checks the base out and builds it, as {@code gate.sh --base}
+ * does, for a team's {@code mvn verify}. A tiny module in a throwaway git repository stands in for
+ * the team's: one commit that builds, one that does not.
+ */
+class BaseBuildTest {
+
+    private static final String POM = """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>com.acme</groupId><artifactId>orders-perf</artifactId><version>1</version>
+              <properties><maven.compiler.release>17</maven.compiler.release>
+                <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>
+              <build><plugins><plugin><artifactId>maven-compiler-plugin</artifactId><version>3.14.1</version></plugin></plugins></build>
+            </project>
+            """;
+
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
+
+    @Test
+    void buildsTheBaseInAWorktreeAndPointsThePairedRunAtIt(@TempDir Path repo) throws Exception {
+        Path module = repo.resolve("orders");
+        write(module.resolve("pom.xml"), POM);
+        write(module.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id) {}");
+        write(module.resolve("perf/publish.yaml"), "name: publish\n");
+        String sha = commit(repo, "base");
+        write(module.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id, int n) {}");
+        commit(repo, "head");
+
+        Path worktree;
+        try (BaseBuild base = BaseBuild.prepare(Map.of(GateProperties.BASE_REF, "HEAD~1", GateProperties.SUITE, "pr"), module, console)) {
+            Map<String, String> settings = base.settings();
+            assertEquals(sha, settings.get(GateProperties.BASE_COMMIT));
+            assertEquals("pr", settings.get(GateProperties.SUITE));
+            assertFalse(settings.containsKey(GateProperties.BASE_REF), "the ref is resolved; the run is paired by its classpath file");
+            Path scenarios = Path.of(settings.get(GateProperties.BASE_SCENARIOS_DIR));
+            assertTrue(Files.isRegularFile(scenarios.resolve("publish.yaml")), "the base's own scenario files: " + scenarios);
+            String classpath = Files.readString(Path.of(settings.get(GateProperties.BASE_CLASSPATH_FILE)));
+            worktree = scenarios.getParent().getParent();
+            Path classes = Path.of(classpath.split(":")[1]);
+            assertTrue(classes.startsWith(worktree), "the base's classes, not the head's: " + classpath);
+            assertTrue(Files.isRegularFile(classes.resolve("com/acme/Order.class")), "the base was compiled: " + classes);
+        }
+        assertFalse(Files.exists(worktree), "the worktree is removed when the run ends");
+        assertTrue(printed.toString().contains("paired mode: this build against base " + sha.substring(0, 12)), printed.toString());
+    }
+
+    @Test
+    void aBaseThatDoesNotBuildIsNamedAndStoredBaselinesJudgeInstead(@TempDir Path repo) throws Exception {
+        write(repo.resolve("pom.xml"), POM);
+        write(repo.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id {}");
+        String sha = commit(repo, "broken base");
+        write(repo.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id) {}");
+        commit(repo, "fixed head");
+
+        PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
+                () -> BaseBuild.prepare(Map.of(GateProperties.BASE_REF, sha), repo, console));
+        assertTrue(e.getMessage().startsWith("the base " + sha.substring(0, 12) + " does not build: "), e.getMessage());
+        assertTrue(e.getMessage().contains("Order.java"), "the first error names the file: " + e.getMessage());
+        assertFalse(e.baseWithoutGate(), "a broken base is not an adoption: the run is not allowed to pass unjudged");
+    }
+
+    @Test
+    void aRefThatIsNotACommitIsTheCallersMistake(@TempDir Path repo) throws Exception {
+        write(repo.resolve("pom.xml"), POM);
+        commit(repo, "only");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BaseBuild.prepare(Map.of(GateProperties.BASE_REF, "origin/mian"), repo, console));
+        assertTrue(e.getMessage().contains("-Dperf.base.ref=origin/mian is not a commit of"), e.getMessage());
+        try (var leftovers = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            assertTrue(leftovers.noneMatch(path -> path.getFileName().toString().startsWith("kpg-paired-")
+                    && path.toFile().lastModified() > System.currentTimeMillis() - 5_000), "nothing left behind");
+        }
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    private static String commit(Path repo, String message) throws Exception {
+        git(repo, "init", "-q");
+        git(repo, "add", "-A");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", message);
+        return git(repo, "rev-parse", "HEAD").trim();
+    }
+
+    private static String git(Path dir, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "git " + String.join(" ", args));
+        assertEquals(0, process.exitValue(), "git " + String.join(" ", args) + ": " + out);
+        return out;
+    }
+}
