@@ -165,7 +165,7 @@ function row(name, prefix, metric) {
   const unit = typeof metric.unit === 'string' ? metric.unit : ''
   const cells = [
     name,
-    prefix + escapeText(metric.metric, 40),
+    prefix + (typeof metric.component === 'string' && metric.component ? escapeText(metric.component, 120) + ' ' : '') + escapeText(metric.metric, 40),
     figure(metric.baseline, unit),
     figure(metric.current, unit),
     percent(metric.deltaPercent),

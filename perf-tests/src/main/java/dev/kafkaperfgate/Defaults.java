@@ -254,6 +254,28 @@ public final class Defaults {
      */
     public static final double PAIRED_CONTROL_BOUND = 0.20;
 
+    /**
+     * A component's regression bar in ns/op, +10%: below the +20% the component stage must catch
+     * with 95% power, so that an effect that size does not pass half the time.
+     */
+    public static final double COMPONENT_NS_THRESHOLD_PERCENT = 10;
+    /**
+     * ABBA blocks per component: 12 one-fork JMH trials. One fork's ns/op varied by ±4% (one in
+     * eight +10%) here, and allocation per call not at all, so three blocks resolve +20% ns/op.
+     */
+    public static final int COMPONENT_BLOCKS = 3;
+    /** JMH's warm-up iterations per component fork, left out of the figures. */
+    public static final int COMPONENT_WARMUP_ITERATIONS = 2;
+    /** JMH's measured iterations per component fork. */
+    public static final int COMPONENT_ITERATIONS = 3;
+    /** Length of one JMH iteration: a fork takes about 2.5 s, JVM start included. */
+    public static final Duration COMPONENT_ITERATION = Duration.ofMillis(300);
+    /** Longest one component fork may take, setup (the team's RecordSource) included. */
+    public static final Duration COMPONENT_FORK_TIMEOUT = Duration.ofSeconds(120);
+
+    /** A component's regression bar in allocated bytes per call, +5%: allocation per call is nearly noise-free. */
+    public static final double COMPONENT_BYTES_THRESHOLD_PERCENT = 5;
+
     /** Paired mode: heap and GC of each worker JVM, as the JUnit suite's client JVM (Surefire's argLine). */
     public static final String WORKER_JVM_FLAGS = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch";
 

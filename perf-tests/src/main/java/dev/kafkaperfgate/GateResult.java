@@ -91,7 +91,11 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
     /** What a verdict is about, with the key summary.json and the console use. */
     public enum Metric {
         THROUGHPUT("throughput"), P99("p99Us"), CPU_PER_RECORD("cpuNsPerRecord"), ALLOC_PER_RECORD("allocBytesPerRecord"),
-        WIRE_BYTES_PER_RECORD("wireBytesPerRecord"), RECORDS_PER_REQUEST("recordsPerRequest"), FAILOVER("maxAckGapMs");
+        WIRE_BYTES_PER_RECORD("wireBytesPerRecord"), RECORDS_PER_REQUEST("recordsPerRequest"), FAILOVER("maxAckGapMs"),
+        /** A team component alone (paired mode's component stage): ns per call; {@link MetricResult#component()} names it. */
+        COMPONENT_NS_PER_OP("nsPerOp"),
+        /** A team component alone: bytes allocated per call. */
+        COMPONENT_BYTES_PER_OP("bytesPerOp");
 
         private final String key;
 
@@ -129,7 +133,10 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
      * @param current      this run's value (the head's, in paired mode)
      * @param deltaPercent the change in percent, NaN without a baseline
      * @param line         the console line, e.g. {@code throughput OK: 1999 → 1999 records/s (+0.0%, ...)}
+     * @param component    the team's component measured alone, e.g. {@code value.serializer com.acme.OrderSerializer};
+     *                     empty for a whole-client metric
      */
-    public record MetricResult(Metric metric, Verdict verdict, double baseline, double current, double deltaPercent, String line) {
+    public record MetricResult(Metric metric, Verdict verdict, double baseline, double current, double deltaPercent, String line,
+                               String component) {
     }
 }

@@ -185,6 +185,20 @@ public final class PerfGateOptions {
             return property(GateProperties.PAIRED_PIN, Boolean.toString(pin));
         }
 
+        /**
+         * Paired mode's component stage: {@code auto} (default: measure the team's serializers,
+         * partitioner and interceptors alone unless both builds are byte for byte the same),
+         * {@code always} or {@code off}.
+         */
+        public Builder components(String mode) {
+            return property(GateProperties.COMPONENTS, mode);
+        }
+
+        /** Paired mode's component stage: ABBA blocks of one-fork JMH trials per component, 2 to 20; default {@value Defaults#COMPONENT_BLOCKS}. */
+        public Builder componentBlocks(int blocks) {
+            return property(GateProperties.COMPONENT_BLOCKS, Integer.toString(blocks));
+        }
+
         /** Paired mode: heap and GC flags of both worker JVMs; default {@value Defaults#WORKER_JVM_FLAGS}. */
         public Builder workerJvmFlags(String flags) {
             return property(GateProperties.WORKER_JVM_FLAGS, flags);
@@ -221,6 +235,8 @@ public final class PerfGateOptions {
             GateProperties.seconds(values, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
             GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
             GateProperties.integer(values, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
+            GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
+            dev.kafkaperfgate.internal.component.ComponentStage.Mode.parse(values.getOrDefault(GateProperties.COMPONENTS, "auto"));
             GateProperties.number(values, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
             for (String flag : java.util.List.of(GateProperties.REQUIRE_CONTAINER, GateProperties.BASELINE_REQUIRED,
                     GateProperties.ALLOW_UNJUDGED, GateProperties.PAIRED_PIN)) {

@@ -48,12 +48,35 @@ public record Decision<M>(M first, ScenarioVerdict verdict, M second, ScenarioVe
     }
 
     /**
+     * One scenario's decisions (the whole client's, then each component's) as one: every metric's
+     * first verdict; for the confirmation, a flagged part's second verdict and an unflagged part's
+     * first, so that it shows the whole scenario; the regressions any part confirmed.
+     */
+    public static Decision<List<Object>> combine(List<? extends Decision<?>> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to combine");
+        }
+        ScenarioVerdict head = parts.get(0).verdict();
+        List<Decision<?>> flagged = new java.util.ArrayList<>();
+        parts.stream().filter(Decision::flagged).forEach(flagged::add);
+        ScenarioVerdict verdict = new ScenarioVerdict(head.scenario(),
+                parts.stream().flatMap(part -> part.verdict().metrics().stream()).toList(), head.changes());
+        ScenarioVerdict again = flagged.isEmpty() ? null : new ScenarioVerdict(head.scenario(), parts.stream()
+                .flatMap(part -> (part.flagged() ? part.again() : part.verdict()).metrics().stream()).toList(), head.changes());
+        String ways = flagged.stream().map(Decision::confirmationWay).distinct().collect(Collectors.joining(" and "));
+        return new Decision<>(parts.stream().map(part -> (Object) part.first()).toList(), verdict,
+                flagged.isEmpty() ? null : flagged.stream().map(part -> (Object) part.second()).toList(), again,
+                parts.stream().flatMap(part -> part.confirmed().stream()).toList(),
+                ways.isEmpty() ? parts.get(0).confirmationWay() : ways);
+    }
+
+    /**
      * The metrics that regressed in both verdicts. A metric is the same when its metric and its
      * subject (the scenario, or a component) are.
      */
     static List<MetricVerdict> confirmedIn(ScenarioVerdict first, ScenarioVerdict again) {
         return again.with(Verdict.REGRESSION).stream()
-                .filter(metric -> first.with(Verdict.REGRESSION).stream().anyMatch(flagged -> flagged.metric() == metric.metric()))
+                .filter(metric -> first.with(Verdict.REGRESSION).stream().anyMatch(flagged -> flagged.sameAs(metric)))
                 .toList();
     }
 

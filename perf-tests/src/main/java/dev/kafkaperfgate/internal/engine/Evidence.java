@@ -27,13 +27,20 @@ public sealed interface Evidence permits Evidence.Stored, Evidence.Paired {
     /**
      * Base and head measured side by side.
      *
-     * @param subject   what the verdict names: the scenario, or a component of it
+     * @param subject   the scenario the verdict is of
+     * @param component the team's component measured alone, e.g. {@code value.serializer com.acme.OrderSerializer};
+     *                  empty for the whole client
      * @param blocks    per metric, its ABBA blocks in run order; a metric a side could not measure is absent
      * @param thresholds the base's thresholds; unset values take the paired defaults
      * @param changes   what the head changed in the subject, for the reader
      */
-    record Paired(String subject, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds, List<String> changes)
-            implements Evidence {
+    record Paired(String subject, String component, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
+                  List<String> changes) implements Evidence {
+
+        /** The whole client's evidence. */
+        public Paired(String subject, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds, List<String> changes) {
+            this(subject, "", blocks, thresholds, changes);
+        }
 
         public Paired {
             blocks = Map.copyOf(blocks);

@@ -25,6 +25,11 @@ public final class Referee {
             return stored.judge(run.run(), run.baseline(), run.thresholds());
         }
         Evidence.Paired pair = (Evidence.Paired) evidence;
-        return paired.judge(pair.subject(), pair.blocks(), pair.thresholds(), pair.changes());
+        ScenarioVerdict verdict = paired.judge(pair.subject(), pair.blocks(), pair.thresholds(), pair.changes());
+        if (pair.component().isEmpty()) {
+            return verdict;
+        }
+        return new ScenarioVerdict(verdict.scenario(), verdict.metrics().stream().map(metric -> metric.of(pair.component())).toList(),
+                verdict.changes());
     }
 }

@@ -32,7 +32,14 @@ public enum Metric {
      * producer went without an acknowledgement, in milliseconds (see {@code fault} in the scenario
      * file). Only scenarios with a fault have it. Lower is better.
      */
-    FAILOVER("maxAckGapMs", "ms", false);
+    FAILOVER("maxAckGapMs", "ms", false),
+    /**
+     * A team component measured alone (JMH, average time): nanoseconds per call, e.g. per
+     * {@code serialize}. Paired mode's component stage only. Lower is better.
+     */
+    COMPONENT_NS_PER_OP("nsPerOp", "ns/op", false),
+    /** A team component measured alone: bytes it allocates per call (JMH's {@code gc.alloc.rate.norm}). Lower is better. */
+    COMPONENT_BYTES_PER_OP("bytesPerOp", "B/op", false);
 
     private final String key;
     private final String unit;
@@ -52,12 +59,17 @@ public enum Metric {
         if (workload == WorkloadKind.CONSUME) {
             return List.of(THROUGHPUT, CPU_PER_RECORD, ALLOC_PER_RECORD, WIRE_BYTES_PER_RECORD, RECORDS_PER_REQUEST);
         }
-        return java.util.Arrays.stream(values()).filter(metric -> fault || metric != FAILOVER).toList();
+        return java.util.Arrays.stream(values()).filter(metric -> !metric.ofComponent() && (fault || metric != FAILOVER)).toList();
     }
 
     /** The metric a result file's or baseline's key names. */
     public static java.util.Optional<Metric> forKey(String key) {
         return java.util.Arrays.stream(values()).filter(metric -> metric.key.equals(key)).findFirst();
+    }
+
+    /** A metric of one component measured alone, not of the whole client. */
+    public boolean ofComponent() {
+        return this == COMPONENT_NS_PER_OP || this == COMPONENT_BYTES_PER_OP;
     }
 
     public String key() {

@@ -1,11 +1,16 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.component.ComponentRef;
+import dev.kafkaperfgate.internal.component.ComponentStageException;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
@@ -26,14 +31,16 @@ import java.util.List;
 final class PairedScenario {
 
     private final PairedTrials trials;
+    private final Components components;
     private final ScenarioEngine engine;
     private final RunSummary summary;
     private final Path results;
     private final int blocks;
     private final PrintStream console;
 
-    PairedScenario(PairedTrials trials, ScenarioEngine engine, RunSummary summary, Path results, int blocks, PrintStream console) {
+    PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, int blocks, PrintStream console) {
         this.trials = trials;
+        this.components = components;
         this.engine = engine;
         this.summary = summary;
         this.results = results;
@@ -80,15 +87,32 @@ final class PairedScenario {
             if (decision.flagged()) {
                 paired.set("confirmationTrials", decision.second().toJson());
             }
-            Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, decision));
-            if (decision.regressed()) {
-                summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, decision.verdict(), decision.again(),
-                        decision.regressionMessage(), paired);
-                console.println("[kafka-perf-gate] REGRESSION " + decision.regressionMessage());
+            List<Decision<?>> parts = new ArrayList<>(List.of(decision));
+            components.notes(scenario.name()).forEach(note -> paired.withArray("componentNotes").add(note));
+            for (ComponentRef component : components.of(scenario.name())) {
+                Decision<PairedMeasurement> alone = engine.decide(scenario.name(),
+                        components.stage().measurer(components.files(scenario.name()), component));
+                ObjectNode node = paired.with("components").putObject(component.label());
+                node.set("trials", alone.first().toJson());
+                if (alone.flagged()) {
+                    node.set("confirmationTrials", alone.second().toJson());
+                }
+                parts.add(alone);
+            }
+            Decision<List<Object>> all = Decision.combine(parts);
+            Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, decision, all, paired));
+            if (all.regressed()) {
+                summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
+                        all.regressionMessage(), paired);
+                console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
                 return;
             }
-            summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, decision.verdict(), decision.again(),
-                    decision.notConfirmedMessage(), paired);
+            summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, all.verdict(), all.again(),
+                    all.notConfirmedMessage(), paired);
+        } catch (ComponentStageException e) {
+            // The message names the side: a head whose component cannot be measured is the PR's failure.
+            console.println("[kafka-perf-gate] " + scenario.name() + ": component stage: " + e.getMessage());
+            summary.failed(scenario.name(), workload, e.getMessage().startsWith("the head") ? Outcome.FAILED : Outcome.ERROR, e);
         } catch (WorkerException e) {
             // The message names the side; a head that cannot run the scenario is the PR's failure.
             boolean head = e.getMessage().startsWith(Side.HEAD.key());
@@ -103,8 +127,9 @@ final class PairedScenario {
         }
     }
 
-    private static ObjectNode resultJson(CatalogEntry scenario, Decision<PairedMeasurement> decision) {
-        PairedMeasurement first = decision.first();
+    private static ObjectNode resultJson(CatalogEntry scenario, Decision<PairedMeasurement> client, Decision<List<Object>> all,
+                                         ObjectNode paired) {
+        PairedMeasurement first = client.first();
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("scenario", scenario.name());
         root.put("workload", scenario.workload().key());
@@ -112,10 +137,15 @@ final class PairedScenario {
         root.set("baseDefinition", first.baseDefinition());
         root.set("headDefinition", first.headDefinition());
         root.set("trials", first.toJson());
-        decision.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
-        if (decision.flagged()) {
-            root.set("confirmationTrials", decision.second().toJson());
-            decision.again().metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
+        if (paired.has("components")) {
+            root.set("components", paired.get("components"));
+        }
+        all.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
+        if (client.flagged()) {
+            root.set("confirmationTrials", client.second().toJson());
+        }
+        if (all.flagged()) {
+            all.again().metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
         }
         return root;
     }

@@ -113,16 +113,19 @@ public final class PairedSession {
             Properties pinned = new Properties();
             pinned.putAll(pinning.withBroker(properties));
             BrokerSettings settings = BrokerSettings.from(pinned);
+            Components components = Components.plan(properties, baseClasspath, headClasspath, baseCatalog, policy, console);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
-                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, blocks, trial, baseCommit, injection);
+                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, blocks, trial, baseCommit, injection,
+                        components);
             }
         }
     }
 
     private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerPair workers,
                                       List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
-                                      Duration trial, String baseCommit, InjectedCost injection) {
-        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), false).size()).sum();
+                                      Duration trial, String baseCommit, InjectedCost injection, Components components) {
+        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), false).size()).sum()
+                + components.comparisons();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
         Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
         RunSummary summary = new RunSummary(results, suite, scenarios.size(), new RunSummary.Provenance(
@@ -135,6 +138,7 @@ public final class PairedSession {
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
                 .put("blocks", blocks).put("trialSeconds", trial.toMillis() / 1000.0).put("order", "ABBA/BAAB blocks, one broker");
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
+        mode.put("components", components.describe());
         summary.mode(mode, "paired: head vs base " + shortBase + ": ");
         console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 trials of %.1f s each; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks, trial.toMillis() / 1000.0,
@@ -143,7 +147,8 @@ public final class PairedSession {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
         PairedTrials trials = new PairedTrials(brokers, workers, trial, injection, console);
-        PairedScenario judge = new PairedScenario(trials, new ScenarioEngine(policy, console), summary, results, blocks, console);
+        PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results, blocks,
+                console);
         long start = System.nanoTime();
         for (int i = 0; i < scenarios.size(); i++) {
             CatalogEntry scenario = scenarios.get(i);

@@ -1,5 +1,8 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.engine.TrialOrder;
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 
 import java.io.PrintStream;

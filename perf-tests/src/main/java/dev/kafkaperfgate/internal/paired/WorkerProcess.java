@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.engine.Side;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -246,7 +246,8 @@ public final class RunSummary {
             return entry.scenario() + " (" + entry.outcome().key() + ")";
         }
         return entry.scenario() + " (" + verdict.with(Verdict.REGRESSION).stream()
-                .map(metric -> String.format(Locale.ROOT, "%s %+.1f%%", metric.metric().key(), metric.deltaPercent()))
+                .map(metric -> String.format(Locale.ROOT, "%s%s %+.1f%%", metric.component().isEmpty() ? "" : metric.component() + " ",
+                        metric.metric().key(), metric.deltaPercent()))
                 .collect(Collectors.joining(", ")) + ")";
     }
 
@@ -255,7 +256,7 @@ public final class RunSummary {
         List<GateResult.MetricResult> metrics = verdict == null ? List.of() : verdict.metrics().stream()
                 .map(metric -> new GateResult.MetricResult(GateResult.Metric.valueOf(metric.metric().name()),
                         GateResult.Verdict.valueOf(metric.verdict().name()), metric.baseline(),
-                        metric.current(), metric.deltaPercent(), metric.line())).toList();
+                        metric.current(), metric.deltaPercent(), metric.line(), metric.component())).toList();
         return new GateResult.ScenarioResult(entry.scenario(), GateResult.ScenarioOutcome.valueOf(entry.outcome().name()),
                 verdict == null ? null : GateResult.Verdict.valueOf(verdict.overall().name()),
                 verdict == null ? List.of() : verdict.changes(), entry.message(), metrics);
@@ -367,6 +368,9 @@ public final class RunSummary {
         for (MetricVerdict metric : verdict.metrics()) {
             ObjectNode node = metrics.addObject();
             node.put("metric", metric.metric().key());
+            if (!metric.component().isEmpty()) {
+                node.put("component", metric.component());
+            }
             node.put("unit", metric.metric().unit());
             node.put("verdict", metric.verdict().name());
             putFinite(node, "baseline", metric.baseline());

@@ -32,4 +32,15 @@ public record Scenario(Path file, int line, String name, String description, Lis
         tags = List.copyOf(tags);
         consumer = Map.copyOf(consumer);
     }
+
+    /**
+     * This scenario as the experiment, with {@code subject}'s client settings (its producer and
+     * consumer properties and producer factory): what a pull request may change, and nothing else.
+     * Paired mode measures each side this way, the base's file being the experiment.
+     */
+    public Scenario withSubjectOf(Scenario subject) {
+        ProduceScenario composed = produce.withSubject(subject.produce().producer(), subject.produce().producerFactory());
+        return new Scenario(file, line, name, description, tags, group, sweptParameter, sweptValue, workload, composed,
+                subject.consumer(), thresholds);
+    }
 }

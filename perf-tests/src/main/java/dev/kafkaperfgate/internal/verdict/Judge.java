@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.verdict;
 
+import dev.kafkaperfgate.Defaults;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.baseline.BaselineRun;
@@ -85,6 +86,8 @@ public final class Judge {
             case WIRE_BYTES_PER_RECORD -> thresholds.wireBytesRisePercent();
             case RECORDS_PER_REQUEST -> -thresholds.recordsPerRequestDropPercent();
             case FAILOVER -> thresholds.failoverRisePercent();
+            case COMPONENT_NS_PER_OP -> Defaults.COMPONENT_NS_THRESHOLD_PERCENT;
+            case COMPONENT_BYTES_PER_OP -> Defaults.COMPONENT_BYTES_THRESHOLD_PERCENT;
         };
     }
 

@@ -12,9 +12,31 @@ import java.util.Locale;
  * @param thresholdPercent the scenario's threshold in the bad direction, e.g. -10 or +25
  * @param comparison       the statistics; {@code null} for NEW, MISMATCH and too short a baseline
  * @param reason           what a reader needs beyond the numbers (what differs, why inconclusive); may be empty
+ * @param component        the team's component the metric is of, e.g. {@code value.serializer com.acme.OrderSerializer};
+ *                         empty for a whole-client metric
  */
 public record MetricVerdict(Metric metric, Verdict verdict, double baseline, double current, double thresholdPercent,
-                            RunToRunTest.Comparison comparison, String reason) {
+                            RunToRunTest.Comparison comparison, String reason, String component) {
+
+    public MetricVerdict {
+        component = component == null ? "" : component;
+    }
+
+    /** A whole-client metric's verdict. */
+    public MetricVerdict(Metric metric, Verdict verdict, double baseline, double current, double thresholdPercent,
+                         RunToRunTest.Comparison comparison, String reason) {
+        this(metric, verdict, baseline, current, thresholdPercent, comparison, reason, "");
+    }
+
+    /** This verdict, said of {@code component}. */
+    public MetricVerdict of(String component) {
+        return new MetricVerdict(metric, verdict, baseline, current, thresholdPercent, comparison, reason, component);
+    }
+
+    /** The same metric of the same subject: what a confirmation must regress again. */
+    public boolean sameAs(MetricVerdict other) {
+        return metric == other.metric && component.equals(other.component);
+    }
 
     /** The change in percent: the comparison's ratio (paired mode: of adjacent trials), else current / baseline. */
     public double deltaPercent() {
@@ -35,7 +57,7 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
      * threshold -10%, MDE -8.2%, 10 baseline runs)}.
      */
     public String line() {
-        StringBuilder line = new StringBuilder(metric.key()).append(' ').append(verdict);
+        StringBuilder line = new StringBuilder(component.isEmpty() ? "" : component + ": ").append(metric.key()).append(' ').append(verdict);
         if (comparison == null) {
             line.append(": ").append(format(current)).append(' ').append(metric.unit());
         } else {

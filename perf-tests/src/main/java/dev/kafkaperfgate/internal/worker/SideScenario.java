@@ -105,13 +105,11 @@ final class SideScenario {
 
     /** The experiment's scenario with the subject's client settings: what a PR may change, and nothing else. */
     static Scenario compose(Scenario experiment, Scenario subject) {
-        ProduceScenario produce = experiment.produce().withSubject(subject.produce().producer(), subject.produce().producerFactory());
-        return new Scenario(experiment.file(), experiment.line(), experiment.name(), experiment.description(), experiment.tags(),
-                experiment.group(), experiment.sweptParameter(), experiment.sweptValue(), experiment.workload(), produce,
-                subject.consumer(), experiment.thresholds());
+        return experiment.withSubjectOf(subject);
     }
 
-    private static Scenario find(Path file, String name) {
+    /** The scenario {@code name} of {@code file}. */
+    static Scenario find(Path file, String name) {
         Scenario scenario = findOrNull(file, name);
         if (scenario == null) {
             throw new IllegalArgumentException(file + " defines no scenario " + name);

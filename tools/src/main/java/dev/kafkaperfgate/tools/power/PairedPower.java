@@ -24,7 +24,7 @@ import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.Referee;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
-import dev.kafkaperfgate.internal.paired.PairedMeasurement;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -62,7 +62,7 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
     }
 
     /** The run order as letters, "ABBABAAB". */
-    String order() {
+    public String order() {
         return TrialOrder.text(trials.stream().map(Trial::side).toList());
     }
 
@@ -70,7 +70,7 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
      * {@code {"order": "ABBA…", "base": {"throughput": [..]}, "head": {..}}}: each side's values in
      * run order, for summary.json, the report and the comment.
      */
-    ObjectNode toJson() {
+    public ObjectNode toJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("order", order());
         for (Side side : Side.values()) {

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.engine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,13 +12,13 @@ import java.util.List;
  * TrialOrder.of(2);   // [BASE, HEAD, HEAD, BASE, HEAD, BASE, BASE, HEAD]: "ABBABAAB"
  * }</pre>
  */
-final class TrialOrder {
+public final class TrialOrder {
 
     private TrialOrder() {
     }
 
     /** @param blocks 1 or more */
-    static List<Side> of(int blocks) {
+    public static List<Side> of(int blocks) {
         if (blocks < 1) {
             throw new IllegalArgumentException("a paired run needs at least one block, got " + blocks);
         }
@@ -32,7 +32,7 @@ final class TrialOrder {
     }
 
     /** "ABBABAAB". */
-    static String text(List<Side> order) {
+    public static String text(List<Side> order) {
         StringBuilder text = new StringBuilder();
         order.forEach(side -> text.append(side.letter()));
         return text.toString();

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.engine;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.engine;
 
 /** The two sides of a paired run: A, the base commit, and B, the pull request's head. */
-enum Side {
+public enum Side {
     BASE("base", 'A'),
     HEAD("head", 'B');
 
@@ -13,12 +13,12 @@ enum Side {
         this.letter = letter;
     }
 
-    String key() {
+    public String key() {
         return key;
     }
 
     /** A or B, as the run order is written: ABBABAAB. */
-    char letter() {
+    public char letter() {
         return letter;
     }
 }

@@ -1,0 +1,150 @@
+package dev.kafkaperfgate.internal.component;
+
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.spec.UserClasses;
+import dev.kafkaperfgate.internal.workload.payload.PayloadPool;
+import dev.kafkaperfgate.internal.workload.payload.RecordPool;
+import org.apache.kafka.clients.producer.Partitioner;
+import org.apache.kafka.clients.producer.ProducerInterceptor;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Cluster;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One call of a component on record {@code i} of the scenario's pool, as the client makes it:
+ * {@code serialize(topic, headers, value)} with a record's fresh headers, {@code partition(...)}
+ * with the bytes the side's own serializers made, {@code onSend(record)} with a new record,
+ * {@code deserialize(topic, headers, bytes)}. The records are made once, before any call is
+ * measured; making them (the team's RecordSource) is not the component's cost.
+ */
+abstract class ComponentCall implements AutoCloseable {
+
+    /** Records cycled through: a power of two, and enough that a cache of the last few values cannot help. */
+    static final int POOL = 1024;
+
+    /** The call on record {@code i} (0 to {@link #POOL} − 1); its result goes to JMH's blackhole. */
+    abstract Object call(int i);
+
+    @Override
+    public abstract void close();
+
+    /** Opens {@code component} on {@code scenario}'s records. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static ComponentCall open(Scenario scenario, ComponentRef component) {
+        String topic = scenario.name();
+        Map<String, Object> producer = ComponentScenario.producerConfig(scenario);
+        RecordPool pool = PayloadPool.records(scenario.produce(), producer);
+        Object[] keys = new Object[POOL];
+        Object[] values = new Object[POOL];
+        for (int i = 0; i < POOL; i++) {
+            keys[i] = pool.key(i);
+            values[i] = pool.value(i);
+        }
+        switch (component.role()) {
+            case "key.serializer", "value.serializer" -> {
+                boolean key = component.role().startsWith("key");
+                Serializer serializer = UserClasses.instantiate(component.className(), Serializer.class);
+                serializer.configure(producer, key);
+                Object[] inputs = key ? keys : values;
+                return new ComponentCall() {
+                    @Override
+                    Object call(int i) {
+                        return serializer.serialize(topic, new RecordHeaders(), inputs[i]);
+                    }
+
+                    @Override
+                    public void close() {
+                        serializer.close();
+                    }
+                };
+            }
+            case "partitioner.class" -> {
+                Partitioner partitioner = UserClasses.instantiate(component.className(), Partitioner.class);
+                partitioner.configure(producer);
+                byte[][] keyBytes = serialized(producer, "key.serializer", true, topic, keys);
+                byte[][] valueBytes = serialized(producer, "value.serializer", false, topic, values);
+                Cluster cluster = cluster(topic, scenario.produce().partitions());
+                return new ComponentCall() {
+                    @Override
+                    Object call(int i) {
+                        return partitioner.partition(topic, keys[i], keyBytes[i], values[i], valueBytes[i], cluster);
+                    }
+
+                    @Override
+                    public void close() {
+                        partitioner.close();
+                    }
+                };
+            }
+            case "interceptor.classes" -> {
+                ProducerInterceptor interceptor = UserClasses.instantiate(component.className(), ProducerInterceptor.class);
+                interceptor.configure(producer);
+                return new ComponentCall() {
+                    @Override
+                    Object call(int i) {
+                        return interceptor.onSend(new ProducerRecord(topic, keys[i], values[i]));
+                    }
+
+                    @Override
+                    public void close() {
+                        interceptor.close();
+                    }
+                };
+            }
+            case "key.deserializer", "value.deserializer" -> {
+                boolean key = component.role().startsWith("key");
+                byte[][] bytes = serialized(producer, key ? "key.serializer" : "value.serializer", key, topic, key ? keys : values);
+                Deserializer deserializer = UserClasses.instantiate(component.className(), Deserializer.class);
+                deserializer.configure(ComponentScenario.consumerConfig(scenario), key);
+                return new ComponentCall() {
+                    @Override
+                    Object call(int i) {
+                        return deserializer.deserialize(topic, new RecordHeaders(), bytes[i]);
+                    }
+
+                    @Override
+                    public void close() {
+                        deserializer.close();
+                    }
+                };
+            }
+            default -> throw new IllegalArgumentException("no component role " + component.role());
+        }
+    }
+
+    /** The records' bytes as the side's own serializer makes them: what a partitioner or a deserializer gets. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static byte[][] serialized(Map<String, Object> producer, String role, boolean key, String topic, Object[] inputs) {
+        Object configured = producer.get(role);
+        byte[][] bytes = new byte[inputs.length][];
+        if (configured == null) {
+            return bytes;
+        }
+        try (Serializer serializer = UserClasses.instantiate(String.valueOf(configured), Serializer.class)) {
+            serializer.configure(producer, key);
+            for (int i = 0; i < inputs.length; i++) {
+                bytes[i] = serializer.serialize(topic, new RecordHeaders(), inputs[i]);
+            }
+        }
+        return bytes;
+    }
+
+    /** A cluster of one node holding the scenario's partitions: what a partitioner is asked about. */
+    private static Cluster cluster(String topic, int partitions) {
+        Node node = new Node(0, "localhost", 9092);
+        List<PartitionInfo> infos = new ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            infos.add(new PartitionInfo(topic, p, node, new Node[] {node}, new Node[] {node}));
+        }
+        return new Cluster("kafka-perf-gate", List.of(node), infos, Set.of(), Set.of());
+    }
+}

@@ -1,0 +1,44 @@
+package dev.kafkaperfgate.internal.component;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * {@code java -cp <gate jars>:<side's classpath> ...ComponentList request.json}: which of the
+ * team's components each scenario names, as this side's files and classes have them. The request
+ * is {@code [{"name", "experimentFile", "subjectFile"}]}; the one line printed last is
+ * {@code [{"name", "components": [{"role", "className"}]}]}, or an {@code "error"} for a scenario
+ * this side cannot read.
+ */
+public final class ComponentList {
+
+    /** Marks the answer among whatever the side's classes print while loading. */
+    static final String ANSWER = "kafka-perf-gate-components ";
+
+    private ComponentList() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode request = json.readTree(Path.of(args[0]).toFile());
+        ArrayNode answer = json.createArrayNode();
+        for (JsonNode scenario : request) {
+            ObjectNode entry = answer.addObject().put("name", scenario.path("name").asText());
+            try {
+                String subject = scenario.path("subjectFile").asText("");
+                ComponentScenario.components(ComponentScenario.read(Path.of(scenario.path("experimentFile").asText()),
+                                subject.isEmpty() ? null : Path.of(subject), scenario.path("name").asText()))
+                        .forEach(component -> entry.withArray("components").addObject().put("role", component.role())
+                                .put("className", component.className()));
+            } catch (RuntimeException e) {
+                entry.put("error", String.valueOf(e.getMessage()));
+            }
+        }
+        System.out.println(ANSWER + json.writeValueAsString(answer));
+    }
+}

@@ -1,0 +1,178 @@
+package dev.kafkaperfgate.internal.component;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.engine.Evidence;
+import dev.kafkaperfgate.internal.engine.Measurer;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.engine.TrialOrder;
+import dev.kafkaperfgate.internal.scenario.Thresholds;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Paired mode's component stage, coordinated from the gate's JVM: which of the team's components
+ * each scenario names on each side ({@link #plan}), and for each one judged, a {@link Measurer}
+ * the engine runs like any other: ABBA blocks of trials, each trial a fresh JMH fork of one side.
+ *
+ * <p>A component is measured when both sides name it, unless its class and every jar and folder
+ * of both sides' classpaths are byte for byte the same ({@link ClasspathDigest}): then nothing
+ * that runs it changed. A Jackson or kafka-clients bump changes a jar, so it is measured.
+ */
+public final class ComponentStage {
+
+    /** {@code perf.components}: measure components when something changed ({@code auto}), always, or never. */
+    public enum Mode {
+        AUTO, ALWAYS, OFF;
+
+        public static Mode parse(String text) {
+            try {
+                return valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("perf.components must be auto, always or off, got '" + text + "'", e);
+            }
+        }
+    }
+
+    /**
+     * What the stage will do for one scenario.
+     *
+     * @param judged the components measured on both sides
+     * @param notes  what a reader should know: components on one side only, a skip because nothing changed
+     */
+    public record Plan(List<ComponentRef> judged, List<String> notes) {
+
+        public Plan {
+            judged = List.copyOf(judged);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    private static final Duration LIST_TIMEOUT = Duration.ofSeconds(60);
+
+    private final SideJvm base;
+    private final SideJvm head;
+    private final Mode mode;
+    private final int blocks;
+    private final ComponentTrial.Plan trial;
+    private final boolean identical;
+    private final PrintStream console;
+
+    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, ComponentTrialSettings settings,
+                          Path logs, PrintStream console) {
+        this.base = new SideJvm(Side.BASE, baseClasspath, logs);
+        this.head = new SideJvm(Side.HEAD, headClasspath, logs);
+        this.mode = mode;
+        this.blocks = blocks;
+        this.trial = new ComponentTrial.Plan(settings.warmupIterations(), settings.iterations(), settings.iteration(),
+                settings.timeout());
+        this.identical = mode == Mode.AUTO && ClasspathDigest.of(baseClasspath).equals(ClasspathDigest.of(headClasspath));
+        this.console = console;
+    }
+
+    /** Per scenario, the components judged and the notes; every scenario of {@code files} has an entry. */
+    public Map<String, Plan> plan(List<ComponentFiles> files, Path work) {
+        Map<String, Plan> plans = new LinkedHashMap<>();
+        if (mode == Mode.OFF) {
+            files.forEach(file -> plans.put(file.scenario(), new Plan(List.of(), List.of("component stage off (-Dperf.components=off)"))));
+            return plans;
+        }
+        Map<String, List<ComponentRef>> baseComponents = list(base, files, work);
+        Map<String, List<ComponentRef>> headComponents = list(head, files, work);
+        for (ComponentFiles file : files) {
+            List<ComponentRef> inBase = baseComponents.getOrDefault(file.scenario(), List.of());
+            List<ComponentRef> inHead = headComponents.getOrDefault(file.scenario(), List.of());
+            List<String> notes = new ArrayList<>();
+            Set<ComponentRef> both = new LinkedHashSet<>(inHead);
+            both.retainAll(inBase);
+            inHead.stream().filter(component -> !inBase.contains(component))
+                    .forEach(component -> notes.add(component.label() + ": new in the head, no base to compare with (not judged)"));
+            inBase.stream().filter(component -> !inHead.contains(component))
+                    .forEach(component -> notes.add(component.label() + ": the head no longer uses it (not judged)"));
+            if (identical && !both.isEmpty()) {
+                notes.add("components not measured: every class and jar of both sides' classpaths is identical "
+                        + "(-Dperf.components=always measures them anyway)");
+                both.clear();
+            }
+            plans.put(file.scenario(), new Plan(new ArrayList<>(both), notes));
+        }
+        return plans;
+    }
+
+    /** How the engine measures {@code component} of a scenario: ABBA blocks of one-fork JMH runs, alternating sides. */
+    public Measurer<PairedMeasurement> measurer(ComponentFiles files, ComponentRef component) {
+        return new Measurer<>() {
+            @Override
+            public PairedMeasurement measure(boolean confirmation) {
+                List<Side> order = TrialOrder.of(blocks);
+                List<PairedMeasurement.Trial> trials = new ArrayList<>();
+                for (int i = 0; i < order.size(); i++) {
+                    SideJvm jvm = order.get(i) == Side.BASE ? base : head;
+                    console.printf("[%s] %s: JMH fork %d/%d (%s)%n", files.scenario(), component.label(), i + 1, order.size(),
+                            jvm.side().key());
+                    trials.add(new PairedMeasurement.Trial(jvm.side(), i + 1, ComponentTrial.run(jvm, files, component, trial, i + 1)));
+                }
+                ObjectNode definition = JsonNodeFactory.instance.objectNode().put("component", component.label());
+                return new PairedMeasurement(trials, definition, definition);
+            }
+
+            @Override
+            public Evidence evidence(PairedMeasurement measurement) {
+                return new Evidence.Paired(files.scenario(), component.label(), measurement.blocks(), Thresholds.UNSET, List.of());
+            }
+
+            @Override
+            public void freshen() {
+                // Every trial is a fresh fork already.
+            }
+
+            @Override
+            public String confirmationWay() {
+                return "a second set of JMH forks";
+            }
+        };
+    }
+
+    private Map<String, List<ComponentRef>> list(SideJvm jvm, List<ComponentFiles> files, Path work) {
+        ObjectMapper json = new ObjectMapper();
+        ArrayNode request = json.createArrayNode();
+        files.forEach(file -> request.addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
+                .put("subjectFile", file.subject(jvm.side()).toString()));
+        Path requestFile = work.resolve("components-" + jvm.side().key() + ".json");
+        try {
+            Files.createDirectories(work);
+            json.writeValue(requestFile.toFile(), request);
+            String output = jvm.run("component list", LIST_TIMEOUT, ComponentList.class.getName(), List.of(requestFile.toString()));
+            String answer = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).reduce((a, b) -> b)
+                    .orElseThrow(() -> new ComponentStageException("the " + jvm.side().key() + " listed no components"))
+                    .substring(ComponentList.ANSWER.length());
+            Map<String, List<ComponentRef>> components = new LinkedHashMap<>();
+            for (JsonNode entry : json.readTree(answer)) {
+                if (entry.has("error")) {
+                    throw new ComponentStageException("the " + jvm.side().key() + " cannot read scenario " + entry.path("name").asText()
+                            + " for its components: " + entry.path("error").asText());
+                }
+                List<ComponentRef> refs = new ArrayList<>();
+                entry.path("components").forEach(c -> refs.add(new ComponentRef(c.path("role").asText(), c.path("className").asText())));
+                components.put(entry.path("name").asText(), refs);
+            }
+            return components;
+        } catch (IOException e) {
+            throw new ComponentStageException("the " + jvm.side().key() + "'s component list cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.kafkaperfgate.internal.component;
+
+import dev.kafkaperfgate.internal.engine.Side;
+import org.openjdk.jmh.runner.Runner;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A JVM of one side for the component stage: the gate's own jars first (the benchmark, JMH and
+ * its dependencies, from this JVM), then the side's classpath with the team's classes and their
+ * libraries. So both sides run the same harness, and only the component and what it uses differ.
+ * Every run is bounded; its output goes to a log file named after the side.
+ */
+final class SideJvm {
+
+    private final Side side;
+    private final String classpath;
+    private final Path logs;
+
+    SideJvm(Side side, String sideClasspath, Path logs) {
+        this.side = side;
+        this.classpath = String.join(File.pathSeparator, gateJars()) + File.pathSeparator + sideClasspath;
+        this.logs = logs;
+    }
+
+    Side side() {
+        return side;
+    }
+
+    /**
+     * Runs {@code mainClass} with {@code args} and returns what it printed.
+     *
+     * @throws ComponentStageException naming the side, when it fails, or takes longer than {@code timeout}
+     */
+    String run(String what, Duration timeout, String mainClass, List<String> args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms128m", "-Xmx256m", "-cp", classpath, mainClass));
+        command.addAll(args);
+        Path log = logs.resolve(side.key() + "-" + what.replaceAll("[^A-Za-z0-9.-]", "_") + ".log");
+        Process process;
+        try {
+            Files.createDirectories(logs);
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new ComponentStageException("the " + side.key() + "'s JVM cannot start: " + e.getMessage(), e);
+        }
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new ComponentStageException("the " + side.key() + "'s " + what + " took longer than " + timeout.toSeconds()
+                        + " s (log " + log + ")");
+            }
+            String output = Files.readString(log, StandardCharsets.UTF_8);
+            if (process.exitValue() != 0) {
+                throw new ComponentStageException("the " + side.key() + "'s " + what + " failed (exit " + process.exitValue() + "): "
+                        + firstProblem(output) + " (log " + log + ")");
+            }
+            return output;
+        } catch (InterruptedException e) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new ComponentStageException("interrupted while the " + side.key() + " measured " + what, e);
+        } catch (IOException e) {
+            throw new ComponentStageException("the " + side.key() + "'s output cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** The first line that says what went wrong: an exception, or JMH's own complaint. */
+    private static String firstProblem(String output) {
+        return output.lines().map(String::trim)
+                .filter(line -> line.contains("Exception") || line.contains("Error") || line.startsWith("<failure>"))
+                .findFirst().map(line -> line.length() > 300 ? line.substring(0, 300) : line).orElse("no error line");
+    }
+
+    /** Where this JVM loaded the benchmark, JMH, and JMH's own dependencies from. */
+    private static Set<String> gateJars() {
+        Set<String> jars = new LinkedHashSet<>();
+        Stream.of(ComponentBenchmark.class, Runner.class, joptsimple.OptionParser.class,
+                        org.apache.commons.math3.stat.descriptive.SummaryStatistics.class)
+                .forEach(type -> jars.add(location(type)));
+        return jars;
+    }
+
+    private static String location(Class<?> type) {
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        if (source == null) {
+            throw new ComponentStageException("cannot tell where " + type.getName() + " was loaded from");
+        }
+        try {
+            return Path.of(source.getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new ComponentStageException("cannot tell where " + type.getName() + " was loaded from: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.kafkaperfgate.internal.paired;
+
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.component.ComponentFiles;
+import dev.kafkaperfgate.internal.component.ComponentRef;
+import dev.kafkaperfgate.internal.component.ComponentStage;
+import dev.kafkaperfgate.internal.component.ComponentTrialSettings;
+import dev.kafkaperfgate.internal.figures.Metric;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A paired run's component stage, planned before anything is measured: which components of which
+ * scenario are judged (so that the run's α accounts for them), and how each is measured. A
+ * component several scenarios name is measured once, with the first of them: the same class on
+ * the same classpath does not get slower between scenarios, and each measurement costs half a
+ * minute.
+ */
+final class Components {
+
+    private final ComponentStage stage;
+    private final Map<String, List<ComponentRef>> judged;
+    private final Map<String, List<String>> notes;
+    private final Map<String, ComponentFiles> files;
+    private final int blocks;
+
+    private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<String>> notes,
+                       Map<String, ComponentFiles> files, int blocks) {
+        this.stage = stage;
+        this.judged = judged;
+        this.notes = notes;
+        this.files = files;
+        this.blocks = blocks;
+    }
+
+    static Components plan(Map<String, String> properties, String baseClasspath, String headClasspath, List<CatalogEntry> scenarios,
+                           PolicyDiff policy, PrintStream console) {
+        ComponentStage.Mode mode = ComponentStage.Mode.parse(GateProperties.get(properties, GateProperties.COMPONENTS, "auto"));
+        int blocks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
+        Path work = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR)).resolve("components");
+        ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks,
+                new ComponentTrialSettings(Defaults.COMPONENT_WARMUP_ITERATIONS, Defaults.COMPONENT_ITERATIONS,
+                        Defaults.COMPONENT_ITERATION, Defaults.COMPONENT_FORK_TIMEOUT), work, console);
+        Map<String, ComponentFiles> files = new LinkedHashMap<>();
+        scenarios.forEach(scenario -> files.put(scenario.name(), new ComponentFiles(scenario.name(), scenario.file(),
+                policy.headFile(scenario.name()))));
+        Map<String, ComponentStage.Plan> plans = stage.plan(new ArrayList<>(files.values()), work);
+        Map<String, List<ComponentRef>> judged = new LinkedHashMap<>();
+        Map<String, List<String>> notes = new LinkedHashMap<>();
+        Set<ComponentRef> seen = new HashSet<>();
+        plans.forEach((scenario, plan) -> {
+            List<ComponentRef> own = new ArrayList<>();
+            List<String> lines = new ArrayList<>(plan.notes());
+            for (ComponentRef component : plan.judged()) {
+                if (seen.add(component)) {
+                    own.add(component);
+                } else {
+                    lines.add(component.label() + ": measured with an earlier scenario");
+                }
+            }
+            judged.put(scenario, own);
+            notes.put(scenario, lines);
+            console.printf("[kafka-perf-gate] %s: components judged alone: %s%s%n", scenario,
+                    own.isEmpty() ? "none" : String.join(", ", own.stream().map(ComponentRef::label).toList()),
+                    lines.isEmpty() ? "" : "; " + String.join("; ", lines));
+        });
+        return new Components(stage, judged, notes, files, blocks);
+    }
+
+    /** How many metrics the stage will judge: two per component. */
+    int comparisons() {
+        return judged.values().stream().mapToInt(List::size).sum() * (int) java.util.Arrays.stream(Metric.values())
+                .filter(Metric::ofComponent).count();
+    }
+
+    List<ComponentRef> of(String scenario) {
+        return judged.getOrDefault(scenario, List.of());
+    }
+
+    List<String> notes(String scenario) {
+        return notes.getOrDefault(scenario, List.of());
+    }
+
+    ComponentStage stage() {
+        return stage;
+    }
+
+    ComponentFiles files(String scenario) {
+        return files.get(scenario);
+    }
+
+    /** For summary.json's mode block. */
+    String describe() {
+        int count = judged.values().stream().mapToInt(List::size).sum();
+        return count + " component" + (count == 1 ? "" : "s") + " judged alone, " + blocks + " ABBA blocks of one-fork JMH trials each";
+    }
+}

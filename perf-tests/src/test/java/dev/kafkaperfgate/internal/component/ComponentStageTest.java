@@ -1,0 +1,148 @@
+package dev.kafkaperfgate.internal.component;
+
+import dev.kafkaperfgate.internal.engine.Decision;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The component stage for real: a team's serializer compiled twice under one class name, as a
+ * base and a head build would have it, measured alone in JMH forks of each side and judged by the
+ * engine. One more copy of each record is a confirmed regression named after the component; the
+ * same bytes on both sides are measured alike, and skipped when asked to skip identical builds.
+ */
+class ComponentStageTest {
+
+    private static final String SERIALIZER = """
+            package com.acme;
+            public final class EventSerializer implements org.apache.kafka.common.serialization.Serializer<String> {
+                @Override
+                public byte[] serialize(String topic, String data) {
+                    byte[] bytes = data.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    return %s;
+                }
+            }
+            """;
+
+    private static final String SCENARIO = """
+            name: events-publish
+            tags: [pr]
+            workload: produce
+            topic: {partitions: 3}
+            duration: 2s
+            record.source: dev.kafkaperfgate.usercode.WordRecords
+            rate: 1000
+            producer:
+              acks: "1"
+              linger.ms: 0
+              batch.size: 16384
+              compression.type: none
+              value.serializer: com.acme.EventSerializer
+              partitioner.class: org.apache.kafka.clients.producer.RoundRobinPartitioner
+            """;
+
+    @TempDir
+    static Path work;
+    private static Path base;
+    private static Path head;
+    private static Path scenario;
+
+    @BeforeAll
+    static void buildBothSides() throws IOException {
+        base = compile("base", "bytes");
+        head = compile("head", "java.util.Arrays.copyOf(bytes, bytes.length)");
+        scenario = work.resolve("perf/events-publish.yaml");
+        Files.createDirectories(scenario.getParent());
+        // Kafka's own partitioner is no team class: the stage leaves Kafka's classes to the whole-client stage.
+        Files.writeString(scenario, SCENARIO);
+    }
+
+    @Test
+    void oneMoreCopyPerRecordIsAConfirmedRegressionOfTheNamedComponent() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        ComponentStage stage = stage(classpath(base), classpath(head), ComponentStage.Mode.AUTO, console);
+        ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
+        ComponentStage.Plan plan = stage.plan(List.of(files), work.resolve("lists")).get("events-publish");
+        ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.EventSerializer");
+        assertEquals(List.of(serializer), plan.judged(), "the team's serializer, and nothing of Kafka's");
+
+        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()), console)
+                .decide("events-publish", stage.measurer(files, serializer));
+
+        MetricVerdict bytes = decision.confirmed().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
+                .orElseThrow(() -> new AssertionError("B/op must be a confirmed regression:\n" + printed));
+        assertEquals("value.serializer com.acme.EventSerializer", bytes.component());
+        assertTrue(bytes.deltaPercent() > 30, "a second copy of the value's bytes: " + bytes.line());
+        assertTrue(decision.regressionMessage().startsWith("events-publish: value.serializer com.acme.EventSerializer: bytesPerOp REGRESSION"),
+                decision.regressionMessage());
+    }
+
+    @Test
+    void theSameBuildOnBothSidesIsMeasuredAlikeAndSkippedUnlessAsked() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
+
+        ComponentStage.Plan skipped = stage(classpath(base), classpath(base), ComponentStage.Mode.AUTO, console)
+                .plan(List.of(files), work.resolve("lists")).get("events-publish");
+        assertEquals(List.of(), skipped.judged());
+        assertTrue(skipped.notes().get(0).startsWith("components not measured: every class and jar of both sides' classpaths is identical"),
+                skipped.notes().toString());
+
+        ComponentStage always = stage(classpath(base), classpath(base), ComponentStage.Mode.ALWAYS, console);
+        ComponentRef serializer = always.plan(List.of(files), work.resolve("lists")).get("events-publish").judged().get(0);
+        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()), console)
+                .decide("events-publish", always.measurer(files, serializer));
+        assertFalse(decision.regressed(), "A/A:\n" + printed);
+        MetricVerdict bytes = decision.verdict().metrics().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
+                .orElseThrow();
+        assertEquals(0, bytes.deltaPercent(), 0.5, "allocation per call is the same on both sides: " + bytes.line());
+    }
+
+    private static ComponentStage stage(String baseClasspath, String headClasspath, ComponentStage.Mode mode, PrintStream console) {
+        return new ComponentStage(baseClasspath, headClasspath, mode, 2,
+                new ComponentTrialSettings(1, 2, Duration.ofMillis(200), Duration.ofSeconds(60)), work.resolve("logs"), console);
+    }
+
+    /** A side's classpath: its build of the team's classes, then the libraries (here, this test's). */
+    private static String classpath(Path side) {
+        return side + File.pathSeparator + System.getProperty("java.class.path");
+    }
+
+    private static Path compile(String side, String body) throws IOException {
+        Path source = work.resolve(side + "-src/com/acme/EventSerializer.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, SERIALIZER.formatted(body));
+        Path classes = work.resolve(side + "-classes");
+        Files.createDirectories(classes);
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        int exit = compiler.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
+                source.toString());
+        assertEquals(0, exit, "the " + side + "'s serializer compiles");
+        return classes;
+    }
+}
