@@ -10,12 +10,15 @@
 #   6. the same in paired mode, as the PR workflow runs it (scripts/gate.sh --module . --base HEAD,
 #      the shipped app as a commit, each change in the working tree): an unchanged tree passes,
 #      linger.ms 5 -> 50 is caught (confirmed p99 regression), kafka-clients 4.2.0 is judged with
-#      its measured effect printed whichever way it goes, and the serializer regression is caught.
+#      its measured effect printed whichever way it goes, and the serializer regression is caught,
+#      also by the team's own mvn verify -Dperf.base.ref=HEAD;
+#   7. a subtle regression (regressions/copy-per-record.patch: the serializer copies each record
+#      once more) fails paired mode, with the component stage naming the serializer.
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
-# The fast tier (the default, what CI runs) is step 1 and the paired serializer regression of
-# step 6: one paired end-to-end gate run that must fail. --all runs every step (the slow tier).
+# The fast tier (the default, what CI runs) is step 1 and step 7: one paired end-to-end gate run
+# that must fail on the component's verdict. --all runs every step (the slow tier).
 # KPG_LIBRARY_INSTALLED=1 skips step 1 (scripts/test.sh has just installed the library).
 #
 #   scripts/test-example.sh [--all] [extra -D options for every run]
@@ -146,14 +149,38 @@ if [ "$tier" = all ]; then
   git checkout -q -- pom.xml
 fi
 
-patch -s -p1 < regressions/mapper-per-record.patch
+if [ "$tier" = all ]; then
+  patch -s -p1 < regressions/mapper-per-record.patch
+  rc=0
+  paired mapper-per-record || rc=$?
+  [ "$rc" -eq 1 ] || fail "paired: the serializer regression must fail the gate (exit 1), got exit $rc"
+  [ "$(publish_outcome)" = regression ] || fail "paired: orders-publish must be a confirmed regression"
+
+  # The same change judged by the team's own build: PerfGateSuite with -Dperf.base.ref builds the
+  # base itself (for a developer's machine; CI runs gate.sh from trusted code).
+  rc=0
+  run suite-base-ref -Dperf.base.ref=HEAD -Dperf.scenarios=orders-publish || rc=$?
+  [ "$rc" -ne 0 ] || fail "mvn verify -Dperf.base.ref=HEAD: the serializer regression must fail the build"
+  jq -e '.mode.name == "paired"' "$summary" >/dev/null || fail "-Dperf.base.ref must run paired mode"
+  [ "$(publish_outcome)" = regression ] || fail "-Dperf.base.ref: orders-publish must be a confirmed regression"
+  git checkout -q -- .
+fi
+
+# The subtle regression a whole client cannot see: one more copy of each record in the team's
+# serializer (+~300 B on a client that allocates ~38 KB per record). The component stage measures
+# the serializer alone and must name it; only that verdict is asserted, not the noisy whole-client ones.
+patch -s -p1 < regressions/copy-per-record.patch
 rc=0
-paired mapper-per-record || rc=$?
-[ "$rc" -eq 1 ] || fail "paired: the serializer regression must fail the gate (exit 1), got exit $rc"
-[ "$(publish_outcome)" = regression ] || fail "paired: orders-publish must be a confirmed regression"
+paired copy-per-record || rc=$?
+[ "$rc" -eq 1 ] || fail "paired: one more copy per record in the serializer must fail the gate (exit 1), got exit $rc"
+jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .confirmation.metrics[]?
+    | select(.component == "value.serializer com.example.orders.OrderSerializer" and .metric == "bytesPerOp"
+             and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
+  || fail "paired: the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
+git checkout -q -- .
 passed=yes
 if [ "$tier" = all ]; then
   echo "test-example: PASS: stored and paired: an unchanged build passes, kafka-clients and linger.ms changes judged (paired: linger.ms caught), serializer regression confirmed"
 else
-  echo "test-example: PASS (fast tier): paired, the serializer regression failed the gate, confirmed; scripts/test-example.sh --all runs the rest"
+  echo "test-example: PASS (fast tier): paired, one more copy per record in the serializer failed the gate, the component named and confirmed; scripts/test-example.sh --all runs the rest"
 fi

@@ -24679,7 +24679,8 @@ function figure(value, unit) {
     return `${(number / 1e3).toLocaleString("en-US", { maximumFractionDigits: 1 })} ms`;
   }
   const rounded = Math.round(number).toLocaleString("en-US");
-  return unit === "\xB5s" ? `${rounded} \xB5s` : `${rounded} ${unit === "records/s" ? "rec/s" : ""}`.trim();
+  const shown = unit === "records/s" ? "rec/s" : unit === "ns/op" || unit === "B/op" ? unit : "";
+  return unit === "\xB5s" ? `${rounded} \xB5s` : `${rounded} ${shown}`.trim();
 }
 function percent(value) {
   const number = finite(value);
@@ -24847,7 +24848,7 @@ function row(name, prefix, metric) {
   const unit = typeof metric.unit === "string" ? metric.unit : "";
   const cells = [
     name,
-    prefix + escapeText(metric.metric, 40),
+    prefix + (typeof metric.component === "string" && metric.component ? escapeText(metric.component, 120) + " " : "") + escapeText(metric.metric, 40),
     figure(metric.baseline, unit),
     figure(metric.current, unit),
     percent(metric.deltaPercent),

@@ -2,7 +2,10 @@ import { finite } from './escape.js'
 
 const DASH = '—'
 
-/** A measured figure in its unit: records/s and µs as whole numbers with thousands separators, µs ≥ 10 ms as ms. */
+/**
+ * A measured figure in its unit: records/s and µs as whole numbers with thousands separators, µs ≥ 10 ms as ms;
+ * a component's ns/op and B/op with their unit, since the same row would otherwise read like a whole client's.
+ */
 export function figure(value, unit) {
   const number = finite(value)
   if (number === null) {
@@ -12,7 +15,8 @@ export function figure(value, unit) {
     return `${(number / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} ms`
   }
   const rounded = Math.round(number).toLocaleString('en-US')
-  return unit === 'µs' ? `${rounded} µs` : `${rounded} ${unit === 'records/s' ? 'rec/s' : ''}`.trim()
+  const shown = unit === 'records/s' ? 'rec/s' : unit === 'ns/op' || unit === 'B/op' ? unit : ''
+  return unit === 'µs' ? `${rounded} µs` : `${rounded} ${shown}`.trim()
 }
 
 /** A signed percentage: +12.3%, −4.0%. */

@@ -28,6 +28,17 @@ test('a confirmed regression: headline, attention table, the re-run, environment
   assert.match(body, /Numbers are data, not truth/)
 })
 
+test('a component measured alone is named in its row', () => {
+  const summary = fixture('confirmed-regression.json')
+  const scenario = summary.scenarios[0]
+  scenario.metrics = [...scenario.metrics, {
+    metric: 'bytesPerOp', component: 'value.serializer com.acme.OrderSerializer', unit: 'B/op', verdict: 'REGRESSION',
+    baseline: 942, current: 1237, deltaPercent: 31.3, intervalPercent: [31.3, 31.3], mdePercent: 0, line: 'x'
+  }]
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /\| value\.serializer com\.acme\.OrderSerializer bytesPerOp \| 942 B\/op \| 1,237 B\/op \| \+31\.3% \|/)
+})
+
 test('a passing run with noisy p99s: no alarm, the inconclusive metrics listed', () => {
   const { body } = renderReport(fixture('all-passed.json'), { marker })
   assert.match(body, /^### ⚠️ kafka-perf-gate: no regression confirmed, some metrics inconclusive$/m)
