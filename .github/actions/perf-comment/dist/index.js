@@ -24705,12 +24705,13 @@ function mde(value) {
 var VERDICTS = {
   REGRESSION: { icon: "\u274C", noun: ["regression", "regressions"] },
   MISMATCH: { icon: "\u{1F500}", noun: ["mismatch", "mismatches"] },
+  WARNING: { icon: "\u{1F536}", noun: ["warning", "warnings"] },
   INCONCLUSIVE: { icon: "\u26A0\uFE0F", noun: ["inconclusive", "inconclusive"] },
   IMPROVEMENT: { icon: "\u26A1", noun: ["improvement", "improvements"] },
   NEW: { icon: "\u{1F195}", noun: ["new", "new"] },
   OK: { icon: "\u2705", noun: ["ok", "ok"] }
 };
-var ATTENTION = /* @__PURE__ */ new Set(["REGRESSION", "MISMATCH", "INCONCLUSIVE", "IMPROVEMENT"]);
+var ATTENTION = /* @__PURE__ */ new Set(["REGRESSION", "MISMATCH", "WARNING", "INCONCLUSIVE", "IMPROVEMENT"]);
 var NOT_RUN = /* @__PURE__ */ new Set(["failed", "error"]);
 function verdictCell(verdict) {
   const known = Object.hasOwn(VERDICTS, verdict) ? VERDICTS[verdict] : null;
@@ -24876,6 +24877,8 @@ function headline(summary2, scenarios) {
     title = "\u26D4 kafka-perf-gate: nothing was judged, so this is not a pass";
   } else if (!decision.judged) {
     title = "\u26AA kafka-perf-gate: passes, but nothing was judged";
+  } else if (count(summary2, "WARNING") > 0) {
+    title = `\u{1F536} kafka-perf-gate: no regression; ${plural(count(summary2, "WARNING"), ["scenario is", "scenarios are"])} worse in both measurements, within the threshold`;
   } else if (count(summary2, "INCONCLUSIVE") > 0) {
     title = "\u26A0\uFE0F kafka-perf-gate: no regression confirmed, some metrics inconclusive";
   } else {

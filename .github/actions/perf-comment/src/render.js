@@ -198,6 +198,8 @@ function headline(summary, scenarios) {
     title = '⛔ kafka-perf-gate: nothing was judged, so this is not a pass'
   } else if (!decision.judged) {
     title = '⚪ kafka-perf-gate: passes, but nothing was judged'
+  } else if (count(summary, 'WARNING') > 0) {
+    title = `🔶 kafka-perf-gate: no regression; ${plural(count(summary, 'WARNING'), ['scenario is', 'scenarios are'])} worse in both measurements, within the threshold`
   } else if (count(summary, 'INCONCLUSIVE') > 0) {
     title = '⚠️ kafka-perf-gate: no regression confirmed, some metrics inconclusive'
   } else {

@@ -5,6 +5,7 @@ import { escapeText } from './escape.js'
 export const VERDICTS = {
   REGRESSION: { icon: '❌', noun: ['regression', 'regressions'] },
   MISMATCH: { icon: '🔀', noun: ['mismatch', 'mismatches'] },
+  WARNING: { icon: '🔶', noun: ['warning', 'warnings'] },
   INCONCLUSIVE: { icon: '⚠️', noun: ['inconclusive', 'inconclusive'] },
   IMPROVEMENT: { icon: '⚡', noun: ['improvement', 'improvements'] },
   NEW: { icon: '🆕', noun: ['new', 'new'] },
@@ -12,7 +13,7 @@ export const VERDICTS = {
 }
 
 /** Verdicts that put a metric in the "needs attention" table. */
-export const ATTENTION = new Set(['REGRESSION', 'MISMATCH', 'INCONCLUSIVE', 'IMPROVEMENT'])
+export const ATTENTION = new Set(['REGRESSION', 'MISMATCH', 'WARNING', 'INCONCLUSIVE', 'IMPROVEMENT'])
 
 /** Scenario outcomes that mean the scenario produced no verdict (summary.json `outcome`). */
 export const NOT_RUN = new Set(['failed', 'error'])

@@ -39,6 +39,16 @@ test('a component measured alone is named in its row', () => {
   assert.match(body, /\| value\.serializer com\.acme\.OrderSerializer bytesPerOp \| 942 B\/op \| 1,237 B\/op \| \+31\.3% \|/)
 })
 
+test('a warning is worse in both measurements, named in the title, and not an alarm', () => {
+  const summary = fixture('all-passed.json')
+  summary.counts = { ...summary.counts, WARNING: 1 }
+  summary.scenarios[0].metrics[0].verdict = 'WARNING'
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /^### 🔶 kafka-perf-gate: no regression; 1 scenario is worse in both measurements, within the threshold$/m)
+  assert.match(body, /🔶 WARNING/)
+  assert.doesNotMatch(body, /❌/)
+})
+
 test('a passing run with noisy p99s: no alarm, the inconclusive metrics listed', () => {
   const { body } = renderReport(fixture('all-passed.json'), { marker })
   assert.match(body, /^### ⚠️ kafka-perf-gate: no regression confirmed, some metrics inconclusive$/m)

@@ -77,6 +77,8 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         /** Worse beyond the threshold, and beyond the noise. */
         REGRESSION,
         /** Better beyond the threshold and beyond the noise. */
+        /** Worse beyond the noise in both measurements, within the threshold: shown, never fails. */
+        WARNING,
         IMPROVEMENT,
         /** No change the comparison could resolve, and it could have resolved one of the threshold's size. */
         OK,

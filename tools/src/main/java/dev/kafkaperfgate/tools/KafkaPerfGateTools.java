@@ -40,7 +40,7 @@ public final class KafkaPerfGateTools implements Runnable {
     /** {@code power}: the gate's power on this machine, stored mode or paired. */
     @Command(name = "power", mixinStandardHelpOptions = true,
             description = "Measure the gate's own power on this machine (a benchmark, not a test).",
-            subcommands = {GatePower.class, PairedPower.Options.class})
+            subcommands = {GatePower.class, PairedPower.Options.class, dev.kafkaperfgate.tools.power.ComponentPower.class})
     static final class PowerCommand implements Runnable {
 
         @CommandLine.Spec
@@ -48,7 +48,7 @@ public final class KafkaPerfGateTools implements Runnable {
 
         @Override
         public void run() {
-            throw new CommandLine.ParameterException(spec.commandLine(), "name a mode: stored or paired");
+            throw new CommandLine.ParameterException(spec.commandLine(), "name a mode: stored, paired or components");
         }
     }
 }

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Measures, judges and confirms one scenario, the same way in every mode: measure, judge; when a
  * metric regresses, make the next measurement independent ({@link Measurer#freshen}), measure and
- * judge again, and confirm only the metrics that regressed both times. One look at the first
+ * judge again, and confirm only the metrics that regressed both times. {@link Outcomes} gives each
+ * metric its final word: a regression, a warning, noise, or an improvement both measurements show. One look at the first
  * measurement, one at the second, each at the policy's α: a noise flag must survive two
  * independent tests before it fails a build.
  *
@@ -36,19 +37,32 @@ public final class ScenarioEngine {
         ScenarioVerdict verdict = referee.judge(measurer.evidence(first));
         print(scenario, "verdict", verdict);
         if (!verdict.has(Verdict.REGRESSION)) {
-            return new Decision<>(first, verdict, null, null, List.of(), measurer.confirmationWay());
+            ScenarioVerdict settled = Outcomes.once(verdict);
+            printChanged(scenario, verdict, settled);
+            return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
         }
         console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
         measurer.freshen();
         M second = measurer.measure(true);
-        ScenarioVerdict again = referee.judge(measurer.evidence(second));
-        print(scenario, "confirmation", again);
-        Decision<M> decision = new Decision<>(first, verdict, second, again, Decision.confirmedIn(verdict, again),
+        ScenarioVerdict measuredAgain = referee.judge(measurer.evidence(second));
+        print(scenario, "confirmation", measuredAgain);
+        ScenarioVerdict again = Outcomes.twice(verdict, measuredAgain);
+        printChanged(scenario, measuredAgain, again);
+        Decision<M> decision = new Decision<>(first, verdict, second, again, Decision.confirmedIn(verdict, measuredAgain),
                 measurer.confirmationWay());
         if (!decision.regressed()) {
             console.printf("[%s] not confirmed: the second measurement did not regress; passes%n", scenario);
         }
         return decision;
+    }
+
+    /** The metrics whose final word differs from what their last measurement said: a warning, noise, an unclaimed improvement. */
+    private void printChanged(String scenario, ScenarioVerdict measured, ScenarioVerdict settled) {
+        for (int i = 0; i < settled.metrics().size(); i++) {
+            if (settled.metrics().get(i).verdict() != measured.metrics().get(i).verdict()) {
+                console.printf("[%s] decided: %s%n", scenario, settled.metrics().get(i).line());
+            }
+        }
     }
 
     private void print(String scenario, String label, ScenarioVerdict verdict) {

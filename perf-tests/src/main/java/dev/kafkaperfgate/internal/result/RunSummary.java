@@ -228,9 +228,17 @@ public final class RunSummary {
             }
         } else {
             outcome = GateResult.Outcome.PASS;
-            List<String> unconfirmed = entries.stream().filter(RunSummary::unconfirmed).map(Entry::scenario).toList();
-            headline = "pass: " + countsText() + (unconfirmed.isEmpty() ? ""
-                    : "; flagged but not confirmed by the re-run: " + String.join(", ", unconfirmed));
+            List<String> noise = entries.stream().filter(RunSummary::noise).map(Entry::scenario).toList();
+            List<String> warnings = entries.stream().map(RunSummary::finalVerdict).filter(Objects::nonNull)
+                    .flatMap(verdict -> verdict.with(Verdict.WARNING).stream().map(metric -> verdict.scenario() + " "
+                            + (metric.component().isEmpty() ? "" : metric.component() + " ") + metric.metric().key()
+                            + String.format(Locale.ROOT, " %+.1f%%", metric.deltaPercent())))
+                    .toList();
+            headline = "pass: " + countsText()
+                    + (warnings.isEmpty() ? "" : "; worse in both measurements but within the threshold (does not fail): "
+                    + String.join(", ", warnings))
+                    + (noise.isEmpty() ? "" : "; a first measurement's regression did not repeat in a second (noise): "
+                    + String.join(", ", noise));
         }
         return new GateResult(outcome, outcome.exitCode(), headlinePrefix + headline, judged, directory.resolve("summary.json"),
                 entries.stream().map(RunSummary::scenarioResult).toList());
@@ -263,19 +271,18 @@ public final class RunSummary {
     }
 
     /**
-     * A scenario whose regression the re-run did not confirm (it flagged no metric again, or
-     * another one): it passed, and a headline must not count it as a regression.
+     * A scenario measured twice because its first measurement flagged a regression, which passed:
+     * the second did not repeat it. Its final verdicts say so metric by metric; the headline names it.
      */
-    private static boolean unconfirmed(Entry entry) {
-        ScenarioVerdict verdict = finalVerdict(entry);
-        return entry.outcome() == Outcome.PASSED && verdict != null && verdict.overall() == Verdict.REGRESSION;
+    private static boolean noise(Entry entry) {
+        return entry.outcome() == Outcome.PASSED && entry.confirmation() != null;
     }
 
-    /** "3 OK, 1 INCONCLUSIVE": the overall verdicts of the scenarios that passed or failed on them, unconfirmed flags left out. */
+    /** "3 OK, 1 INCONCLUSIVE": the scenarios' overall final verdicts (after a second measurement, when there was one). */
     private String countsText() {
         List<String> parts = new ArrayList<>();
         for (Verdict verdict : ScenarioVerdict.ATTENTION) {
-            long count = entries.stream().filter(entry -> !unconfirmed(entry)).map(RunSummary::finalVerdict)
+            long count = entries.stream().map(RunSummary::finalVerdict)
                     .filter(Objects::nonNull).filter(last -> last.overall() == verdict).count();
             if (count > 0) {
                 parts.add(count + " " + verdict.name());

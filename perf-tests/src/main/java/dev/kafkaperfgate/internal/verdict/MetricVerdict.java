@@ -33,6 +33,25 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
         return new MetricVerdict(metric, verdict, baseline, current, thresholdPercent, comparison, reason, component);
     }
 
+    /** This metric with another verdict, and {@code note} added to its reason. */
+    public MetricVerdict with(Verdict newVerdict, String note) {
+        return new MetricVerdict(metric, newVerdict, baseline, current, thresholdPercent, comparison,
+                reason.isEmpty() ? note : reason + "; " + note, component);
+    }
+
+    /** The interval lies wholly on the bad side of no change: worse beyond the noise, whatever the threshold. */
+    public boolean significantlyWorse() {
+        return comparison != null && (metric.higherIsBetter() ? comparison.high() < 1 : comparison.low() > 1);
+    }
+
+    /** Without a claim of change: OK, or INCONCLUSIVE when the noise could hide a threshold-sized change. */
+    public Verdict unclaimed() {
+        if (comparison == null) {
+            return verdict;
+        }
+        return comparison.mdeLog() > Math.abs(Math.log(1 + thresholdPercent / 100)) ? Verdict.INCONCLUSIVE : Verdict.OK;
+    }
+
     /** The same metric of the same subject: what a confirmation must regress again. */
     public boolean sameAs(MetricVerdict other) {
         return metric == other.metric && component.equals(other.component);

@@ -11,7 +11,7 @@ import java.util.List;
 public record ScenarioVerdict(String scenario, List<MetricVerdict> metrics, List<String> changes) {
 
     /** Verdicts in the order a reader should look at them. */
-    public static final List<Verdict> ATTENTION = List.of(Verdict.REGRESSION, Verdict.MISMATCH, Verdict.INCONCLUSIVE,
+    public static final List<Verdict> ATTENTION = List.of(Verdict.REGRESSION, Verdict.MISMATCH, Verdict.WARNING, Verdict.INCONCLUSIVE,
             Verdict.IMPROVEMENT, Verdict.NEW, Verdict.OK);
 
     public ScenarioVerdict {

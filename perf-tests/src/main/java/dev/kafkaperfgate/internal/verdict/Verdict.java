@@ -4,7 +4,12 @@ package dev.kafkaperfgate.internal.verdict;
 public enum Verdict {
     /** Worse beyond the scenario's threshold, and beyond the baseline's run-to-run noise. Fails the build once confirmed. */
     REGRESSION,
-    /** Better beyond the threshold and beyond the noise. */
+    /**
+     * Worse beyond the noise in both measurements, but not beyond the threshold in both: a real cost
+     * too small to fail the build. Shown in the summary, the comment and the report; never fails.
+     */
+    WARNING,
+    /** Better beyond the threshold and beyond the noise, in both measurements: an improvement is claimed only when confirmed. */
     IMPROVEMENT,
     /** No change the comparison could resolve, and it could have resolved one of the threshold's size. */
     OK,

@@ -36,9 +36,9 @@ class RunDecisionTest {
     @Test
     void aFlagTheReRunDidNotConfirmPassesAndIsNamedNotCountedAsARegression() {
         RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-1"));
-        // The first run flagged CPU; the re-run flagged p99 instead: not the same metric, so not confirmed.
+        // The first run flagged CPU; the re-run did not repeat it: the engine's final word on the re-run is OK.
         summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.CPU_PER_RECORD,
-                Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.P99, Verdict.REGRESSION),
+                Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.CPU_PER_RECORD, Verdict.OK),
                 "the regression flagged by the first run was not confirmed by the re-run");
         summary.judged("s2", "produce", RunSummary.Outcome.PASSED, dir.resolve("s2.json"), null, verdict("s2", Metric.THROUGHPUT,
                 Verdict.INCONCLUSIVE), null, null, null);
@@ -48,7 +48,22 @@ class RunDecisionTest {
         assertEquals(GateResult.Outcome.PASS, result.outcome());
         assertEquals(0, result.exitCode());
         assertTrue(result.judged());
-        assertEquals("pass: 1 INCONCLUSIVE; flagged but not confirmed by the re-run: s1", result.headline());
+        assertEquals("pass: 1 INCONCLUSIVE, 1 OK; a first measurement's regression did not repeat in a second (noise): s1",
+                result.headline());
+    }
+
+    @Test
+    void aWarningIsNamedInAPassingHeadlineInPlainWords() {
+        RunSummary summary = new RunSummary(dir, "pr", 1, new RunSummary.Provenance("abc1234", "t-4"));
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.ALLOC_PER_RECORD,
+                Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.ALLOC_PER_RECORD, Verdict.WARNING),
+                "the regression flagged by the first run was not confirmed by the re-run");
+        summary.finish();
+        GateResult result = summary.result();
+        assertEquals(GateResult.Outcome.PASS, result.outcome());
+        assertTrue(result.headline().startsWith("pass: 1 WARNING; worse in both measurements but within the threshold (does not fail): "
+                + "s1 allocBytesPerRecord "), result.headline());
+        assertEquals(GateResult.Verdict.WARNING, result.scenarios().get(0).verdict());
     }
 
     @Test

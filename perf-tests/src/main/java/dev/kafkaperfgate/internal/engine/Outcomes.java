@@ -1,0 +1,71 @@
+package dev.kafkaperfgate.internal.engine;
+
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The final word on each metric, after one measurement or two. A reader sees three kinds of
+ * "worse": a REGRESSION (beyond the threshold and the noise in both measurements; fails), a
+ * WARNING (beyond the noise in both, but not beyond the threshold in both; shown, never fails),
+ * and noise (worse in one measurement only: said so, and not counted). An IMPROVEMENT is claimed
+ * only when both measurements show it, like a regression; a first measurement's improvement alone
+ * is not claimed, since a run does not measure again for good news.
+ */
+final class Outcomes {
+
+    private Outcomes() {
+    }
+
+    /** One measurement, nothing flagged: an improvement seen once is not claimed. */
+    static ScenarioVerdict once(ScenarioVerdict first) {
+        List<MetricVerdict> settled = new ArrayList<>();
+        for (MetricVerdict metric : first.metrics()) {
+            settled.add(metric.verdict() == Verdict.IMPROVEMENT ? metric.with(metric.unclaimed(), String.format(Locale.ROOT,
+                    "better by %+.1f%% in one measurement: an improvement is claimed only when a second confirms it",
+                    metric.deltaPercent())) : metric);
+        }
+        return new ScenarioVerdict(first.scenario(), settled, first.changes());
+    }
+
+    /** Two measurements: each metric of the second, settled against the same metric of the first. */
+    static ScenarioVerdict twice(ScenarioVerdict first, ScenarioVerdict again) {
+        List<MetricVerdict> settled = new ArrayList<>();
+        for (MetricVerdict second : again.metrics()) {
+            MetricVerdict earlier = first.metrics().stream().filter(metric -> metric.sameAs(second)).findFirst().orElse(null);
+            settled.add(earlier == null ? second : settle(earlier, second));
+        }
+        return new ScenarioVerdict(again.scenario(), settled, again.changes());
+    }
+
+    private static MetricVerdict settle(MetricVerdict first, MetricVerdict second) {
+        Verdict a = first.verdict();
+        Verdict b = second.verdict();
+        if (a == Verdict.REGRESSION && b == Verdict.REGRESSION) {
+            return second;
+        }
+        if (first.significantlyWorse() && second.significantlyWorse()) {
+            return second.with(Verdict.WARNING, String.format(Locale.ROOT,
+                    "worse in both measurements (%+.1f%%, then %+.1f%%), beyond the %+.0f%% threshold in at most one: a real cost, "
+                            + "too small to fail", first.deltaPercent(), second.deltaPercent(), second.thresholdPercent()));
+        }
+        if (a == Verdict.REGRESSION) {
+            return second.with(second.unclaimed(), String.format(Locale.ROOT,
+                    "the first measurement's %+.1f%% did not repeat: noise", first.deltaPercent()));
+        }
+        if (b == Verdict.REGRESSION) {
+            return second.with(second.unclaimed(), "flagged by the second measurement only: noise");
+        }
+        if (a == Verdict.IMPROVEMENT && b == Verdict.IMPROVEMENT) {
+            return second;
+        }
+        if (a == Verdict.IMPROVEMENT || b == Verdict.IMPROVEMENT) {
+            return second.with(second.unclaimed(), "better in one measurement only: not claimed");
+        }
+        return second;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.kafkaperfgate.internal.engine;
+
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.RunToRunTest;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Three kinds of worse, and improvements claimed only when confirmed. Allocation per record, threshold +5%. */
+class OutcomesTest {
+
+    @Test
+    void worseBeyondTheThresholdTwiceIsARegression() {
+        MetricVerdict settled = twice(alloc(Verdict.REGRESSION, 1.08, 1.06, 1.10), alloc(Verdict.REGRESSION, 1.09, 1.07, 1.11));
+        assertEquals(Verdict.REGRESSION, settled.verdict());
+    }
+
+    /** The kafka-clients upgrade of the issue: +4.9%, then +5.6%, both beyond the noise. */
+    @Test
+    void worseBeyondTheNoiseTwiceButNotBeyondTheThresholdTwiceIsAWarning() {
+        MetricVerdict settled = twice(alloc(Verdict.REGRESSION, 1.056, 1.04, 1.07), alloc(Verdict.OK, 1.049, 1.03, 1.068));
+        assertEquals(Verdict.WARNING, settled.verdict());
+        assertTrue(settled.reason().contains("worse in both measurements (+5.6%, then +4.9%)"), settled.reason());
+    }
+
+    @Test
+    void aFirstMeasurementsRegressionThatDoesNotRepeatIsNoise() {
+        MetricVerdict settled = twice(alloc(Verdict.REGRESSION, 1.08, 1.06, 1.10), alloc(Verdict.OK, 1.004, 0.99, 1.02));
+        assertEquals(Verdict.OK, settled.verdict());
+        assertTrue(settled.reason().endsWith("the first measurement's +8.0% did not repeat: noise"), settled.reason());
+    }
+
+    @Test
+    void aSecondMeasurementsRegressionAloneIsNoiseToo() {
+        MetricVerdict settled = twice(alloc(Verdict.OK, 1.0, 0.99, 1.01), alloc(Verdict.REGRESSION, 1.08, 1.06, 1.10));
+        assertEquals(Verdict.OK, settled.verdict());
+        assertTrue(settled.reason().endsWith("flagged by the second measurement only: noise"), settled.reason());
+    }
+
+    /** The issue's p99 "IMPROVEMENT -23.7%" from noise (interval -39.7% .. -3.5%, MDE 42%): measured once, not claimed. */
+    @Test
+    void anImprovementMeasuredOnceIsNotClaimed() {
+        MetricVerdict p99 = new MetricVerdict(Metric.P99, Verdict.IMPROVEMENT, 100, 76, 10,
+                comparison(0.763, 0.603, 0.965, Math.log(1.42)), "");
+        MetricVerdict settled = Outcomes.once(verdict(p99)).metrics().get(0);
+        assertEquals(Verdict.INCONCLUSIVE, settled.verdict(), "its MDE (42%) is beyond the threshold");
+        assertTrue(settled.reason().contains("better by -23.7% in one measurement"), settled.reason());
+    }
+
+    @Test
+    void anImprovementBothMeasurementsShowIsClaimed() {
+        MetricVerdict first = alloc(Verdict.IMPROVEMENT, 0.8, 0.78, 0.82);
+        assertEquals(Verdict.IMPROVEMENT, twice(first, alloc(Verdict.IMPROVEMENT, 0.81, 0.79, 0.83)).verdict());
+        assertEquals(Verdict.OK, twice(first, alloc(Verdict.OK, 0.99, 0.98, 1.0)).verdict());
+    }
+
+    private static MetricVerdict twice(MetricVerdict first, MetricVerdict second) {
+        return Outcomes.twice(verdict(first), verdict(second)).metrics().get(0);
+    }
+
+    private static ScenarioVerdict verdict(MetricVerdict metric) {
+        return new ScenarioVerdict("orders-publish", List.of(metric), List.of());
+    }
+
+    private static MetricVerdict alloc(Verdict verdict, double ratio, double low, double high) {
+        return new MetricVerdict(Metric.ALLOC_PER_RECORD, verdict, 1000, 1000 * ratio, 5, comparison(ratio, low, high, Math.log(1.02)), "");
+    }
+
+    private static RunToRunTest.Comparison comparison(double ratio, double low, double high, double mdeLog) {
+        return new RunToRunTest.Comparison(1000, 1000 * ratio, ratio, low, high, mdeLog, 0.01, 8, "ABBA blocks");
+    }
+}

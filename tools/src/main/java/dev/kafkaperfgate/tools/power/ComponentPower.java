@@ -1,0 +1,187 @@
+package dev.kafkaperfgate.tools.power;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.component.ComponentFiles;
+import dev.kafkaperfgate.internal.component.ComponentRef;
+import dev.kafkaperfgate.internal.component.ComponentStage;
+import dev.kafkaperfgate.internal.component.ComponentTrialSettings;
+import dev.kafkaperfgate.internal.engine.Decision;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * How strong the component stage is: a team's serializer compiled twice under one name, the head
+ * doing {@code --work-percent} more work or allocating {@code --alloc-percent} more per call, each
+ * pair measured and judged by the gate's engine {@code --runs} times, as a PR gate run would.
+ * With both at 0 it is an A/A run: how often the same code is flagged, and confirmed.
+ *
+ * <pre>
+ * scripts/tools.sh power components --runs 10 --work-percent 20
+ * scripts/tools.sh power components --runs 10 --alloc-percent 10
+ * scripts/tools.sh power components --runs 10            # A/A
+ * </pre>
+ */
+@Command(name = "components", mixinStandardHelpOptions = true,
+        description = "Detection and false-alarm rates of the component stage (JMH, base against head), on a synthetic serializer.")
+public final class ComponentPower implements Callable<Integer> {
+
+    /** Base: WORK rounds of a cheap hash over the value's bytes (~500 ns here), and a copy of PAD + its length. */
+    private static final String SERIALIZER = """
+            package com.acme.power;
+            public final class WorkSerializer implements org.apache.kafka.common.serialization.Serializer<String> {
+                private static final int WORK = %d;
+                private static final int PAD = %d;
+                @Override
+                public byte[] serialize(String topic, String data) {
+                    byte[] bytes = data.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    int hash = 17;
+                    for (int round = 0; round < WORK; round++) {
+                        hash = 31 * hash + bytes[round %% bytes.length];
+                    }
+                    byte[] out = java.util.Arrays.copyOf(bytes, bytes.length + PAD);
+                    out[0] ^= (byte) hash;
+                    return out;
+                }
+            }
+            """;
+
+    private static final String SOURCE = """
+            package com.acme.power;
+            public final class Events implements dev.kafkaperfgate.spi.RecordSource<String, String> {
+                @Override
+                public dev.kafkaperfgate.spi.SourceRecord<String, String> create(int index, java.util.SplittableRandom random) {
+                    StringBuilder value = new StringBuilder();
+                    for (int i = 0; i < 8 + random.nextInt(8); i++) {
+                        value.append("order-").append(random.nextInt(100_000)).append(' ');
+                    }
+                    return new dev.kafkaperfgate.spi.SourceRecord<>("customer-" + random.nextInt(100), value.toString());
+                }
+            }
+            """;
+
+    private static final String SCENARIO = """
+            name: events-publish
+            tags: [pr]
+            workload: produce
+            topic: {partitions: 3}
+            duration: 2s
+            rate: 1000
+            record.source: com.acme.power.Events
+            producer:
+              acks: "1"
+              linger.ms: 0
+              batch.size: 16384
+              compression.type: none
+              value.serializer: com.acme.power.WorkSerializer
+            """;
+
+    @Option(names = "--runs", defaultValue = "10", description = "gate decisions to make (default: ${DEFAULT-VALUE})")
+    int runs;
+    @Option(names = "--work-percent", defaultValue = "0", description = "extra work per call in the head, percent (default: ${DEFAULT-VALUE})")
+    int workPercent;
+    @Option(names = "--alloc-percent", defaultValue = "0", description = "extra bytes per call in the head, percent of the base's copy (default: ${DEFAULT-VALUE})")
+    int allocPercent;
+    @Option(names = "--work", defaultValue = "400", description = "the base's rounds of work per call (default: ${DEFAULT-VALUE})")
+    int work;
+    @Option(names = "--pad", defaultValue = "1000", description = "the base's extra bytes per copy (default: ${DEFAULT-VALUE})")
+    int pad;
+    @Option(names = "--blocks", defaultValue = "" + Defaults.COMPONENT_BLOCKS, description = "ABBA blocks per measurement (default: ${DEFAULT-VALUE}, the gate's)")
+    int blocks;
+    @Option(names = "--dir", defaultValue = "target/component-power", description = "work folder (default: ${DEFAULT-VALUE})")
+    Path dir;
+    @Option(names = "--out", defaultValue = "target/component-power.json", description = "rows as JSON (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        Files.createDirectories(dir);
+        Path base = compile("base", work, pad);
+        Path head = compile("head", work + work * workPercent / 100, pad + (pad * allocPercent / 100));
+        Path scenario = dir.resolve("perf/events-publish.yaml");
+        Files.createDirectories(scenario.getParent());
+        Files.writeString(scenario, SCENARIO);
+        String libraries = System.getProperty("java.class.path");
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        ComponentStage stage = new ComponentStage(base + File.pathSeparator + libraries, head + File.pathSeparator + libraries,
+                ComponentStage.Mode.ALWAYS, blocks, new ComponentTrialSettings(Defaults.COMPONENT_WARMUP_ITERATIONS,
+                Defaults.COMPONENT_ITERATIONS, Defaults.COMPONENT_ITERATION, Defaults.COMPONENT_FORK_TIMEOUT), dir.resolve("logs"), quiet);
+        ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
+        ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.power.WorkSerializer");
+        // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
+        GatePolicy policy = GatePolicy.forSuite(23 + 2, Map.of());
+        String label = workPercent == 0 && allocPercent == 0 ? "A/A" : "work +" + workPercent + "%, alloc +" + allocPercent + "%";
+        System.out.printf("[component-power] %s: %d runs of %d ABBA blocks, α %.4f per comparison and stage%n", label, runs, blocks,
+                policy.alpha());
+        ArrayNode rows = new ObjectMapper().createArrayNode();
+        int[] flagged = new int[2];
+        int[] confirmed = new int[2];
+        for (int run = 1; run <= runs; run++) {
+            long start = System.nanoTime();
+            Decision<PairedMeasurement> decision = new ScenarioEngine(policy, quiet).decide("events-publish", stage.measurer(files, serializer));
+            ObjectNode row = rows.addObject().put("experiment", label).put("run", run)
+                    .put("seconds", Math.round((System.nanoTime() - start) / 1e9));
+            StringBuilder line = new StringBuilder();
+            int index = 0;
+            for (Metric metric : List.of(Metric.COMPONENT_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
+                MetricVerdict verdict = decision.verdict().metrics().stream().filter(m -> m.metric() == metric).findFirst().orElseThrow();
+                boolean isConfirmed = decision.confirmed().stream().anyMatch(m -> m.metric() == metric);
+                flagged[index] += verdict.verdict() == Verdict.REGRESSION ? 1 : 0;
+                confirmed[index] += isConfirmed ? 1 : 0;
+                index++;
+                row.putObject(metric.key()).put("verdict", verdict.verdict().name()).put("deltaPercent", round(verdict.deltaPercent()))
+                        .put("mdePercent", round(verdict.mdePercent())).put("confirmed", isConfirmed);
+                line.append(String.format(Locale.ROOT, "  %s %s %+.1f%% (MDE %+.1f%%)%s", metric.key(), verdict.verdict(),
+                        verdict.deltaPercent(), verdict.mdePercent(), isConfirmed ? " confirmed" : ""));
+            }
+            System.out.printf("[component-power] %s run %d (%d s):%s%n", label, run, row.path("seconds").asInt(), line);
+        }
+        System.out.printf("[component-power] %s: ns/op flagged %d/%d, confirmed %d/%d; B/op flagged %d/%d, confirmed %d/%d%n", label,
+                flagged[0], runs, confirmed[0], runs, flagged[1], runs, confirmed[1], runs);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), rows);
+        return 0;
+    }
+
+    private Path compile(String side, int rounds, int padding) throws IOException {
+        Path sources = dir.resolve(side + "-src/com/acme/power");
+        Files.createDirectories(sources);
+        Files.writeString(sources.resolve("WorkSerializer.java"), SERIALIZER.formatted(rounds, padding));
+        Files.writeString(sources.resolve("Events.java"), SOURCE);
+        Path classes = dir.resolve(side + "-classes");
+        Files.createDirectories(classes);
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        int exit = compiler.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
+                sources.resolve("WorkSerializer.java").toString(), sources.resolve("Events.java").toString());
+        if (exit != 0) {
+            throw new IllegalStateException("the " + side + "'s synthetic serializer does not compile");
+        }
+        return classes;
+    }
+
+    private static double round(double value) {
+        return Double.isFinite(value) ? Math.round(value * 10) / 10.0 : 0;
+    }
+}
