@@ -24754,6 +24754,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
       omitted > 0 ? truncationNote(omitted) : "",
       latencySection(scenarios),
       trialsSection(scenarios),
+      clientMetricsSection(scenarios),
       environmentSection(summary2),
       reproduceSection(summary2),
       footer(summary2, runUrl)
@@ -24837,6 +24838,29 @@ function trialsSection(scenarios) {
     return "";
   }
   return ["<details><summary>Trials in run order (base and head)</summary>", "", ...lines, "", "</details>"].join("\n");
+}
+function clientMetricsSection(scenarios) {
+  const lines = [];
+  for (const scenario of scenarios) {
+    const trials = scenario.paired && scenario.paired.trials && typeof scenario.paired.trials === "object" ? scenario.paired.trials : null;
+    const client = trials && trials.clientMetrics && typeof trials.clientMetrics === "object" ? trials.clientMetrics : null;
+    if (!client || Object.keys(client).length === 0) {
+      continue;
+    }
+    lines.push(`**${escapeText(scenario.scenario, 120)}**:`, "", "| client metric | base | head |", "|---|---|---|");
+    for (const name of Object.keys(client).slice(0, 12)) {
+      const pair = client[name] && typeof client[name] === "object" ? client[name] : {};
+      lines.push(`| ${escapeText(name, 60)} | ${small(pair.base)} | ${small(pair.head)} |`);
+    }
+    lines.push("");
+  }
+  if (lines.length === 0) {
+    return "";
+  }
+  return ["<details><summary>The clients' own metrics, base against head (not judged)</summary>", "", ...lines, "</details>"].join("\n");
+}
+function small(value) {
+  return typeof value === "number" && Number.isFinite(value) ? String(Math.round(value * 1e3) / 1e3) : "\u2014";
 }
 function metricRows(scenario) {
   const name = escapeText(scenario.scenario, 120);

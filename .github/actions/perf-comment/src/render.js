@@ -51,6 +51,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       omitted > 0 ? truncationNote(omitted) : '',
       latencySection(scenarios),
       trialsSection(scenarios),
+      clientMetricsSection(scenarios),
       environmentSection(summary),
       reproduceSection(summary),
       footer(summary, runUrl),
@@ -149,6 +150,33 @@ function trialsSection(scenarios) {
     return ''
   }
   return ['<details><summary>Trials in run order (base and head)</summary>', '', ...lines, '', '</details>'].join('\n')
+}
+
+/** Paired mode: the client's own metrics (kafka-clients' names), base against head: what explains a diff. */
+function clientMetricsSection(scenarios) {
+  const lines = []
+  for (const scenario of scenarios) {
+    const trials = scenario.paired && scenario.paired.trials && typeof scenario.paired.trials === 'object' ? scenario.paired.trials : null
+    const client = trials && trials.clientMetrics && typeof trials.clientMetrics === 'object' ? trials.clientMetrics : null
+    if (!client || Object.keys(client).length === 0) {
+      continue
+    }
+    lines.push(`**${escapeText(scenario.scenario, 120)}**:`, '', '| client metric | base | head |', '|---|---|---|')
+    for (const name of Object.keys(client).slice(0, 12)) {
+      const pair = client[name] && typeof client[name] === 'object' ? client[name] : {}
+      lines.push(`| ${escapeText(name, 60)} | ${small(pair.base)} | ${small(pair.head)} |`)
+    }
+    lines.push('')
+  }
+  if (lines.length === 0) {
+    return ''
+  }
+  return ['<details><summary>The clients\' own metrics, base against head (not judged)</summary>', '', ...lines, '</details>'].join('\n')
+}
+
+/** A client metric: up to three decimals, a dash for anything that is not a finite number. */
+function small(value) {
+  return typeof value === 'number' && Number.isFinite(value) ? String(Math.round(value * 1000) / 1000) : '—'
 }
 
 function metricRows(scenario) {

@@ -39,6 +39,16 @@ test('a component measured alone is named in its row', () => {
   assert.match(body, /\| value\.serializer com\.acme\.OrderSerializer bytesPerOp \| 942 B\/op \| 1,237 B\/op \| \+31\.3% \|/)
 })
 
+test('paired: the clients\' own metrics are shown base against head, collapsed', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].paired = { trials: { order: 'ABBA', base: {}, head: {},
+    clientMetrics: { 'records-per-request-avg': { base: 1.1, head: 3.2 }, 'batch-size-avg': { base: 183.5, head: 'x' } } } }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /<details><summary>The clients' own metrics, base against head \(not judged\)<\/summary>/)
+  assert.match(body, /\| records-per-request-avg \| 1\.1 \| 3\.2 \|/)
+  assert.match(body, /\| batch-size-avg \| 183\.5 \| — \|/)
+})
+
 test('a warning is worse in both measurements, named in the title, and not an alarm', () => {
   const summary = fixture('all-passed.json')
   summary.counts = { ...summary.counts, WARNING: 1 }

@@ -264,6 +264,12 @@ public final class Defaults {
      * eight +10%) here, and allocation per call not at all, so three blocks resolve +20% ns/op.
      */
     public static final int COMPONENT_BLOCKS = 3;
+    /**
+     * How many times a component's measurement may be judged: while a metric is INCONCLUSIVE,
+     * {@link #COMPONENT_BLOCKS} more blocks are measured, up to 3 looks (9 blocks, about 90 s), each
+     * look at α / 3 (Bonferroni over a fixed maximum of looks).
+     */
+    public static final int COMPONENT_LOOKS = 3;
     /** JMH's warm-up iterations per component fork, left out of the figures. */
     public static final int COMPONENT_WARMUP_ITERATIONS = 2;
     /** JMH's measured iterations per component fork. */

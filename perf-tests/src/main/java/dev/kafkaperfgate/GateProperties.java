@@ -103,6 +103,8 @@ public final class GateProperties {
     public static final String COMPONENTS = "perf.components";
     /** Paired mode's component stage: ABBA blocks of one-fork JMH trials per component. */
     public static final String COMPONENT_BLOCKS = "perf.component.blocks";
+    /** Paired mode's component stage: how many times a component's measurement may be judged while it is INCONCLUSIVE. */
+    public static final String COMPONENT_LOOKS = "perf.component.looks";
     /** Paired mode: heap and GC flags of the two worker JVMs. */
     public static final String WORKER_JVM_FLAGS = "perf.worker.jvm.flags";
 
@@ -119,7 +121,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
-            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS,
+            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */

@@ -199,6 +199,11 @@ public final class PerfGateOptions {
             return property(GateProperties.COMPONENT_BLOCKS, Integer.toString(blocks));
         }
 
+        /** Paired mode's component stage: how many times a measurement may be judged while INCONCLUSIVE, 1 to 5; default {@value Defaults#COMPONENT_LOOKS}. */
+        public Builder componentLooks(int looks) {
+            return property(GateProperties.COMPONENT_LOOKS, Integer.toString(looks));
+        }
+
         /** Paired mode: heap and GC flags of both worker JVMs; default {@value Defaults#WORKER_JVM_FLAGS}. */
         public Builder workerJvmFlags(String flags) {
             return property(GateProperties.WORKER_JVM_FLAGS, flags);
@@ -236,6 +241,7 @@ public final class PerfGateOptions {
             GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
             GateProperties.integer(values, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
             GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
+            GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
             dev.kafkaperfgate.internal.component.ComponentStage.Mode.parse(values.getOrDefault(GateProperties.COMPONENTS, "auto"));
             GateProperties.number(values, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
             for (String flag : java.util.List.of(GateProperties.REQUIRE_CONTAINER, GateProperties.BASELINE_REQUIRED,

@@ -68,16 +68,23 @@ public final class ComponentStage {
     private final SideJvm head;
     private final Mode mode;
     private final int blocks;
+    private final int looks;
     private final ComponentTrial.Plan trial;
     private final boolean identical;
     private final PrintStream console;
 
-    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, ComponentTrialSettings settings,
+    /**
+     * @param blocks ABBA blocks per look
+     * @param looks  how many times a component's measurement may be judged: while ns/op or B/op is
+     *               INCONCLUSIVE, {@code blocks} more are measured, up to this; 1 measures once
+     */
+    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, int looks, ComponentTrialSettings settings,
                           Path logs, PrintStream console) {
         this.base = new SideJvm(Side.BASE, baseClasspath, logs);
         this.head = new SideJvm(Side.HEAD, headClasspath, logs);
         this.mode = mode;
         this.blocks = blocks;
+        this.looks = looks;
         this.trial = new ComponentTrial.Plan(settings.warmupIterations(), settings.iterations(), settings.iteration(),
                 settings.timeout());
         this.identical = mode == Mode.AUTO && ClasspathDigest.of(baseClasspath).equals(ClasspathDigest.of(headClasspath));
@@ -118,9 +125,24 @@ public final class ComponentStage {
         return new Measurer<>() {
             @Override
             public PairedMeasurement measure(boolean confirmation) {
-                List<Side> order = TrialOrder.of(blocks);
-                List<PairedMeasurement.Trial> trials = new ArrayList<>();
-                for (int i = 0; i < order.size(); i++) {
+                return more(new ArrayList<>());
+            }
+
+            @Override
+            public int maxLooks() {
+                return looks;
+            }
+
+            @Override
+            public PairedMeasurement extend(PairedMeasurement measurement) {
+                return more(new ArrayList<>(measurement.trials()));
+            }
+
+            /** {@code blocks} more ABBA blocks after {@code trials}; the order goes on where it stopped, so sides keep alternating who goes first. */
+            private PairedMeasurement more(List<PairedMeasurement.Trial> trials) {
+                int done = trials.size();
+                List<Side> order = TrialOrder.of(done / 4 + blocks);
+                for (int i = done; i < order.size(); i++) {
                     SideJvm jvm = order.get(i) == Side.BASE ? base : head;
                     console.printf("[%s] %s: JMH fork %d/%d (%s)%n", files.scenario(), component.label(), i + 1, order.size(),
                             jvm.side().key());

@@ -22,4 +22,17 @@ public interface Measurer<M> {
 
     /** How the confirmation measures, for the reader: e.g. "a re-run on a fresh broker". */
     String confirmationWay();
+
+    /**
+     * How many times a measurement may be judged as it grows: 1 for a measurement that cannot grow.
+     * The engine judges each look at α / looks.
+     */
+    default int maxLooks() {
+        return 1;
+    }
+
+    /** {@code measurement} with more blocks appended, measured now; only called when {@link #maxLooks} is above 1. */
+    default M extend(M measurement) {
+        throw new UnsupportedOperationException("this measurement cannot grow");
+    }
 }

@@ -21,8 +21,19 @@ import java.util.Map;
  */
 public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, JsonNode headDefinition) {
 
-    /** One trial: whose, its number in run order (1-based), and its value of each metric it measured. */
-    public record Trial(Side side, int number, Map<Metric, Double> values) {
+    /**
+     * One trial: whose, its number in run order (1-based), its value of each metric it measured, and
+     * the client's own metrics (by Kafka's name), which explain a diff and are not judged.
+     */
+    public record Trial(Side side, int number, Map<Metric, Double> values, Map<String, Double> client) {
+
+        public Trial {
+            client = Map.copyOf(client);
+        }
+
+        public Trial(Side side, int number, Map<Metric, Double> values) {
+            this(side, number, values, Map.of());
+        }
     }
 
     public PairedMeasurement {
@@ -61,6 +72,28 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
         return values;
     }
 
+    /**
+     * {@code {"records-per-request-avg": {"base": 1.1, "head": 1.1}, ...}}: each side's median over its
+     * trials of the client's own metrics, side by side. A kafka-clients upgrade that changes batching
+     * shows here even when no judged metric moves.
+     */
+    ObjectNode clientMetrics() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        trials.forEach(trial -> names.addAll(trial.client().keySet()));
+        for (String name : names) {
+            ObjectNode pair = node.putObject(name);
+            for (Side side : Side.values()) {
+                double[] values = trials.stream().filter(trial -> trial.side() == side && trial.client().containsKey(name))
+                        .mapToDouble(trial -> trial.client().get(name)).toArray();
+                if (values.length > 0) {
+                    pair.put(side.key(), Math.round(dev.kafkaperfgate.internal.metrics.Median.of(values) * 1000) / 1000.0);
+                }
+            }
+        }
+        return node;
+    }
+
     /** The run order as letters, "ABBABAAB". */
     public String order() {
         return TrialOrder.text(trials.stream().map(Trial::side).toList());
@@ -73,6 +106,10 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
     public ObjectNode toJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("order", order());
+        ObjectNode client = clientMetrics();
+        if (!client.isEmpty()) {
+            node.set("clientMetrics", client);
+        }
         for (Side side : Side.values()) {
             ObjectNode sideNode = node.putObject(side.key());
             for (Metric metric : Metric.values()) {

@@ -23,18 +23,22 @@ import java.util.List;
  */
 public final class ScenarioEngine {
 
+    private final GatePolicy policy;
     private final Referee referee;
     private final PrintStream console;
 
     public ScenarioEngine(GatePolicy policy, PrintStream console) {
+        this.policy = policy;
         this.referee = new Referee(policy);
         this.console = console;
     }
 
     /** Measures and judges {@code scenario}, confirming a flagged regression. */
     public <M> Decision<M> decide(String scenario, Measurer<M> measurer) {
-        M first = measurer.measure(false);
-        ScenarioVerdict verdict = referee.judge(measurer.evidence(first));
+        Referee judge = measurer.maxLooks() == 1 ? referee : new Referee(policy.withLooks(measurer.maxLooks()));
+        Measured<M> measuredFirst = measureUntilDecided(scenario, measurer, judge, false);
+        M first = measuredFirst.measurement();
+        ScenarioVerdict verdict = measuredFirst.verdict();
         print(scenario, "verdict", verdict);
         if (!verdict.has(Verdict.REGRESSION)) {
             ScenarioVerdict settled = Outcomes.once(verdict);
@@ -43,8 +47,9 @@ public final class ScenarioEngine {
         }
         console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
         measurer.freshen();
-        M second = measurer.measure(true);
-        ScenarioVerdict measuredAgain = referee.judge(measurer.evidence(second));
+        Measured<M> measuredSecond = measureUntilDecided(scenario, measurer, judge, true);
+        M second = measuredSecond.measurement();
+        ScenarioVerdict measuredAgain = measuredSecond.verdict();
         print(scenario, "confirmation", measuredAgain);
         ScenarioVerdict again = Outcomes.twice(verdict, measuredAgain);
         printChanged(scenario, measuredAgain, again);
@@ -54,6 +59,27 @@ public final class ScenarioEngine {
             console.printf("[%s] not confirmed: the second measurement did not regress; passes%n", scenario);
         }
         return decision;
+    }
+
+    private record Measured<M>(M measurement, ScenarioVerdict verdict) {
+    }
+
+    /**
+     * Measures, and while a metric is INCONCLUSIVE and nothing regressed, measures more and judges
+     * again, up to the measurer's looks. A look that finds a regression stops: the confirmation
+     * decides it.
+     */
+    private <M> Measured<M> measureUntilDecided(String scenario, Measurer<M> measurer, Referee judge, boolean confirmation) {
+        M measurement = measurer.measure(confirmation);
+        ScenarioVerdict verdict = judge.judge(measurer.evidence(measurement));
+        for (int look = 2; look <= measurer.maxLooks() && verdict.has(Verdict.INCONCLUSIVE) && !verdict.has(Verdict.REGRESSION); look++) {
+            console.printf("[%s] inconclusive: %s; measuring more (look %d of %d, each at α/%d)%n", scenario,
+                    String.join(", ", verdict.with(Verdict.INCONCLUSIVE).stream().map(metric -> (metric.component().isEmpty() ? ""
+                            : metric.component() + " ") + metric.metric().key()).toList()), look, measurer.maxLooks(), measurer.maxLooks());
+            measurement = measurer.extend(measurement);
+            verdict = judge.judge(measurer.evidence(measurement));
+        }
+        return new Measured<>(measurement, verdict);
     }
 
     /** The metrics whose final word differs from what their last measurement said: a warning, noise, an unclaimed improvement. */

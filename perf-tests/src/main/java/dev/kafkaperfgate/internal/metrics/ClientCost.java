@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.metrics;
 
+import java.util.Map;
+
 /**
  * What the client spent per record during a trial, from the JVM's own accounting and the
  * client's metrics. Unlike throughput, these barely move when a neighbour takes CPU: measured
@@ -11,7 +13,18 @@ package dev.kafkaperfgate.internal.metrics;
  * @param allocBytesPerRecord bytes those threads allocated, per record
  * @param wireBytesPerRecord  bytes the client sent (producer) or received (consumer) on the network, per record
  * @param recordsPerRequest   records per produce request (producer) or per fetch (consumer)
+ * @param client              the client's own metrics at the trial's end, by Kafka's name
+ *                            ({@code records-per-request-avg}, {@code batch-size-avg}, ...): what explains a diff, not judged
  */
 public record ClientCost(double cpuNsPerRecord, double allocBytesPerRecord, double wireBytesPerRecord,
-                         double recordsPerRequest) {
+                         double recordsPerRequest, Map<String, Double> client) {
+
+    public ClientCost {
+        client = Map.copyOf(client);
+    }
+
+    /** Without the client's own metrics (a wrapper whose {@code metrics()} is empty). */
+    public ClientCost(double cpuNsPerRecord, double allocBytesPerRecord, double wireBytesPerRecord, double recordsPerRequest) {
+        this(cpuNsPerRecord, allocBytesPerRecord, wireBytesPerRecord, recordsPerRequest, Map.of());
+    }
 }

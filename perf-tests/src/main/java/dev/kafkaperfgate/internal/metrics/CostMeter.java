@@ -5,7 +5,9 @@ import org.apache.kafka.common.MetricName;
 
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Measures {@link ClientCost} between two snapshots taken at a trial's start and end, outside the
@@ -28,25 +30,35 @@ public final class CostMeter {
     /** Which of the client's cumulative counters give its wire bytes and its requests. */
     public enum Traffic {
         /** Bytes sent and produce requests. */
-        PRODUCER("producer-metrics", "outgoing-byte-total", "producer-metrics", "request-total"),
+        PRODUCER("producer-metrics", "outgoing-byte-total", "producer-metrics", "request-total", "producer-metrics",
+                List.of("records-per-request-avg", "batch-size-avg", "compression-rate-avg", "record-queue-time-avg",
+                        "request-latency-avg", "bufferpool-wait-ratio", "record-size-avg")),
         /** Bytes received and fetches. */
-        CONSUMER("consumer-metrics", "incoming-byte-total", "consumer-fetch-manager-metrics", "fetch-total");
+        CONSUMER("consumer-metrics", "incoming-byte-total", "consumer-fetch-manager-metrics", "fetch-total",
+                "consumer-fetch-manager-metrics", List.of("records-per-request-avg", "fetch-size-avg", "fetch-latency-avg",
+                "records-lag-max", "fetch-throttle-time-avg"));
 
         private final String bytesGroup;
         private final String bytesName;
         private final String requestsGroup;
         private final String requestsName;
 
-        Traffic(String bytesGroup, String bytesName, String requestsGroup, String requestsName) {
+        /** The client's own figures that explain a diff (how records batch, wait and compress), by Kafka's names. */
+        private final String explainGroup;
+        private final List<String> explain;
+
+        Traffic(String bytesGroup, String bytesName, String requestsGroup, String requestsName, String explainGroup, List<String> explain) {
             this.bytesGroup = bytesGroup;
             this.bytesName = bytesName;
             this.requestsGroup = requestsGroup;
             this.requestsName = requestsName;
+            this.explainGroup = explainGroup;
+            this.explain = explain;
         }
     }
 
-    /** Per thread id: CPU nanoseconds and allocated bytes so far; and the client's counters. */
-    public record Snapshot(Map<Long, long[]> threads, double wireBytes, double requests) {
+    /** Per thread id: CPU nanoseconds and allocated bytes so far; the client's counters; and its own figures, by name. */
+    public record Snapshot(Map<Long, long[]> threads, double wireBytes, double requests, Map<String, Double> client) {
     }
 
     private CostMeter() {
@@ -62,8 +74,15 @@ public final class CostMeter {
                 threads.put(ids[i], new long[]{cpu[i], allocated[i]});
             }
         }
+        Map<String, Double> client = new TreeMap<>();
+        for (String name : traffic.explain) {
+            double value = gauge(clientMetrics, traffic.explainGroup, name);
+            if (Double.isFinite(value)) {
+                client.put(name, value);
+            }
+        }
         return new Snapshot(threads, counter(clientMetrics, traffic.bytesGroup, traffic.bytesName),
-                counter(clientMetrics, traffic.requestsGroup, traffic.requestsName));
+                counter(clientMetrics, traffic.requestsGroup, traffic.requestsName), client);
     }
 
     /** The cost per record between two snapshots; {@code records} at least 1. */
@@ -78,7 +97,23 @@ public final class CostMeter {
         double perRecord = Math.max(1, records);
         double requests = end.requests() - start.requests();
         return new ClientCost(cpu / perRecord, allocated / perRecord, (end.wireBytes() - start.wireBytes()) / perRecord,
-                requests > 0 ? records / requests : 0);
+                requests > 0 ? records / requests : 0, end.client());
+    }
+
+    /**
+     * One of the client's figures that has no per-node or per-topic tag (the client-wide one); NaN
+     * when the client has none or has not measured it yet. Kafka's averages are over its sample
+     * windows (30 s by default), so at a trial's end they cover that trial and what just preceded it.
+     */
+    private static double gauge(Map<MetricName, ? extends Metric> metrics, String group, String name) {
+        for (Map.Entry<MetricName, ? extends Metric> metric : metrics.entrySet()) {
+            MetricName key = metric.getKey();
+            if (key.name().equals(name) && key.group().equals(group) && !key.tags().containsKey("topic")
+                    && !key.tags().containsKey("node-id") && metric.getValue().metricValue() instanceof Number value) {
+                return value.doubleValue();
+            }
+        }
+        return Double.NaN;
     }
 
     /** A cumulative counter of the client's, summed over its tags; 0 when the client has none. */

@@ -31,22 +31,25 @@ final class Components {
     private final Map<String, List<String>> notes;
     private final Map<String, ComponentFiles> files;
     private final int blocks;
+    private final int looks;
 
     private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<String>> notes,
-                       Map<String, ComponentFiles> files, int blocks) {
+                       Map<String, ComponentFiles> files, int blocks, int looks) {
         this.stage = stage;
         this.judged = judged;
         this.notes = notes;
         this.files = files;
         this.blocks = blocks;
+        this.looks = looks;
     }
 
     static Components plan(Map<String, String> properties, String baseClasspath, String headClasspath, List<CatalogEntry> scenarios,
                            PolicyDiff policy, PrintStream console) {
         ComponentStage.Mode mode = ComponentStage.Mode.parse(GateProperties.get(properties, GateProperties.COMPONENTS, "auto"));
         int blocks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
+        int looks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
         Path work = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR)).resolve("components");
-        ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks,
+        ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks, looks,
                 new ComponentTrialSettings(Defaults.COMPONENT_WARMUP_ITERATIONS, Defaults.COMPONENT_ITERATIONS,
                         Defaults.COMPONENT_ITERATION, Defaults.COMPONENT_FORK_TIMEOUT), work, console);
         Map<String, ComponentFiles> files = new LinkedHashMap<>();
@@ -72,7 +75,7 @@ final class Components {
                     own.isEmpty() ? "none" : String.join(", ", own.stream().map(ComponentRef::label).toList()),
                     lines.isEmpty() ? "" : "; " + String.join("; ", lines));
         });
-        return new Components(stage, judged, notes, files, blocks);
+        return new Components(stage, judged, notes, files, blocks, looks);
     }
 
     /** How many metrics the stage will judge: two per component. */
@@ -100,6 +103,7 @@ final class Components {
     /** For summary.json's mode block. */
     String describe() {
         int count = judged.values().stream().mapToInt(List::size).sum();
-        return count + " component" + (count == 1 ? "" : "s") + " judged alone, " + blocks + " ABBA blocks of one-fork JMH trials each";
+        return count + " component" + (count == 1 ? "" : "s") + " judged alone, " + blocks + " ABBA blocks of one-fork JMH trials each"
+                + (looks > 1 ? ", " + blocks + " more while inconclusive, up to " + looks + " looks at α/" + looks : "");
     }
 }

@@ -98,7 +98,7 @@ public final class PairedTrials {
                     topics.delete(topic);
                 }
                 definitions[side.ordinal()] = reply.path("definition");
-                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures"))));
+                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures")), client(reply.path("client"))));
             }
             return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
         }
@@ -141,6 +141,17 @@ public final class PairedTrials {
                 values.put(metric, value.asDouble());
             }
         }
+        return values;
+    }
+
+    /** The client's own metrics a worker reported for a trial; none from a worker of an older gate. */
+    private static Map<String, Double> client(JsonNode client) {
+        Map<String, Double> values = new java.util.TreeMap<>();
+        client.fields().forEachRemaining(field -> {
+            if (field.getValue().isNumber()) {
+                values.put(field.getKey(), field.getValue().asDouble());
+            }
+        });
         return values;
     }
 

@@ -173,6 +173,10 @@ final class ResultBlocks {
         node.put("allocBytesPerRecord", Math.round(cost.allocBytesPerRecord() * 10) / 10.0);
         node.put("wireBytesPerRecord", Math.round(cost.wireBytesPerRecord() * 10) / 10.0);
         node.put("recordsPerRequest", Math.round(cost.recordsPerRequest() * 10) / 10.0);
+        if (!cost.client().isEmpty()) {
+            ObjectNode client = node.putObject("client");
+            cost.client().forEach((name, value) -> client.put(name, Math.round(value * 1000) / 1000.0));
+        }
         return node;
     }
 

@@ -28,6 +28,18 @@ import java.util.Map;
 public record GatePolicy(double suiteFalseAlarmRate, int comparisons, double alpha, double power, int minBaselineRuns,
                          boolean baselineRequired, boolean allowUnjudged) {
 
+    /**
+     * This policy for a measurement that may be judged up to {@code looks} times as it grows (a
+     * verdict that keeps measuring while it is INCONCLUSIVE): each look at α / looks, so that
+     * looking more often cannot raise the false-alarm rate (Bonferroni over the looks).
+     */
+    public GatePolicy withLooks(int looks) {
+        if (looks < 1) {
+            throw new IllegalArgumentException("at least one look, got " + looks);
+        }
+        return new GatePolicy(suiteFalseAlarmRate, comparisons, alpha / looks, power, minBaselineRuns, baselineRequired, allowUnjudged);
+    }
+
     public static GatePolicy forSuite(int comparisons, Map<?, ?> properties) {
         double rate = GateProperties.number(properties, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
         if (comparisons < 1) {

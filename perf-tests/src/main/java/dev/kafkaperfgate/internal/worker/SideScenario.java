@@ -16,6 +16,10 @@ import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.verdict.DefinitionParts;
 import dev.kafkaperfgate.internal.figures.ConsumeResult;
+import dev.kafkaperfgate.internal.figures.ConsumeTrialFigures;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
+import dev.kafkaperfgate.internal.metrics.ClientCost;
+import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.workload.consume.ConsumeWorkload;
 import dev.kafkaperfgate.internal.workload.endtoend.EndToEndWorkload;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
@@ -168,6 +172,7 @@ final class SideScenario {
                 ConsumeResult result = consumeWorkload.read(shape, scenario.consumer(), topic, preloaded, preloadNanos);
                 reply.set("definition", ResultFile.toJson(result).get("definition"));
                 reply.set("figures", RunFigures.of(result).toJson());
+                reply.set("client", client(result.trials().stream().map(ConsumeTrialFigures::cost).toList()));
             }
         }
         return reply;
@@ -176,6 +181,17 @@ final class SideScenario {
     private static void put(ObjectNode reply, ProduceResult result) {
         reply.set("definition", ResultFile.toJson(result).get("definition"));
         reply.set("figures", RunFigures.of(result).toJson());
+        reply.set("client", client(result.trials().stream().map(TrialFigures::cost).toList()));
+    }
+
+    /** The client's own metrics (records per request, batch size, queue time...), each the median over the trials. */
+    private static ObjectNode client(List<ClientCost> costs) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        java.util.Map<String, List<Double>> values = new java.util.TreeMap<>();
+        costs.stream().filter(java.util.Objects::nonNull)
+                .forEach(cost -> cost.client().forEach((name, value) -> values.computeIfAbsent(name, key -> new ArrayList<>()).add(value)));
+        values.forEach((name, list) -> node.put(name, Median.of(list.stream().mapToDouble(Double::doubleValue).toArray())));
+        return node;
     }
 
     void close() {

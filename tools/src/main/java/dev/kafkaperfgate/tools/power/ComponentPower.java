@@ -110,6 +110,8 @@ public final class ComponentPower implements Callable<Integer> {
     int pad;
     @Option(names = "--blocks", defaultValue = "" + Defaults.COMPONENT_BLOCKS, description = "ABBA blocks per measurement (default: ${DEFAULT-VALUE}, the gate's)")
     int blocks;
+    @Option(names = "--looks", defaultValue = "" + Defaults.COMPONENT_LOOKS, description = "looks while inconclusive (default: ${DEFAULT-VALUE}, the gate's)")
+    int looks;
     @Option(names = "--dir", defaultValue = "target/component-power", description = "work folder (default: ${DEFAULT-VALUE})")
     Path dir;
     @Option(names = "--out", defaultValue = "target/component-power.json", description = "rows as JSON (default: ${DEFAULT-VALUE})")
@@ -126,15 +128,15 @@ public final class ComponentPower implements Callable<Integer> {
         String libraries = System.getProperty("java.class.path");
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         ComponentStage stage = new ComponentStage(base + File.pathSeparator + libraries, head + File.pathSeparator + libraries,
-                ComponentStage.Mode.ALWAYS, blocks, new ComponentTrialSettings(Defaults.COMPONENT_WARMUP_ITERATIONS,
+                ComponentStage.Mode.ALWAYS, blocks, looks, new ComponentTrialSettings(Defaults.COMPONENT_WARMUP_ITERATIONS,
                 Defaults.COMPONENT_ITERATIONS, Defaults.COMPONENT_ITERATION, Defaults.COMPONENT_FORK_TIMEOUT), dir.resolve("logs"), quiet);
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
         ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.power.WorkSerializer");
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
         GatePolicy policy = GatePolicy.forSuite(23 + 2, Map.of());
         String label = workPercent == 0 && allocPercent == 0 ? "A/A" : "work +" + workPercent + "%, alloc +" + allocPercent + "%";
-        System.out.printf("[component-power] %s: %d runs of %d ABBA blocks, α %.4f per comparison and stage%n", label, runs, blocks,
-                policy.alpha());
+        System.out.printf("[component-power] %s: %d runs of %d ABBA blocks (up to %d looks), α %.4f per comparison and stage%n", label,
+                runs, blocks, looks, policy.alpha());
         ArrayNode rows = new ObjectMapper().createArrayNode();
         int[] flagged = new int[2];
         int[] confirmed = new int[2];

@@ -59,6 +59,16 @@ class ProcessBrokerTest {
             assertEquals(List.of(20_000L, 20_000L), result.trials().stream().map(TrialFigures::records).toList());
             result.trials().forEach(trial -> assertEquals(trial.records(), trial.service().getTotalCount(),
                     "one latency per acknowledged record"));
+            // The producer's own records-per-request-avg (shown base against head in paired mode) agrees with the
+            // workload's count of records over produce requests. Kafka's average spans its sample windows
+            // (up to a minute, so the warm-up too), hence a tolerance rather than equality.
+            result.trials().forEach(trial -> {
+                Double own = trial.cost().client().get("records-per-request-avg");
+                assertTrue(own != null && own > 0, "the producer reports records-per-request-avg: " + trial.cost().client());
+                assertEquals(trial.cost().recordsPerRequest(), own, trial.cost().recordsPerRequest() * 0.35,
+                        "records per request, the producer's own against records sent / produce requests");
+                assertTrue(trial.cost().client().containsKey("batch-size-avg"), trial.cost().client().toString());
+            });
             long produced = result.warmup().records() + 40_000;
             assertEquals(produced, RecordsOnTopic.consumeAll(broker, topic, Duration.ofSeconds(60)));
         }
