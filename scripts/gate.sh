@@ -8,7 +8,7 @@
 #      not run, a bad scenario or baseline file, no summary.json; or NOT JUDGED: every verdict
 #      was NEW or MISMATCH, so nothing was compared (-Dperf.allow.unjudged=true accepts that)
 #
-#   scripts/gate.sh [--module DIR] [--base REF] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
+#   scripts/gate.sh [--module DIR] [--base REF] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
 # Without --module: this repository's own suite (mvn -B verify -Pgate at its root), results in
 # perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
@@ -82,7 +82,13 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --module) module=${2:?--module needs a directory}; shift 2 ;;
     --base) base=${2:?--base needs a git ref, e.g. origin/main}; shift 2 ;;
-    *) break ;;
+    -h|--help)
+      # The header above is the help: from the first comment line to the end of the first comment block.
+      sed -n '2,/^set -uo pipefail/{/^set /d;s/^# \{0,1\}//;p}' "$0"
+      exit 0 ;;
+    --*) echo "gate: unknown option $1 (scripts/gate.sh --help lists them; settings are -Dperf.* properties)" >&2; exit 2 ;;
+    -D*) break ;;
+    *) echo "gate: unexpected argument '$1': options are --module DIR, --base REF and --help, then -Dperf.* settings" >&2; exit 2 ;;
   esac
 done
 if [ -n "$module" ]; then

@@ -33,3 +33,20 @@ test('--base without a value is refused', () => {
   assert.notEqual(code, 0)
   assert.match(stderr, /--base needs a git ref/)
 })
+
+test('--help prints the usage and the exit codes, and starts nothing', () => {
+  const { code, stdout } = gate(['--help'])
+  assert.equal(code, 0)
+  assert.match(stdout, /^Runs the gate: /)
+  assert.match(stdout, /scripts\/gate\.sh \[--module DIR\] \[--base REF\] \[--help\]/)
+  assert.match(stdout, /^ {2}2 {2}infrastructure error or incomplete run/m)
+})
+
+test('a misspelt option is exit 2 naming it, never handed to Maven', () => {
+  const { code, stderr } = gate(['--bse', 'origin/main'])
+  assert.equal(code, 2)
+  assert.equal(stderr.trim(), 'gate: unknown option --bse (scripts/gate.sh --help lists them; settings are -Dperf.* properties)')
+  const stray = gate(['pr'])
+  assert.equal(stray.code, 2)
+  assert.match(stray.stderr, /^gate: unexpected argument 'pr': options are --module DIR, --base REF and --help, then -Dperf\.\* settings$/m)
+})

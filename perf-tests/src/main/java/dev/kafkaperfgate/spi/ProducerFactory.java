@@ -24,6 +24,10 @@ import java.util.Map;
  * }
  * }</pre>
  *
+ * <p>Implement {@link #wrap} too, and paired mode's component stage measures the wrapper alone,
+ * around a producer that never touches the network, base build against head build: a wrapper
+ * that got slower is then seen by name, not diluted in the whole client's cost.
+ *
  * @param <K> the key type
  * @param <V> the value type
  */
@@ -34,4 +38,25 @@ public interface ProducerFactory<K, V> {
      *               {@code new KafkaProducer<>(config)} takes them; pass them on unchanged
      */
     Producer<K, V> create(Map<String, Object> config);
+
+    /**
+     * The team's wrapper around {@code delegate}, the same wrapper {@link #create} puts around its
+     * {@code KafkaProducer}. Optional: the default returns {@code null}, and such a factory is
+     * measured with the whole client only.
+     *
+     * <pre>{@code
+     * public Producer<String, Order> create(Map<String, Object> config) {
+     *     return wrap(new KafkaProducer<>(config));
+     * }
+     * public Producer<String, Order> wrap(Producer<String, Order> delegate) {
+     *     return new TracingProducer<>(delegate, "orders-service");
+     * }
+     * }</pre>
+     *
+     * @param delegate the producer to wrap; the component stage passes one that completes every send at once
+     * @return the wrapper, or {@code null} when the factory cannot wrap a given producer
+     */
+    default Producer<K, V> wrap(Producer<K, V> delegate) {
+        return null;
+    }
 }

@@ -4,7 +4,11 @@ import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.spec.UserClasses;
 import dev.kafkaperfgate.internal.workload.payload.PayloadPool;
 import dev.kafkaperfgate.internal.workload.payload.RecordPool;
+import dev.kafkaperfgate.spi.ProducerFactory;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.Partitioner;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerInterceptor;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Cluster;
@@ -23,10 +27,28 @@ import java.util.Set;
  * One call of a component on record {@code i} of the scenario's pool, as the client makes it:
  * {@code serialize(topic, headers, value)} with a record's fresh headers, {@code partition(...)}
  * with the bytes the side's own serializers made, {@code onSend(record)} with a new record,
- * {@code deserialize(topic, headers, bytes)}. The records are made once, before any call is
+ * {@code deserialize(topic, headers, bytes)}, and a producer factory's wrapper's
+ * {@code send(record, callback)} around a producer that completes at once. The records are made once, before any call is
  * measured; making them (the team's RecordSource) is not the component's cost.
  */
 abstract class ComponentCall implements AutoCloseable {
+
+    private static final byte[] NOTHING = new byte[0];
+
+    /** Whether {@code className} can be measured alone: a producer factory must implement {@code wrap}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static boolean measurable(ComponentRef component) {
+        if (!component.role().equals("producer.factory")) {
+            return true;
+        }
+        ProducerFactory factory = UserClasses.instantiate(component.className(), ProducerFactory.class);
+        MockProducer mock = new MockProducer(true, null, (Serializer) (t, data) -> NOTHING, (Serializer) (t, data) -> NOTHING);
+        Producer wrapped = factory.wrap(mock);
+        if (wrapped != null) {
+            wrapped.close();
+        }
+        return wrapped != null;
+    }
 
     /** Records cycled through: a power of two, and enough that a cache of the last few values cannot help. */
     static final int POOL = 1024;
@@ -97,6 +119,32 @@ abstract class ComponentCall implements AutoCloseable {
                     @Override
                     public void close() {
                         interceptor.close();
+                    }
+                };
+            }
+            case "producer.factory" -> {
+                ProducerFactory factory = UserClasses.instantiate(component.className(), ProducerFactory.class);
+                // A producer that never touches the network and completes every send at once: the wrapper's own cost is what differs.
+                MockProducer mock = new MockProducer(true, null, (Serializer) (t, data) -> NOTHING, (Serializer) (t, data) -> NOTHING);
+                Producer wrapped = factory.wrap(mock);
+                if (wrapped == null) {
+                    throw new IllegalArgumentException("producer.factory " + component.className()
+                            + " does not implement wrap(Producer): it is measured with the whole client only");
+                }
+                Callback callback = (metadata, exception) -> { };
+                return new ComponentCall() {
+                    @Override
+                    Object call(int i) {
+                        if (i == 0) {
+                            // The mock keeps every record it was given; forget them once per pass over the pool.
+                            mock.clear();
+                        }
+                        return wrapped.send(new ProducerRecord(topic, keys[i], values[i]), callback);
+                    }
+
+                    @Override
+                    public void close() {
+                        wrapped.close();
                     }
                 };
             }

@@ -31,10 +31,16 @@ public final class ComponentList {
             ObjectNode entry = answer.addObject().put("name", scenario.path("name").asText());
             try {
                 String subject = scenario.path("subjectFile").asText("");
-                ComponentScenario.components(ComponentScenario.read(Path.of(scenario.path("experimentFile").asText()),
-                                subject.isEmpty() ? null : Path.of(subject), scenario.path("name").asText()))
-                        .forEach(component -> entry.withArray("components").addObject().put("role", component.role())
-                                .put("className", component.className()));
+                for (ComponentRef component : ComponentScenario.components(ComponentScenario.read(
+                        Path.of(scenario.path("experimentFile").asText()), subject.isEmpty() ? null : Path.of(subject),
+                        scenario.path("name").asText()))) {
+                    if (ComponentCall.measurable(component)) {
+                        entry.withArray("components").addObject().put("role", component.role()).put("className", component.className());
+                    } else {
+                        entry.withArray("notes").add(component.label() + ": implements only create(Map), not wrap(Producer): "
+                                + "measured with the whole client only");
+                    }
+                }
             } catch (RuntimeException e) {
                 entry.put("error", String.valueOf(e.getMessage()));
             }

@@ -2,8 +2,6 @@ package dev.kafkaperfgate.internal.component;
 
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
-import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
-import dev.kafkaperfgate.internal.scenario.ValidationError;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 
 import java.nio.file.Files;
@@ -31,11 +29,11 @@ final class ComponentScenario {
      * @param subjectFile the side's own file; {@code null} or missing: the experiment's settings
      */
     static Scenario read(Path experimentFile, Path subjectFile, String name) {
-        Scenario experiment = find(experimentFile, name);
+        Scenario experiment = ScenarioFileParser.find(experimentFile, name);
         if (experiment == null) {
             throw new IllegalArgumentException(experimentFile + " defines no scenario " + name);
         }
-        Scenario subject = subjectFile != null && Files.isRegularFile(subjectFile) ? find(subjectFile, name) : null;
+        Scenario subject = subjectFile != null && Files.isRegularFile(subjectFile) ? ScenarioFileParser.find(subjectFile, name) : null;
         return subject == null ? experiment : experiment.withSubjectOf(subject);
     }
 
@@ -48,6 +46,7 @@ final class ComponentScenario {
         add(components, "key.serializer", producer.get("key.serializer"));
         add(components, "value.serializer", producer.get("value.serializer"));
         add(components, "partitioner.class", producer.get("partitioner.class"));
+        add(components, "producer.factory", scenario.produce().producerFactory());
         if (scenario.workload() != WorkloadKind.PRODUCE) {
             add(components, "key.deserializer", scenario.consumer().get("key.deserializer"));
             add(components, "value.deserializer", scenario.consumer().get("value.deserializer"));
@@ -73,14 +72,5 @@ final class ComponentScenario {
         if (className != null && !className.isBlank() && !className.trim().startsWith(KAFKA_PACKAGE)) {
             components.add(new ComponentRef(role, className.trim()));
         }
-    }
-
-    private static Scenario find(Path file, String name) {
-        List<ValidationError> errors = new ArrayList<>();
-        List<Scenario> scenarios = ScenarioFileParser.parse(file, errors);
-        if (!errors.isEmpty()) {
-            throw new ScenarioValidationException(errors);
-        }
-        return scenarios.stream().filter(scenario -> scenario.name().equals(name)).findFirst().orElse(null);
     }
 }

@@ -98,12 +98,13 @@ public final class ComponentStage {
             files.forEach(file -> plans.put(file.scenario(), new Plan(List.of(), List.of("component stage off (-Dperf.components=off)"))));
             return plans;
         }
-        Map<String, List<ComponentRef>> baseComponents = list(base, files, work);
-        Map<String, List<ComponentRef>> headComponents = list(head, files, work);
+        Map<String, List<String>> listNotes = new LinkedHashMap<>();
+        Map<String, List<ComponentRef>> baseComponents = list(base, files, work, new LinkedHashMap<>());
+        Map<String, List<ComponentRef>> headComponents = list(head, files, work, listNotes);
         for (ComponentFiles file : files) {
             List<ComponentRef> inBase = baseComponents.getOrDefault(file.scenario(), List.of());
             List<ComponentRef> inHead = headComponents.getOrDefault(file.scenario(), List.of());
-            List<String> notes = new ArrayList<>();
+            List<String> notes = new ArrayList<>(listNotes.getOrDefault(file.scenario(), List.of()));
             Set<ComponentRef> both = new LinkedHashSet<>(inHead);
             both.retainAll(inBase);
             inHead.stream().filter(component -> !inBase.contains(component))
@@ -169,7 +170,8 @@ public final class ComponentStage {
         };
     }
 
-    private Map<String, List<ComponentRef>> list(SideJvm jvm, List<ComponentFiles> files, Path work) {
+    /** @param notes filled per scenario with what this side's list says beside its components */
+    private Map<String, List<ComponentRef>> list(SideJvm jvm, List<ComponentFiles> files, Path work, Map<String, List<String>> notes) {
         ObjectMapper json = new ObjectMapper();
         ArrayNode request = json.createArrayNode();
         files.forEach(file -> request.addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
@@ -191,6 +193,8 @@ public final class ComponentStage {
                 List<ComponentRef> refs = new ArrayList<>();
                 entry.path("components").forEach(c -> refs.add(new ComponentRef(c.path("role").asText(), c.path("className").asText())));
                 components.put(entry.path("name").asText(), refs);
+                entry.path("notes").forEach(note -> notes.computeIfAbsent(entry.path("name").asText(), key -> new ArrayList<>())
+                        .add(note.asText()));
             }
             return components;
         } catch (IOException e) {

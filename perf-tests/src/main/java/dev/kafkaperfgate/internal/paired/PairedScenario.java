@@ -8,13 +8,10 @@ import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.component.ComponentRef;
 import dev.kafkaperfgate.internal.component.ComponentStageException;
 import dev.kafkaperfgate.internal.engine.Decision;
-import dev.kafkaperfgate.internal.engine.Evidence;
-import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
-import dev.kafkaperfgate.internal.verdict.DefinitionParts;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -55,33 +52,8 @@ final class PairedScenario {
     void run(CatalogEntry scenario, Path headFile, List<String> ruleChanges) {
         String workload = scenario.workload().key();
         try {
-            List<PairedTrials.Opened> opened = new ArrayList<>();
-            Decision<PairedMeasurement> decision = engine.decide(scenario.name(), new Measurer<>() {
-                @Override
-                public PairedMeasurement measure(boolean confirmation) {
-                    return trials.measure(scenario, headFile, blocks, confirmation ? new ArrayList<>() : opened);
-                }
-
-                @Override
-                public Evidence evidence(PairedMeasurement measurement) {
-                    List<String> changes = new ArrayList<>(DefinitionParts.subjectChanges(measurement.baseDefinition(),
-                            measurement.headDefinition()));
-                    opened.forEach(open -> open.experimentChanges().forEach(change -> changes.add(change
-                            + " (not applied: the base's experiment runs)")));
-                    changes.addAll(ruleChanges);
-                    return new Evidence.Paired(scenario.name(), measurement.blocks(), scenario.thresholds(), changes);
-                }
-
-                @Override
-                public void freshen() {
-                    trials.freshWorkers();
-                }
-
-                @Override
-                public String confirmationWay() {
-                    return "a second paired measurement on fresh worker JVMs";
-                }
-            });
+            Decision<PairedMeasurement> decision = engine.decide(scenario.name(),
+                    new ClientMeasurer(trials, scenario, headFile, blocks, ruleChanges));
             ObjectNode paired = JsonNodeFactory.instance.objectNode();
             paired.set("trials", decision.first().toJson());
             if (decision.flagged()) {

@@ -89,6 +89,20 @@ public final class ScenarioFileParser {
     private ScenarioFileParser() {
     }
 
+    /**
+     * The scenario {@code name} of {@code file}, or {@code null} when the file defines none.
+     *
+     * @throws ScenarioValidationException listing every problem of the file
+     */
+    public static Scenario find(Path file, String name) {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = parse(file, errors);
+        if (!errors.isEmpty()) {
+            throw new ScenarioValidationException(errors);
+        }
+        return scenarios.stream().filter(scenario -> scenario.name().equals(name)).findFirst().orElse(null);
+    }
+
     /** The file's scenarios, or none with the problems appended to {@code errors}. */
     public static List<Scenario> parse(Path file, List<ValidationError> errors) {
         int before = errors.size();

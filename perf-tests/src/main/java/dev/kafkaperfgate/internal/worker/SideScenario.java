@@ -9,8 +9,6 @@ import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
-import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
-import dev.kafkaperfgate.internal.scenario.ValidationError;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
@@ -90,7 +88,7 @@ final class SideScenario {
         String subjectFrom = "the base's " + experimentFile.getFileName();
         if (subjectText != null) {
             Path subjectFile = Path.of(subjectText);
-            Scenario subject = Files.isRegularFile(subjectFile) ? findOrNull(subjectFile, name) : null;
+            Scenario subject = Files.isRegularFile(subjectFile) ? ScenarioFileParser.find(subjectFile, name) : null;
             if (subject != null) {
                 composed = compose(experiment, subject);
                 experimentChanges.addAll(DefinitionParts.experimentChanges(ResultFile.definition(experiment), ResultFile.definition(subject)));
@@ -112,22 +110,12 @@ final class SideScenario {
         return experiment.withSubjectOf(subject);
     }
 
-    /** The scenario {@code name} of {@code file}. */
-    static Scenario find(Path file, String name) {
-        Scenario scenario = findOrNull(file, name);
+    private static Scenario find(Path file, String name) {
+        Scenario scenario = ScenarioFileParser.find(file, name);
         if (scenario == null) {
             throw new IllegalArgumentException(file + " defines no scenario " + name);
         }
         return scenario;
-    }
-
-    private static Scenario findOrNull(Path file, String name) {
-        List<ValidationError> errors = new ArrayList<>();
-        List<Scenario> scenarios = ScenarioFileParser.parse(file, errors);
-        if (!errors.isEmpty()) {
-            throw new ScenarioValidationException(errors);
-        }
-        return scenarios.stream().filter(scenario -> scenario.name().equals(name)).findFirst().orElse(null);
     }
 
     List<String> experimentChanges() {

@@ -177,6 +177,17 @@
     }
   }
 
+  // Paired mode: the clients' own metrics (kafka-clients' names), each side's median: what explains a diff; not judged.
+  function clientMetricsTable (metrics) {
+    const table = el('table', 'client-metrics')
+    table.append(el('tr', null, el('th', null, 'client metric (not judged)'), el('th', null, 'base'), el('th', null, 'head')))
+    const show = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '—')
+    for (const [name, pair] of Object.entries(metrics)) {
+      table.append(el('tr', null, el('td', null, name), el('td', null, show((pair || {}).base)), el('td', null, show((pair || {}).head))))
+    }
+    return table
+  }
+
   function settingsBlock (settings) {
     const block = el('div', 'settings')
     const add = (prefix, object) => {
@@ -209,6 +220,9 @@
     if (scenario.paired && scenario.paired.trials) pairedCharts(grid, scenario.paired.trials, '')
     if (scenario.paired && scenario.paired.confirmationTrials) pairedCharts(grid, scenario.paired.confirmationTrials, 'second measurement: ')
     section.append(grid)
+    if (scenario.paired && scenario.paired.trials && scenario.paired.trials.clientMetrics) {
+      section.append(clientMetricsTable(scenario.paired.trials.clientMetrics))
+    }
     if (scenario.settings) {
       section.append(el('h3', null, 'settings'))
       section.append(settingsBlock(scenario.settings))

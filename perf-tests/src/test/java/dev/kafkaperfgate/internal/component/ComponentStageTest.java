@@ -125,6 +125,67 @@ class ComponentStageTest {
         assertEquals(0, bytes.deltaPercent(), 0.5, "allocation per call is the same on both sides: " + bytes.line());
     }
 
+    private static final String FACTORY = """
+            package com.acme;
+            import org.apache.kafka.clients.producer.*;
+            public final class TracedProducers implements dev.kafkaperfgate.spi.ProducerFactory<String, String> {
+                @Override
+                public Producer<String, String> create(java.util.Map<String, Object> config) {
+                    return wrap(new KafkaProducer<>(config));
+                }
+                @Override
+                public Producer<String, String> wrap(Producer<String, String> delegate) {
+                    return (Producer<String, String>) java.lang.reflect.Proxy.newProxyInstance(Producer.class.getClassLoader(),
+                            new Class<?>[] {Producer.class}, (proxy, method, args) -> {
+                                if (method.getName().equals("send") && args[0] instanceof ProducerRecord<?, ?> record) {
+                                    record.headers().add("trace", %s);
+                                }
+                                try {
+                                    return method.invoke(delegate, args);
+                                } catch (java.lang.reflect.InvocationTargetException e) {
+                                    throw e.getCause();
+                                }
+                            });
+                }
+            }
+            """;
+
+    /** A wrapper measured alone around a producer that never touches the network: one more 256-byte header per send is named. */
+    @Test
+    void aProducerFactoryThatWrapsIsMeasuredAloneAroundANoNetworkProducer() throws IOException {
+        Path baseFactory = compileFactory("base", "new byte[16]");
+        Path headFactory = compileFactory("head", "new byte[256]");
+        Path file = work.resolve("perf-factory/events-publish.yaml");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, SCENARIO + "producer.factory: com.acme.TracedProducers\n");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        ComponentStage stage = stage(baseFactory + File.pathSeparator + classpath(base), headFactory + File.pathSeparator + classpath(base),
+                ComponentStage.Mode.AUTO, console);
+        ComponentFiles files = new ComponentFiles("events-publish", file, null);
+        ComponentRef factory = new ComponentRef("producer.factory", "com.acme.TracedProducers");
+        ComponentStage.Plan plan = stage.plan(List.of(files), work.resolve("lists-factory")).get("events-publish");
+        assertTrue(plan.judged().contains(factory), plan.toString());
+
+        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()), console)
+                .decide("events-publish", stage.measurer(files, factory));
+
+        assertTrue(decision.confirmed().stream().anyMatch(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP
+                && m.component().equals("producer.factory com.acme.TracedProducers")), "a 240-byte bigger header per send:\n" + printed);
+    }
+
+    private static Path compileFactory(String side, String header) throws IOException {
+        Path source = work.resolve(side + "-factory-src/com/acme/TracedProducers.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, FACTORY.formatted(header));
+        Path classes = work.resolve(side + "-factory-classes");
+        Files.createDirectories(classes);
+        int exit = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
+                System.getProperty("java.class.path"), source.toString());
+        assertEquals(0, exit, "the " + side + "'s producer factory compiles");
+        return classes;
+    }
+
     private static ComponentStage stage(String baseClasspath, String headClasspath, ComponentStage.Mode mode, PrintStream console) {
         return new ComponentStage(baseClasspath, headClasspath, mode, 2, 1,
                 new ComponentTrialSettings(1, 2, Duration.ofMillis(200), Duration.ofSeconds(60)), work.resolve("logs"), console);

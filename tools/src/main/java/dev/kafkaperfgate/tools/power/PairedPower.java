@@ -14,14 +14,13 @@ import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.paired.CatalogEntry;
+import dev.kafkaperfgate.internal.paired.ClientMeasurer;
 import dev.kafkaperfgate.internal.paired.PairedPinning;
 import dev.kafkaperfgate.internal.paired.PairedTrials;
 import dev.kafkaperfgate.internal.paired.WorkerPair;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.engine.Decision;
-import dev.kafkaperfgate.internal.engine.Evidence;
-import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.Referee;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
@@ -320,28 +319,8 @@ public final class PairedPower {
             if (measurements++ > 0) {
                 trials.freshWorkers();
             }
-            Measurer<PairedMeasurement> measurer = new Measurer<>() {
-                @Override
-                public PairedMeasurement measure(boolean confirmation) {
-                    return trials.measure(entry, entry.file(), blocks, new ArrayList<>());
-                }
-
-                @Override
-                public Evidence evidence(PairedMeasurement measurement) {
-                    return new Evidence.Paired(entry.name(), measurement.blocks(), entry.thresholds(), List.of());
-                }
-
-                @Override
-                public void freshen() {
-                    // As the gate confirms: on a fresh pair of worker JVMs.
-                    trials.freshWorkers();
-                }
-
-                @Override
-                public String confirmationWay() {
-                    return "a second paired measurement on fresh worker JVMs";
-                }
-            };
+            // The gate's own whole-client measurement; every measurement on its own pair of JVMs, as above.
+            ClientMeasurer measurer = new ClientMeasurer(trials, entry, entry.file(), blocks, List.of());
             ScenarioEngine engine = new ScenarioEngine(policy, new PrintStream(java.io.OutputStream.nullOutputStream()));
             ScenarioVerdict first;
             ScenarioVerdict second;

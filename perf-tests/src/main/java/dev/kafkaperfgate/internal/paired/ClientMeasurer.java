@@ -1,0 +1,62 @@
+package dev.kafkaperfgate.internal.paired;
+
+import dev.kafkaperfgate.internal.engine.Evidence;
+import dev.kafkaperfgate.internal.engine.Measurer;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.verdict.DefinitionParts;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Paired mode's whole-client measurement of one scenario, as the engine runs it: interleaved
+ * trials of both worker JVMs on one broker; a confirmation on a fresh pair of JVMs. The evidence
+ * names what the head changed in the subject, what it changed in the experiment (not applied: the
+ * base's runs) and in the rules.
+ */
+public final class ClientMeasurer implements Measurer<PairedMeasurement> {
+
+    private final PairedTrials trials;
+    private final CatalogEntry scenario;
+    private final Path headFile;
+    private final int blocks;
+    private final List<String> ruleChanges;
+    private final List<PairedTrials.Opened> opened = new ArrayList<>();
+
+    /**
+     * @param headFile    the head's file of the scenario, or {@code null} when the head has none
+     * @param ruleChanges what the head changed in the scenario's rules (not applied), for the reader
+     */
+    public ClientMeasurer(PairedTrials trials, CatalogEntry scenario, Path headFile, int blocks, List<String> ruleChanges) {
+        this.trials = trials;
+        this.scenario = scenario;
+        this.headFile = headFile;
+        this.blocks = blocks;
+        this.ruleChanges = List.copyOf(ruleChanges);
+    }
+
+    @Override
+    public PairedMeasurement measure(boolean confirmation) {
+        // What the head changed in the experiment is read when the first measurement opens the scenario.
+        return trials.measure(scenario, headFile, blocks, confirmation ? new ArrayList<>() : opened);
+    }
+
+    @Override
+    public Evidence evidence(PairedMeasurement measurement) {
+        List<String> changes = new ArrayList<>(DefinitionParts.subjectChanges(measurement.baseDefinition(), measurement.headDefinition()));
+        opened.forEach(open -> open.experimentChanges().forEach(change -> changes.add(change + " (not applied: the base's experiment runs)")));
+        changes.addAll(ruleChanges);
+        return new Evidence.Paired(scenario.name(), measurement.blocks(), scenario.thresholds(), changes);
+    }
+
+    @Override
+    public void freshen() {
+        trials.freshWorkers();
+    }
+
+    @Override
+    public String confirmationWay() {
+        return "a second paired measurement on fresh worker JVMs";
+    }
+}
