@@ -112,6 +112,8 @@ public final class ComponentPower implements Callable<Integer> {
     int blocks;
     @Option(names = "--looks", defaultValue = "" + Defaults.COMPONENT_LOOKS, description = "looks while inconclusive (default: ${DEFAULT-VALUE}, the gate's)")
     int looks;
+    @Option(names = "--neighbour", description = "run beside a busy loop that keeps one core busy (a noisy neighbour)")
+    boolean neighbour;
     @Option(names = "--dir", defaultValue = "target/component-power", description = "work folder (default: ${DEFAULT-VALUE})")
     Path dir;
     @Option(names = "--out", defaultValue = "target/component-power.json", description = "rows as JSON (default: ${DEFAULT-VALUE})")
@@ -134,7 +136,9 @@ public final class ComponentPower implements Callable<Integer> {
         ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.power.WorkSerializer");
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
         GatePolicy policy = GatePolicy.forSuite(23 + 2, Map.of());
-        String label = workPercent == 0 && allocPercent == 0 ? "A/A" : "work +" + workPercent + "%, alloc +" + allocPercent + "%";
+        String label = (workPercent == 0 && allocPercent == 0 ? "A/A" : "work +" + workPercent + "%, alloc +" + allocPercent + "%")
+                + (neighbour ? ", busy neighbour" : "");
+        Process busy = neighbour ? BusyNeighbour.start("component-power") : null;
         System.out.printf("[component-power] %s: %d runs of %d ABBA blocks (up to %d looks), α %.4f per comparison and stage%n", label,
                 runs, blocks, looks, policy.alpha());
         ArrayNode rows = new ObjectMapper().createArrayNode();
@@ -162,6 +166,9 @@ public final class ComponentPower implements Callable<Integer> {
         }
         System.out.printf("[component-power] %s: ns/op flagged %d/%d, confirmed %d/%d; B/op flagged %d/%d, confirmed %d/%d%n", label,
                 flagged[0], runs, confirmed[0], runs, flagged[1], runs, confirmed[1], runs);
+        if (busy != null) {
+            busy.destroyForcibly();
+        }
         Files.createDirectories(out.toAbsolutePath().getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), rows);
         return 0;

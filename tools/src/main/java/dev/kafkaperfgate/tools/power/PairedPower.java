@@ -31,7 +31,6 @@ import dev.kafkaperfgate.internal.workload.InjectedCost;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -310,7 +309,7 @@ public final class PairedPower {
     private Measured measure(Experiment experiment, int blocks, boolean confirm) {
         CatalogEntry entry = catalog.stream().filter(scenario -> scenario.name().equals(experiment.scenario())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no PR scenario " + experiment.scenario()));
-        Process neighbour = experiment.neighbour() ? busyLoop() : null;
+        Process neighbour = experiment.neighbour() ? BusyNeighbour.start("gate-power") : null;
         try {
             PairedTrials trials = new PairedTrials(new BrokerPool(broker, count -> {
                 throw new IllegalStateException("gate-power measures the PR suite's single-broker scenarios only");
@@ -355,18 +354,5 @@ public final class PairedPower {
             console.printf(Locale.ROOT, "[gate-power]   %-18s comparisons %3d, flagged %2d, confirmed %2d, errors %d%s%n", label,
                     counted.size(), flagged, confirmed, list.size() - judged.size(), effects);
         });
-    }
-
-    /** A one-core busy loop, stopped by its pid when the experiment ends. */
-    private static Process busyLoop() {
-        try {
-            Process process = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
-            // Stopped even when this bench is interrupted: by its own pid, never by name.
-            Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
-            System.out.println("[gate-power] noisy neighbour: busy loop pid " + process.pid());
-            return process;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not start the busy loop", e);
-        }
     }
 }
