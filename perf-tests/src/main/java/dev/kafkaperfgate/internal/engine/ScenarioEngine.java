@@ -10,10 +10,11 @@ import java.util.List;
 /**
  * Measures, judges and confirms one scenario, the same way in every mode: measure, judge; when a
  * metric regresses, make the next measurement independent ({@link Measurer#freshen}), measure and
- * judge again, and confirm only the metrics that regressed both times. {@link Outcomes} gives each
- * metric its final word: a regression, a warning, noise, or an improvement both measurements show. One look at the first
- * measurement, one at the second, each at the policy's α: a noise flag must survive two
- * independent tests before it fails a build.
+ * judge again, and confirm only the metrics that regressed both times: a noise flag must survive
+ * two independent tests before it fails a build. A measurer that can grow ({@link Measurer#maxLooks})
+ * is measured more while a metric is INCONCLUSIVE, every look at α / looks. {@link Outcomes}
+ * gives each metric its final word: a regression, a warning, noise, or an improvement both
+ * measurements show.
  *
  * <pre>{@code
  * ScenarioEngine engine = new ScenarioEngine(policy, System.out);
