@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * One call of a component on record {@code i} of the scenario's pool, as the client makes it:
@@ -31,33 +32,46 @@ import java.util.Set;
  * {@code send(record, callback)} around a producer that completes at once. The records are made once, before any call is
  * measured; making them (the team's RecordSource) is not the component's cost.
  */
-abstract class ComponentCall implements AutoCloseable {
+final class ComponentCall implements AutoCloseable {
+
+    /** Records cycled through: a power of two, and enough that a cache of the last few values cannot help. */
+    static final int POOL = 1024;
 
     private static final byte[] NOTHING = new byte[0];
 
-    /** Whether {@code className} can be measured alone: a producer factory must implement {@code wrap}. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final IntFunction<Object> call;
+    private final AutoCloseable component;
+
+    private ComponentCall(IntFunction<Object> call, AutoCloseable component) {
+        this.call = call;
+        this.component = component;
+    }
+
+    /** The call on record {@code i} (0 to {@link #POOL} − 1); its result goes to JMH's blackhole. */
+    Object call(int i) {
+        return call.apply(i);
+    }
+
+    @Override
+    public void close() {
+        try {
+            component.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the component failed: " + e, e);
+        }
+    }
+
+    /** Whether {@code component} can be measured alone: a producer factory must implement {@code wrap}. */
     static boolean measurable(ComponentRef component) {
         if (!component.role().equals("producer.factory")) {
             return true;
         }
-        ProducerFactory factory = UserClasses.instantiate(component.className(), ProducerFactory.class);
-        MockProducer mock = new MockProducer(true, null, (Serializer) (t, data) -> NOTHING, (Serializer) (t, data) -> NOTHING);
-        Producer wrapped = factory.wrap(mock);
+        Producer<Object, Object> wrapped = wrapped(component, new MockProducer<>(true, null, (t, data) -> NOTHING, (t, data) -> NOTHING));
         if (wrapped != null) {
             wrapped.close();
         }
         return wrapped != null;
     }
-
-    /** Records cycled through: a power of two, and enough that a cache of the last few values cannot help. */
-    static final int POOL = 1024;
-
-    /** The call on record {@code i} (0 to {@link #POOL} − 1); its result goes to JMH's blackhole. */
-    abstract Object call(int i);
-
-    @Override
-    public abstract void close();
 
     /** Opens {@code component} on {@code scenario}'s records. */
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -71,23 +85,13 @@ abstract class ComponentCall implements AutoCloseable {
             keys[i] = pool.key(i);
             values[i] = pool.value(i);
         }
+        boolean key = component.role().startsWith("key.");
         switch (component.role()) {
             case "key.serializer", "value.serializer" -> {
-                boolean key = component.role().startsWith("key");
                 Serializer serializer = UserClasses.instantiate(component.className(), Serializer.class);
                 serializer.configure(producer, key);
                 Object[] inputs = key ? keys : values;
-                return new ComponentCall() {
-                    @Override
-                    Object call(int i) {
-                        return serializer.serialize(topic, new RecordHeaders(), inputs[i]);
-                    }
-
-                    @Override
-                    public void close() {
-                        serializer.close();
-                    }
-                };
+                return new ComponentCall(i -> serializer.serialize(topic, new RecordHeaders(), inputs[i]), serializer);
             }
             case "partitioner.class" -> {
                 Partitioner partitioner = UserClasses.instantiate(component.className(), Partitioner.class);
@@ -95,78 +99,45 @@ abstract class ComponentCall implements AutoCloseable {
                 byte[][] keyBytes = serialized(producer, "key.serializer", true, topic, keys);
                 byte[][] valueBytes = serialized(producer, "value.serializer", false, topic, values);
                 Cluster cluster = cluster(topic, scenario.produce().partitions());
-                return new ComponentCall() {
-                    @Override
-                    Object call(int i) {
-                        return partitioner.partition(topic, keys[i], keyBytes[i], values[i], valueBytes[i], cluster);
-                    }
-
-                    @Override
-                    public void close() {
-                        partitioner.close();
-                    }
-                };
+                return new ComponentCall(i -> partitioner.partition(topic, keys[i], keyBytes[i], values[i], valueBytes[i], cluster),
+                        partitioner);
             }
             case "interceptor.classes" -> {
                 ProducerInterceptor interceptor = UserClasses.instantiate(component.className(), ProducerInterceptor.class);
                 interceptor.configure(producer);
-                return new ComponentCall() {
-                    @Override
-                    Object call(int i) {
-                        return interceptor.onSend(new ProducerRecord(topic, keys[i], values[i]));
-                    }
-
-                    @Override
-                    public void close() {
-                        interceptor.close();
-                    }
-                };
+                return new ComponentCall(i -> interceptor.onSend(new ProducerRecord(topic, keys[i], values[i])), interceptor);
             }
             case "producer.factory" -> {
-                ProducerFactory factory = UserClasses.instantiate(component.className(), ProducerFactory.class);
                 // A producer that never touches the network and completes every send at once: the wrapper's own cost is what differs.
-                MockProducer mock = new MockProducer(true, null, (Serializer) (t, data) -> NOTHING, (Serializer) (t, data) -> NOTHING);
-                Producer wrapped = factory.wrap(mock);
+                MockProducer<Object, Object> mock = new MockProducer<>(true, null, (t, data) -> NOTHING, (t, data) -> NOTHING);
+                Producer<Object, Object> wrapped = wrapped(component, mock);
                 if (wrapped == null) {
                     throw new IllegalArgumentException("producer.factory " + component.className()
                             + " does not implement wrap(Producer): it is measured with the whole client only");
                 }
                 Callback callback = (metadata, exception) -> { };
-                return new ComponentCall() {
-                    @Override
-                    Object call(int i) {
-                        if (i == 0) {
-                            // The mock keeps every record it was given; forget them once per pass over the pool.
-                            mock.clear();
-                        }
-                        return wrapped.send(new ProducerRecord(topic, keys[i], values[i]), callback);
+                return new ComponentCall(i -> {
+                    if (i == 0) {
+                        // The mock keeps every record it was given; forget them once per pass over the pool.
+                        mock.clear();
                     }
-
-                    @Override
-                    public void close() {
-                        wrapped.close();
-                    }
-                };
+                    return wrapped.send(new ProducerRecord<>(topic, keys[i], values[i]), callback);
+                }, wrapped);
             }
             case "key.deserializer", "value.deserializer" -> {
-                boolean key = component.role().startsWith("key");
                 byte[][] bytes = serialized(producer, key ? "key.serializer" : "value.serializer", key, topic, key ? keys : values);
                 Deserializer deserializer = UserClasses.instantiate(component.className(), Deserializer.class);
                 deserializer.configure(ComponentScenario.consumerConfig(scenario), key);
-                return new ComponentCall() {
-                    @Override
-                    Object call(int i) {
-                        return deserializer.deserialize(topic, new RecordHeaders(), bytes[i]);
-                    }
-
-                    @Override
-                    public void close() {
-                        deserializer.close();
-                    }
-                };
+                return new ComponentCall(i -> deserializer.deserialize(topic, new RecordHeaders(), bytes[i]), deserializer);
             }
             default -> throw new IllegalArgumentException("no component role " + component.role());
         }
+    }
+
+    /** The team's wrapper around {@code delegate}, or {@code null} when its factory does not implement {@code wrap}. */
+    @SuppressWarnings("unchecked")
+    private static Producer<Object, Object> wrapped(ComponentRef component, Producer<Object, Object> delegate) {
+        return UserClasses.instantiate(component.className(), ProducerFactory.class).wrap(delegate);
     }
 
     /** The records' bytes as the side's own serializer makes them: what a partitioner or a deserializer gets. */

@@ -69,7 +69,7 @@ public final class ComponentStage {
     private final Mode mode;
     private final int blocks;
     private final int looks;
-    private final ComponentTrial.Plan trial;
+    private final ComponentTrialSettings trial;
     private final boolean identical;
     private final PrintStream console;
 
@@ -85,8 +85,7 @@ public final class ComponentStage {
         this.mode = mode;
         this.blocks = blocks;
         this.looks = looks;
-        this.trial = new ComponentTrial.Plan(settings.warmupIterations(), settings.iterations(), settings.iteration(),
-                settings.timeout());
+        this.trial = settings;
         this.identical = mode == Mode.AUTO && ClasspathDigest.of(baseClasspath).equals(ClasspathDigest.of(headClasspath));
         this.console = console;
     }

@@ -7,7 +7,6 @@ import dev.kafkaperfgate.internal.figures.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.List;
@@ -20,14 +19,10 @@ import java.util.Map;
  */
 final class ComponentTrial {
 
-    /** The trial's settings: JMH's warm-up and measured iterations, each of {@code iteration}. */
-    record Plan(int warmupIterations, int iterations, Duration iteration, Duration timeout) {
-    }
-
     private ComponentTrial() {
     }
 
-    static Map<Metric, Double> run(SideJvm jvm, ComponentFiles files, ComponentRef component, Plan plan, int number) {
+    static Map<Metric, Double> run(SideJvm jvm, ComponentFiles files, ComponentRef component, ComponentTrialSettings plan, int number) {
         Path out;
         try {
             out = Files.createTempFile("kpg-component-", ".json");

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
 
@@ -75,8 +76,7 @@ public final class ScenarioEngine {
         ScenarioVerdict verdict = judge.judge(measurer.evidence(measurement));
         for (int look = 2; look <= measurer.maxLooks() && verdict.has(Verdict.INCONCLUSIVE) && !verdict.has(Verdict.REGRESSION); look++) {
             console.printf("[%s] inconclusive: %s; measuring more (look %d of %d, each at α/%d)%n", scenario,
-                    String.join(", ", verdict.with(Verdict.INCONCLUSIVE).stream().map(metric -> (metric.component().isEmpty() ? ""
-                            : metric.component() + " ") + metric.metric().key()).toList()), look, measurer.maxLooks(), measurer.maxLooks());
+                    String.join(", ", verdict.with(Verdict.INCONCLUSIVE).stream().map(MetricVerdict::subject).toList()), look, measurer.maxLooks(), measurer.maxLooks());
             measurement = measurer.extend(measurement);
             verdict = judge.judge(measurer.evidence(measurement));
         }

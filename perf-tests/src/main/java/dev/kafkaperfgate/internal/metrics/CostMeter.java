@@ -74,15 +74,8 @@ public final class CostMeter {
                 threads.put(ids[i], new long[]{cpu[i], allocated[i]});
             }
         }
-        Map<String, Double> client = new TreeMap<>();
-        for (String name : traffic.explain) {
-            double value = gauge(clientMetrics, traffic.explainGroup, name);
-            if (Double.isFinite(value)) {
-                client.put(name, value);
-            }
-        }
         return new Snapshot(threads, counter(clientMetrics, traffic.bytesGroup, traffic.bytesName),
-                counter(clientMetrics, traffic.requestsGroup, traffic.requestsName), client);
+                counter(clientMetrics, traffic.requestsGroup, traffic.requestsName), explaining(clientMetrics, traffic));
     }
 
     /** The cost per record between two snapshots; {@code records} at least 1. */
@@ -101,19 +94,21 @@ public final class CostMeter {
     }
 
     /**
-     * One of the client's figures that has no per-node or per-topic tag (the client-wide one); NaN
-     * when the client has none or has not measured it yet. Kafka's averages are over its sample
-     * windows (30 s by default), so at a trial's end they cover that trial and what just preceded it.
+     * The client's own figures that explain a diff, by name, in one pass over its metrics: the
+     * client-wide ones (no per-node or per-topic tag) it has measured. Kafka's averages are over its
+     * sample windows (30 s by default), so at a trial's end they cover that trial and what just preceded it.
      */
-    private static double gauge(Map<MetricName, ? extends Metric> metrics, String group, String name) {
+    private static Map<String, Double> explaining(Map<MetricName, ? extends Metric> metrics, Traffic traffic) {
+        Map<String, Double> client = new TreeMap<>();
         for (Map.Entry<MetricName, ? extends Metric> metric : metrics.entrySet()) {
             MetricName key = metric.getKey();
-            if (key.name().equals(name) && key.group().equals(group) && !key.tags().containsKey("topic")
-                    && !key.tags().containsKey("node-id") && metric.getValue().metricValue() instanceof Number value) {
-                return value.doubleValue();
+            if (key.group().equals(traffic.explainGroup) && traffic.explain.contains(key.name()) && !key.tags().containsKey("topic")
+                    && !key.tags().containsKey("node-id") && metric.getValue().metricValue() instanceof Number value
+                    && Double.isFinite(value.doubleValue())) {
+                client.putIfAbsent(key.name(), value.doubleValue());
             }
         }
-        return Double.NaN;
+        return client;
     }
 
     /** A cumulative counter of the client's, summed over its tags; 0 when the client has none. */

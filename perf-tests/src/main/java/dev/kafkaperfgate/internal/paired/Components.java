@@ -50,8 +50,7 @@ final class Components {
         int looks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
         Path work = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR)).resolve("components");
         ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks, looks,
-                new ComponentTrialSettings(Defaults.COMPONENT_WARMUP_ITERATIONS, Defaults.COMPONENT_ITERATIONS,
-                        Defaults.COMPONENT_ITERATION, Defaults.COMPONENT_FORK_TIMEOUT), work, console);
+                ComponentTrialSettings.DEFAULTS, work, console);
         Map<String, ComponentFiles> files = new LinkedHashMap<>();
         scenarios.forEach(scenario -> files.put(scenario.name(), new ComponentFiles(scenario.name(), scenario.file(),
                 policy.headFile(scenario.name()))));

@@ -231,8 +231,7 @@ public final class RunSummary {
             List<String> noise = entries.stream().filter(RunSummary::noise).map(Entry::scenario).toList();
             List<String> warnings = entries.stream().map(RunSummary::finalVerdict).filter(Objects::nonNull)
                     .flatMap(verdict -> verdict.with(Verdict.WARNING).stream().map(metric -> verdict.scenario() + " "
-                            + (metric.component().isEmpty() ? "" : metric.component() + " ") + metric.metric().key()
-                            + String.format(Locale.ROOT, " %+.1f%%", metric.deltaPercent())))
+                            + metric.subject() + String.format(Locale.ROOT, " %+.1f%%", metric.deltaPercent())))
                     .toList();
             headline = "pass: " + countsText()
                     + (warnings.isEmpty() ? "" : "; worse in both measurements but within the threshold (does not fail): "
@@ -254,8 +253,7 @@ public final class RunSummary {
             return entry.scenario() + " (" + entry.outcome().key() + ")";
         }
         return entry.scenario() + " (" + verdict.with(Verdict.REGRESSION).stream()
-                .map(metric -> String.format(Locale.ROOT, "%s%s %+.1f%%", metric.component().isEmpty() ? "" : metric.component() + " ",
-                        metric.metric().key(), metric.deltaPercent()))
+                .map(metric -> String.format(Locale.ROOT, "%s %+.1f%%", metric.subject(), metric.deltaPercent()))
                 .collect(Collectors.joining(", ")) + ")";
     }
 

@@ -33,6 +33,11 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
         return new MetricVerdict(metric, verdict, baseline, current, thresholdPercent, comparison, reason, component);
     }
 
+    /** What the verdict is about, as headlines name it: {@code value.serializer com.acme.OrderSerializer bytesPerOp}, or {@code throughput}. */
+    public String subject() {
+        return component.isEmpty() ? metric.key() : component + " " + metric.key();
+    }
+
     /** This metric with another verdict, and {@code note} added to its reason. */
     public MetricVerdict with(Verdict newVerdict, String note) {
         return new MetricVerdict(metric, newVerdict, baseline, current, thresholdPercent, comparison,

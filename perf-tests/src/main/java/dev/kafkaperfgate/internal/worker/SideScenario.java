@@ -90,7 +90,7 @@ final class SideScenario {
             Path subjectFile = Path.of(subjectText);
             Scenario subject = Files.isRegularFile(subjectFile) ? ScenarioFileParser.find(subjectFile, name) : null;
             if (subject != null) {
-                composed = compose(experiment, subject);
+                composed = experiment.withSubjectOf(subject);
                 experimentChanges.addAll(DefinitionParts.experimentChanges(ResultFile.definition(experiment), ResultFile.definition(subject)));
                 subjectFrom = subjectFile.getFileName().toString();
             } else {
@@ -103,11 +103,6 @@ final class SideScenario {
         KafkaBroker broker = ExternalBroker.startedElsewhere(command.path("bootstrap").asText(), "the paired run's broker");
         return new SideScenario(composed, experimentChanges, subjectFrom, broker, injection,
                 Duration.ofMillis(command.path("trialMillis").asLong()), Duration.ofMillis(command.path("warmupMinMillis").asLong()), console);
-    }
-
-    /** The experiment's scenario with the subject's client settings: what a PR may change, and nothing else. */
-    static Scenario compose(Scenario experiment, Scenario subject) {
-        return experiment.withSubjectOf(subject);
     }
 
     private static Scenario find(Path file, String name) {

@@ -130,8 +130,7 @@ public final class ComponentPower implements Callable<Integer> {
         String libraries = System.getProperty("java.class.path");
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         ComponentStage stage = new ComponentStage(base + File.pathSeparator + libraries, head + File.pathSeparator + libraries,
-                ComponentStage.Mode.ALWAYS, blocks, looks, new ComponentTrialSettings(Defaults.COMPONENT_WARMUP_ITERATIONS,
-                Defaults.COMPONENT_ITERATIONS, Defaults.COMPONENT_ITERATION, Defaults.COMPONENT_FORK_TIMEOUT), dir.resolve("logs"), quiet);
+                ComponentStage.Mode.ALWAYS, blocks, looks, ComponentTrialSettings.DEFAULTS, dir.resolve("logs"), quiet);
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
         ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.power.WorkSerializer");
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
