@@ -4,9 +4,11 @@
 #   0  pass: every scenario ran; no regression confirmed
 #   1  regression: at least one confirmed REGRESSION (or, with -Dperf.baseline.required=true,
 #      a scenario without a usable baseline)
-#   2  infrastructure error or incomplete run: broker or Docker trouble, a scenario that could
-#      not run, a bad scenario or baseline file, no summary.json; or NOT JUDGED: every verdict
-#      was NEW or MISMATCH, so nothing was compared (-Dperf.allow.unjudged=true accepts that)
+#   2  not judged: nothing was compared (every verdict NEW or MISMATCH; -Dperf.allow.unjudged=true
+#      accepts that), an incomplete run (a scenario that could not run), bad options, a bad
+#      scenario or baseline file, or a paired run whose base or gate files the head changed
+#   3  infrastructure error: the broker, Docker, Maven, a build or a missing tool failed, or the
+#      run wrote no summary.json
 #
 #   scripts/gate.sh [--module DIR] [--base REF] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
@@ -117,7 +119,7 @@ for arg in "$@"; do
 done
 # shellcheck source=scripts/provision.sh
 . "$gate_root/scripts/provision.sh"
-provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 2
+provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 3
 
 # A summary left by an earlier run must not speak for this one.
 rm -f "$summary"
@@ -126,18 +128,24 @@ if [ -n "$base" ]; then
   . "$gate_root/scripts/paired.sh"
   paired_run "$base" "${args[@]}"
   maven_exit=$?
+  if [ -n "$paired_refusal" ]; then
+    echo "gate: NOT JUDGED: $paired_refusal" >&2
+    exit 2
+  fi
 else
   gate_wait "${maven[@]}" "${args[@]}"
   maven_exit=$?
 fi
 
 if [ ! -f "$summary" ]; then
+  # 2 and 3 come from the paired run or the gate's JVM, which have said why.
+  case "$maven_exit" in 2|3) exit "$maven_exit" ;; esac
   echo "gate: INFRASTRUCTURE ERROR: no $summary: the run did not start (Maven exit $maven_exit; see above)" >&2
-  exit 2
+  exit 3
 fi
 if ! jq -e 'type == "object" and (.scenarios | type) == "array"' "$summary" >/dev/null 2>&1; then
   echo "gate: INFRASTRUCTURE ERROR: $summary is not a run summary" >&2
-  exit 2
+  exit 3
 fi
 
 echo
@@ -160,7 +168,7 @@ case "$decision" in
   0)
     if [ "$maven_exit" -ne 0 ]; then
       echo "gate: INFRASTRUCTURE ERROR: Maven failed (exit $maven_exit) although the gate passed ($headline); see above" >&2
-      exit 2
+      exit 3
     fi
     echo "gate: PASS: $headline"
     exit 0 ;;

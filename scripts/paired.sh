@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# Sourced by gate.sh for --base REF: builds the base in a git worktree and the head in place,
+# Sourced by gate.sh for --base REF: builds the base in a git worktree, then the head in place,
 # resolves each side's test classpath, and runs the gate's paired mode (PerfGate, in Java, which
 # measures and decides). Cleans up the worktree and every process it started on exit, INT and TERM.
+#
+# What the head cannot change (docs/security.md):
+#   - the deciding JVM runs on the gate's own build (this checkout's perf-tests jar, copied to the
+#     private work folder, and its runtime classpath), never on the head's classpath; the workers
+#     put the same jars before a side's classes, so a head class named dev.kafkaperfgate.* is never loaded;
+#   - the base is built first, and every file the base and the gate run on is fingerprinted; a
+#     head whose build (or run) changes one of them, in the worktree or in ~/.m2, is NOT JUDGED;
+#   - the work folder is private (mode 0700, under $RUNNER_TEMP, else ~/.cache/kafka-perf-gate,
+#     never the shared /tmp), and each build reads .mvn/ from its own checkout only.
 #
 # Expects from gate.sh: gate_root, module (empty for this repository), module_dir (the module the
 # JUnit suite would run in; the gate's JVM runs there too), results, gate_wait and gate_cleanups
 # (its cancel handling: traps for INT, TERM and EXIT that stop every waited-for process).
 
-# shellcheck disable=SC2154 # gate_root, module, module_dir, results and gate_cleanups are set by gate.sh, which sources this file
+# shellcheck disable=SC2154,SC2034 # gate_root, module, module_dir, results and gate_cleanups are set by gate.sh, which sources this file; it reads paired_refusal
 true
 
 paired_work=""
 paired_top=""
+# Set when the run must not be judged although it ran; gate.sh prints it and exits 2.
+paired_refusal=""
 
 # Removes the worktree and its folder; gate.sh's gate_stop calls it after stopping what was started.
 paired_cleanup() {
@@ -23,12 +34,20 @@ paired_cleanup() {
   paired_work=""
 }
 
-# paired_classpath SIDE REACTOR_ROOT MODULE_REL OUT LOG: builds a side and writes its test classpath to OUT.
+# paired_maven CHECKOUT_TOP MVN_ARGS...: Maven with .mvn/ read from the checkout's own top folder
+# only: without MAVEN_BASEDIR, mvn searches every parent folder for one, a planted one included.
+paired_maven() {
+  local top=$1
+  shift
+  MAVEN_BASEDIR=$top gate_wait mvn "$@"
+}
+
+# paired_classpath SIDE CHECKOUT_TOP REACTOR_ROOT MODULE_REL OUT LOG: builds a side and writes its test classpath to OUT.
 paired_classpath() {
-  local side=$1 root=$2 rel=$3 out=$4 log=$5 select=()
+  local side=$1 top=$2 root=$3 rel=$4 out=$5 log=$6 select=()
   [ -n "$rel" ] && [ "$rel" != "." ] && select=(-pl "$rel" -am)
-  echo "gate: building the $side ($root${rel:+ $rel})"
-  if ! gate_wait mvn -B -q -f "$root/pom.xml" "${select[@]}" -DskipTests package dependency:build-classpath \
+  if [ -n "$rel" ] && [ "$rel" != . ]; then echo "gate: building the $side ($root $rel)"; else echo "gate: building the $side ($root)"; fi
+  if ! paired_maven "$top" -B -q -f "$root/pom.xml" "${select[@]}" -DskipTests package dependency:build-classpath \
       -Dmdep.outputFile="$out.deps" -Dmdep.includeScope=test >"$log" 2>&1; then
     return 1
   fi
@@ -37,7 +56,46 @@ paired_classpath() {
   printf '%s:%s:%s' "$dir/target/test-classes" "$dir/target/classes" "$(cat "$out.deps")" >"$out"
 }
 
-# paired_run REF [-D...]: the paired gate; returns the gate JVM's exit code (2 on a setup error).
+# paired_gate_classpath PERF_TESTS_DIR OUT: the gate's own jar, copied into the private work folder
+# (a later build cannot rewrite the copy), and its runtime classpath, as its build wrote them.
+paired_gate_classpath() {
+  local dir=$1 out=$2 jar
+  jar=$(find "$dir/target" -maxdepth 1 -name 'kafka-perf-gate-*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' | head -n 1)
+  if [ -z "$jar" ] || [ ! -f "$dir/target/gate-runtime-classpath.txt" ]; then
+    echo "gate: the gate's build in $dir left no jar or target/gate-runtime-classpath.txt" >&2
+    return 1
+  fi
+  mkdir -p "$paired_work/gate" && cp "$jar" "$paired_work/gate/kafka-perf-gate.jar" || return 1
+  printf '%s:%s' "$paired_work/gate/kafka-perf-gate.jar" "$(cat "$dir/target/gate-runtime-classpath.txt")" >"$out"
+}
+
+# paired_fingerprint CLASSPATH_FILE...: one sha256 line per file on the classpaths (a folder: each
+# file in it; a missing entry: one line saying so), so that any change to them shows as a diff.
+paired_fingerprint() {
+  local entry
+  # "|| [ -n ... ]": a classpath file ends without a newline, and its last entry counts too.
+  while IFS= read -r entry || [ -n "$entry" ]; do
+    [ -n "$entry" ] || continue
+    if [ -d "$entry" ]; then
+      find "$entry" -type f -print0 | sort -z | xargs -0r sha256sum
+    elif [ -e "$entry" ]; then
+      sha256sum "$entry"
+    else
+      echo "missing  $entry"
+    fi
+  done < <(cat "$@" | tr ':' '\n')
+}
+
+# paired_changed SAVED CLASSPATH_FILE...: prints the first file that no longer matches SAVED; 1 when none.
+paired_changed() {
+  local saved=$1 line
+  shift
+  line=$(diff <(paired_fingerprint "$@") "$saved" | grep -m1 '^[<>]') || return 1
+  echo "${line##* }"
+}
+
+# paired_run REF [-D...]: the paired gate; returns the gate JVM's exit code, or 2 on bad input
+# (a REF that is not a commit) and 3 when a build, git or the work folder failed, each said in one line.
 paired_run() {
   local ref=$1
   shift
@@ -48,11 +106,17 @@ paired_run() {
     echo "gate: --base $ref is not a commit of $paired_top (fetch it first, e.g. git fetch origin main; in Actions: fetch-depth: 0)" >&2
     return 2; }
   short=${sha:0:12}
-  paired_work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-paired-XXXXXX") || return 2
+  # Private: the runner's own temp folder (Actions sets RUNNER_TEMP), else the user's cache; mktemp makes it 0700.
+  local private=${RUNNER_TEMP:-$HOME/.cache/kafka-perf-gate}
+  if ! mkdir -p "$private" || ! chmod go-w "$private"; then
+    echo "gate: cannot create a private work folder under $private" >&2
+    return 3
+  fi
+  paired_work=$(mktemp -d "$private/kpg-paired-XXXXXX") || return 3
   gate_cleanups+=(paired_cleanup)
   echo "gate: paired mode: head $(git -C "$paired_top" rev-parse --short=12 HEAD) against base $short ($ref)"
   git -C "$paired_top" worktree add --detach --quiet "$paired_work/base" "$sha" || {
-    echo "gate: could not check out the base $short in a worktree" >&2; return 2; }
+    echo "gate: could not check out the base $short in a worktree" >&2; return 3; }
 
   # The module's place in the repository: this repository builds perf-tests in its reactor; a
   # team's module builds on its own, in the head checkout and at the same path in the base.
@@ -66,21 +130,54 @@ paired_run() {
     base_root=$paired_work/base/$rel; base_rel=.
   fi
   base_module=$base_root/$base_rel
+  local gate_cp=$paired_work/gate-classpath.txt trusted=() fingerprint=$paired_work/trusted.sha256
 
-  if ! paired_classpath head "$head_root" "$head_rel" "$paired_work/head-classpath.txt" "$paired_work/head-build.log"; then
-    echo "gate: the head does not build; the last lines of the build:" >&2
-    tail -n 20 "$paired_work/head-build.log" >&2
-    return 2
+  # 1. The gate, from its own checkout, before anything of the pull request is built. A team's
+  # module resolves the library from the local repository, so this also installs it there. In
+  # kafka-perf-gate's own repository the gate is the head's reactor, built in step 3.
+  if [ -n "$module" ]; then
+    echo "gate: building the gate ($gate_root, installed for the team's builds)"
+    if ! paired_maven "$gate_root" -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -DskipTests install \
+        >"$paired_work/gate-build.log" 2>&1 || ! paired_gate_classpath "$gate_root/perf-tests" "$gate_cp"; then
+      echo "gate: the gate itself does not build; the last lines of the build:" >&2
+      tail -n 20 "$paired_work/gate-build.log" >&2
+      return 3
+    fi
+    trusted+=("$gate_cp")
   fi
+
+  # 2. The base, first: nothing of the head has run yet.
   local adoption=()
   if [ ! -f "$base_module/pom.xml" ]; then
     fallback="the base $short has no $([ -z "$module" ] && echo perf-tests || echo "$rel")/pom.xml"
     # The pull request adopts the gate: a run with nothing to judge against may pass, saying so
     # (the gate decides; a -Dperf.allow.unjudged given to gate.sh comes later and wins).
     adoption=(-Dperf.allow.unjudged=true)
-  elif ! paired_classpath base "$base_root" "$base_rel" "$paired_work/base-classpath.txt" "$paired_work/base-build.log"; then
+  elif ! paired_classpath base "$paired_work/base" "$base_root" "$base_rel" "$paired_work/base-classpath.txt" \
+      "$paired_work/base-build.log"; then
     fallback="the base $short does not build: $(grep -m1 -E 'ERROR|FAIL' "$paired_work/base-build.log" | cut -c1-200)"
+  else
+    trusted+=("$paired_work/base-classpath.txt")
   fi
+  [ ${#trusted[@]} -eq 0 ] || paired_fingerprint "${trusted[@]}" >"$fingerprint"
+
+  # 3. The head. Its build may run any plugin it likes: step 4 checks what it could have touched.
+  if ! paired_classpath head "$paired_top" "$head_root" "$head_rel" "$paired_work/head-classpath.txt" "$paired_work/head-build.log"; then
+    echo "gate: the head does not build; the last lines of the build:" >&2
+    tail -n 20 "$paired_work/head-build.log" >&2
+    return 3
+  fi
+  if [ -z "$module" ]; then
+    paired_gate_classpath "$paired_top/perf-tests" "$gate_cp" || return 3
+  fi
+
+  # 4. Did the head's build change a file the base or the gate runs on (in the worktree, in ~/.m2)?
+  local changed
+  if [ ${#trusted[@]} -gt 0 ] && changed=$(paired_changed "$fingerprint" "${trusted[@]}"); then
+    paired_refusal="the head's build changed $changed, which the base or the gate runs on; nothing was measured"
+    return 2
+  fi
+  [ -n "$module" ] || { trusted+=("$gate_cp"); paired_fingerprint "${trusted[@]}" >"$fingerprint"; }
 
   # Directories as the JUnit suite sees them, relative to the module: the head's, and the same
   # path in the base's checkout. A -Dperf.scenarios.dir given on the command line moves both.
@@ -100,8 +197,9 @@ paired_run() {
   mkdir -p "$results_abs"
   results_abs=$(cd "$results_abs" && pwd)
 
+  # The deciding JVM runs on the gate's classpath alone: the head's classes reach only its worker.
   local gate_jvm=(java -Xms512m -Xmx512m -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn
-    -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error -cp "$(cat "$paired_work/head-classpath.txt")")
+    -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error -cp "$(cat "$gate_cp")")
   local where=(-Dperf.results.dir="$results_abs" -Dperf.scenarios.dir="$head_scenarios" -Dperf.baselines.dir="$baselines")
   if [ -n "$fallback" ]; then
     echo "gate: paired mode unavailable: $fallback; judging against stored baselines instead" >&2
@@ -110,6 +208,8 @@ paired_run() {
   local here=$PWD code=0
   cd "$module_dir" || return 2
   if [ -n "$fallback" ]; then
+    # Stored mode measures the head in the deciding JVM, as the suite does: its classes come after the gate's.
+    gate_jvm[${#gate_jvm[@]}-1]="$(cat "$gate_cp"):$(cat "$paired_work/head-classpath.txt")"
     gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
   else
     gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.base.classpath.file="$paired_work/base-classpath.txt" \
@@ -117,5 +217,10 @@ paired_run() {
       -Dperf.base.commit="$sha" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
   fi
   cd "$here" || return 2
+  # The same check once more: the head's own JVM ran meanwhile.
+  if changed=$(paired_changed "$fingerprint" "${trusted[@]}"); then
+    paired_refusal="$changed, which the base or the gate runs on, changed during the run"
+    return 2
+  fi
   return $code
 }

@@ -13,7 +13,8 @@
 #      its measured effect printed whichever way it goes, and the serializer regression is caught,
 #      also by the team's own mvn verify -Dperf.base.ref=HEAD;
 #   7. a subtle regression (regressions/copy-per-record.patch: the serializer copies each record
-#      once more) fails paired mode, with the component stage naming the serializer.
+#      once more) fails paired mode, with the component stage naming the serializer, although the
+#      same head adds its own dev.kafkaperfgate.PerfGate that would report a pass (it never runs).
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
@@ -170,14 +171,33 @@ fi
 # serializer (+~300 B on a client that allocates ~38 KB per record). The component stage measures
 # the serializer alone and must name it; only that verdict is asserted, not the noisy whole-client ones.
 patch -s -p1 < regressions/copy-per-record.patch
+# The same head also carries its own dev.kafkaperfgate.PerfGate, which writes a passing summary.json
+# and leaves a marker: the gate runs from its own build, so the head's copy must never run.
+mkdir -p src/test/java/dev/kafkaperfgate
+cat > src/test/java/dev/kafkaperfgate/PerfGate.java <<'JAVA'
+package dev.kafkaperfgate;
+
+public final class PerfGate {
+    public static void main(String[] args) throws Exception {
+        java.nio.file.Files.writeString(java.nio.file.Path.of("shadow-gate-ran"), "the head's PerfGate ran");
+        java.nio.file.Path results = java.nio.file.Path.of("target/perf-results");
+        java.nio.file.Files.createDirectories(results);
+        java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"schemaVersion\":1,\"complete\":true,\"counts\":{},"
+                + "\"scenarios\":[],\"mode\":{\"name\":\"paired\"},\"decision\":{\"outcome\":\"PASS\",\"exitCode\":0,"
+                + "\"judged\":true,\"headline\":\"pass\"}}");
+        System.out.println("gate: PASS");
+    }
+}
+JAVA
 rc=0
 paired copy-per-record || rc=$?
+[ ! -e shadow-gate-ran ] || fail "paired: the head's own dev.kafkaperfgate.PerfGate ran instead of the gate"
 [ "$rc" -eq 1 ] || fail "paired: one more copy per record in the serializer must fail the gate (exit 1), got exit $rc"
 jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .confirmation.metrics[]?
     | select(.component == "value.serializer com.example.orders.OrderSerializer" and .metric == "bytesPerOp"
              and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
   || fail "paired: the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
-git checkout -q -- .
+git checkout -q -- . && rm -rf src/test/java/dev
 passed=yes
 if [ "$tier" = all ]; then
   echo "test-example: PASS: stored and paired: an unchanged build passes, kafka-clients and linger.ms changes judged (paired: linger.ms caught), serializer regression confirmed"

@@ -2,7 +2,7 @@
 // covered by PairedSessionTest (Java) and by .ci/run, which runs scripts/gate.sh --base HEAD.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, test } from 'node:test'
@@ -39,7 +39,8 @@ test('--help prints the usage and the exit codes, and starts nothing', () => {
   assert.equal(code, 0)
   assert.match(stdout, /^Runs the gate: /)
   assert.match(stdout, /scripts\/gate\.sh \[--module DIR\] \[--base REF\] \[--help\]/)
-  assert.match(stdout, /^ {2}2 {2}infrastructure error or incomplete run/m)
+  assert.match(stdout, /^ {2}2 {2}not judged: /m)
+  assert.match(stdout, /^ {2}3 {2}infrastructure error: /m)
 })
 
 test('a misspelt option is exit 2 naming it, never handed to Maven', () => {
@@ -49,4 +50,50 @@ test('a misspelt option is exit 2 naming it, never handed to Maven', () => {
   const stray = gate(['pr'])
   assert.equal(stray.code, 2)
   assert.match(stray.stderr, /^gate: unexpected argument 'pr': options are --module DIR, --base REF and --help, then -Dperf\.\* settings$/m)
+})
+
+// paired.sh's functions, in a bash of their own: gate.sh sources the file and provides gate_wait.
+function paired(script, env = {}) {
+  const result = spawnSync('bash', ['-c', `gate_wait() { "$@"; }; . "${join(ROOT, 'scripts', 'paired.sh')}"; ${script}`],
+    { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 })
+  return { code: result.status, stderr: result.stderr, stdout: result.stdout }
+}
+
+test('a file the base or the gate runs on that a later build changes, in a class folder or a jar, is named; an untouched one passes', () => {
+  const scratch = mkdtempSync(join(SCRATCH, 'kpg-fingerprint-'))
+  mkdirSync(join(scratch, 'classes', 'com', 'example'), { recursive: true })
+  writeFileSync(join(scratch, 'classes', 'com', 'example', 'Orders.class'), 'base bytes')
+  writeFileSync(join(scratch, 'lib.jar'), 'jar bytes')
+  writeFileSync(join(scratch, 'cp.txt'), `${join(scratch, 'classes')}:${join(scratch, 'lib.jar')}`)
+  const fingerprint = `paired_fingerprint "${join(scratch, 'cp.txt')}" > "${join(scratch, 'saved')}"`
+  const check = `paired_changed "${join(scratch, 'saved')}" "${join(scratch, 'cp.txt')}"`
+
+  const untouched = paired(`${fingerprint} && ${check}`)
+  assert.equal(untouched.code, 1, 'nothing changed: ' + untouched.stdout + untouched.stderr)
+
+  const inFolder = paired(`${fingerprint} && echo 'head bytes' > "${join(scratch, 'classes', 'com', 'example', 'Orders.class')}" && ${check}`)
+  assert.equal(inFolder.code, 0, inFolder.stderr)
+  assert.equal(inFolder.stdout.trim(), join(scratch, 'classes', 'com', 'example', 'Orders.class'))
+
+  const inJar = paired(`${fingerprint} && echo 'replaced' > "${join(scratch, 'lib.jar')}" && ${check}`)
+  assert.equal(inJar.stdout.trim(), join(scratch, 'lib.jar'))
+
+  const added = paired(`${fingerprint} && echo 'new' > "${join(scratch, 'classes', 'Planted.class')}" && ${check}`)
+  assert.equal(added.stdout.trim(), join(scratch, 'classes', 'Planted.class'), 'a class added to a folder counts too')
+})
+
+test('a .mvn/jvm.config planted in a folder above a checkout is not read by its build', () => {
+  const scratch = mkdtempSync(join(SCRATCH, 'kpg-planted-'))
+  // A JVM option that does not exist: a Maven that reads this file cannot start.
+  mkdirSync(join(scratch, '.mvn'))
+  writeFileSync(join(scratch, '.mvn', 'jvm.config'), '-XX:+KpgPlantedOptionThatDoesNotExist\n')
+  const top = join(scratch, 'checkout')
+  mkdirSync(top)
+  writeFileSync(join(top, 'pom.xml'), `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+    <groupId>test</groupId><artifactId>planted</artifactId><version>1</version><packaging>pom</packaging></project>\n`)
+  const maven = `-B -q -o -f "${join(top, 'pom.xml')}" validate`
+  const plain = paired(`cd "${top}" && mvn ${maven}`)
+  assert.notEqual(plain.code, 0, 'the planted file is read by a plain mvn, so this test can fail')
+  const guarded = paired(`cd "${top}" && paired_maven "${top}" ${maven}`)
+  assert.equal(guarded.code, 0, guarded.stdout + guarded.stderr)
 })

@@ -114,7 +114,8 @@ public final class PerfGate {
 
     /**
      * {@code java -Dperf.suite=pr -cp <test classpath> dev.kafkaperfgate.PerfGate}: exits 0 on a pass,
-     * 1 on a confirmed regression, 2 on an incomplete run or a run that could not start.
+     * 1 on a confirmed regression, 2 on a run not judged (incomplete, or bad settings or files), 3 when
+     * the infrastructure failed (the broker, Docker, a worker JVM).
      */
     public static void main(String[] args) {
         if (args.length > 0) {

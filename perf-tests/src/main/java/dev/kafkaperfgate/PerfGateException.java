@@ -2,7 +2,8 @@ package dev.kafkaperfgate;
 
 /**
  * The one exception {@link PerfGate#run} throws: the run could not be judged, and why. Nothing was
- * decided, so a caller treats it as NOT JUDGED (the command line exits 2), never as a pass.
+ * decided, so a caller treats it as NOT JUDGED, never as a pass: the command line exits 2 for bad
+ * settings or input, and 3 when the infrastructure failed.
  *
  * <pre>{@code
  * try {
@@ -39,8 +40,8 @@ public final class PerfGateException extends RuntimeException {
         return kind;
     }
 
-    /** The command line's exit code for it: 2, not judged, whatever the kind. */
+    /** The command line's exit code for it: 2 (not judged: fix a setting or a file), or 3 (the infrastructure failed). */
     public int exitCode() {
-        return 2;
+        return kind == Kind.INFRASTRUCTURE ? 3 : 2;
     }
 }

@@ -1,26 +1,21 @@
 package dev.kafkaperfgate.internal.component;
 
 import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.environment.GateCode;
 import org.openjdk.jmh.runner.Runner;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A JVM of one side for the component stage: the gate's own jars first (the benchmark, JMH and
- * its dependencies, from this JVM), then the side's classpath with the team's classes and their
+ * its dependencies, from this JVM: {@link GateCode}), then the side's classpath with the team's classes and their
  * libraries. So both sides run the same harness, and only the component and what it uses differ.
  * Every run is bounded; its output goes to a log file named after the side.
  */
@@ -32,7 +27,8 @@ final class SideJvm {
 
     SideJvm(Side side, String sideClasspath, Path logs) {
         this.side = side;
-        this.classpath = String.join(File.pathSeparator, gateJars()) + File.pathSeparator + sideClasspath;
+        this.classpath = GateCode.first(sideClasspath, Runner.class, joptsimple.OptionParser.class,
+                org.apache.commons.math3.stat.descriptive.SummaryStatistics.class);
         this.logs = logs;
     }
 
@@ -85,26 +81,5 @@ final class SideJvm {
         return output.lines().map(String::trim)
                 .filter(line -> line.contains("Exception") || line.contains("Error") || line.startsWith("<failure>"))
                 .findFirst().map(line -> line.length() > 300 ? line.substring(0, 300) : line).orElse("no error line");
-    }
-
-    /** Where this JVM loaded the benchmark, JMH, and JMH's own dependencies from. */
-    private static Set<String> gateJars() {
-        Set<String> jars = new LinkedHashSet<>();
-        Stream.of(ComponentBenchmark.class, Runner.class, joptsimple.OptionParser.class,
-                        org.apache.commons.math3.stat.descriptive.SummaryStatistics.class)
-                .forEach(type -> jars.add(location(type)));
-        return jars;
-    }
-
-    private static String location(Class<?> type) {
-        CodeSource source = type.getProtectionDomain().getCodeSource();
-        if (source == null) {
-            throw new ComponentStageException("cannot tell where " + type.getName() + " was loaded from");
-        }
-        try {
-            return Path.of(source.getLocation().toURI()).toString();
-        } catch (URISyntaxException e) {
-            throw new ComponentStageException("cannot tell where " + type.getName() + " was loaded from: " + e.getMessage(), e);
-        }
     }
 }

@@ -1,5 +1,6 @@
 /**
- * Facts about the machine and the client JVM, and CPU pinning ({@code taskset}). A leaf: it uses
- * nothing else of the gate.
+ * Facts about the machine and the client JVM, CPU pinning ({@code taskset}), and where the gate's
+ * own code was loaded from, which every JVM the gate starts puts first ({@link
+ * dev.kafkaperfgate.internal.environment.GateCode}). A leaf: it uses nothing else of the gate.
  */
 package dev.kafkaperfgate.internal.environment;

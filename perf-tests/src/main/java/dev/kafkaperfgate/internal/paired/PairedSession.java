@@ -14,6 +14,7 @@ import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.report.HtmlReport;
@@ -74,6 +75,11 @@ public final class PairedSession {
         all.putAll(properties);
         GateProperties.rejectUnknown(all);
         String baseClasspath = classpath(GateProperties.get(properties, GateProperties.BASE_CLASSPATH_FILE, null));
+        if (!GateCode.isIn(baseClasspath)) {
+            // The one case in which a base cannot be measured and the pull request may still pass: it adopts the gate.
+            throw new PairedUnavailableException("the base's test classpath has no kafka-perf-gate library (a base from before "
+                    + "the gate was adopted)", null, true);
+        }
         String headFile = GateProperties.get(properties, GateProperties.HEAD_CLASSPATH_FILE, null);
         String headClasspath = headFile == null ? System.getProperty("java.class.path") : classpath(headFile);
         String baseDir = GateProperties.get(properties, GateProperties.BASE_SCENARIOS_DIR, null);
@@ -96,8 +102,9 @@ public final class PairedSession {
         try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), console)) {
             WorkerProcess base = workers.base();
             WorkerProcess head = workers.head();
-            hello(base, true);
-            hello(head, false);
+            // A worker that fails now is a failure (never read as "the base has no gate").
+            hello(base);
+            hello(head);
             List<CatalogEntry> baseCatalog;
             try {
                 baseCatalog = CatalogEntry.fromReply(base.call(catalogCommand(baseDir, suite,
@@ -177,25 +184,13 @@ public final class PairedSession {
         return result;
     }
 
-    private static void hello(WorkerProcess worker, boolean base) {
-        JsonNode reply;
-        try {
-            reply = worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
-        } catch (WorkerException e) {
-            if (base) {
-                throw new PairedUnavailableException("the base's test classpath has no paired-mode worker (a base without the gate, "
-                        + "or with a gate older than paired mode): " + e.getMessage(), e, true);
-            }
-            throw e;
-        }
+    private static void hello(WorkerProcess worker) {
+        JsonNode reply = worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
         int protocol = reply.path("protocol").asInt();
         if (protocol != dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION) {
-            String message = "the " + worker.side().key() + "'s gate speaks worker protocol " + protocol + ", this one "
-                    + dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION;
-            if (base) {
-                throw new PairedUnavailableException(message);
-            }
-            throw new WorkerException(message);
+            // Both workers run the deciding JVM's own gate jars, so this means a broken installation.
+            throw new WorkerException("the " + worker.side().key() + "'s worker speaks protocol " + protocol + ", this gate "
+                    + dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION);
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 import dev.kafkaperfgate.internal.worker.WorkerProtocol;
 
@@ -23,8 +24,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One side's worker JVM, seen from the coordinator: started on the side's own classpath, asked
- * one {@link WorkerProtocol} command at a time, every answer awaited for a bounded time. Its
+ * One side's worker JVM, seen from the coordinator: started on the side's own classpath behind
+ * the gate's own jars, asked one {@link WorkerProtocol} command at a time, every answer awaited
+ * for a bounded time. Its
  * stderr is forwarded line by line with the side's name. Closing it asks the worker to stop and
  * kills it when it does not within seconds.
  *
@@ -59,7 +61,8 @@ public final class WorkerProcess implements AutoCloseable {
     }
 
     /**
-     * @param classpath the side's test classpath: its own gate library, kafka-clients and the team's classes
+     * @param classpath the side's test classpath: kafka-clients and the team's classes, behind the gate's own
+     *                  jars ({@link GateCode}): a side's copy of a gate class is never the one loaded
      * @param jvmFlags  heap and GC flags, split on spaces
      * @param cpus      the CPUs the worker runs on ({@code perf.client.cpus}), or {@code null} for any
      * @throws WorkerException when the JVM cannot be started
@@ -77,7 +80,7 @@ public final class WorkerProcess implements AutoCloseable {
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         command.add("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=error");
         command.add("-cp");
-        command.add(classpath);
+        command.add(GateCode.first(classpath));
         command.add(WorkerProtocol.MAIN_CLASS);
         try {
             return new WorkerProcess(side, new ProcessBuilder(command).start(), console);

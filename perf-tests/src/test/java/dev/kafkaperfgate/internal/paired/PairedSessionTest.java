@@ -5,12 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.PerfGate;
+import dev.kafkaperfgate.PerfGateException;
 import dev.kafkaperfgate.PerfGateOptions;
+import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.worker.WorkerProtocol;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +24,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,8 +56,15 @@ class PairedSessionTest {
     void theSameCodeOnBothSidesPassesAndAMuchSlowerHeadFails() throws IOException {
         Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
         Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        // The head's classes come first on its own classpath, with its own copy of the gate's worker,
+        // which would report whatever it likes: the gate's jars go before it, so it is never loaded.
+        Path marker = dir.resolve("shadow-was-loaded");
+        Path shadow = ShadowClass.compile(dir.resolve("shadow"), WorkerProtocol.MAIN_CLASS, marker);
+        Path headClasspath = Files.writeString(dir.resolve("head-classpath.txt"),
+                shadow + File.pathSeparator + System.getProperty("java.class.path"));
 
-        GateResult same = run(scenarios, classpath, dir.resolve("aa"), Map.of());
+        GateResult same = run(scenarios, classpath, dir.resolve("aa"), Map.of(GateProperties.HEAD_CLASSPATH_FILE, headClasspath.toString()));
+        assertFalse(Files.exists(marker), "the head's copy of the gate's worker ran");
         assertEquals(GateResult.Outcome.PASS, same.outcome(), same.headline());
         assertTrue(same.headline().startsWith("paired: head vs base test-base: pass"), same.headline());
         assertTrue(same.judged(), "paired verdicts are judgements");
@@ -77,14 +89,28 @@ class PairedSessionTest {
     @Test
     void aBaseWithoutTheGateFallsBackToStoredBaselinesAndSaysWhy() throws IOException {
         Path scenarios = scenarios(dir.resolve("perf"), SCENARIO);
-        // A classpath without the gate's worker: what a base from before paired mode has.
+        // A classpath without the gate library: what a base from before the gate was adopted has.
         String kafkaOnly = System.getProperty("java.class.path").replaceAll("[^:]*(test-classes|classes)(:|$)", "");
         Path classpath = Files.writeString(dir.resolve("no-gate.txt"), kafkaOnly);
         Map<String, String> properties = Map.of(GateProperties.BASE_CLASSPATH_FILE, classpath.toString(),
                 GateProperties.BASE_SCENARIOS_DIR, scenarios.toString(), GateProperties.SCENARIOS_DIR, scenarios.toString());
         PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
                 () -> PairedSession.run(properties, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
-        assertTrue(e.getMessage().startsWith("the base's test classpath has no paired-mode worker"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("the base's test classpath has no kafka-perf-gate library"), e.getMessage());
+        assertTrue(e.baseWithoutGate(), "the pull request adopts the gate");
+    }
+
+    @Test
+    void aBaseWhoseWorkerFailsIsAFailureNeverReadAsABaseWithoutTheGate() throws IOException {
+        Path scenarios = scenarios(dir.resolve("perf"), SCENARIO);
+        // The gate's classes, but none of the libraries they need: the base's worker dies at its first command.
+        String gateOnly = GateCode.location(PerfGate.class);
+        Path classpath = Files.writeString(dir.resolve("gate-only.txt"), gateOnly);
+        PerfGateException e = assertThrows(PerfGateException.class,
+                () -> run(scenarios, classpath, dir.resolve("broken-base"), Map.of()));
+        assertEquals(PerfGateException.Kind.INFRASTRUCTURE, e.kind(), e.getMessage());
+        assertEquals(3, e.exitCode());
+        assertTrue(e.getMessage().startsWith("base worker"), e.getMessage());
     }
 
     @Test
