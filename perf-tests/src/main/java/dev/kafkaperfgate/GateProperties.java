@@ -132,7 +132,9 @@ public final class GateProperties {
                 .collect(Collectors.toCollection(TreeSet::new));
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown propert" + (unknown.size() == 1 ? "y " : "ies ")
-                    + String.join(", ", unknown) + "; the gate knows: " + String.join(", ", ALL));
+                    + unknown.stream().map(name -> name + dev.kafkaperfgate.internal.scenario.Spelling.nearest(name, ALL)
+                            .map(near -> " (did you mean " + near + "?)").orElse("")).collect(Collectors.joining(", "))
+                    + "; the gate knows: " + String.join(", ", ALL));
         }
     }
 

@@ -29,7 +29,7 @@ class PerfGateTest {
     void optionsRefuseWhatTheGateDoesNotKnow() {
         IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
                 () -> PerfGateOptions.builder().property("perf.suit", "pr").build());
-        assertTrue(typo.getMessage().startsWith("unknown property perf.suit; the gate knows: "), typo.getMessage());
+        assertTrue(typo.getMessage().startsWith("unknown property perf.suit (did you mean perf.suite?); the gate knows: "), typo.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PerfGateOptions.builder().property("batch.size", "1").build());
         PerfGateOptions options = PerfGateOptions.builder().suite("pr").brokerWarmup(Duration.ofSeconds(5)).build();
         assertEquals("pr", options.get(GateProperties.SUITE).orElseThrow());

@@ -37,7 +37,7 @@ class PerfGateExtensionTest {
         System.setProperty("perf.suit", "pr");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new PerfGateExtension().evaluateExecutionCondition(context(OrdersPerfSuite.class)));
-        assertTrue(e.getMessage().startsWith("unknown property perf.suit; the gate knows: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("unknown property perf.suit (did you mean perf.suite?); the gate knows: "), e.getMessage());
     }
 
     @Test

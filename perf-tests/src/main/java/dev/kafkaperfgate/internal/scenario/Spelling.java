@@ -5,14 +5,14 @@ import java.util.Comparator;
 import java.util.Optional;
 
 /** "Did you mean": the allowed name nearest to a typo, within two edits. */
-final class Spelling {
+public final class Spelling {
 
     private static final int MAX_EDITS = 2;
 
     private Spelling() {
     }
 
-    static Optional<String> nearest(String typo, Collection<String> allowed) {
+    public static Optional<String> nearest(String typo, Collection<String> allowed) {
         return allowed.stream()
                 .filter(candidate -> distance(typo, candidate) <= MAX_EDITS)
                 .min(Comparator.comparingInt(candidate -> distance(typo, candidate)));

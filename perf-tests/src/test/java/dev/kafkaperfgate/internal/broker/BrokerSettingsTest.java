@@ -32,7 +32,7 @@ class BrokerSettingsTest {
     void aMistypedPropertyStopsTheRun() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> BrokerSettings.from(properties("perf.broker.imgae", "x")));
-        assertTrue(error.getMessage().startsWith("unknown property perf.broker.imgae; the gate knows: perf.broker, perf.broker.image"),
+        assertTrue(error.getMessage().startsWith("unknown property perf.broker.imgae (did you mean perf.broker.image?); the gate knows: perf.broker, perf.broker.image"),
                 error.getMessage());
     }
 

@@ -84,7 +84,15 @@ public final class DockerProbe {
         }
     }
 
+    /** slf4j-simple's level for Testcontainers' strategy search, read once, when its logger is made. */
+    private static final String STRATEGY_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.testcontainers.dockerclient";
+
     private static DockerClient client() {
+        // A missing engine is an answer, said in one line by the caller: without this, the strategy
+        // search logs an ERROR and a list of every strategy it tried. A level set by the user wins.
+        if (System.getProperty(STRATEGY_LOG_LEVEL) == null) {
+            System.setProperty(STRATEGY_LOG_LEVEL, "off");
+        }
         List<DockerClientProviderStrategy> strategies = new ArrayList<>();
         ServiceLoader.load(DockerClientProviderStrategy.class).forEach(strategies::add);
         return DockerClientProviderStrategy.getFirstValidStrategy(strategies).getDockerClient();
