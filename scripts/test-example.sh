@@ -197,6 +197,11 @@ jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .confirmation.met
     | select(.component == "value.serializer com.example.orders.OrderSerializer" and .metric == "bytesPerOp"
              and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
   || fail "paired: the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
+# The team's RecordSource is measured alone too, and only reported: its cost is shown, never judged.
+jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .paired.reported[]?
+    | select(.component == "record.source com.example.orders.perf.OrderRecords" and .judged == false
+             and .nsPerOp.base > 0 and .nsPerOp.head > 0)] | length == 1' "$summary" >/dev/null \
+  || fail "paired: the RecordSource must be measured alone and reported, not judged"
 git checkout -q -- . && rm -rf src/test/java/dev
 passed=yes
 if [ "$tier" = all ]; then

@@ -24755,6 +24755,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
       latencySection(scenarios),
       trialsSection(scenarios),
       clientMetricsSection(scenarios),
+      reportedSection(scenarios),
       environmentSection(summary2),
       reproduceSection(summary2),
       footer(summary2, runUrl)
@@ -24858,6 +24859,21 @@ function clientMetricsSection(scenarios) {
     return "";
   }
   return ["<details><summary>The clients' own metrics, base against head (not judged)</summary>", "", ...lines, "</details>"].join("\n");
+}
+function reportedSection(scenarios) {
+  const lines = [];
+  for (const scenario of scenarios) {
+    const reported = scenario.paired && Array.isArray(scenario.paired.reported) ? scenario.paired.reported : [];
+    for (const entry of reported.slice(0, 6)) {
+      if (entry && typeof entry.line === "string") {
+        lines.push(`- **${escapeText(scenario.scenario, 120)}**: ${escapeText(entry.line, 300)}`);
+      }
+    }
+  }
+  if (lines.length === 0) {
+    return "";
+  }
+  return ["<details><summary>Measured alone and reported, not judged (the team's test code)</summary>", "", ...lines, "", "</details>"].join("\n");
 }
 function small(value) {
   return typeof value === "number" && Number.isFinite(value) ? String(Math.round(value * 1e3) / 1e3) : "\u2014";

@@ -52,6 +52,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       latencySection(scenarios),
       trialsSection(scenarios),
       clientMetricsSection(scenarios),
+      reportedSection(scenarios),
       environmentSection(summary),
       reproduceSection(summary),
       footer(summary, runUrl),
@@ -172,6 +173,23 @@ function clientMetricsSection(scenarios) {
     return ''
   }
   return ['<details><summary>The clients\' own metrics, base against head (not judged)</summary>', '', ...lines, '</details>'].join('\n')
+}
+
+/** Paired mode: what the component stage measured for the report only (the team's RecordSource), one line each. */
+function reportedSection(scenarios) {
+  const lines = []
+  for (const scenario of scenarios) {
+    const reported = scenario.paired && Array.isArray(scenario.paired.reported) ? scenario.paired.reported : []
+    for (const entry of reported.slice(0, 6)) {
+      if (entry && typeof entry.line === 'string') {
+        lines.push(`- **${escapeText(scenario.scenario, 120)}**: ${escapeText(entry.line, 300)}`)
+      }
+    }
+  }
+  if (lines.length === 0) {
+    return ''
+  }
+  return ['<details><summary>Measured alone and reported, not judged (the team\'s test code)</summary>', '', ...lines, '', '</details>'].join('\n')
 }
 
 /** A client metric: up to three decimals, a dash for anything that is not a finite number. */

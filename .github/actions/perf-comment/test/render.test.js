@@ -49,6 +49,16 @@ test('paired: the clients\' own metrics are shown base against head, collapsed',
   assert.match(body, /\| batch-size-avg \| 183\.5 \| — \|/)
 })
 
+test('paired: a RecordSource measured alone is reported in its own collapsed section, never as a verdict row', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].paired = { reported: [{ component: 'record.source com.acme.OrderRecords', judged: false,
+    line: 'record.source com.acme.OrderRecords: 2512 → 2630 ns/op (+4.7%), 1812 → 1812 B/op (+0.0%), one ABBA block, reported, not judged (the team\'s test code)' }] }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /<details><summary>Measured alone and reported, not judged \(the team's test code\)<\/summary>/)
+  assert.match(body, /^- \*\*[a-z0-9-]+\*\*: record\.source com\.acme\.OrderRecords&#58; 2512 → 2630 ns\/op/m)
+  assert.doesNotMatch(body, /\| record\.source/, 'not a verdict row')
+})
+
 test('a warning is worse in both measurements, named in the title, and not an alarm', () => {
   const summary = fixture('all-passed.json')
   summary.counts = { ...summary.counts, WARNING: 1 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.scenario.Scenario;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,8 +13,8 @@ import java.nio.file.Path;
  * {@code java -cp <gate jars>:<side's classpath> ...ComponentList request.json}: which of the
  * team's components each scenario names, as this side's files and classes have them. The request
  * is {@code [{"name", "experimentFile", "subjectFile"}]}; the one line printed last is
- * {@code [{"name", "components": [{"role", "className"}]}]}, or an {@code "error"} for a scenario
- * this side cannot read.
+ * {@code [{"name", "components": [{"role", "className"}], "reported": [...]}]} (reported: measured,
+ * never judged), or an {@code "error"} for a scenario this side cannot read.
  */
 public final class ComponentList {
 
@@ -31,9 +32,12 @@ public final class ComponentList {
             ObjectNode entry = answer.addObject().put("name", scenario.path("name").asText());
             try {
                 String subject = scenario.path("subjectFile").asText("");
-                for (ComponentRef component : ComponentScenario.components(ComponentScenario.read(
-                        Path.of(scenario.path("experimentFile").asText()), subject.isEmpty() ? null : Path.of(subject),
-                        scenario.path("name").asText()))) {
+                Scenario read = ComponentScenario.read(Path.of(scenario.path("experimentFile").asText()),
+                        subject.isEmpty() ? null : Path.of(subject), scenario.path("name").asText());
+                for (ComponentRef component : ComponentScenario.reported(read)) {
+                    entry.withArray("reported").addObject().put("role", component.role()).put("className", component.className());
+                }
+                for (ComponentRef component : ComponentScenario.components(read)) {
                     if (ComponentCall.measurable(component)) {
                         entry.withArray("components").addObject().put("role", component.role()).put("className", component.className());
                     } else {

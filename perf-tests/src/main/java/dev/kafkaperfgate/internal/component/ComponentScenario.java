@@ -54,6 +54,15 @@ final class ComponentScenario {
         return components;
     }
 
+    /** The team's RecordSource, when the scenario names one: measured and reported, never judged. */
+    static List<ComponentRef> reported(Scenario scenario) {
+        List<ComponentRef> reported = new ArrayList<>();
+        if (scenario.produce().recordSource() != null) {
+            add(reported, ComponentCall.REPORTED_ROLE, scenario.produce().recordSource().className());
+        }
+        return reported;
+    }
+
     /** The producer's settings as a client takes them; the components are configured with these. */
     static Map<String, Object> producerConfig(Scenario scenario) {
         Map<String, Object> config = new HashMap<>(scenario.produce().producer());

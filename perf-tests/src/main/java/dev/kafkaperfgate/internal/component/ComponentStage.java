@@ -10,6 +10,8 @@ import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.engine.TrialOrder;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.scenario.Thresholds;
 
 import java.io.IOException;
@@ -51,13 +53,15 @@ public final class ComponentStage {
     /**
      * What the stage will do for one scenario.
      *
-     * @param judged the components measured on both sides
-     * @param notes  what a reader should know: components on one side only, a skip because nothing changed
+     * @param judged   the components measured on both sides
+     * @param reported measured on both sides and reported, never judged: the team's RecordSource
+     * @param notes    what a reader should know: components on one side only, a skip because nothing changed
      */
-    public record Plan(List<ComponentRef> judged, List<String> notes) {
+    public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes) {
 
         public Plan {
             judged = List.copyOf(judged);
+            reported = List.copyOf(reported);
             notes = List.copyOf(notes);
         }
     }
@@ -94,12 +98,15 @@ public final class ComponentStage {
     public Map<String, Plan> plan(List<ComponentFiles> files, Path work) {
         Map<String, Plan> plans = new LinkedHashMap<>();
         if (mode == Mode.OFF) {
-            files.forEach(file -> plans.put(file.scenario(), new Plan(List.of(), List.of("component stage off (-Dperf.components=off)"))));
+            files.forEach(file -> plans.put(file.scenario(), new Plan(List.of(), List.of(),
+                    List.of("component stage off (-Dperf.components=off)"))));
             return plans;
         }
         Map<String, List<String>> listNotes = new LinkedHashMap<>();
-        Map<String, List<ComponentRef>> baseComponents = list(base, files, work, new LinkedHashMap<>());
-        Map<String, List<ComponentRef>> headComponents = list(head, files, work, listNotes);
+        Map<String, List<ComponentRef>> baseReported = new LinkedHashMap<>();
+        Map<String, List<ComponentRef>> headReported = new LinkedHashMap<>();
+        Map<String, List<ComponentRef>> baseComponents = list(base, files, work, new LinkedHashMap<>(), baseReported);
+        Map<String, List<ComponentRef>> headComponents = list(head, files, work, listNotes, headReported);
         for (ComponentFiles file : files) {
             List<ComponentRef> inBase = baseComponents.getOrDefault(file.scenario(), List.of());
             List<ComponentRef> inHead = headComponents.getOrDefault(file.scenario(), List.of());
@@ -110,14 +117,54 @@ public final class ComponentStage {
                     .forEach(component -> notes.add(component.label() + ": new in the head, no base to compare with (not judged)"));
             inBase.stream().filter(component -> !inHead.contains(component))
                     .forEach(component -> notes.add(component.label() + ": the head no longer uses it (not judged)"));
-            if (identical && !both.isEmpty()) {
+            List<ComponentRef> reported = new ArrayList<>(headReported.getOrDefault(file.scenario(), List.of()));
+            reported.retainAll(baseReported.getOrDefault(file.scenario(), List.of()));
+            if (identical && !(both.isEmpty() && reported.isEmpty())) {
                 notes.add("components not measured: every class and jar of both sides' classpaths is identical "
                         + "(-Dperf.components=always measures them anyway)");
                 both.clear();
+                reported.clear();
             }
-            plans.put(file.scenario(), new Plan(new ArrayList<>(both), notes));
+            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes));
         }
         return plans;
+    }
+
+    /**
+     * Measures a reported component ({@code record.source}) in one ABBA block of one-fork JMH runs
+     * and gives each side's median ns/op and B/op, and the change. Nothing judges it: it is the
+     * team's test code, shown so that a reader sees when making a record got dearer.
+     *
+     * @throws ComponentStageException naming the side whose fork failed
+     */
+    public ObjectNode report(ComponentFiles files, ComponentRef component) {
+        Map<Side, Map<Metric, List<Double>>> values = new java.util.EnumMap<>(Side.class);
+        List<Side> order = TrialOrder.of(1);
+        for (int i = 0; i < order.size(); i++) {
+            SideJvm jvm = order.get(i) == Side.BASE ? base : head;
+            console.printf("[%s] %s (reported, not judged): JMH fork %d/%d (%s)%n", files.scenario(), component.label(), i + 1,
+                    order.size(), jvm.side().key());
+            ComponentTrial.run(jvm, files, component, trial, i + 1).forEach((metric, value) -> values
+                    .computeIfAbsent(jvm.side(), side -> new java.util.EnumMap<>(Metric.class))
+                    .computeIfAbsent(metric, key -> new ArrayList<>()).add(value));
+        }
+        ObjectNode node = JsonNodeFactory.instance.objectNode().put("component", component.label()).put("judged", false);
+        StringBuilder line = new StringBuilder();
+        for (Metric metric : List.of(Metric.COMPONENT_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
+            double was = median(values.get(Side.BASE).get(metric));
+            double now = median(values.get(Side.HEAD).get(metric));
+            double delta = was > 0 ? (now / was - 1) * 100 : 0;
+            node.putObject(metric.key()).put("base", was).put("head", now).put("deltaPercent", delta);
+            line.append(line.isEmpty() ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.0f → %.0f %s (%+.1f%%)", was, now,
+                    metric.unit(), delta));
+        }
+        node.put("line", component.label() + ": " + line + ", one ABBA block, reported, not judged (the team's test code)");
+        console.printf("[%s] reported: %s%n", files.scenario(), node.get("line").asText());
+        return node;
+    }
+
+    private static double median(List<Double> values) {
+        return Median.of(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** How the engine measures {@code component} of a scenario: ABBA blocks of one-fork JMH runs, alternating sides. */
@@ -169,8 +216,12 @@ public final class ComponentStage {
         };
     }
 
-    /** @param notes filled per scenario with what this side's list says beside its components */
-    private Map<String, List<ComponentRef>> list(SideJvm jvm, List<ComponentFiles> files, Path work, Map<String, List<String>> notes) {
+    /**
+     * @param notes    filled per scenario with what this side's list says beside its components
+     * @param reported filled per scenario with the components this side measures for the report only
+     */
+    private Map<String, List<ComponentRef>> list(SideJvm jvm, List<ComponentFiles> files, Path work, Map<String, List<String>> notes,
+                                                 Map<String, List<ComponentRef>> reported) {
         ObjectMapper json = new ObjectMapper();
         ArrayNode request = json.createArrayNode();
         files.forEach(file -> request.addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
@@ -192,6 +243,9 @@ public final class ComponentStage {
                 List<ComponentRef> refs = new ArrayList<>();
                 entry.path("components").forEach(c -> refs.add(new ComponentRef(c.path("role").asText(), c.path("className").asText())));
                 components.put(entry.path("name").asText(), refs);
+                List<ComponentRef> own = new ArrayList<>();
+                entry.path("reported").forEach(c -> own.add(new ComponentRef(c.path("role").asText(), c.path("className").asText())));
+                reported.put(entry.path("name").asText(), own);
                 entry.path("notes").forEach(note -> notes.computeIfAbsent(entry.path("name").asText(), key -> new ArrayList<>())
                         .add(note.asText()));
             }

@@ -28,15 +28,17 @@ final class Components {
 
     private final ComponentStage stage;
     private final Map<String, List<ComponentRef>> judged;
+    private final Map<String, List<ComponentRef>> reported;
     private final Map<String, List<String>> notes;
     private final Map<String, ComponentFiles> files;
     private final int blocks;
     private final int looks;
 
-    private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<String>> notes,
-                       Map<String, ComponentFiles> files, int blocks, int looks) {
+    private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<ComponentRef>> reported,
+                       Map<String, List<String>> notes, Map<String, ComponentFiles> files, int blocks, int looks) {
         this.stage = stage;
         this.judged = judged;
+        this.reported = reported;
         this.notes = notes;
         this.files = files;
         this.blocks = blocks;
@@ -56,25 +58,36 @@ final class Components {
                 policy.headFile(scenario.name()))));
         Map<String, ComponentStage.Plan> plans = stage.plan(new ArrayList<>(files.values()), work);
         Map<String, List<ComponentRef>> judged = new LinkedHashMap<>();
+        Map<String, List<ComponentRef>> reported = new LinkedHashMap<>();
         Map<String, List<String>> notes = new LinkedHashMap<>();
         Set<ComponentRef> seen = new HashSet<>();
         plans.forEach((scenario, plan) -> {
-            List<ComponentRef> own = new ArrayList<>();
             List<String> lines = new ArrayList<>(plan.notes());
-            for (ComponentRef component : plan.judged()) {
-                if (seen.add(component)) {
-                    own.add(component);
-                } else {
-                    lines.add(component.label() + ": measured with an earlier scenario");
-                }
-            }
+            List<ComponentRef> own = firstTime(plan.judged(), seen, lines);
+            List<ComponentRef> shown = firstTime(plan.reported(), seen, lines);
             judged.put(scenario, own);
+            reported.put(scenario, shown);
             notes.put(scenario, lines);
-            console.printf("[kafka-perf-gate] %s: components judged alone: %s%s%n", scenario,
+            console.printf("[kafka-perf-gate] %s: components judged alone: %s%s%s%n", scenario,
                     own.isEmpty() ? "none" : String.join(", ", own.stream().map(ComponentRef::label).toList()),
+                    shown.isEmpty() ? "" : "; measured and reported, not judged: "
+                            + String.join(", ", shown.stream().map(ComponentRef::label).toList()),
                     lines.isEmpty() ? "" : "; " + String.join("; ", lines));
         });
-        return new Components(stage, judged, notes, files, blocks, looks);
+        return new Components(stage, judged, reported, notes, files, blocks, looks);
+    }
+
+    /** The components not measured with an earlier scenario; a note for each that was. */
+    private static List<ComponentRef> firstTime(List<ComponentRef> components, Set<ComponentRef> seen, List<String> notes) {
+        List<ComponentRef> first = new ArrayList<>();
+        for (ComponentRef component : components) {
+            if (seen.add(component)) {
+                first.add(component);
+            } else {
+                notes.add(component.label() + ": measured with an earlier scenario");
+            }
+        }
+        return first;
     }
 
     /** How many metrics the stage will judge: two per component. */
@@ -85,6 +98,11 @@ final class Components {
 
     List<ComponentRef> of(String scenario) {
         return judged.getOrDefault(scenario, List.of());
+    }
+
+    /** Measured and reported, never judged (the team's RecordSource). */
+    List<ComponentRef> reported(String scenario) {
+        return reported.getOrDefault(scenario, List.of());
     }
 
     List<String> notes(String scenario) {

@@ -71,6 +71,16 @@ final class PairedScenario {
                 }
                 parts.add(alone);
             }
+            for (ComponentRef component : components.reported(scenario.name())) {
+                try {
+                    paired.withArray("reported").add(components.stage().report(components.files(scenario.name()), component));
+                } catch (ComponentStageException e) {
+                    // Reported only: what cannot be measured alone is said, and fails nothing (the whole client ran it).
+                    String note = component.label() + ": not measured alone: " + e.getMessage();
+                    console.println("[kafka-perf-gate] " + scenario.name() + ": " + note);
+                    paired.withArray("componentNotes").add(note);
+                }
+            }
             Decision<List<Object>> all = Decision.combine(parts);
             Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, decision, all, paired));
             if (all.regressed()) {
@@ -111,6 +121,9 @@ final class PairedScenario {
         root.set("trials", first.toJson());
         if (paired.has("components")) {
             root.set("components", paired.get("components"));
+        }
+        if (paired.has("reported")) {
+            root.set("reported", paired.get("reported"));
         }
         all.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
         if (client.flagged()) {

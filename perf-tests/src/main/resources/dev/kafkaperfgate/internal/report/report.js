@@ -223,6 +223,11 @@
     if (scenario.paired && scenario.paired.trials && scenario.paired.trials.clientMetrics) {
       section.append(clientMetricsTable(scenario.paired.trials.clientMetrics))
     }
+    // The team's RecordSource, measured alone for the reader: reported, never a verdict.
+    const reported = scenario.paired && Array.isArray(scenario.paired.reported) ? scenario.paired.reported : []
+    if (reported.length > 0) {
+      section.append(el('pre', 'lines reported', reported.map((entry) => `reported: ${(entry || {}).line}`).join('\n')))
+    }
     if (scenario.settings) {
       section.append(el('h3', null, 'settings'))
       section.append(settingsBlock(scenario.settings))

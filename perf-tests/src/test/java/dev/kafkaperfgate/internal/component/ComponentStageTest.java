@@ -89,6 +89,8 @@ class ComponentStageTest {
         ComponentStage.Plan plan = stage.plan(List.of(files), work.resolve("lists")).get("events-publish");
         ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.EventSerializer");
         assertEquals(List.of(serializer), plan.judged(), "the team's serializer, and nothing of Kafka's");
+        assertEquals(List.of(new ComponentRef("record.source", "dev.kafkaperfgate.usercode.WordRecords")), plan.reported(),
+                "the team's RecordSource: measured for the report, never judged");
 
         Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()), console)
                 .decide("events-publish", stage.measurer(files, serializer));
@@ -112,6 +114,7 @@ class ComponentStageTest {
         ComponentStage.Plan skipped = stage(classpath(base), classpath(base), ComponentStage.Mode.AUTO, console)
                 .plan(List.of(files), work.resolve("lists")).get("events-publish");
         assertEquals(List.of(), skipped.judged());
+        assertEquals(List.of(), skipped.reported());
         assertTrue(skipped.notes().get(0).startsWith("components not measured: every class and jar of both sides' classpaths is identical"),
                 skipped.notes().toString());
 
@@ -123,6 +126,18 @@ class ComponentStageTest {
         MetricVerdict bytes = decision.verdict().metrics().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
                 .orElseThrow();
         assertEquals(0, bytes.deltaPercent(), 0.5, "allocation per call is the same on both sides: " + bytes.line());
+
+        // The RecordSource making a record: each side's median cost, reported and never judged.
+        ComponentRef source = new ComponentRef("record.source", "dev.kafkaperfgate.usercode.WordRecords");
+        var report = always.report(files, source);
+        assertFalse(report.path("judged").asBoolean(true));
+        assertTrue(report.at("/nsPerOp/base").asDouble() > 0 && report.at("/nsPerOp/head").asDouble() > 0, report.toString());
+        assertTrue(report.at("/bytesPerOp/base").asDouble() > 0, "making a record allocates: " + report);
+        assertEquals(0, report.at("/bytesPerOp/deltaPercent").asDouble(), 0.5, "the same class on both sides: " + report);
+        assertTrue(report.path("line").asText().startsWith("record.source dev.kafkaperfgate.usercode.WordRecords: ")
+                && report.path("line").asText().endsWith("reported, not judged (the team's test code)"), report.toString());
+        assertTrue(printed.toString().contains("[events-publish] reported: record.source dev.kafkaperfgate.usercode.WordRecords: "),
+                printed.toString());
     }
 
     private static final String FACTORY = """
