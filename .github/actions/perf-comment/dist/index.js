@@ -24755,6 +24755,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
       latencySection(scenarios),
       trialsSection(scenarios),
       clientMetricsSection(scenarios),
+      brokerMetricsSection(scenarios),
       reportedSection(scenarios),
       environmentSection(summary2),
       reproduceSection(summary2),
@@ -24841,16 +24842,22 @@ function trialsSection(scenarios) {
   return ["<details><summary>Trials in run order (base and head)</summary>", "", ...lines, "", "</details>"].join("\n");
 }
 function clientMetricsSection(scenarios) {
+  return sideBySideSection(scenarios, "clientMetrics", "client metric", "The clients' own metrics, base against head (not judged)");
+}
+function brokerMetricsSection(scenarios) {
+  return sideBySideSection(scenarios, "brokerMetrics", "broker, per trial", "The broker's side, base against head (from its JMX; not judged)");
+}
+function sideBySideSection(scenarios, key, column, title) {
   const lines = [];
   for (const scenario of scenarios) {
     const trials = scenario.paired && scenario.paired.trials && typeof scenario.paired.trials === "object" ? scenario.paired.trials : null;
-    const client = trials && trials.clientMetrics && typeof trials.clientMetrics === "object" ? trials.clientMetrics : null;
-    if (!client || Object.keys(client).length === 0) {
+    const figures = trials && trials[key] && typeof trials[key] === "object" ? trials[key] : null;
+    if (!figures || Object.keys(figures).length === 0) {
       continue;
     }
-    lines.push(`**${escapeText(scenario.scenario, 120)}**:`, "", "| client metric | base | head |", "|---|---|---|");
-    for (const name of Object.keys(client).slice(0, 12)) {
-      const pair = client[name] && typeof client[name] === "object" ? client[name] : {};
+    lines.push(`**${escapeText(scenario.scenario, 120)}**:`, "", `| ${column} | base | head |`, "|---|---|---|");
+    for (const name of Object.keys(figures).slice(0, 16)) {
+      const pair = figures[name] && typeof figures[name] === "object" ? figures[name] : {};
       lines.push(`| ${escapeText(name, 60)} | ${small(pair.base)} | ${small(pair.head)} |`);
     }
     lines.push("");
@@ -24858,7 +24865,7 @@ function clientMetricsSection(scenarios) {
   if (lines.length === 0) {
     return "";
   }
-  return ["<details><summary>The clients' own metrics, base against head (not judged)</summary>", "", ...lines, "</details>"].join("\n");
+  return [`<details><summary>${title}</summary>`, "", ...lines, "</details>"].join("\n");
 }
 function reportedSection(scenarios) {
   const lines = [];

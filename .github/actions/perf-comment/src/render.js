@@ -52,6 +52,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       latencySection(scenarios),
       trialsSection(scenarios),
       clientMetricsSection(scenarios),
+      brokerMetricsSection(scenarios),
       reportedSection(scenarios),
       environmentSection(summary),
       reproduceSection(summary),
@@ -155,16 +156,26 @@ function trialsSection(scenarios) {
 
 /** Paired mode: the client's own metrics (kafka-clients' names), base against head: what explains a diff. */
 function clientMetricsSection(scenarios) {
+  return sideBySideSection(scenarios, 'clientMetrics', 'client metric', 'The clients\' own metrics, base against head (not judged)')
+}
+
+/** Paired mode: the broker's side of each trial (from its JMX), base against head. */
+function brokerMetricsSection(scenarios) {
+  return sideBySideSection(scenarios, 'brokerMetrics', 'broker, per trial', 'The broker\'s side, base against head (from its JMX; not judged)')
+}
+
+/** One table per scenario of paired.trials[key]: {name: {base, head}}, each side's median; collapsed. */
+function sideBySideSection(scenarios, key, column, title) {
   const lines = []
   for (const scenario of scenarios) {
     const trials = scenario.paired && scenario.paired.trials && typeof scenario.paired.trials === 'object' ? scenario.paired.trials : null
-    const client = trials && trials.clientMetrics && typeof trials.clientMetrics === 'object' ? trials.clientMetrics : null
-    if (!client || Object.keys(client).length === 0) {
+    const figures = trials && trials[key] && typeof trials[key] === 'object' ? trials[key] : null
+    if (!figures || Object.keys(figures).length === 0) {
       continue
     }
-    lines.push(`**${escapeText(scenario.scenario, 120)}**:`, '', '| client metric | base | head |', '|---|---|---|')
-    for (const name of Object.keys(client).slice(0, 12)) {
-      const pair = client[name] && typeof client[name] === 'object' ? client[name] : {}
+    lines.push(`**${escapeText(scenario.scenario, 120)}**:`, '', `| ${column} | base | head |`, '|---|---|---|')
+    for (const name of Object.keys(figures).slice(0, 16)) {
+      const pair = figures[name] && typeof figures[name] === 'object' ? figures[name] : {}
       lines.push(`| ${escapeText(name, 60)} | ${small(pair.base)} | ${small(pair.head)} |`)
     }
     lines.push('')
@@ -172,7 +183,8 @@ function clientMetricsSection(scenarios) {
   if (lines.length === 0) {
     return ''
   }
-  return ['<details><summary>The clients\' own metrics, base against head (not judged)</summary>', '', ...lines, '</details>'].join('\n')
+  // The title is the gate's own text, never data.
+  return [`<details><summary>${title}</summary>`, '', ...lines, '</details>'].join('\n')
 }
 
 /** Paired mode: what the component stage measured for the report only (the team's RecordSource), one line each. */

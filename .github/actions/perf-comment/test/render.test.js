@@ -49,6 +49,16 @@ test('paired: the clients\' own metrics are shown base against head, collapsed',
   assert.match(body, /\| batch-size-avg \| 183\.5 \| — \|/)
 })
 
+test('paired: the broker\'s side of each trial is shown base against head, collapsed', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].paired = { trials: { order: 'ABBA', base: {}, head: {},
+    brokerMetrics: { 'produce-TotalTimeMs-mean': { base: 1.4, head: 2.9 }, 'messages-in': { base: 60000, head: 60000 } } } }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /<details><summary>The broker's side, base against head \(from its JMX; not judged\)<\/summary>/)
+  assert.match(body, /\| broker, per trial \| base \| head \|/)
+  assert.match(body, /\| produce-TotalTimeMs-mean \| 1\.4 \| 2\.9 \|/)
+})
+
 test('paired: a RecordSource measured alone is reported in its own collapsed section, never as a verdict row', () => {
   const summary = fixture('all-passed.json')
   summary.scenarios[0].paired = { reported: [{ component: 'record.source com.acme.OrderRecords', judged: false,

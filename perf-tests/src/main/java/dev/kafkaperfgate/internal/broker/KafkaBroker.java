@@ -58,6 +58,14 @@ public interface KafkaBroker extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The broker's own JMX, read before and after each trial: the broker's side of the run. Empty
+     * where this gate cannot reach it (containers and external brokers, for now).
+     */
+    default Optional<BrokerJmx> jmx() {
+        return Optional.empty();
+    }
+
     /** Stops what this broker started, and only that. Idempotent. */
     @Override
     void close();

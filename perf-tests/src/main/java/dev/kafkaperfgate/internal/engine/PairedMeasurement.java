@@ -22,17 +22,19 @@ import java.util.Map;
 public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, JsonNode headDefinition) {
 
     /**
-     * One trial: whose, its number in run order (1-based), its value of each metric it measured, and
-     * the client's own metrics (by Kafka's name), which explain a diff and are not judged.
+     * One trial: whose, its number in run order (1-based), its value of each metric it measured,
+     * the client's own metrics (by Kafka's name) and the broker's figures over the trial (from its
+     * JMX), both of which explain a diff and are not judged.
      */
-    public record Trial(Side side, int number, Map<Metric, Double> values, Map<String, Double> client) {
+    public record Trial(Side side, int number, Map<Metric, Double> values, Map<String, Double> client, Map<String, Double> broker) {
 
         public Trial {
             client = Map.copyOf(client);
+            broker = Map.copyOf(broker);
         }
 
         public Trial(Side side, int number, Map<Metric, Double> values) {
-            this(side, number, values, Map.of());
+            this(side, number, values, Map.of(), Map.of());
         }
     }
 
@@ -78,14 +80,23 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
      * shows here even when no judged metric moves.
      */
     ObjectNode clientMetrics() {
+        return sideBySide(Trial::client);
+    }
+
+    /** The broker's figures per trial ({@code produce-TotalTimeMs-mean}, ...), each side's median, side by side. */
+    ObjectNode brokerMetrics() {
+        return sideBySide(Trial::broker);
+    }
+
+    private ObjectNode sideBySide(java.util.function.Function<Trial, Map<String, Double>> figures) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         java.util.Set<String> names = new java.util.TreeSet<>();
-        trials.forEach(trial -> names.addAll(trial.client().keySet()));
+        trials.forEach(trial -> names.addAll(figures.apply(trial).keySet()));
         for (String name : names) {
             ObjectNode pair = node.putObject(name);
             for (Side side : Side.values()) {
-                double[] values = trials.stream().filter(trial -> trial.side() == side && trial.client().containsKey(name))
-                        .mapToDouble(trial -> trial.client().get(name)).toArray();
+                double[] values = trials.stream().filter(trial -> trial.side() == side && figures.apply(trial).containsKey(name))
+                        .mapToDouble(trial -> figures.apply(trial).get(name)).toArray();
                 if (values.length > 0) {
                     pair.put(side.key(), Math.round(dev.kafkaperfgate.internal.metrics.Median.of(values) * 1000) / 1000.0);
                 }
@@ -109,6 +120,10 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
         ObjectNode client = clientMetrics();
         if (!client.isEmpty()) {
             node.set("clientMetrics", client);
+        }
+        ObjectNode broker = brokerMetrics();
+        if (!broker.isEmpty()) {
+            node.set("brokerMetrics", broker);
         }
         for (Side side : Side.values()) {
             ObjectNode sideNode = node.putObject(side.key());

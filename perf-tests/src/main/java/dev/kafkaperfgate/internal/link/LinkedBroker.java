@@ -41,6 +41,12 @@ final class LinkedBroker implements KafkaBroker {
     }
 
     @Override
+    public Optional<dev.kafkaperfgate.internal.broker.BrokerJmx> jmx() {
+        // The link slows the clients' path, not the broker's own figures.
+        return direct.jmx();
+    }
+
+    @Override
     public Optional<String> failure() {
         return direct.failure();
     }

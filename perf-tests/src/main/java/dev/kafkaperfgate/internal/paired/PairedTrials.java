@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Measures one scenario on both sides: opens it in each worker (the head's under the base's
@@ -92,13 +94,17 @@ public final class PairedTrials {
                 String topic = loaded.containsKey(side) ? loaded.get(side) : create(topics, scenario, side.key() + "-" + (i + 1));
                 console.printf("[%s] trial %d/%d (%s, block %d of %d)%n", scenario.name(), i + 1, order.size(), side.key(),
                         i / 4 + 1, blocks);
+                Optional<BrokerJmx.Snapshot> before = broker.jmx().map(BrokerJmx::snapshot);
                 JsonNode reply = worker.call(command("trial").put("topic", topic).put("trial", i + 1),
                         trial.plus(Defaults.WORKER_REPLY_MARGIN));
+                Map<String, Double> brokerFigures = before.map(start -> broker.jmx().orElseThrow().snapshot().since(start))
+                        .orElse(Map.of());
                 if (!loaded.containsKey(side)) {
                     topics.delete(topic);
                 }
                 definitions[side.ordinal()] = reply.path("definition");
-                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures")), client(reply.path("client"))));
+                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures")), client(reply.path("client")),
+                        brokerFigures));
             }
             return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
         }

@@ -178,9 +178,9 @@
   }
 
   // Paired mode: the clients' own metrics (kafka-clients' names), each side's median: what explains a diff; not judged.
-  function clientMetricsTable (metrics) {
-    const table = el('table', 'client-metrics')
-    table.append(el('tr', null, el('th', null, 'client metric (not judged)'), el('th', null, 'base'), el('th', null, 'head')))
+  function clientMetricsTable (metrics, heading = 'client metric (not judged)', css = 'client-metrics') {
+    const table = el('table', css)
+    table.append(el('tr', null, el('th', null, heading), el('th', null, 'base'), el('th', null, 'head')))
     const show = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '—')
     for (const [name, pair] of Object.entries(metrics)) {
       table.append(el('tr', null, el('td', null, name), el('td', null, show((pair || {}).base)), el('td', null, show((pair || {}).head))))
@@ -222,6 +222,10 @@
     section.append(grid)
     if (scenario.paired && scenario.paired.trials && scenario.paired.trials.clientMetrics) {
       section.append(clientMetricsTable(scenario.paired.trials.clientMetrics))
+    }
+    // The broker's side of each trial, from its JMX: what it received and how long requests took inside it.
+    if (scenario.paired && scenario.paired.trials && scenario.paired.trials.brokerMetrics) {
+      section.append(clientMetricsTable(scenario.paired.trials.brokerMetrics, 'broker, per trial (JMX; not judged)', 'broker-metrics'))
     }
     // The team's RecordSource, measured alone for the reader: reported, never a verdict.
     const reported = scenario.paired && Array.isArray(scenario.paired.reported) ? scenario.paired.reported : []

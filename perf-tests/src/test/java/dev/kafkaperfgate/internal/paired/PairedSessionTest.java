@@ -75,6 +75,10 @@ class PairedSessionTest {
         assertEquals(4, trials.at("/base/throughput").size(), "each side's trials, in run order");
         assertEquals(4, trials.at("/head/throughput").size());
         assertEquals("ABBA blocks", summary.at("/scenarios/0/metrics/0/samples").asText());
+        // The broker's side of each trial, from its JMX: it received what each side sent.
+        JsonNode brokerSide = trials.path("brokerMetrics");
+        assertTrue(brokerSide.at("/messages-in/base").asDouble() > 0 && brokerSide.at("/messages-in/head").asDouble() > 0, trials.toString());
+        assertTrue(brokerSide.has("produce-TotalTimeMs-mean"), brokerSide.toString());
 
         // 40 µs of CPU per record in the head's send path: throughput falls by more than half.
         GateResult slower = run(scenarios, classpath, dir.resolve("ab"), Map.of(GateProperties.INJECT_BURN_NS, "40000"));

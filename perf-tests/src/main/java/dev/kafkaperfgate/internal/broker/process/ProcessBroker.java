@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker.process;
 
+import dev.kafkaperfgate.internal.broker.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerClasspath;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
@@ -42,6 +43,8 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
     private final List<ProcessNode> nodes;
     private final List<Process> watchdogs;
     private final Path dataDir;
+    private BrokerJmx jmx;
+    private boolean jmxTried;
     private final String bootstrapServers;
     private final BrokerInfo info;
     private final StopOnce stopOnce;
@@ -192,6 +195,19 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
                 .orElseThrow(() -> new IllegalArgumentException("no broker " + nodeId + " in a cluster of " + nodes.size()));
     }
 
+    /**
+     * The first node's JMX, attached on first use and closed with the broker. In a cluster the
+     * first node stands for the others: it leads the gate's topics as often as any.
+     */
+    @Override
+    public synchronized Optional<BrokerJmx> jmx() {
+        if (!jmxTried) {
+            jmxTried = true;
+            jmx = BrokerJmx.attach(pid()).orElse(null);
+        }
+        return Optional.ofNullable(jmx);
+    }
+
     /** The first node's JVM pid, for tests that kill it. */
     public long pid() {
         return nodes.get(0).process().pid();
@@ -227,6 +243,11 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
     }
 
     private void stop() {
+        synchronized (this) {
+            if (jmx != null) {
+                jmx.close();
+            }
+        }
         watchdogs.forEach(Process::destroyForcibly);
         nodes.stream().map(ProcessNode::process).filter(java.util.Objects::nonNull).forEach(ProcessBroker::stopProcess);
         deleteRecursively(dataDir);

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker.process;
 
+import dev.kafkaperfgate.internal.broker.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
@@ -55,7 +56,10 @@ class ProcessBrokerTest {
                     .producerProperty("delivery.timeout.ms", "20000").producerProperty("request.timeout.ms", "10000")
                     .producerProperty("compression.type", "lz4")
                     .build();
+            BrokerJmx jmx = broker.jmx().orElseThrow(() -> new AssertionError("a process broker's JMX is reached through the Attach API"));
+            BrokerJmx.Snapshot before = jmx.snapshot();
             ProduceResult result = new ProduceWorkload(broker, System.out).run(scenario, topic);
+            Map<String, Double> brokerSide = jmx.snapshot().since(before);
             assertEquals(List.of(20_000L, 20_000L), result.trials().stream().map(TrialFigures::records).toList());
             result.trials().forEach(trial -> assertEquals(trial.records(), trial.service().getTotalCount(),
                     "one latency per acknowledged record"));
@@ -70,6 +74,14 @@ class ProcessBrokerTest {
                 assertTrue(trial.cost().client().containsKey("batch-size-avg"), trial.cost().client().toString());
             });
             long produced = result.warmup().records() + 40_000;
+            // The broker's side: it received exactly what the workload counted, in produce requests that took it some time.
+            assertEquals(produced, brokerSide.get("messages-in"), 0.0, "messages in, by the broker's own count: " + brokerSide);
+            assertTrue(brokerSide.containsKey("produce-requests") && brokerSide.containsKey("bytes-in"), brokerSide.toString());
+            assertTrue(brokerSide.get("produce-requests") > 0 && brokerSide.get("bytes-in") > 0, brokerSide.toString());
+            assertTrue(brokerSide.get("produce-TotalTimeMs-mean") >= 0, brokerSide.toString());
+            double idle = brokerSide.get("request-handler-idle-percent");
+            assertTrue(idle > 0 && idle <= 100, "request handlers idle part of the time: " + brokerSide);
+            assertEquals(0.0, brokerSide.get("under-replicated-partitions"), brokerSide.toString());
             assertEquals(produced, RecordsOnTopic.consumeAll(broker, topic, Duration.ofSeconds(60)));
         }
     }
