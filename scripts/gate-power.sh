@@ -6,7 +6,7 @@
 #
 #   scripts/gate-power.sh [--aa-runs 20] [--per-level 3] [--levels 10,20,30] [--window 10] [--trial-seconds 5]
 #   scripts/gate-power.sh --paired [--aa-rounds 4] [--repeats 3] [--blocks 8] [--trial-seconds 3] [--probe-blocks 4] [--probe-steps 4]
-#                                  [--only throughput,cpu,alloc,p99|none] [--pin false | --broker-cpus 0 --client-cpus 1]
+#                                  [--only throughput,cpu,alloc,p99|none] [--neighbour] [--pin false | --broker-cpus 0 --client-cpus 1]
 #
 # --paired measures paired mode instead (PairedPower): A/A measurements of the PR suite's two
 # produce scenarios, the same code on both sides, every second round beside a one-core busy loop
@@ -14,7 +14,8 @@
 # unthrottled; CPU and allocation +10% and p99 +25% at 20k records/s). Each injection is sized by
 # probe measurements first (--probe-blocks blocks each, up to --probe-steps probes, searching for
 # the size whose real effect is within a quarter of the goal), and every repeat reports the real
-# effect it measured. Rows go to perf-tests/target/gate-power-paired.json,
+# effect it measured; --neighbour measures those repeats beside a one-core busy loop (the sizing
+# stays quiet). Rows go to perf-tests/target/gate-power-paired.json,
 # and a summary per experiment closes the output. About 2.5 minutes per measurement on a 2-core
 # machine (twice that when a regression is flagged and measured again). Pinned as a paired gate run
 # is by default: the broker on the first half of the CPUs, both workers on the rest.

@@ -84,6 +84,11 @@ public final class PairedPower {
             InjectedCost sized = injection.withMagnitude(Math.max(1, Math.round(size)));
             return new Experiment(label, scenario, sized, target, goalPercent, neighbour);
         }
+
+        /** The same injection, measured beside a one-core busy loop. */
+        Experiment besideNeighbour() {
+            return new Experiment(label + " + neighbour", scenario, injection, target, goalPercent, true);
+        }
     }
 
     /** A measurement's verdict and, when it flagged a regression, the second measurement's. */
@@ -158,6 +163,8 @@ public final class PairedPower {
         String clientCpus;
         @Option(names = "--pin", description = "as -Dperf.paired.pin (false: unpinned)")
         String pin;
+        @Option(names = "--neighbour", description = "measure the injected repeats beside a one-core busy loop (sized quietly first)")
+        boolean neighbour;
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -231,8 +238,9 @@ public final class PairedPower {
             }
             for (Experiment experiment : injected) {
                 Experiment calibrated = power.calibrate(experiment, options.probeBlocks, options.probeSteps);
+                Experiment measured = options.neighbour ? calibrated.besideNeighbour() : calibrated;
                 for (int repeat = 0; repeat < options.repeats; repeat++) {
-                    power.record(calibrated, options.blocks, rows, options.out);
+                    power.record(measured, options.blocks, rows, options.out);
                 }
             }
         }
