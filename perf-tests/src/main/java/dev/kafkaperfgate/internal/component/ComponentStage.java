@@ -151,12 +151,20 @@ public final class ComponentStage {
         ObjectNode node = JsonNodeFactory.instance.objectNode().put("component", component.label()).put("judged", false);
         StringBuilder line = new StringBuilder();
         for (Metric metric : List.of(Metric.COMPONENT_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
-            double was = median(values.get(Side.BASE).get(metric));
-            double now = median(values.get(Side.HEAD).get(metric));
+            List<Double> base = values.getOrDefault(Side.BASE, Map.of()).getOrDefault(metric, List.of());
+            List<Double> head = values.getOrDefault(Side.HEAD, Map.of()).getOrDefault(metric, List.of());
+            if (base.isEmpty() || head.isEmpty()) {
+                continue;   // a figure JMH did not give on both sides is left out, not made up
+            }
+            double was = median(base);
+            double now = median(head);
             double delta = was > 0 ? (now / was - 1) * 100 : 0;
             node.putObject(metric.key()).put("base", was).put("head", now).put("deltaPercent", delta);
             line.append(line.isEmpty() ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.0f → %.0f %s (%+.1f%%)", was, now,
                     metric.unit(), delta));
+        }
+        if (line.isEmpty()) {
+            throw new ComponentStageException("JMH gave no ns/op or B/op on both sides for " + component.label());
         }
         node.put("line", component.label() + ": " + line + ", one ABBA block, reported, not judged (the team's test code)");
         console.printf("[%s] reported: %s%n", files.scenario(), node.get("line").asText());
