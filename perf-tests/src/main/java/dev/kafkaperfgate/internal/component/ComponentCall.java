@@ -87,6 +87,14 @@ final class ComponentCall implements AutoCloseable {
     /** Opens {@code component} on {@code scenario}'s records. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static ComponentCall open(Scenario scenario, ComponentRef component) {
+        if (component.role().equals(REPORTED_ROLE)) {
+            // Record i of a pool as the harness makes it before the warm-up, with the random carried on; no pool needed.
+            RecordSourceSpec spec = scenario.produce().recordSource();
+            RecordSource<?, ?> source = UserClasses.instantiate(component.className(), RecordSource.class);
+            source.configure(spec.config());
+            SplittableRandom random = new SplittableRandom(scenario.produce().payloadSeed());
+            return new ComponentCall(i -> source.create(i, random), () -> { });
+        }
         String topic = scenario.name();
         Map<String, Object> producer = ComponentScenario.producerConfig(scenario);
         RecordPool pool = PayloadPool.records(scenario.produce(), producer);
@@ -98,14 +106,6 @@ final class ComponentCall implements AutoCloseable {
         }
         boolean key = component.role().startsWith("key.");
         switch (component.role()) {
-            case REPORTED_ROLE -> {
-                // Record i of a pool as the harness makes it before the warm-up, with the random carried on.
-                RecordSourceSpec spec = scenario.produce().recordSource();
-                RecordSource source = UserClasses.instantiate(component.className(), RecordSource.class);
-                source.configure(spec.config());
-                SplittableRandom random = new SplittableRandom(scenario.produce().payloadSeed());
-                return new ComponentCall(i -> source.create(i, random), () -> { });
-            }
             case "key.serializer", "value.serializer" -> {
                 Serializer serializer = UserClasses.instantiate(component.className(), Serializer.class);
                 serializer.configure(producer, key);

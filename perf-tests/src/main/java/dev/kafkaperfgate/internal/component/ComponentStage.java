@@ -138,21 +138,12 @@ public final class ComponentStage {
      * @throws ComponentStageException naming the side whose fork failed
      */
     public ObjectNode report(ComponentFiles files, ComponentRef component) {
-        Map<Side, Map<Metric, List<Double>>> values = new java.util.EnumMap<>(Side.class);
-        List<Side> order = TrialOrder.of(1);
-        for (int i = 0; i < order.size(); i++) {
-            SideJvm jvm = order.get(i) == Side.BASE ? base : head;
-            console.printf("[%s] %s (reported, not judged): JMH fork %d/%d (%s)%n", files.scenario(), component.label(), i + 1,
-                    order.size(), jvm.side().key());
-            ComponentTrial.run(jvm, files, component, trial, i + 1).forEach((metric, value) -> values
-                    .computeIfAbsent(jvm.side(), side -> new java.util.EnumMap<>(Metric.class))
-                    .computeIfAbsent(metric, key -> new ArrayList<>()).add(value));
-        }
+        List<PairedMeasurement.Trial> trials = forks(files, component, new ArrayList<>(), 1, component.label() + " (reported, not judged)");
         ObjectNode node = JsonNodeFactory.instance.objectNode().put("component", component.label()).put("judged", false);
         StringBuilder line = new StringBuilder();
         for (Metric metric : List.of(Metric.COMPONENT_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
-            List<Double> base = values.getOrDefault(Side.BASE, Map.of()).getOrDefault(metric, List.of());
-            List<Double> head = values.getOrDefault(Side.HEAD, Map.of()).getOrDefault(metric, List.of());
+            List<Double> base = valuesOf(trials, Side.BASE, metric);
+            List<Double> head = valuesOf(trials, Side.HEAD, metric);
             if (base.isEmpty() || head.isEmpty()) {
                 continue;   // a figure JMH did not give on both sides is left out, not made up
             }
@@ -169,6 +160,24 @@ public final class ComponentStage {
         node.put("line", component.label() + ": " + line + ", one ABBA block, reported, not judged (the team's test code)");
         console.printf("[%s] reported: %s%n", files.scenario(), node.get("line").asText());
         return node;
+    }
+
+    private static List<Double> valuesOf(List<PairedMeasurement.Trial> trials, Side side, Metric metric) {
+        return trials.stream().filter(trial -> trial.side() == side && trial.values().containsKey(metric))
+                .map(trial -> trial.values().get(metric)).toList();
+    }
+
+    /** {@code blocks} more ABBA blocks of one-fork trials after {@code trials}; the order goes on where it stopped. */
+    private List<PairedMeasurement.Trial> forks(ComponentFiles files, ComponentRef component, List<PairedMeasurement.Trial> trials,
+                                                int blocks, String label) {
+        int done = trials.size();
+        List<Side> order = TrialOrder.of(done / 4 + blocks);
+        for (int i = done; i < order.size(); i++) {
+            SideJvm jvm = order.get(i) == Side.BASE ? base : head;
+            console.printf("[%s] %s: JMH fork %d/%d (%s)%n", files.scenario(), label, i + 1, order.size(), jvm.side().key());
+            trials.add(new PairedMeasurement.Trial(jvm.side(), i + 1, ComponentTrial.run(jvm, files, component, trial, i + 1)));
+        }
+        return trials;
     }
 
     private static double median(List<Double> values) {
@@ -193,16 +202,9 @@ public final class ComponentStage {
                 return more(new ArrayList<>(measurement.trials()));
             }
 
-            /** {@code blocks} more ABBA blocks after {@code trials}; the order goes on where it stopped, so sides keep alternating who goes first. */
+            /** {@code blocks} more ABBA blocks after {@code trials}, so sides keep alternating who goes first. */
             private PairedMeasurement more(List<PairedMeasurement.Trial> trials) {
-                int done = trials.size();
-                List<Side> order = TrialOrder.of(done / 4 + blocks);
-                for (int i = done; i < order.size(); i++) {
-                    SideJvm jvm = order.get(i) == Side.BASE ? base : head;
-                    console.printf("[%s] %s: JMH fork %d/%d (%s)%n", files.scenario(), component.label(), i + 1, order.size(),
-                            jvm.side().key());
-                    trials.add(new PairedMeasurement.Trial(jvm.side(), i + 1, ComponentTrial.run(jvm, files, component, trial, i + 1)));
-                }
+                forks(files, component, trials, blocks, component.label());
                 ObjectNode definition = JsonNodeFactory.instance.objectNode().put("component", component.label());
                 return new PairedMeasurement(trials, definition, definition);
             }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.zip.ZipFile;
 
@@ -60,7 +59,7 @@ public final class GateCode {
      * which its files show. Any other trouble with a base worker is a failure, never read as this.
      */
     public static boolean isIn(String classpath) {
-        return List.of(classpath.split(File.pathSeparator)).stream().filter(entry -> !entry.isBlank()).map(Path::of)
+        return Arrays.stream(classpath.split(File.pathSeparator)).filter(entry -> !entry.isBlank()).map(Path::of)
                 .anyMatch(GateCode::holdsMark);
     }
 

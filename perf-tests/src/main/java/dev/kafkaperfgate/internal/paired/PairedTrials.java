@@ -86,6 +86,7 @@ public final class PairedTrials {
             }
             warmedGeneration = workers.generation();
             List<Side> order = TrialOrder.of(blocks);
+            Optional<BrokerJmx> jmx = broker.jmx();
             List<PairedMeasurement.Trial> trials = new ArrayList<>();
             JsonNode[] definitions = new JsonNode[2];
             for (int i = 0; i < order.size(); i++) {
@@ -94,11 +95,10 @@ public final class PairedTrials {
                 String topic = loaded.containsKey(side) ? loaded.get(side) : create(topics, scenario, side.key() + "-" + (i + 1));
                 console.printf("[%s] trial %d/%d (%s, block %d of %d)%n", scenario.name(), i + 1, order.size(), side.key(),
                         i / 4 + 1, blocks);
-                Optional<BrokerJmx.Snapshot> before = broker.jmx().map(BrokerJmx::snapshot);
+                Optional<BrokerJmx.Snapshot> before = jmx.map(BrokerJmx::snapshot);
                 JsonNode reply = worker.call(command("trial").put("topic", topic).put("trial", i + 1),
                         trial.plus(Defaults.WORKER_REPLY_MARGIN));
-                Map<String, Double> brokerFigures = before.map(start -> broker.jmx().orElseThrow().snapshot().since(start))
-                        .orElse(Map.of());
+                Map<String, Double> brokerFigures = before.map(start -> jmx.get().snapshot().since(start)).orElse(Map.of());
                 if (!loaded.containsKey(side)) {
                     topics.delete(topic);
                 }
