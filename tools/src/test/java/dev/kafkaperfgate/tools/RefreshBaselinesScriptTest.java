@@ -3,6 +3,8 @@ package dev.kafkaperfgate.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.baseline.BaselineReader;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.history.NightlyHistory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,6 +68,31 @@ class RefreshBaselinesScriptTest {
         assertEquals("0123abc", baseline.history().get(0).commit());
         List<String> lines = Files.readAllLines(file);
         assertEquals(2, lines.stream().filter(line -> line.startsWith("    {\"commit\":")).count(), "one run per line:\n" + String.join("\n", lines));
+
+        // The nightly history beside it keeps every night, where the baseline keeps its window.
+        List<NightlyHistory.Night> nights = NightlyHistory.read(NightlyHistory.file(file.getParent(), SCENARIO));
+        assertEquals(3, nights.size());
+        assertEquals(baseline.history().get(1).figures().metrics().get(Metric.THROUGHPUT).value(),
+                nights.get(2).values().get(Metric.THROUGHPUT), 1e-9);
+        assertTrue(nights.get(2).values().containsKey(Metric.P99), "every metric the run has (this old fixture: throughput and p99)");
+    }
+
+    @Test
+    void aDamagedNightlyHistoryStopsTheRefreshAndIsLeftAsItWas() throws Exception {
+        assertEquals(0, refresh().exit());
+        Path history = NightlyHistory.file(baselineFile().getParent(), SCENARIO);
+        Files.writeString(history, Files.readString(history) + "{\"commit\": \"cut short\n");
+        byte[] damaged = Files.readAllBytes(history);
+        byte[] baseline = Files.readAllBytes(baselineFile());
+
+        RefreshScript.Outcome refused = refresh();
+        assertEquals(1, refused.exit(), refused.output());
+        assertTrue(refused.output().contains(history + ":2: not a JSON object"), refused.output());
+        assertArrayEquals(damaged, Files.readAllBytes(history));
+        assertArrayEquals(baseline, Files.readAllBytes(baselineFile()), "the baseline is not refreshed without its night");
+        try (Stream<Path> files = Files.list(baselineFile().getParent())) {
+            assertEquals(List.of(), files.filter(file -> file.toString().endsWith(".staged")).toList(), "nothing staged is left");
+        }
     }
 
     @Test

@@ -10,6 +10,9 @@ import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.baseline.BaselineReader;
 import dev.kafkaperfgate.internal.baseline.BaselineWriter;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.history.HistoryException;
+import dev.kafkaperfgate.internal.history.NightlyHistory;
 import dev.kafkaperfgate.internal.verdict.Judge;
 
 import java.io.IOException;
@@ -18,6 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.StreamSupport;
@@ -26,6 +31,7 @@ import java.util.stream.StreamSupport;
  * Merges a completed gate run into {@code baselines/<profile>/<machine class>/}: appends the run to
  * each scenario's history and drops the oldest runs beyond the window. The Java half of
  * {@code kafka-perf-gate-tools refresh} (and {@code scripts/refresh-baselines.sh}, its wrapper).
+ * Each scenario's nightly history ({@code <scenario>.history.jsonl}) gets the run's line too.
  *
  * <p>It refuses (exit 1, nothing written) a run that is incomplete, has errors, carries an
  * injected regression, belongs to another profile, or misses a scenario it names; names or file
@@ -91,6 +97,7 @@ public final class RefreshBaselines {
         try {
             for (String name : selected) {
                 staged.add(stage(options, summary, fingerprint, profile, name, targetDir, commit, out));
+                staged.add(stageNight(summary, name, targetDir, commit, options));
             }
         } catch (IOException | RuntimeException e) {
             for (Staged file : staged) {
@@ -102,7 +109,7 @@ public final class RefreshBaselines {
         for (Staged file : staged) {
             BaselineWriter.commit(file.file(), file.target());
         }
-        staged.forEach(file -> out.println("refresh-baselines: " + file.report()));
+        staged.stream().filter(file -> !file.report().isEmpty()).forEach(file -> out.println("refresh-baselines: " + file.report()));
         out.println("refresh-baselines: merged " + staged.size() + " scenario(s) into " + targetDir);
     }
 
@@ -164,6 +171,31 @@ public final class RefreshBaselines {
                 + median(previous, "throughput") + " → " + median(kept, "throughput") + " records/s"
                 + (kept.get(0).path("p99Us").isObject() ? ", p99Us " + median(previous, "p99Us") + " → " + median(kept, "p99Us") + " µs" : "");
         return new Staged(file, target, report);
+    }
+
+    /**
+     * Tonight's line in the scenario's nightly history ({@link NightlyHistory}), which keeps every
+     * night where the baseline keeps its window; staged with the baseline, so both change or neither.
+     */
+    private static Staged stageNight(JsonNode summary, String name, Path targetDir, String commit, RefreshOptions options) throws IOException {
+        JsonNode entry = StreamSupport.stream(summary.get("scenarios").spliterator(), false)
+                .filter(scenario -> scenario.get("scenario").asText().equals(name)).findFirst().orElseThrow();
+        JsonNode result = JSON.readTree(options.results().resolve(entry.get("resultFile").asText()).toFile());
+        Map<Metric, Double> values = new EnumMap<>(Metric.class);
+        for (Metric metric : Metric.values()) {
+            JsonNode value = result.path("gate").path(metric.key()).path("value");
+            if (value.isNumber() && value.asDouble() > 0) {
+                values.put(metric, value.asDouble());
+            }
+        }
+        Path target = NightlyHistory.file(targetDir, name);
+        NightlyHistory.Night night = new NightlyHistory.Night(commit, summary.path("startedAt").asText(""), summary.path("runId").asText(""),
+                result.get("definitionSha256").asText(), values);
+        try {
+            return new Staged(NightlyHistory.stage(NightlyHistory.appended(target, night), target), target, "");
+        } catch (HistoryException e) {
+            throw new RefusedException(e.getMessage() + "; refused: fix or remove the damaged line, nothing was written");
+        }
     }
 
     /** One history entry: where and when it was measured, then the result file's gate figures. */
