@@ -106,6 +106,18 @@ test('the report of a real run draws every chart, offline, without errors', { sk
   assert.match(view.text, /Numbers are data, not truth/)
 })
 
+test('a nightly run draws its trend over the nights and names the step change found in them', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report-nightly.html'))
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.requests, [], 'the report is self-contained')
+  assert.deepEqual(view.state.errors, [])
+  const trend = view.canvases.find((canvas) => canvas.title === 'trend over 30 nightlies')
+  assert.ok(trend, `no nightly trend chart among ${JSON.stringify(view.canvases.map((canvas) => canvas.title))}`)
+  assert.ok(trend.points >= 30, `the nightly trend has its 30 nights, got ${trend.points}`)
+  assert.ok(trend.painted > 2000, `the nightly trend painted only ${trend.painted} pixels`)
+  assert.match(view.text, /STEP CHANGE: allocBytesPerRecord \+2\d\.\d% 3 nights ago \(.*\), from commit c27/)
+})
+
 test('hostile strings in a result are shown as text, never run or rendered', { skip, timeout: 120_000 }, async () => {
   const view = await open(join(OUT, 'report-hostile.html'))
   assert.deepEqual(view.problems, [])

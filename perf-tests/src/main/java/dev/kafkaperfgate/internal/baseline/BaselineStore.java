@@ -1,5 +1,8 @@
 package dev.kafkaperfgate.internal.baseline;
 
+import dev.kafkaperfgate.internal.history.HistoryException;
+import dev.kafkaperfgate.internal.history.NightlyHistory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +18,7 @@ import java.util.stream.Stream;
  * The baselines of one profile and machine class ({@code baselines/<profile>/<class>/}) for the
  * scenarios a run selected, read and checked before any broker starts: a damaged file stops the
  * run with every problem listed, before minutes are spent measuring something that could not be
- * judged.
+ * judged. Each scenario's nightly history ({@link NightlyHistory}) is read with it, as strictly.
  *
  * <pre>{@code
  * BaselineStore store = BaselineStore.load(Path.of("baselines"), "linux-amd64-2c", List.of("producer-1k-acks1-20k"));
@@ -29,12 +32,15 @@ public final class BaselineStore {
     private final String profile;
     private final String machineClass;
     private final Map<String, Baseline> baselines;
+    private final Map<String, List<NightlyHistory.Night>> nights;
 
-    private BaselineStore(Path profileDir, String profile, String machineClass, Map<String, Baseline> baselines) {
+    private BaselineStore(Path profileDir, String profile, String machineClass, Map<String, Baseline> baselines,
+                          Map<String, List<NightlyHistory.Night>> nights) {
         this.profileDir = profileDir;
         this.profile = profile;
         this.machineClass = machineClass;
         this.baselines = baselines;
+        this.nights = nights;
     }
 
     /** This machine's class's baselines. @throws BaselineException listing every problem of every damaged file */
@@ -47,8 +53,14 @@ public final class BaselineStore {
         Path profileDir = baselinesDir.resolve(profile);
         Path classDir = profileDir.resolve(machineClass);
         Map<String, Baseline> baselines = new LinkedHashMap<>();
+        Map<String, List<NightlyHistory.Night>> nights = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>(unclassified(profileDir));
         for (String scenario : scenarios) {
+            try {
+                nights.put(scenario, NightlyHistory.read(NightlyHistory.file(classDir, scenario)));
+            } catch (HistoryException e) {
+                problems.add(e.getMessage());
+            }
             Path file = classDir.resolve(scenario + ".json");
             if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
                 // A dangling symlink or a directory reads as "no baseline" and would pass as NEW.
@@ -68,7 +80,7 @@ public final class BaselineStore {
         if (!problems.isEmpty()) {
             throw new BaselineException(problems);
         }
-        return new BaselineStore(profileDir, profile, machineClass, baselines);
+        return new BaselineStore(profileDir, profile, machineClass, baselines, nights);
     }
 
     private static String target(Path link) {
@@ -123,6 +135,11 @@ public final class BaselineStore {
 
     public Optional<Baseline> get(String scenario) {
         return Optional.ofNullable(baselines.get(scenario));
+    }
+
+    /** The scenario's nightly history beside its baseline, oldest first; empty when it has none. */
+    public List<NightlyHistory.Night> nights(String scenario) {
+        return nights.getOrDefault(scenario, List.of());
     }
 
     public Collection<Baseline> all() {

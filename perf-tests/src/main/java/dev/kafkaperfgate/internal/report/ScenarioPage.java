@@ -18,7 +18,8 @@ import java.util.List;
 /**
  * One scenario's section of the report, as data for the page's script: its verdict lines, its
  * Kafka settings, the latency percentile spectra of this run and of the baseline, throughput per
- * trial against the baseline's runs, and the trend over the baseline's history. Every figure is
+ * trial against the baseline's runs, and the trend over the nightly history (or, without one, the
+ * baseline's window) with the step changes found in it. Every figure is
  * read from the files (result JSON, baseline file), never re-measured.
  */
 final class ScenarioPage {
@@ -55,7 +56,16 @@ final class ScenarioPage {
         String gateLatency = gateLatencyLabel(result);
         page.set("spectra", spectra(result, gateLatency, baseline));
         page.set("throughput", throughput(result, confirmation, baseline));
-        page.set("trend", trend(result, baseline));
+        JsonNode nightly = entry.path("trend");
+        if (nightly.isObject()) {
+            // Stored mode with a nightly history: the nights since the definition last changed, and every step found in them.
+            page.set("trend", nightlyTrend(nightly));
+            page.put("trendTitle", "trend over " + nightly.path("nights").asInt() + " nightlies");
+            page.set("steps", nightly.path("steps"));
+        } else {
+            page.set("trend", trend(result, baseline));
+            page.put("trendTitle", "trend over the baseline window");
+        }
         if ("consume".equals(result.path("workload").asText())) {
             page.set("consume", consume(result));
         }
@@ -154,6 +164,24 @@ final class ScenarioPage {
         }
         if (gate.path("p99Us").path("value").isNumber()) {
             current.put("p99Us", gate.path("p99Us").path("value").asDouble());
+        }
+        return trend;
+    }
+
+    /** summary.json's trend block as the chart's points: one per night, each metric's series aligned to tonight. */
+    private static ArrayNode nightlyTrend(JsonNode nightly) {
+        ArrayNode trend = JsonNodeFactory.instance.arrayNode();
+        JsonNode labels = nightly.path("labels");
+        for (int i = 0; i < labels.size(); i++) {
+            ObjectNode point = trend.addObject();
+            point.put("label", labels.get(i).asText());
+            for (String metric : List.of("throughput", "p99Us")) {
+                JsonNode series = nightly.path("series").path(metric);
+                int at = i - (labels.size() - series.size());
+                if (at >= 0 && series.get(at).isNumber()) {
+                    point.put(metric, series.get(at).asDouble());
+                }
+            }
         }
         return trend;
     }

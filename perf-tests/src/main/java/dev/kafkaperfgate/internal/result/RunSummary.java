@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.history.Trend;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.verdict.Drift;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
@@ -77,6 +79,8 @@ public final class RunSummary {
     private final Provenance provenance;
     private final Instant startedAt = Instant.now();
     private final List<Entry> entries = new ArrayList<>();
+    /** Per scenario, its trend across nightlies (stored mode with a nightly history). */
+    private final Map<String, Trend> trends = new java.util.LinkedHashMap<>();
     private ObjectNode environment;
     private ObjectNode mode;
     private String headlinePrefix = "";
@@ -171,6 +175,12 @@ public final class RunSummary {
         write();
     }
 
+    /** The scenario's trend across nightlies: summary.json's {@code trend} block, and its flagged steps in the headline. */
+    public synchronized void trend(String scenario, Trend trend) {
+        trends.put(scenario, trend);
+        write();
+    }
+
     /** @param outcome FAILED for a scenario's own problem, ERROR for an infrastructure one (broker, Docker) */
     public synchronized void failed(String scenario, String workload, Outcome outcome, Throwable cause) {
         entries.add(new Entry(scenario, workload, outcome, null, String.valueOf(cause.getMessage()), null, null, null, null, null));
@@ -238,6 +248,12 @@ public final class RunSummary {
                     + String.join(", ", warnings))
                     + (noise.isEmpty() ? "" : "; a first measurement's regression did not repeat in a second (noise): "
                     + String.join(", ", noise));
+        }
+        // A step across nightlies never decides (a nightly has no pull request to block), but it is news for the reader.
+        List<String> steps = trends.entrySet().stream().flatMap(trend -> trend.getValue().flagged().stream()
+                .map(step -> trend.getKey() + " " + step.describe())).toList();
+        if (!steps.isEmpty()) {
+            headline += "; STEP CHANGE across nightlies (not a verdict of this run: bisect from the commit named): " + String.join("; ", steps);
         }
         return new GateResult(outcome, outcome.exitCode(), headlinePrefix + headline, judged, directory.resolve("summary.json"),
                 entries.stream().map(RunSummary::scenarioResult).toList());
@@ -343,6 +359,9 @@ public final class RunSummary {
             }
             if (entry.latency() != null) {
                 node.set("latency", entry.latency());
+            }
+            if (trends.containsKey(entry.scenario())) {
+                node.set("trend", trends.get(entry.scenario()).toJson());
             }
             if (entry.confirmation() != null) {
                 ObjectNode confirmation = node.putObject("confirmation");

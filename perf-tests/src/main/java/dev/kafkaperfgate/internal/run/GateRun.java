@@ -10,6 +10,9 @@ import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.history.NightlyHistory;
+import dev.kafkaperfgate.internal.history.Trend;
+import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.result.RunSummary;
@@ -22,6 +25,7 @@ import dev.kafkaperfgate.internal.workload.InjectedCost;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,10 +44,13 @@ final class GateRun {
     final Fingerprint fingerprint;
     final RunSummary summary;
     final InjectedCost injection;
+    /** The commit this run measured, when the run was told it ({@code perf.run.commit}). */
+    final String commit;
 
     private GateRun(String suite, List<Scenario> scenarios, BaselineStore baselines, GatePolicy policy, Fingerprint fingerprint,
-                    RunSummary summary, InjectedCost injection, PrintStream console) {
+                    RunSummary summary, InjectedCost injection, String commit, PrintStream console) {
         this.injection = injection;
+        this.commit = commit;
         this.suite = suite;
         this.scenarios = List.copyOf(scenarios);
         this.baselines = baselines;
@@ -85,7 +92,37 @@ final class GateRun {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION: " + injection + " (this run can never become a baseline)");
         }
-        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection, console);
+        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection, provenance.commit(), console);
+    }
+
+    /**
+     * The scenario's trend across its nightly history and this run, written into summary.json and
+     * printed; nothing when the scenario has no history yet. Each metric's step must be at least
+     * its threshold in this run's verdict to be flagged.
+     */
+    void trend(Scenario scenario, ObjectNode resultJson, RunFigures figures, ScenarioVerdict verdict, PrintStream console) {
+        List<NightlyHistory.Night> nights = baselines.nights(scenario.name());
+        if (nights.isEmpty()) {
+            return;
+        }
+        Map<Metric, Double> tonight = new EnumMap<>(Metric.class);
+        figures.metrics().forEach((metric, sample) -> {
+            if (sample.value() > 0 && Double.isFinite(sample.value())) {
+                tonight.put(metric, sample.value());
+            }
+        });
+        Map<Metric, Double> minSteps = new EnumMap<>(Metric.class);
+        verdict.metrics().stream().filter(metric -> Double.isFinite(metric.thresholdPercent()))
+                .forEach(metric -> minSteps.putIfAbsent(metric.metric(), Math.abs(metric.thresholdPercent())));
+        Trend trend = Trend.of(nights, resultJson.get("definitionSha256").asText(), commit, tonight, minSteps);
+        if (trend.flagged().isEmpty()) {
+            console.printf("[%s] trend over %d nights: no step change flagged%s%n", scenario.name(), trend.nights(),
+                    trend.nights() < Trend.MIN_NIGHTS ? " (" + Trend.MIN_NIGHTS + " nights are needed to look for one)"
+                            : trend.steps().isEmpty() ? "" : " (" + trend.steps().size() + " older, smaller or better change point(s), in summary.json)");
+        }
+        trend.flagged().forEach(step -> console.printf("[%s] trend over %d nights: STEP CHANGE %s%n", scenario.name(), trend.nights(),
+                step.describe()));
+        summary.trend(scenario.name(), trend);
     }
 
     /** What the engine judges of one run: the run against the scenario's baseline file, if it has one. */

@@ -111,6 +111,7 @@ public final class ScenarioRunner {
             Measured first = decision.first();
             keepSweepRow(scenario, first);
             ScenarioVerdict verdict = decision.verdict();
+            gate.trend(scenario, first.json(), first.figures(), verdict, console);
             Path second = decision.flagged() ? decision.second().file() : null;
             if (decision.regressed()) {
                 gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), first.figures(), verdict, second,

@@ -108,7 +108,7 @@
     chart(parent, `throughput per trial (${throughput.unit})`, { type: 'line', data: { labels, datasets }, options: { scales: { y: { beginAtZero: true } } } })
   }
 
-  function trendChart (parent, trend) {
+  function trendChart (parent, trend, title) {
     const datasets = [{ label: 'throughput (records/s)', data: trend.map((point) => point.throughput ?? null), borderColor: COLORS[0], yAxisID: 'y' }]
     const scales = { y: { beginAtZero: true, position: 'left' } }
     // Consume scenarios are judged on throughput alone: no p99 axis for them.
@@ -116,7 +116,7 @@
       datasets.push({ label: 'p99 (ms)', data: trend.map((point) => (point.p99Us == null ? null : point.p99Us / 1000)), borderColor: COLORS[1], yAxisID: 'y1' })
       scales.y1 = { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false } }
     }
-    chart(parent, 'trend over the baseline window', { type: 'line', data: { labels: trend.map((point) => point.label), datasets }, options: { scales } })
+    chart(parent, title || 'trend over the baseline window', { type: 'line', data: { labels: trend.map((point) => point.label), datasets }, options: { scales } })
   }
 
   function consumeChart (parent, consume) {
@@ -214,12 +214,18 @@
     const grid = el('div', 'grid')
     if (scenario.spectra && scenario.spectra.length > 0) percentileChart(grid, scenario.spectra)
     if (scenario.throughput) throughputChart(grid, scenario.throughput)
-    if (scenario.trend && scenario.trend.length > 1) trendChart(grid, scenario.trend)
+    if (scenario.trend && scenario.trend.length > 1) trendChart(grid, scenario.trend, scenario.trendTitle)
     if (scenario.consume) consumeChart(grid, scenario.consume)
     if (scenario.failover && scenario.failover.length > 0) failoverChart(grid, scenario.failover)
     if (scenario.paired && scenario.paired.trials) pairedCharts(grid, scenario.paired.trials, '')
     if (scenario.paired && scenario.paired.confirmationTrials) pairedCharts(grid, scenario.paired.confirmationTrials, 'second measurement: ')
     section.append(grid)
+    // Step changes across nightlies (E-Divisive means): flagged ones first, each with the commit to bisect from.
+    const steps = Array.isArray(scenario.steps) ? scenario.steps : []
+    if (steps.length > 0) {
+      const ordered = [...steps.filter((step) => step.flagged), ...steps.filter((step) => !step.flagged)]
+      section.append(el('pre', 'lines steps', ordered.map((step) => `${step.flagged ? 'STEP CHANGE' : 'change point (not flagged)'}: ${step.line}`).join('\n')))
+    }
     if (scenario.paired && scenario.paired.trials && scenario.paired.trials.clientMetrics) {
       section.append(clientMetricsTable(scenario.paired.trials.clientMetrics))
     }

@@ -3,6 +3,9 @@ package dev.kafkaperfgate.internal.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.history.NightlyHistory;
+import dev.kafkaperfgate.internal.history.Trend;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -58,6 +62,22 @@ class HtmlReportTest {
         Files.copy(HtmlReport.write(hostile, FIXTURE.resolve("baselines")), OUT.resolve("report-hostile.html"),
                 StandardCopyOption.REPLACE_EXISTING);
 
+        // A nightly's run: its first scenario carries a trend across 30 nights with a step 3 nights back (RunSummary writes it so).
+        Path nightly = copy(FIXTURE.resolve("results"), OUT.resolve("nightly"));
+        ObjectNode nightlySummary = (ObjectNode) JSON.readTree(nightly.resolve("summary.json").toFile());
+        List<NightlyHistory.Night> nights = new java.util.ArrayList<>();
+        for (int i = 0; i < 29; i++) {
+            nights.add(new NightlyHistory.Night("c" + i, "2026-10-" + String.format("%02d", 1 + i) + "T03:17:00Z", "r" + i, "sha",
+                    Map.of(Metric.THROUGHPUT, 20_000.0 + (i % 3) * 150, Metric.P99, 4_000.0 + (i % 2) * 200,
+                            Metric.ALLOC_PER_RECORD, (i < 27 ? 1_250.0 : 1_560.0) + (i % 2) * 5)));
+        }
+        Trend trend = Trend.of(nights, "sha", "abc1234", Map.of(Metric.THROUGHPUT, 20_100.0, Metric.P99, 4_100.0, Metric.ALLOC_PER_RECORD, 1_562.0),
+                Map.of(Metric.THROUGHPUT, 10.0, Metric.P99, 25.0, Metric.ALLOC_PER_RECORD, 10.0));
+        ((ObjectNode) nightlySummary.path("scenarios").get(0)).set("trend", trend.toJson());
+        JSON.writeValue(nightly.resolve("summary.json").toFile(), nightlySummary);
+        Files.copy(HtmlReport.write(nightly, FIXTURE.resolve("baselines")), OUT.resolve("report-nightly.html"),
+                StandardCopyOption.REPLACE_EXISTING);
+
         // Paired mode judges without baselines: the folder given is one this run has nothing in.
         Path paired = copy(PAIRED_FIXTURE, OUT.resolve("paired"));
         Files.copy(HtmlReport.write(paired, FIXTURE.resolve("baselines")), OUT.resolve("report-paired.html"),
@@ -83,6 +103,23 @@ class HtmlReportTest {
             assertTrue(scenario.path("spectra").isMissingNode(), "no stored-mode baseline chart in a paired run");
         }
         assertTrue(withTrials >= 3, "a paired PR-suite run's scenarios carry their trials: " + withTrials);
+    }
+
+    @Test
+    void aNightlysTrendIsDrawnOverItsNightsWithTheStepNamed() throws IOException {
+        JsonNode nightly = dataBlock(Files.readString(OUT.resolve("report-nightly.html")));
+        JsonNode scenario = null;
+        for (JsonNode each : nightly.path("scenarios")) {
+            if (each.path("trendTitle").asText().startsWith("trend over 30 nightlies")) {
+                scenario = each;
+            }
+        }
+        assertTrue(scenario != null, "the scenario with a trend block draws its nights: " + nightly.path("scenarios"));
+        assertEquals(30, scenario.path("trend").size());
+        assertEquals("tonight", scenario.path("trend").get(29).path("label").asText());
+        assertEquals(20_100.0, scenario.path("trend").get(29).path("throughput").asDouble());
+        assertTrue(scenario.path("steps").get(0).path("flagged").asBoolean(), scenario.path("steps").toString());
+        assertTrue(scenario.path("steps").get(0).path("line").asText().startsWith("allocBytesPerRecord +2"), scenario.path("steps").toString());
     }
 
     @Test

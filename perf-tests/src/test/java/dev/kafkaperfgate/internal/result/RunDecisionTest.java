@@ -5,6 +5,8 @@ import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.figures.GatedLatency;
 import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.history.NightlyHistory;
+import dev.kafkaperfgate.internal.history.Trend;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
@@ -50,6 +52,36 @@ class RunDecisionTest {
         assertTrue(result.judged());
         assertEquals("pass: 1 INCONCLUSIVE, 1 OK; a first measurement's regression did not repeat in a second (noise): s1",
                 result.headline());
+    }
+
+    @Test
+    void aStepAcrossNightliesIsNamedInTheHeadlineAndSummaryButNeverDecides() throws java.io.IOException {
+        RunSummary summary = new RunSummary(dir, "nightly", 1, new RunSummary.Provenance("abc1234", "t-5"));
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.CPU_PER_RECORD,
+                Verdict.OK), null, null, null);
+        List<NightlyHistory.Night> nights = new java.util.ArrayList<>();
+        for (int i = 0; i < 29; i++) {
+            // CPU per record 7000 ns for 27 nights, then 8000 (+14%): two nights and tonight at the new level.
+            nights.add(new NightlyHistory.Night("c" + i, "2026-10-01T03:17:00Z", "r" + i, "sha",
+                    Map.of(Metric.CPU_PER_RECORD, (i < 27 ? 7000.0 : 8000.0) + (i % 2) * 20)));
+        }
+        summary.trend("s1", Trend.of(nights, "sha", "abc1234", Map.of(Metric.CPU_PER_RECORD, 8010.0), Map.of(Metric.CPU_PER_RECORD, 10.0)));
+        summary.finish();
+
+        GateResult result = summary.result();
+        assertEquals(GateResult.Outcome.PASS, result.outcome(), "a nightly's step is news, not a verdict of this run");
+        assertEquals(0, result.exitCode());
+        assertTrue(result.headline().startsWith("pass: 1 OK; STEP CHANGE across nightlies (not a verdict of this run: bisect from the "
+                + "commit named): s1 cpuNsPerRecord +14."), result.headline());
+        assertTrue(result.headline().contains("% 3 nights ago (7010 → 8010 ns/record, p "), result.headline());
+        assertTrue(result.headline().endsWith("), from commit c27"), result.headline());
+        com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.JsonNode trend = written.at("/scenarios/0/trend");
+        assertEquals(30, trend.get("nights").asInt());
+        assertEquals(30, trend.at("/series/cpuNsPerRecord").size());
+        assertEquals("tonight", trend.at("/labels/29").asText());
+        assertTrue(trend.at("/steps/0/flagged").asBoolean(), trend.toPrettyString());
+        assertEquals("c27", trend.at("/steps/0/commit").asText());
     }
 
     @Test
