@@ -52,6 +52,11 @@ public final class ResultFile {
         return ResultBlocks.write(json, directory, fileName);
     }
 
+    /** The digest a result file of {@code scenario} carries as {@code definitionSha256}, before it has run. */
+    public static String definitionSha256(dev.kafkaperfgate.internal.scenario.Scenario scenario) {
+        return ResultBlocks.sha256(definition(scenario));
+    }
+
     /** The definition block a result file of {@code scenario} carries, before it has run. */
     public static ObjectNode definition(dev.kafkaperfgate.internal.scenario.Scenario scenario) {
         ObjectNode definition = ResultBlocks.definition(scenario.produce());

@@ -3,6 +3,9 @@ package dev.kafkaperfgate.internal.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.baseline.MachineClass;
+import dev.kafkaperfgate.internal.history.NightlyHistory;
+import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
@@ -72,7 +75,17 @@ class ScenarioRunnerTest {
                 scenario("e2e-small", "end-to-end", "duration: 2s\nrecord.size: 1024\nrate: 2000\nwarmup: none\ntrials: 2\n"
                         + "consumer: {fetch.min.bytes: 1}\n"));
 
-        runner.begin("pr", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
+        // No baselines, but e2e-small has a nightly history: 26 nights at 2500 records/s, then 2 at its rate of 2000, and tonight.
+        Path classDir = Files.createDirectories(dir.resolve("no-baselines").resolve("test").resolve(MachineClass.current()));
+        StringBuilder nights = new StringBuilder();
+        for (int night = 0; night < 28; night++) {
+            nights.append(String.format(java.util.Locale.ROOT, "{\"commit\":\"c%d\",\"date\":\"2026-10-%02dT03:17:00Z\",\"runId\":\"r%d\","
+                    + "\"definitionSha256\":\"%s\",\"values\":{\"throughput\":%.1f}}%n", night, 1 + night, night,
+                    ResultFile.definitionSha256(scenarios.get(2)), (night < 26 ? 2500 : 2000) + (night % 2) * 2.0));
+        }
+        Files.writeString(NightlyHistory.file(classDir, "e2e-small"), nights);
+        runner.begin("pr", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test",
+                scenarios.stream().map(Scenario::name).toList()), Map.of());
         ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0)));
         assertTrue(rejected.getMessage().startsWith("scenario refused-topic (refused-topic.yaml): the cluster refused to create topic "), rejected.getMessage());
         assertTrue(rejected.getMessage().contains("Invalid value bogus for configuration cleanup.policy"), rejected.getMessage());
@@ -93,6 +106,7 @@ class ScenarioRunnerTest {
 
         JsonNode e2e = JSON.readTree(runner.run(scenarios.get(2)).toFile());
         assertEquals("end-to-end", e2e.get("workload").asText());
+        assertEquals(ResultFile.definitionSha256(scenarios.get(2)), e2e.get("definitionSha256").asText(), "the history's nights are of this definition");
         assertEquals("1", e2e.at("/definition/consumer/fetch.min.bytes").asText());
         for (JsonNode trial : e2e.get("trials")) {
             assertEquals(trial.get("records").asLong(), trial.at("/endToEndLatencyUs/count").asLong(),
@@ -116,6 +130,16 @@ class ScenarioRunnerTest {
         assertEquals(List.of("throughput", "p99Us", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest"),
                 run.at("/scenarios/2/metrics").findValuesAsText("metric"));
         assertEquals(2, run.at("/counts/NEW").asInt());
+        // The trend across nightlies: e2e-small's throughput stepped down 20% three nights ago (tonight included).
+        JsonNode trend = run.at("/scenarios/2/trend");
+        assertEquals(29, trend.get("nights").asInt(), trend.toPrettyString());
+        assertEquals(List.of("throughput"), trend.get("steps").findValuesAsText("metric"), trend.toPrettyString());
+        assertTrue(trend.at("/steps/0/flagged").asBoolean(), trend.toPrettyString());
+        assertEquals(3, trend.at("/steps/0/nightsSince").asInt());
+        assertEquals("c26", trend.at("/steps/0/commit").asText());
+        assertTrue(run.at("/decision/headline").asText().contains("; STEP CHANGE across nightlies (not a verdict of this run: bisect from "
+                + "the commit named): e2e-small throughput -20."), run.at("/decision/headline").asText());
+        assertTrue(run.at("/scenarios/1/trend").isMissingNode(), "a scenario without a history has no trend");
     }
 
     @Test
