@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kafka-perf-gate-tools", mixinStandardHelpOptions = true, version = "kafka-perf-gate-tools 0.1.0",
         description = "The tools of kafka-perf-gate: check scenario files, merge a run into baselines/, and the benchmarks.",
-        subcommands = {ValidateCommand.class, RefreshCommand.class, SideBySide.class, KafkaPerfGateTools.PowerCommand.class, WarmupProbe.class,
+        subcommands = {ValidateCommand.class, RefreshCommand.class, ExportCommand.class, SideBySide.class, KafkaPerfGateTools.PowerCommand.class, WarmupProbe.class,
                 CommandLine.HelpCommand.class})
 public final class KafkaPerfGateTools implements Runnable {
 
@@ -34,7 +34,7 @@ public final class KafkaPerfGateTools implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: validate, refresh, bench, power or warmup");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: validate, refresh, export, bench, power or warmup");
     }
 
     /** {@code power}: the gate's power on this machine, stored mode or paired. */

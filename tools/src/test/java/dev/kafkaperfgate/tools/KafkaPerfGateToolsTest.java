@@ -32,7 +32,7 @@ class KafkaPerfGateToolsTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (List<String> command : List.<List<String>>of(List.of(), List.of("validate"), List.of("refresh"), List.of("bench"),
+        for (List<String> command : List.<List<String>>of(List.of(), List.of("validate"), List.of("refresh"), List.of("export"), List.of("bench"),
                 List.of("power"), List.of("power", "stored"), List.of("power", "paired"), List.of("warmup"))) {
             String[] args = java.util.stream.Stream.concat(command.stream(), java.util.stream.Stream.of("--help")).toArray(String[]::new);
             Run help = run(args);
