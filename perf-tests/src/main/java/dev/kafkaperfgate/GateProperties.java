@@ -114,13 +114,20 @@ public final class GateProperties {
      */
     public static final String FALLBACK_REASON = "perf.fallback.reason";
 
+    /**
+     * Stored mode on a pull request: the base commit (e.g. the merge base). A selected scenario
+     * whose baseline file exists there but not in the head is not judged (exit 2) instead of
+     * passing as NEW. Set by the gate action in stored mode on a pull request.
+     */
+    public static final String BASELINES_REF = "perf.baselines.ref";
+
     /** A slow link's Toxiproxy server binary; by default toxiproxy-server on the PATH, or built with Go once. */
     public static final String TOXIPROXY_SERVER = "perf.toxiproxy.server";
 
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
-            BASELINES_DIR, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
+            BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
             BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER);
 

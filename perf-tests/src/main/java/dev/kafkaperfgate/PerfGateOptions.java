@@ -87,6 +87,14 @@ public final class PerfGateOptions {
             return property(GateProperties.BASELINES_DIR, directory.toString());
         }
 
+        /**
+         * Stored mode on a pull request: the base commit. A scenario whose baseline exists there
+         * but not here is not judged, instead of passing as NEW.
+         */
+        public Builder baselinesRef(String baseCommit) {
+            return property(GateProperties.BASELINES_REF, baseCommit);
+        }
+
         /** Where results, summary.json and report.html go; default {@value Defaults#RESULTS_DIR}. */
         public Builder resultsDir(Path directory) {
             return property(GateProperties.RESULTS_DIR, directory.toString());

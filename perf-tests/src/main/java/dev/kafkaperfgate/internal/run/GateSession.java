@@ -4,6 +4,7 @@ import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.baseline.DeletedBaselines;
 import dev.kafkaperfgate.internal.baseline.Profile;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
@@ -72,6 +73,10 @@ public final class GateSession implements AutoCloseable {
         List<Scenario> selected = catalog.select(suite, GateProperties.get(properties, GateProperties.SCENARIOS, null));
         BaselineStore baselines = BaselineStore.load(Path.of(properties.getOrDefault(GateProperties.BASELINES_DIR,
                 Defaults.BASELINES_DIR)), Profile.resolve(properties), selected.stream().map(Scenario::name).toList());
+        String baselinesRef = GateProperties.get(properties, GateProperties.BASELINES_REF, null);
+        if (baselinesRef != null) {
+            DeletedBaselines.check(baselines, selected.stream().map(Scenario::name).toList(), baselinesRef);
+        }
         return new GateSession(properties, console, suite, selected, baselines);
     }
 

@@ -1,0 +1,97 @@
+package dev.kafkaperfgate.internal.baseline;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Fail closed on a baseline the pull request deleted: a scenario that has a baseline file at the
+ * base commit but none in the head would otherwise be judged NEW and pass, whatever it measures.
+ * Asked of git once per run ({@code git ls-tree} of the machine class's folder at the base), with
+ * a bounded wait; when git cannot answer, the run is not judged either, since the check it asked
+ * for could not be made.
+ *
+ * <pre>{@code
+ * DeletedBaselines.check(store, List.of("orders-publish"), "1a2b3c4");   // throws BaselineException naming the file
+ * }</pre>
+ */
+public final class DeletedBaselines {
+
+    private static final Duration GIT_TIMEOUT = Duration.ofSeconds(60);
+
+    private DeletedBaselines() {
+    }
+
+    /**
+     * @param store     the head's baselines, already loaded
+     * @param scenarios the scenarios the run selected
+     * @param baseRef   the commit the pull request is judged against (e.g. the merge base)
+     * @throws BaselineException naming each scenario whose baseline exists at {@code baseRef} but not here, or why git could not tell
+     */
+    public static void check(BaselineStore store, Collection<String> scenarios, String baseRef) {
+        List<String> missing = scenarios.stream().filter(scenario -> store.get(scenario).isEmpty()).toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        Path classDir = store.classDir().toAbsolutePath().normalize();
+        // git answers from any folder of the checkout: the nearest one that exists (the class folder may be gone with its files).
+        Path cwd = classDir;
+        while (cwd != null && !Files.isDirectory(cwd)) {
+            cwd = cwd.getParent();
+        }
+        if (cwd == null) {
+            throw new BaselineException(List.of(classDir + ": no folder of it exists to ask git about " + baseRef));
+        }
+        String relative = cwd.relativize(classDir).toString();
+        String prefix = relative.isEmpty() ? "" : relative + "/";
+        // Paths are relative to the folder git runs in; a folder the base does not have lists nothing.
+        String atBase = git(cwd, baseRef, "git", "ls-tree", "--name-only", baseRef, "--", prefix.isEmpty() ? "./" : prefix);
+        List<String> problems = new ArrayList<>();
+        for (String scenario : missing) {
+            String file = prefix + scenario + ".json";
+            if (atBase.lines().anyMatch(file::equals)) {
+                problems.add(classDir.resolve(scenario + ".json") + ": deleted: the base (" + baseRef + ") has this baseline and the head does not, so "
+                        + scenario + " would pass as NEW whatever it measures; restore the file, or delete it on the base branch first");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new BaselineException(problems);
+        }
+    }
+
+    /** The command's output, when it succeeds in time. */
+    private static String git(Path cwd, String baseRef, String... command) {
+        Path output = null;
+        try {
+            output = Files.createTempFile("kpg-git-", ".out");
+            Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
+                    .redirectOutput(output.toFile()).start();
+            if (!process.waitFor(GIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new BaselineException(List.of("git did not answer within " + GIT_TIMEOUT.toSeconds()
+                        + " s whether the base " + baseRef + " has baselines the head deleted"));
+            }
+            String text = Files.readString(output, StandardCharsets.UTF_8);
+            if (process.exitValue() == 0) {
+                return text;
+            }
+            throw new BaselineException(List.of("cannot tell whether the base " + baseRef + " has baselines the head deleted: "
+                    + String.join(" ", command) + " in " + cwd + ": " + text.strip().lines().findFirst().orElse("exit " + process.exitValue())));
+        } catch (IOException e) {
+            throw new BaselineException(List.of("cannot tell whether the base " + baseRef + " has baselines the head deleted: " + e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BaselineException(List.of("interrupted while asking git about the base " + baseRef));
+        } finally {
+            if (output != null) {
+                output.toFile().delete();
+            }
+        }
+    }
+}
