@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Merges a completed gate run into baselines/<profile>/<machine class>/: appends the run to each scenario's
-# history window and drops the oldest runs beyond the window. A wrapper of
+# history window and drops the oldest runs beyond the window, and appends its line to the scenario's
+# nightly history beside it (<scenario>.history.jsonl, every night kept). A wrapper of
 # `kafka-perf-gate-tools refresh` (the tools module; the work is the library's RefreshBaselines, the
 # one writer of baseline files, with the gate's own mismatch rule); --help prints its options.
 #

@@ -24747,6 +24747,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
     return [
       marker,
       headline(summary2, scenarios),
+      stepsSection(scenarios),
       deltaChart(scenarios),
       rulesSection(summary2),
       attentionSection(attention.slice(0, attentionShown2), scenarios, head, isPaired(summary2)),
@@ -24881,6 +24882,27 @@ function reportedSection(scenarios) {
     return "";
   }
   return ["<details><summary>Measured alone and reported, not judged (the team's test code)</summary>", "", ...lines, "", "</details>"].join("\n");
+}
+function stepsSection(scenarios) {
+  const flagged = [];
+  const other = [];
+  for (const scenario of scenarios) {
+    const steps = scenario.trend && Array.isArray(scenario.trend.steps) ? scenario.trend.steps : [];
+    for (const step of steps.slice(0, 12)) {
+      if (step && typeof step.line === "string") {
+        const line = `- **${escapeText(scenario.scenario, 120)}**: ${escapeText(step.line, 300)}`;
+        (step.flagged === true ? flagged : other).push(line);
+      }
+    }
+  }
+  const parts = [];
+  if (flagged.length > 0) {
+    parts.push(["#### \u26A0\uFE0F Step changes across nightlies", "", "Not a verdict of this run: each began at the commit named; bisect from there.", "", ...flagged].join("\n"));
+  }
+  if (other.length > 0) {
+    parts.push(["<details><summary>Older, smaller or better change points across nightlies (not flagged)</summary>", "", ...other, "", "</details>"].join("\n"));
+  }
+  return parts.join("\n\n");
 }
 function small(value) {
   return typeof value === "number" && Number.isFinite(value) ? String(Math.round(value * 1e3) / 1e3) : "\u2014";

@@ -44,6 +44,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
     return [
       marker,
       headline(summary, scenarios),
+      stepsSection(scenarios),
       deltaChart(scenarios),
       rulesSection(summary),
       attentionSection(attention.slice(0, attentionShown), scenarios, head, isPaired(summary)),
@@ -202,6 +203,32 @@ function reportedSection(scenarios) {
     return ''
   }
   return ['<details><summary>Measured alone and reported, not judged (the team\'s test code)</summary>', '', ...lines, '', '</details>'].join('\n')
+}
+
+/**
+ * The nightly's step changes (summary.json's trend blocks): flagged steps in the open, since a
+ * nightly has no pull request to fail and this is where a person sees them; the rest collapsed.
+ */
+function stepsSection(scenarios) {
+  const flagged = []
+  const other = []
+  for (const scenario of scenarios) {
+    const steps = scenario.trend && Array.isArray(scenario.trend.steps) ? scenario.trend.steps : []
+    for (const step of steps.slice(0, 12)) {
+      if (step && typeof step.line === 'string') {
+        const line = `- **${escapeText(scenario.scenario, 120)}**: ${escapeText(step.line, 300)}`
+        ;(step.flagged === true ? flagged : other).push(line)
+      }
+    }
+  }
+  const parts = []
+  if (flagged.length > 0) {
+    parts.push(['#### ⚠️ Step changes across nightlies', '', 'Not a verdict of this run: each began at the commit named; bisect from there.', '', ...flagged].join('\n'))
+  }
+  if (other.length > 0) {
+    parts.push(['<details><summary>Older, smaller or better change points across nightlies (not flagged)</summary>', '', ...other, '', '</details>'].join('\n'))
+  }
+  return parts.join('\n\n')
 }
 
 /** A client metric: up to three decimals, a dash for anything that is not a finite number. */

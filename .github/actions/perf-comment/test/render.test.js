@@ -206,3 +206,24 @@ test('the judged latency’s percentiles (a mirror’s lag) are listed, collapse
   assert.equal(section.match(/^- /gm).length, 1, 'only scenarios that carry a latency block are listed')
   assert.doesNotMatch(renderReport(fixture('all-passed.json'), { marker }).body, /Latency percentiles/)
 })
+
+test('a nightly\'s step changes: flagged ones in the open with the commit to bisect from, the rest collapsed, all escaped', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].trend = {
+    nights: 30,
+    steps: [
+      { metric: 'allocBytesPerRecord', flagged: true, line: 'allocBytesPerRecord +24.8% 3 nights ago (1250 → 1560 B/record, p 2.1e-09), from commit c27abcd' },
+      { metric: 'throughput', flagged: false, line: 'throughput +31.0% 20 nights ago (15000 → 19650 records/s, p 1e-12), from commit <b>@team</b>' },
+    ],
+  }
+  const { body } = renderReport(summary, { marker })
+  const open = body.slice(body.indexOf('#### ⚠️ Step changes across nightlies'), body.indexOf('<details><summary>Older'))
+  assert.match(open, /Not a verdict of this run/)
+  assert.match(open, /- \*\*end-to-end-1k-acks-all\*\*: allocBytesPerRecord \+24\.8% 3 nights ago .*from commit c27abcd/)
+  assert.doesNotMatch(open, /throughput \+31/)
+  const collapsed = body.slice(body.indexOf('<details><summary>Older'))
+  assert.match(collapsed, /throughput \+31\.0% 20 nights ago/)
+  assert.doesNotMatch(collapsed, /<b>|@team/, 'text from the artifact is escaped')
+  const quiet = renderReport(fixture('all-passed.json'), { marker }).body
+  assert.doesNotMatch(quiet, /across nightlies/, 'no trend, no section')
+})
