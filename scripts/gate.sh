@@ -14,8 +14,9 @@
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
 # Without --module: this repository's own suite (mvn -B verify -Pgate at its root), results in
 # perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
-# PerfGateSuite (mvn -B verify in DIR), results in DIR/target/perf-results/. Either way
-# summary.json and one JSON per scenario.
+# PerfGateSuite (mvn -B verify in DIR), results in DIR/target/perf-results/; the gate library is
+# built and installed from this checkout first, so the module resolves it with no registry.
+# Either way summary.json and one JSON per scenario.
 #
 # --base REF: paired mode, the head (this checkout) judged against REF on this machine. REF is
 # built in a git worktree under /tmp (removed on exit, cancel included), both sides' test
@@ -133,6 +134,19 @@ if [ -n "$base" ]; then
     exit 2
   fi
 else
+  if [ -n "$module" ]; then
+    # A team's module resolves the library from the local repository: the gate is built and
+    # installed from this checkout first, so no registry is needed (paired mode does the same).
+    echo "gate: building the gate ($gate_root, installed for the team's build)"
+    gate_log=$(mktemp "${TMPDIR:-/tmp}/kpg-gate-build.XXXXXX")
+    if ! MAVEN_BASEDIR=$gate_root gate_wait mvn -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -DskipTests install >"$gate_log" 2>&1; then
+      echo "gate: INFRASTRUCTURE ERROR: the gate itself does not build; the last lines of the build:" >&2
+      tail -n 20 "$gate_log" >&2
+      rm -f "$gate_log"
+      exit 3
+    fi
+    rm -f "$gate_log"
+  fi
   gate_wait "${maven[@]}" "${args[@]}"
   maven_exit=$?
 fi

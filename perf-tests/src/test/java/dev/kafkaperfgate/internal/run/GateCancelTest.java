@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -18,10 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * scripts/gate.sh cancelled the way a GitHub runner cancels a step: SIGINT to the step's shell,
- * SIGTERM 7.5 s later, SIGKILL 2.5 s after that. Nothing the run started may survive it, and the
- * broker's data directory must be gone. Maven is stood in for by a script that runs the gate's JVM
- * as Surefire would (one JVM under a parent process), so the test takes seconds, not a build.
+ * The gate action's step cancelled the way a GitHub runner cancels it: the action's own {@code run:}
+ * block (read from action.yml) runs in a non-exec {@code bash -eo pipefail}, as the runner runs a
+ * step, and that shell, not gate.sh, gets SIGINT, SIGTERM 7.5 s later and SIGKILL 2.5 s after
+ * that. Nothing the run started may survive it, and the broker's data directory must be gone. Maven
+ * is stood in for by a script that runs the gate's JVM as Surefire would (one JVM under a parent
+ * process), so the test takes seconds, not a build; the gate's own install (a team's module in
+ * stored mode) is a no-op there.
  */
 class GateCancelTest {
 
@@ -49,24 +53,39 @@ class GateCancelTest {
         Path mvn = Files.writeString(bin.resolve("mvn"), """
                 #!/usr/bin/env bash
                 # Stands in for Maven: the gate's JVM under a parent process, with the -D arguments.
+                # The gate's own build and install, before a team's module runs, has nothing to do here.
+                case " $* " in *" install "*) exit 0 ;; esac
                 props=()
                 for arg in "$@"; do case "$arg" in -D*) props+=("$arg") ;; esac; done
                 java -cp "$KPG_TEST_CLASSPATH" "${props[@]}" dev.kafkaperfgate.PerfGate
                 """);
         assertTrue(mvn.toFile().setExecutable(true));
 
-        ProcessBuilder builder = new ProcessBuilder("bash", Path.of("../scripts/gate.sh").toAbsolutePath().toString(),
-                "--module", module.toString(), "-Dperf.scenarios.dir=perf", "-Dperf.suite=smoke", "-Dperf.broker=process",
-                "-Dperf.broker.warmup=0", "-Dperf.baselines.dir=" + dir.resolve("baselines"))
+        // The step as the runner runs it: the action's run block in a script file, under bash -eo pipefail, with the
+        // inputs as environment variables; the team's args choose the process broker over the action's container default.
+        Path step = Files.writeString(dir.resolve("step.sh"), runBlock());
+        ProcessBuilder builder = new ProcessBuilder("bash", "--noprofile", "--norc", "-eo", "pipefail", step.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("gate.log").toFile());
-        builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        java.util.Map<String, String> env = builder.environment();
+        env.put("GITHUB_ACTION_PATH", Path.of("../.github/actions/gate").toAbsolutePath().normalize().toString());
+        env.put("GITHUB_OUTPUT", dir.resolve("github-output").toString());
+        env.put("GITHUB_RUN_ID", "1");
+        env.put("WORKDIR", module.toString());
+        env.put("SUITE", "smoke");
+        env.put("ARGS", "-Dperf.scenarios.dir=perf -Dperf.broker=process -Dperf.broker.warmup=0 -Dperf.baselines.dir=" + dir.resolve("baselines"));
+        env.put("IMAGE", "kafka-perf-gate/kafka:unused");
+        env.put("COMMIT", "0123abc");
+        env.put("BASE", "");
+        env.put("PROFILE", "");
+        env.put("TARGET_BRANCH", "");
+        env.put("PATH", bin + ":" + System.getenv("PATH"));
         builder.environment().put("KPG_TEST_CLASSPATH", System.getProperty("java.class.path"));
         Process shell = builder.start();
         try {
             ProcessHandle broker = awaitBroker(shell, Duration.ofSeconds(150));
             Path dataDir = dataDir(broker);
             List<ProcessHandle> started = shell.descendants().toList();
-            assertTrue(started.size() >= 3, "mvn, the gate's JVM and the broker: " + started);
+            assertTrue(started.size() >= 4, "gate.sh, mvn, the gate's JVM and the broker: " + started);
 
             signal("INT", shell.pid());
             Thread.sleep(7_500);
@@ -86,6 +105,15 @@ class GateCancelTest {
             shell.descendants().forEach(ProcessHandle::destroyForcibly);
             shell.destroyForcibly();
         }
+    }
+
+    /** The "Run the gate" step's run block, as action.yml has it. */
+    @SuppressWarnings("unchecked")
+    private static String runBlock() throws IOException {
+        Map<String, Object> action = new org.yaml.snakeyaml.Yaml().load(Files.readString(Path.of("../.github/actions/gate/action.yml")));
+        List<Map<String, Object>> steps = (List<Map<String, Object>>) ((Map<String, Object>) action.get("runs")).get("steps");
+        return steps.stream().filter(step -> "gate".equals(step.get("id"))).map(step -> (String) step.get("run")).findFirst()
+                .orElseThrow(() -> new AssertionError("action.yml has no step with id gate"));
     }
 
     private static ProcessHandle awaitBroker(Process shell, Duration bound) throws Exception {
