@@ -108,6 +108,12 @@ else
 fi
 summary=$results/summary.json
 args=("$@")
+# Recorded in summary.json, so that the PR comment's "Reproduce locally" names the module.
+# It is said relative to the repository's root, as a workflow's working-directory is.
+if [ -n "$module" ]; then
+  if run_module=$(git rev-parse --show-prefix 2>/dev/null); then run_module=${run_module%/}; else run_module=$module; fi
+  args=("-Dperf.run.module=${run_module:-.}" "${args[@]}")
+fi
 case " $* " in
   *" -Dperf.suite="*) ;;
   *" -Dperf.scenarios="*) args=(-Dperf.suite=all "${args[@]}") ;;

@@ -9,6 +9,11 @@ set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 EVENT_JSON" >&2; exit 2; }
 event=$1
 [ -r "$event" ] || { echo "pr-metadata: cannot read the event payload $event" >&2; exit 2; }
+# The payload comes from an artifact a pull request's run uploaded: bounded before jq reads it.
+# GitHub's pull_request payloads are tens of kilobytes; 5 MiB is the summary.json bound too.
+max_bytes=$((5 * 1024 * 1024))
+size=$(wc -c < "$event")
+[ "$size" -le "$max_bytes" ] || { echo "pr-metadata: $event is $size bytes, larger than any event payload (limit $max_bytes); refused" >&2; exit 2; }
 jq -e '.pull_request | type == "object"' "$event" >/dev/null 2>&1 \
   || { echo "pr-metadata: $event is not a pull_request event payload (no .pull_request)" >&2; exit 2; }
 jq -c '.pull_request | {number: .number, headSha: .head.sha, headRepository: .head.repo.full_name, baseRef: .base.ref}' "$event"

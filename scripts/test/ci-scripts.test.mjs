@@ -126,6 +126,10 @@ for (const path of JQ_PATHS) {
     const push = run(path, 'pr-metadata.sh', [temp('event.json', { ref: 'refs/heads/main' })])
     assert.equal(push.code, 2)
     assert.match(push.stderr, /not a pull_request event payload/)
+    const huge = temp('huge-event.json', { pull_request: { number: 7, body: 'x'.repeat(6 * 1024 * 1024) } })
+    const refused = run(path, 'pr-metadata.sh', [huge])
+    assert.equal(refused.code, 2)
+    assert.match(refused.stderr, /larger than any event payload \(limit 5242880\); refused/)
   })
 
   test(`${jq}: check-pr-metadata passes a real PR and gives its outputs`, () => {

@@ -24733,6 +24733,7 @@ var PAIRED_HEAD = [
 ];
 var COMMIT = /^[0-9a-f]{7,40}$/;
 var SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/;
+var MODULE = /^(?!.*\.\.)[A-Za-z0-9._-][A-Za-z0-9._/-]{0,199}$/;
 function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) {
   if (!(limit >= 2e3)) {
     throw new RangeError(`limit must be at least 2000 characters, was ${limit}`);
@@ -25044,10 +25045,12 @@ function reproduceSection(summary2) {
   const checkout = COMMIT.test(String(summary2.commit ?? "")) ? `git checkout ${summary2.commit}
 ` : "";
   const base = isPaired(summary2) && COMMIT.test(String(summary2.mode.base ?? "")) ? `--base ${summary2.mode.base} ` : "";
+  const module = typeof summary2.module === "string" && MODULE.test(summary2.module) ? summary2.module : null;
+  const gate = module === null ? "scripts/gate.sh " : `<kafka-perf-gate checkout>/scripts/gate.sh --module ${module} `;
   return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):
 
 \`\`\`sh
-${checkout}scripts/gate.sh ${base}${safe.join(" ")}
+${checkout}${gate}${base}${safe.join(" ")}
 \`\`\``;
 }
 function footer(summary2, runUrl) {

@@ -20,6 +20,8 @@ const PAIRED_HEAD = [
 ]
 const COMMIT = /^[0-9a-f]{7,40}$/
 const SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/
+// A module path as a command line may carry it: relative, no "..", no shell characters.
+const MODULE = /^(?!.*\.\.)[A-Za-z0-9._-][A-Za-z0-9._/-]{0,199}$/
 
 /**
  * @param {object} summary    parsed summary.json (schemaVersion 1)
@@ -388,7 +390,10 @@ function reproduceSection(summary) {
   const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf('=') + 1)))
   const checkout = COMMIT.test(String(summary.commit ?? '')) ? `git checkout ${summary.commit}\n` : ''
   const base = isPaired(summary) && COMMIT.test(String(summary.mode.base ?? '')) ? `--base ${summary.mode.base} ` : ''
-  return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${checkout}scripts/gate.sh ${base}${safe.join(' ')}\n\`\`\``
+  // A team's module: gate.sh is in the kafka-perf-gate checkout, and --module names the team's folder.
+  const module = typeof summary.module === 'string' && MODULE.test(summary.module) ? summary.module : null
+  const gate = module === null ? 'scripts/gate.sh ' : `<kafka-perf-gate checkout>/scripts/gate.sh --module ${module} `
+  return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${checkout}${gate}${base}${safe.join(' ')}\n\`\`\``
 }
 
 function footer(summary, runUrl) {

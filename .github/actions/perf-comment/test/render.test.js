@@ -227,3 +227,16 @@ test('a nightly\'s step changes: flagged ones in the open with the commit to bis
   const quiet = renderReport(fixture('all-passed.json'), { marker }).body
   assert.doesNotMatch(quiet, /across nightlies/, 'no trend, no section')
 })
+
+test('an adopter\'s module is named in the reproduce line, and an unsafe one is left out', () => {
+  const summary = fixture('paired-aa.json')
+  summary.module = 'services/orders/perf'
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /\n<kafka-perf-gate checkout>\/scripts\/gate\.sh --module services\/orders\/perf --base [0-9a-f]{7,40} /)
+  for (const unsafe of ['../../etc', 'perf; rm -rf /', '$(id)', '/abs/path']) {
+    summary.module = unsafe
+    const reproduce = renderReport(summary, { marker }).body
+    assert.doesNotMatch(reproduce, /--module/, `module ${unsafe} must not reach the command line`)
+    assert.match(reproduce, /\nscripts\/gate\.sh /)
+  }
+})

@@ -69,6 +69,11 @@ public final class GateProperties {
     public static final String INJECT_ALLOC_BYTES = "perf.inject.alloc.bytes";
     /** Commit, date and run id recorded in summary.json for the baseline's provenance. */
     public static final String RUN_COMMIT = "perf.run.commit";
+    /**
+     * The team's module, relative to its repository's root, as {@code scripts/gate.sh --module}
+     * got it: recorded in summary.json so that the PR comment's reproduce line names it.
+     */
+    public static final String RUN_MODULE = "perf.run.module";
     public static final String RUN_ID = "perf.run.id";
 
     /**
@@ -127,7 +132,7 @@ public final class GateProperties {
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
-            BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID,
+            BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
             BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER);
 

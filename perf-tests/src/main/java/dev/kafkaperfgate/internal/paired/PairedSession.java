@@ -146,6 +146,7 @@ public final class PairedSession {
                 .put("blocks", blocks).put("trialSeconds", trial.toMillis() / 1000.0).put("order", "ABBA/BAAB blocks, one broker");
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
+        summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));
         summary.mode(mode, "paired: head vs base " + shortBase + ": ");
         console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 trials of %.1f s each; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks, trial.toMillis() / 1000.0,

@@ -87,6 +87,8 @@ public final class RunSummary {
     private boolean allowUnjudged;
     private String baselinesWhere = "baselines/<profile>/<machine class>/";
     private boolean finished;
+    /** The team's module, relative to its repository's root, when gate.sh ran one (--module): for the reproduce line. */
+    private String module;
 
     /**
      * @param suite    the suite selected, or {@code null} for all
@@ -134,6 +136,12 @@ public final class RunSummary {
             node.putNull("injection");
         }
         environment = node;
+        write();
+    }
+
+    /** The team's module relative to its repository's root ({@code perf.run.module}), or {@code null}: summary.json's {@code module}. */
+    public synchronized void module(String relativePath) {
+        this.module = relativePath;
         write();
     }
 
@@ -321,6 +329,7 @@ public final class RunSummary {
         root.put("suite", suite);
         root.put("commit", provenance.commit());
         root.put("runId", provenance.runId());
+        root.put("module", module);
         root.put("startedAt", startedAt.toString());
         root.put("updatedAt", Instant.now().toString());
         root.put("selected", selected);

@@ -78,6 +78,7 @@ final class GateRun {
         String fallback = GateProperties.get(properties, GateProperties.FALLBACK_REASON, null);
         com.fasterxml.jackson.databind.node.ObjectNode mode = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
                 .put("name", "stored").put("fallbackReason", fallback);
+        summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));
         summary.mode(mode, fallback == null ? "" : "stored baselines (paired mode unavailable: " + fallback + "): ");
         int runs = baselines.all().stream().mapToInt(baseline -> baseline.history().size()).min().orElse(0);
         console.printf("[kafka-perf-gate] profile %s, machine class %s: %d of %d scenarios have a baseline%s (%s)%s; "

@@ -66,6 +66,7 @@ class RunDecisionTest {
                     Map.of(Metric.CPU_PER_RECORD, (i < 27 ? 7000.0 : 8000.0) + (i % 2) * 20)));
         }
         summary.trend("s1", Trend.of(nights, "sha", "abc1234", Map.of(Metric.CPU_PER_RECORD, 8010.0), Map.of(Metric.CPU_PER_RECORD, 10.0)));
+        summary.module("services/orders/perf");
         summary.finish();
 
         GateResult result = summary.result();
@@ -77,6 +78,7 @@ class RunDecisionTest {
         assertTrue(result.headline().endsWith("), from commit c27"), result.headline());
         com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("summary.json").toFile());
         com.fasterxml.jackson.databind.JsonNode trend = written.at("/scenarios/0/trend");
+        assertEquals("services/orders/perf", written.get("module").asText(), "for the comment's reproduce line");
         assertEquals(30, trend.get("nights").asInt());
         assertEquals(30, trend.at("/series/cpuNsPerRecord").size());
         assertEquals("tonight", trend.at("/labels/29").asText());

@@ -162,7 +162,7 @@ public final class ConsumeWorkload {
         } while (!steady.isDone(clock.nanoTime() - start));
         long duration = clock.nanoTime() - start;
         console.printf("[%s] warm-up: %d reads in %.1f s, %s%n", load.name(), read, duration / 1e9,
-                steady.isSteady() ? "steady" : "NOT steady after the maximum warm-up of " + policy.max().toSeconds() + " s");
+                steady.isSteady() ? "steady" : "NOT steady within its bound of " + String.format(java.util.Locale.ROOT, "%.1f", policy.max().toMillis() / 1000.0) + " s");
         return new WarmupSummary(records, duration, steady.isSteady(), WINDOW_FIGURE, steady.windows());
     }
 

@@ -137,7 +137,7 @@ public final class ProduceWorkload {
         listener.phaseEnded(scenario.name(), 0, outcome.sent());
         boolean wasSteady = steady.isSteady();
         console.printf("[%s] warm-up: %d records in %.1f s, %s%n", scenario.name(), outcome.sent(), outcome.seconds(),
-                wasSteady ? "steady" : "NOT steady after the maximum warm-up of " + policy.max().toSeconds() + " s");
+                wasSteady ? "steady" : "NOT steady within its bound of " + String.format(java.util.Locale.ROOT, "%.1f", policy.max().toMillis() / 1000.0) + " s");
         return new WarmupSummary(outcome.sent(), outcome.endNanos() - outcome.startNanos(), wasSteady,
                 windowFigure(scenario), steady.windows());
     }
