@@ -31,8 +31,8 @@ class ValidateClasspathTest {
                 tags: [pr]
                 workload: produce
                 duration: 2s
-                record.size: 200
                 rate: 1000
+                record.source: {class: com.acme.OrderRecords}
                 producer:
                   acks: all
                   linger.ms: 0
@@ -43,10 +43,21 @@ class ValidateClasspathTest {
                 """);
         Captured without = validate("validate", scenarios.toString());
         assertEquals(1, without.exit(), without.err());
-        assertTrue(without.err().contains("com.acme.OrderSerializer is not on the test classpath"), without.err());
+        assertTrue(without.err().contains("com.acme.OrderRecords is not on the test classpath"), without.err());
+        assertTrue(without.err().contains("com.acme.OrderSerializer could not be found"), without.err());
 
         Path classes = Files.createDirectories(dir.resolve("classes"));
-        Path source = Files.createDirectories(dir.resolve("src/com/acme")).resolve("OrderSerializer.java");
+        Path records = Files.createDirectories(dir.resolve("src/com/acme")).resolve("OrderRecords.java");
+        Files.writeString(records, """
+                package com.acme;
+                public class OrderRecords implements dev.kafkaperfgate.spi.RecordSource<String, String> {
+                    @Override
+                    public dev.kafkaperfgate.spi.SourceRecord<String, String> create(int index, java.util.SplittableRandom random) {
+                        return new dev.kafkaperfgate.spi.SourceRecord<>(null, "order-" + index);
+                    }
+                }
+                """);
+        Path source = dir.resolve("src/com/acme/OrderSerializer.java");
         Files.writeString(source, """
                 package com.acme;
                 public class OrderSerializer implements org.apache.kafka.common.serialization.Serializer<String> {
@@ -57,7 +68,8 @@ class ValidateClasspathTest {
                 }
                 """);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"), source.toString()));
+        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"), source.toString(),
+                records.toString()));
 
         Captured with = validate("validate", "--classpath", classes.toString(), scenarios.toString());
         assertEquals(0, with.exit(), with.err());
