@@ -18,7 +18,8 @@
 # the slow tier: the tests tagged "slow" (clusters, slow links, MirrorMaker 2, faults;
 # mvn -Pslow-tests), the example's stored-mode runs and its
 # other paired changes, every tool script from a fresh clone with an empty local Maven repository
-# (scripts/test-fresh-clone.sh), and a paired A/A of this repository's PR suite (gate.sh --base HEAD).
+# (scripts/test-fresh-clone.sh), a release deployed into a local file repository (scripts/release.sh,
+# scripts/test/slow/), and a paired A/A of this repository's PR suite (gate.sh --base HEAD).
 # Needs JDK 17+, Maven, Node 20+ with npm, jq, shellcheck, actionlint and Chromium: as root on
 # Debian it installs what is missing (scripts/provision.sh), otherwise it names it in one line.
 # The workflows' end-to-end run under act is separate: scripts/test-workflows.sh (it needs a
@@ -75,6 +76,8 @@ KPG_LIBRARY_INSTALLED=1 scripts/test-example.sh "${example_args[@]}"
 if [ "$tier" = all ]; then
   echo "test: slow tier: every documented tool script from a fresh clone, empty local repository (scripts/test-fresh-clone.sh)"
   scripts/test-fresh-clone.sh
+  echo "test: slow tier: a release deployed into a local file repository (scripts/release.sh)"
+  node --test scripts/test/slow/*.test.mjs
   # A paired A/A of this repository's PR suite: HEAD against itself, the real thing end to end.
   # Exit 1 (a confirmed regression) is perf noise on a shared machine and is reported, not
   # enforced; exit 2 (not judged, infrastructure) fails.

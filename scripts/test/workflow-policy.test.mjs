@@ -57,3 +57,19 @@ test('the workflows pin the baseline profile', () => {
   assert.match(read('.github/workflows/perf-gate.yml'), /profile: \$\{\{ env\.PERF_PROFILE \}\}/)
   assert.match(read('.github/workflows/perf-baselines.yml'), /-Dperf\.profile="\$PERF_PROFILE"/)
 })
+
+test('the baseline token is an environment secret: only the publish job names the environment', () => {
+  const nightly = read('.github/workflows/perf-baselines.yml')
+  assert.match(job(nightly, 'publish'), /\n\s+environment: perf-baselines\n/)
+  assert.doesNotMatch(job(nightly, 'measure'), /environment:/)
+})
+
+test('a release runs on a version tag only and may write packages, nothing else', () => {
+  const release = read('.github/workflows/release.yml')
+  assert.match(release, /\non:\n\s+push:\n\s+tags: \["v\*"\]\n\n/)
+  assert.match(release, /\npermissions: \{\}\n/)
+  const publish = job(release, 'publish')
+  assert.match(publish, /permissions:\n\s+contents: read\n\s+packages: write/)
+  assert.doesNotMatch(publish, /contents: write|pull-requests: write/)
+  assert.match(publish, /scripts\/release\.sh "\$\{TAG#v\}"/)
+})

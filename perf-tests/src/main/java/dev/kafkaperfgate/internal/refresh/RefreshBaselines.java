@@ -63,6 +63,16 @@ public final class RefreshBaselines {
      * @throws RefusedException naming the file and the cause; nothing was written
      */
     public static void run(RefreshOptions options, PrintStream out) throws IOException {
+        run(options, out, BaselineWriter::commit);
+    }
+
+    /** How a staged file replaces its target: one rename ({@link BaselineWriter#commit}); a test makes it fail. */
+    @FunctionalInterface
+    interface Replacer {
+        void replace(Path staged, Path target) throws IOException;
+    }
+
+    static void run(RefreshOptions options, PrintStream out, Replacer replacer) throws IOException {
         Path summaryFile = options.results().resolve("summary.json");
         JsonNode summary = readJson(summaryFile, "run the gate first");
         refuseIf(summaryFile, runProblem(summary));
@@ -105,9 +115,22 @@ public final class RefreshBaselines {
             }
             throw e;
         }
-        // Pass 2: every check passed; replace the files, then say what changed.
+        // Pass 2: every check passed; replace the files, then say what changed. A rename that fails
+        // midway (a full disk, a file system gone read-only) leaves no staged file behind, and says
+        // which files were already replaced: those hold this run, the others do not.
+        List<Path> replaced = new ArrayList<>();
         for (Staged file : staged) {
-            BaselineWriter.commit(file.file(), file.target());
+            try {
+                replacer.replace(file.file(), file.target());
+                replaced.add(file.target());
+            } catch (IOException | RuntimeException e) {
+                for (Staged left : staged) {
+                    Files.deleteIfExists(left.file());
+                }
+                throw new RefusedException(file.target() + ": could not be replaced (" + e.getMessage() + "); the refresh stopped midway: "
+                        + (replaced.isEmpty() ? "nothing was replaced" : "already replaced, with this run: " + replaced)
+                        + "; no staged file is left. Fix the cause and refresh again with --only or --accept for the rest");
+            }
         }
         staged.stream().filter(file -> !file.report().isEmpty()).forEach(file -> out.println("refresh-baselines: " + file.report()));
         out.println("refresh-baselines: merged " + staged.size() + " scenario(s) into " + targetDir);
