@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Publishes a release of kafka-perf-gate to a Maven repository: the parent pom, the broker runtime,
-# the library (kafka-perf-gate) and the tools (kafka-perf-gate-tools), each with its sources and
+# the library (kafka-perf-gate) and the tools (kafka-perf-gate-tools), these two with their sources and
 # javadoc jars (the release profile), at VERSION. It works on a clean copy of HEAD in a private
 # temporary folder, so this checkout's files (its poms' -SNAPSHOT version among them) are never
 # changed; the copy is removed on exit.
