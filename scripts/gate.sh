@@ -145,13 +145,14 @@ else
     # installed from this checkout first, so no registry is needed (paired mode does the same).
     echo "gate: building the gate ($gate_root, installed for the team's build)"
     gate_log=$(mktemp "${TMPDIR:-/tmp}/kpg-gate-build.XXXXXX")
+    # shellcheck disable=SC2317 # called by gate_stop, on every exit and cancel
+    gate_remove_log() { rm -f "$gate_log"; }
+    gate_cleanups+=(gate_remove_log)
     if ! MAVEN_BASEDIR=$gate_root gate_wait mvn -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -DskipTests install >"$gate_log" 2>&1; then
       echo "gate: INFRASTRUCTURE ERROR: the gate itself does not build; the last lines of the build:" >&2
       tail -n 20 "$gate_log" >&2
-      rm -f "$gate_log"
       exit 3
     fi
-    rm -f "$gate_log"
   fi
   gate_wait "${maven[@]}" "${args[@]}"
   maven_exit=$?

@@ -14,7 +14,7 @@
 # Exit 0 deployed; 2 a usage error; 3 the build or the deploy failed (its last lines shown).
 set -euo pipefail
 case "${1:-}" in -h|--help) sed -n '2,/^set -euo/{/^set -euo/!s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
-[ $# -ge 2 ] && [ $# -le 3 ] || { echo "release: usage: scripts/release.sh VERSION REPOSITORY_URL [REPOSITORY_ID] (--help)" >&2; exit 2; }
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then echo "release: usage: scripts/release.sh VERSION REPOSITORY_URL [REPOSITORY_ID] (--help)" >&2; exit 2; fi
 version=$1
 url=$2
 id=${3:-release}
