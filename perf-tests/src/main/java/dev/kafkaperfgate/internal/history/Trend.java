@@ -94,7 +94,11 @@ public record Trend(int nights, List<String> labels, Map<Metric, double[]> serie
         ChangePoints detector = new ChangePoints(ChangePoints.OTAVA_DEFAULTS.window(), ChangePoints.OTAVA_DEFAULTS.maxPValue() / Math.max(1, tonight.size()), 0);
         Map<Metric, double[]> series = new java.util.EnumMap<>(Metric.class);
         List<Step> steps = new ArrayList<>();
-        for (Metric metric : tonight.keySet()) {
+        // In the enum's order, whatever map tonight's values came in: the same history lists its steps in the same order.
+        for (Metric metric : Metric.values()) {
+            if (!tonight.containsKey(metric)) {
+                continue;
+            }
             // A metric a night did not have (recorded before the metric existed) starts its series after that night.
             int start = nights.size();
             while (start > 0 && nights.get(start - 1).values().containsKey(metric)) {
