@@ -80,6 +80,7 @@ if [ "$tier" = fast ]; then
   # output is kept apart and printed whole. The slow tier's example judges whole-client figures
   # and runs alone.
   side_log=$side_tmp.log
+  # shellcheck disable=SC2030 # TMPDIR is the subshell's own, on purpose
   (set -euo pipefail; export TMPDIR=$side_tmp; side_steps) >"$side_log" 2>&1 &
   side_pid=$!
   trap 'kill "$side_pid" 2>/dev/null || true; rm -rf "$side_tmp" "$side_log"' EXIT
@@ -94,6 +95,7 @@ if [ "$tier" = fast ]; then
   [ "$example_status" -eq 0 ] || { echo "test: the example adopter failed (exit $example_status, above)" >&2; exit 1; }
 else
   trap 'rm -rf "$side_tmp"' EXIT
+  # shellcheck disable=SC2031 # TMPDIR is the subshell's own, on purpose
   (export TMPDIR=$side_tmp; side_steps)
   echo "test: 6/6 the example adopter (scripts/test-example.sh --all)"
   KPG_LIBRARY_INSTALLED=1 scripts/test-example.sh "${example_args[@]}"
