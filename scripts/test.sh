@@ -9,9 +9,7 @@
 #   5. actionlint and shellcheck over every workflow and script;
 #   6. the example adopter (examples/orders-service) against the installed library: its
 #      serializer regression caught in paired mode (with --all: its baselines, an unchanged build
-#      passing, kafka-clients and linger.ms changes judged, stored and paired). In the fast tier,
-#      steps 2-5 run beside it (its one assertion, a component's bytes per operation, cannot be
-#      moved by CPU contention); in the slow tier everything runs in order.
+#      passing, kafka-clients and linger.ms changes judged, stored and paired).
 #
 #   scripts/test.sh [--all] [extra mvn arguments]
 #
@@ -50,56 +48,30 @@ maven_tier=()
 echo "test: 1/6 Java (mvn -B install${maven_tier[*]:+ ${maven_tier[*]}}; $tier tier)"
 mvn -B install "${maven_tier[@]}" "$@"
 
-# Steps 2-5: the report in a browser, the comment action, the jq glue and lint. They run in a
-# temp folder of their own, which must hold nothing of theirs when they are done (they once left
-# ~27 folders a run).
-side_steps() {
-  local before left
-  before=$(find "$TMPDIR" -maxdepth 1 -name 'kpg-*' 2>/dev/null | sort)
-  echo "test: 2/6 the HTML report in headless Chromium (the reports HtmlReportTest wrote)"
-  (cd perf-tests/src/test/browser && npm ci --no-audit --no-fund --loglevel=error && npm test)
-  echo "test: 3/6 the comment action"
-  (cd .github/actions/perf-comment && npm ci --no-audit --no-fund --loglevel=error && npm test)
-  echo "test: 4/6 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
-  node --test scripts/test/*.test.mjs
-  left=$(comm -13 <(echo "$before") <(find "$TMPDIR" -maxdepth 1 -name 'kpg-*' 2>/dev/null | sort))
-  if [ -n "$left" ]; then
-    echo "test: the tests of steps 2-4 left behind: $(echo "$left" | tr '\n' ' ')" >&2
-    return 1
-  fi
-  echo "test: 5/6 lint"
-  scripts/lint.sh
-}
+# What the script and browser tests leave in the temp folder: nothing (they once left ~27 folders a run).
+tmp_before=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'kpg-*' 2>/dev/null | sort)
 
+echo "test: 2/6 the HTML report in headless Chromium (the reports HtmlReportTest wrote)"
+(cd perf-tests/src/test/browser && npm ci --no-audit --no-fund --loglevel=error && npm test)
+
+echo "test: 3/6 the comment action"
+(cd .github/actions/perf-comment && npm ci --no-audit --no-fund --loglevel=error && npm test)
+
+echo "test: 4/6 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
+node --test scripts/test/*.test.mjs
+left=$(comm -13 <(echo "$tmp_before") <(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'kpg-*' 2>/dev/null | sort))
+if [ -n "$left" ]; then
+  echo "test: the tests of steps 2-4 left behind: $(echo "$left" | tr '\n' ' ')" >&2
+  exit 1
+fi
+
+echo "test: 5/6 lint"
+scripts/lint.sh
+
+echo "test: 6/6 the example adopter (scripts/test-example.sh${maven_tier[*]:+ --all})"
 example_args=()
 [ "$tier" = all ] && example_args=(--all)
-side_tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-side.XXXXXX")
-if [ "$tier" = fast ]; then
-  # The fast tier's example run asserts one component's allocation per operation, which CPU
-  # contention cannot move, so the light steps 2-5 run beside it (about a minute saved); their
-  # output is kept apart and printed whole. The slow tier's example judges whole-client figures
-  # and runs alone.
-  side_log=$side_tmp.log
-  # shellcheck disable=SC2030 # TMPDIR is the subshell's own, on purpose
-  (set -euo pipefail; export TMPDIR=$side_tmp; side_steps) >"$side_log" 2>&1 &
-  side_pid=$!
-  trap 'kill "$side_pid" 2>/dev/null || true; rm -rf "$side_tmp" "$side_log"' EXIT
-  echo "test: 6/6 the example adopter (scripts/test-example.sh), with steps 2-5 beside it"
-  example_status=0
-  KPG_LIBRARY_INSTALLED=1 scripts/test-example.sh "${example_args[@]}" || example_status=$?
-  side_status=0
-  wait "$side_pid" || side_status=$?
-  echo "test: steps 2-5 (run beside the example; exit $side_status):"
-  cat "$side_log"
-  [ "$side_status" -eq 0 ] || { echo "test: steps 2-5 failed (above)" >&2; exit 1; }
-  [ "$example_status" -eq 0 ] || { echo "test: the example adopter failed (exit $example_status, above)" >&2; exit 1; }
-else
-  trap 'rm -rf "$side_tmp"' EXIT
-  # shellcheck disable=SC2031 # TMPDIR is the subshell's own, on purpose
-  (export TMPDIR=$side_tmp; side_steps)
-  echo "test: 6/6 the example adopter (scripts/test-example.sh --all)"
-  KPG_LIBRARY_INSTALLED=1 scripts/test-example.sh "${example_args[@]}"
-fi
+KPG_LIBRARY_INSTALLED=1 scripts/test-example.sh "${example_args[@]}"
 
 if [ "$tier" = all ]; then
   echo "test: slow tier: every documented tool script from a fresh clone, empty local repository (scripts/test-fresh-clone.sh)"
