@@ -13,8 +13,9 @@
 #      its measured effect printed whichever way it goes, and the serializer regression is caught,
 #      also by the team's own mvn verify -Dperf.base.ref=HEAD;
 #   7. a subtle regression (regressions/copy-per-record.patch: the serializer copies each record
-#      once more) fails paired mode, with the component stage naming the serializer, although the
-#      same head adds its own dev.kafkaperfgate.PerfGate that would report a pass (it never runs).
+#      once more) fails paired mode, with the component stage naming the serializer and leaving the
+#      unchanged interceptor and RecordSource unmeasured, although the same head adds its own
+#      dev.kafkaperfgate.PerfGate that would report a pass (it never runs).
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
@@ -198,11 +199,14 @@ jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .confirmation.met
     | select(.component == "value.serializer com.example.orders.OrderSerializer" and .metric == "bytesPerOp"
              and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
   || fail "paired: the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
-# The team's RecordSource is measured alone too, and only reported: its cost is shown, never judged.
-jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .paired.reported[]?
-    | select(.component == "record.source com.example.orders.perf.OrderRecords" and .judged == false
-             and .nsPerOp.base > 0 and .nsPerOp.head > 0)] | length == 1' "$summary" >/dev/null \
-  || fail "paired: the RecordSource must be measured alone and reported, not judged"
+# Only the serializer changed. The interceptor and the RecordSource beside it reach no class the
+# change touched, so they are not measured (an A/A of them could only measure noise), and say so.
+jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .paired.componentNotes[]?
+    | select(test("^(interceptor.classes com.example.orders.AuditInterceptor|record.source com.example.orders.perf.OrderRecords): not measured: "))]
+    | length == 2' "$summary" >/dev/null \
+  || fail "paired: the unchanged interceptor and RecordSource must be named as not measured: $(jq -c '[.scenarios[].paired.componentNotes]' "$summary")"
+jq -e '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select((.component // "") | startswith("interceptor.classes"))] | length == 0' \
+  "$summary" >/dev/null || fail "paired: the unchanged interceptor must not be judged"
 git checkout -q -- . && rm -rf src/test/java/dev
 passed=yes
 if [ "$tier" = all ]; then

@@ -188,6 +188,15 @@ public final class PerfGateOptions {
             return property(GateProperties.PAIRED_TRIAL, trial.toMillis() + "ms");
         }
 
+        /**
+         * Paired mode: the shortest first warm-up of each new pair of worker JVMs, whose JIT is
+         * cold; default {@link Defaults#WARMUP_MIN}. Later scenarios on the same JVMs warm up for
+         * {@link Defaults#PAIRED_WARMUP_MIN}; the steadiness test decides past either.
+         */
+        public Builder pairedWarmup(Duration warmup) {
+            return property(GateProperties.PAIRED_WARMUP, warmup.toMillis() + "ms");
+        }
+
         /** Paired mode: pin the broker and the workers to halves of the CPUs; default true. */
         public Builder pairedPin(boolean pin) {
             return property(GateProperties.PAIRED_PIN, Boolean.toString(pin));
@@ -247,6 +256,7 @@ public final class PerfGateOptions {
             dev.kafkaperfgate.internal.broker.BrokerMode.parse(values.getOrDefault(GateProperties.BROKER, "auto"));
             GateProperties.seconds(values, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
             GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
+            GateProperties.seconds(values, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
             GateProperties.integer(values, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
             GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
             GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);

@@ -39,11 +39,13 @@ class PerfGateTest {
     /** Every documented setting has a typed setter, and a value the run could not take fails the build of the options. */
     @Test
     void typedSettersWriteTheDocumentedKeysAndBadValuesFailAtBuild() {
-        PerfGateOptions options = PerfGateOptions.builder().pairedBlocks(6).pairedTrial(Duration.ofMillis(2500)).pairedPin(false)
+        PerfGateOptions options = PerfGateOptions.builder().pairedBlocks(6).pairedTrial(Duration.ofMillis(2500))
+                .pairedWarmup(Duration.ofSeconds(5)).pairedPin(false)
                 .brokerCpus("0").clientCpus("1").allowUnjudged(true).falseAlarmRate(0.01)
                 .externalCluster("kafka-1:9093", Path.of("client.properties")).provenance("abc123", "run-7").build();
         assertEquals("6", options.get(GateProperties.PAIRED_BLOCKS).orElseThrow());
         assertEquals("2500ms", options.get(GateProperties.PAIRED_TRIAL).orElseThrow());
+        assertEquals("5000ms", options.get(GateProperties.PAIRED_WARMUP).orElseThrow());
         assertEquals("false", options.get(GateProperties.PAIRED_PIN).orElseThrow());
         assertEquals("external", options.get(GateProperties.BROKER).orElseThrow());
         assertEquals("kafka-1:9093", options.get(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS).orElseThrow());

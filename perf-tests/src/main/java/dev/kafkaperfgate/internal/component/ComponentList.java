@@ -13,13 +13,18 @@ import java.nio.file.Path;
  * {@code java -cp <gate jars>:<side's classpath> ...ComponentList request.json}: which of the
  * team's components each scenario names, as this side's files and classes have them. The request
  * is {@code [{"name", "experimentFile", "subjectFile"}]}; the one line printed last is
- * {@code [{"name", "components": [{"role", "className"}], "reported": [...]}]} (reported: measured,
- * never judged), or an {@code "error"} for a scenario this side cannot read.
+ * {@code [{"name", "components": [{"role", "className", "code"}], "reported": [...]}]} (reported: measured,
+ * never judged), or an {@code "error"} for a scenario this side cannot read. {@code code} is the
+ * {@link ComponentCode} digest of what the component's call can run and read on this side; it is
+ * left out when that cannot be worked out, and the component is then measured.
  */
 public final class ComponentList {
 
     /** Marks the answer among whatever the side's classes print while loading. */
     static final String ANSWER = "kafka-perf-gate-components ";
+
+    /** This JVM's classpath, read once: {@code null} until the first component needs it. */
+    private static ClasspathIndex classpath;
 
     private ComponentList() {
     }
@@ -35,11 +40,11 @@ public final class ComponentList {
                 Scenario read = ComponentScenario.read(Path.of(scenario.path("experimentFile").asText()),
                         subject.isEmpty() ? null : Path.of(subject), scenario.path("name").asText());
                 for (ComponentRef component : ComponentScenario.reported(read)) {
-                    entry.withArray("reported").addObject().put("role", component.role()).put("className", component.className());
+                    listed(entry.withArray("reported"), read, component);
                 }
                 for (ComponentRef component : ComponentScenario.components(read)) {
                     if (ComponentCall.measurable(component)) {
-                        entry.withArray("components").addObject().put("role", component.role()).put("className", component.className());
+                        listed(entry.withArray("components"), read, component);
                     } else {
                         entry.withArray("notes").add(component.label() + ": implements only create(Map), not wrap(Producer): "
                                 + "measured with the whole client only");
@@ -50,5 +55,19 @@ public final class ComponentList {
             }
         }
         System.out.println(ANSWER + json.writeValueAsString(answer));
+    }
+
+    private static void listed(ArrayNode into, Scenario scenario, ComponentRef component) {
+        ObjectNode listed = into.addObject().put("role", component.role()).put("className", component.className());
+        try {
+            if (classpath == null) {
+                classpath = ClasspathIndex.of(System.getProperty("java.class.path", ""), ClassLoader.getSystemClassLoader());
+            }
+            ComponentCode.Digest code = ComponentCode.of(ComponentScenario.codeRoots(scenario, component),
+                    ComponentScenario.settings(scenario, component), classpath, ClassLoader.getSystemClassLoader());
+            listed.put("code", code.sha256()).put("reached", code.reached());
+        } catch (IOException | RuntimeException e) {
+            listed.put("codeUnknown", String.valueOf(e.getMessage()));   // measured, never skipped
+        }
     }
 }

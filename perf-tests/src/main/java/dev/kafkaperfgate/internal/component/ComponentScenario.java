@@ -4,13 +4,19 @@ import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A scenario as one side of a paired run sees it: the base's file is the experiment (records,
@@ -75,6 +81,82 @@ final class ComponentScenario {
         Map<String, Object> config = new HashMap<>(scenario.consumer());
         config.putIfAbsent("bootstrap.servers", "localhost:9092");
         return config;
+    }
+
+    /** The client keys that name the team's components: each is a component of its own, with its own digest. */
+    private static final java.util.Set<String> COMPONENT_KEYS = java.util.Set.of("key.serializer", "value.serializer",
+            "interceptor.classes", "partitioner.class", "key.deserializer", "value.deserializer");
+
+    /**
+     * The classes whose code runs when {@code component} is measured: the component; for the
+     * producer's components, the RecordSource that makes their input and any class a setting names
+     * that is not another component (a helper the component may load by its configured name); for a
+     * partitioner or a deserializer, the serializers whose bytes it gets.
+     */
+    static List<String> codeRoots(Scenario scenario, ComponentRef component) {
+        List<String> roots = new ArrayList<>();
+        roots.add(component.className());
+        if (scenario.produce().recordSource() != null) {
+            roots.add(scenario.produce().recordSource().className());
+            scenario.produce().recordSource().config().values().forEach(roots::add);
+        }
+        if (component.role().equals(ComponentCall.REPORTED_ROLE)) {
+            return roots;
+        }
+        Map<String, String> settings = new TreeMap<>(scenario.produce().producer());
+        settings.putAll(scenario.consumer());
+        settings.forEach((key, value) -> {
+            boolean feedsThisOne = key.endsWith("serializer") && !key.endsWith("deserializer")
+                    && (component.role().equals("partitioner.class") || component.role().endsWith("deserializer"));
+            if (!COMPONENT_KEYS.contains(key) || feedsThisOne) {
+                Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty()).forEach(roots::add);
+            }
+        });
+        return roots;
+    }
+
+    /**
+     * What the component is given besides code, as text. A RecordSource: its settings and the seed.
+     * Any other: its role, the scenario's produce settings (records, payloads, the client's keys,
+     * sorted), the consumer's keys, and the payload file's digest.
+     */
+    static String settings(Scenario scenario, ComponentRef component) throws IOException {
+        if (component.role().equals(ComponentCall.REPORTED_ROLE)) {
+            return component.label() + '\n' + scenario.produce().recordSource() + '\n' + scenario.produce().payloadSeed();
+        }
+        StringBuilder text = new StringBuilder(component.label()).append('\n')
+                .append(canonical(scenario.produce())).append('\n')
+                .append(new TreeMap<>(scenario.consumer())).append('\n');
+        Path payload = scenario.produce().payloadFile();
+        if (payload != null) {
+            try {
+                text.append(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(payload))));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return text.toString();
+    }
+
+    /** A record's fields as text, maps sorted: two JVMs that read the same settings in another order print them alike. */
+    private static String canonical(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            TreeMap<String, String> sorted = new TreeMap<>();
+            map.forEach((key, entry) -> sorted.put(String.valueOf(key), canonical(entry)));
+            return sorted.toString();
+        }
+        if (value instanceof Record record) {
+            StringBuilder text = new StringBuilder(record.getClass().getSimpleName()).append('[');
+            for (RecordComponent field : record.getClass().getRecordComponents()) {
+                try {
+                    text.append(field.getName()).append('=').append(canonical(field.getAccessor().invoke(record))).append(", ");
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException("cannot read " + field + ": " + e, e);
+                }
+            }
+            return text.append(']').toString();
+        }
+        return String.valueOf(value);
     }
 
     private static void add(List<ComponentRef> components, String role, String className) {

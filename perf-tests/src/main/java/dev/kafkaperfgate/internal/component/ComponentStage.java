@@ -31,9 +31,11 @@ import java.util.Set;
  * each scenario names on each side ({@link #plan}), and for each one judged, a {@link Measurer}
  * the engine runs like any other: ABBA blocks of trials, each trial a fresh JMH fork of one side.
  *
- * <p>A component is measured when both sides name it, unless its class and every jar and folder
- * of both sides' classpaths are byte for byte the same ({@link ClasspathDigest}): then nothing
- * that runs it changed. A Jackson or kafka-clients bump changes a jar, so it is measured.
+ * <p>A component is measured when both sides name it, unless nothing that runs it changed: every
+ * jar and folder of both sides' classpaths is byte for byte the same ({@link ClasspathDigest}), or
+ * the classes and resources its call can reach and its settings are ({@link ComponentCode}, read
+ * in each side's own JVM). A Jackson bump changes classes a JSON serializer reaches, so it is
+ * measured; an interceptor that nothing in the change touches is not.
  */
 public final class ComponentStage {
 
@@ -102,28 +104,40 @@ public final class ComponentStage {
                     List.of("component stage off (-Dperf.components=off)"))));
             return plans;
         }
-        Map<String, List<String>> listNotes = new LinkedHashMap<>();
-        Map<String, List<ComponentRef>> baseReported = new LinkedHashMap<>();
-        Map<String, List<ComponentRef>> headReported = new LinkedHashMap<>();
-        Map<String, List<ComponentRef>> baseComponents = list(base, files, work, new LinkedHashMap<>(), baseReported);
-        Map<String, List<ComponentRef>> headComponents = list(head, files, work, listNotes, headReported);
+        Map<String, Listed> baseLists = list(base, files, work);
+        Map<String, Listed> headLists = list(head, files, work);
         for (ComponentFiles file : files) {
-            List<ComponentRef> inBase = baseComponents.getOrDefault(file.scenario(), List.of());
-            List<ComponentRef> inHead = headComponents.getOrDefault(file.scenario(), List.of());
-            List<String> notes = new ArrayList<>(listNotes.getOrDefault(file.scenario(), List.of()));
-            Set<ComponentRef> both = new LinkedHashSet<>(inHead);
-            both.retainAll(inBase);
-            inHead.stream().filter(component -> !inBase.contains(component))
+            Listed inBase = baseLists.getOrDefault(file.scenario(), Listed.NONE);
+            Listed inHead = headLists.getOrDefault(file.scenario(), Listed.NONE);
+            List<String> notes = new ArrayList<>(inHead.notes());
+            Set<ComponentRef> both = new LinkedHashSet<>(inHead.components());
+            both.retainAll(inBase.components());
+            inHead.components().stream().filter(component -> !inBase.components().contains(component))
                     .forEach(component -> notes.add(component.label() + ": new in the head, no base to compare with (not judged)"));
-            inBase.stream().filter(component -> !inHead.contains(component))
+            inBase.components().stream().filter(component -> !inHead.components().contains(component))
                     .forEach(component -> notes.add(component.label() + ": the head no longer uses it (not judged)"));
-            List<ComponentRef> reported = new ArrayList<>(headReported.getOrDefault(file.scenario(), List.of()));
-            reported.retainAll(baseReported.getOrDefault(file.scenario(), List.of()));
+            List<ComponentRef> reported = new ArrayList<>(inHead.reported());
+            reported.retainAll(inBase.reported());
             if (identical && !(both.isEmpty() && reported.isEmpty())) {
                 notes.add("components not measured: every class and jar of both sides' classpaths is identical "
                         + "(-Dperf.components=always measures them anyway)");
                 both.clear();
                 reported.clear();
+            }
+            if (mode == Mode.AUTO) {
+                for (List<ComponentRef> measured : List.of(new ArrayList<>(both), new ArrayList<>(reported))) {
+                    for (ComponentRef component : measured) {
+                        String code = inHead.code().get(component);
+                        if (code != null && code.equals(inBase.code().get(component))) {
+                            both.remove(component);
+                            reported.remove(component);
+                            notes.add(component.label() + ": not measured: the " + inHead.reached().get(component)
+                                    + " classes and resources its call can reach, and its settings, are byte for byte the same"
+                                    + " on both sides"
+                                    + " (-Dperf.components=always measures it anyway)");
+                        }
+                    }
+                }
             }
             plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes));
         }
@@ -227,11 +241,19 @@ public final class ComponentStage {
     }
 
     /**
-     * @param notes    filled per scenario with what this side's list says beside its components
-     * @param reported filled per scenario with the components this side measures for the report only
+     * What one side's list says of a scenario.
+     *
+     * @param code    per component, the {@link ComponentCode} digest of what its call can run; absent when unknown
+     * @param reached per component, how many classes and resources that digest covers
      */
-    private Map<String, List<ComponentRef>> list(SideJvm jvm, List<ComponentFiles> files, Path work, Map<String, List<String>> notes,
-                                                 Map<String, List<ComponentRef>> reported) {
+    private record Listed(List<ComponentRef> components, List<ComponentRef> reported, List<String> notes,
+                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached) {
+
+        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of());
+    }
+
+    /** Per scenario, what {@code jvm}'s side names and how its components' code digests. */
+    private Map<String, Listed> list(SideJvm jvm, List<ComponentFiles> files, Path work) {
         ObjectMapper json = new ObjectMapper();
         ArrayNode request = json.createArrayNode();
         files.forEach(file -> request.addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
@@ -244,24 +266,36 @@ public final class ComponentStage {
             String answer = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).reduce((a, b) -> b)
                     .orElseThrow(() -> new ComponentStageException("the " + jvm.side().key() + " listed no components"))
                     .substring(ComponentList.ANSWER.length());
-            Map<String, List<ComponentRef>> components = new LinkedHashMap<>();
+            Map<String, Listed> lists = new LinkedHashMap<>();
             for (JsonNode entry : json.readTree(answer)) {
                 if (entry.has("error")) {
                     throw new ComponentStageException("the " + jvm.side().key() + " cannot read scenario " + entry.path("name").asText()
                             + " for its components: " + entry.path("error").asText());
                 }
-                List<ComponentRef> refs = new ArrayList<>();
-                entry.path("components").forEach(c -> refs.add(new ComponentRef(c.path("role").asText(), c.path("className").asText())));
-                components.put(entry.path("name").asText(), refs);
-                List<ComponentRef> own = new ArrayList<>();
-                entry.path("reported").forEach(c -> own.add(new ComponentRef(c.path("role").asText(), c.path("className").asText())));
-                reported.put(entry.path("name").asText(), own);
-                entry.path("notes").forEach(note -> notes.computeIfAbsent(entry.path("name").asText(), key -> new ArrayList<>())
-                        .add(note.asText()));
+                Map<ComponentRef, String> code = new LinkedHashMap<>();
+                Map<ComponentRef, Integer> reached = new LinkedHashMap<>();
+                List<ComponentRef> components = refs(entry.path("components"), code, reached);
+                List<ComponentRef> reported = refs(entry.path("reported"), code, reached);
+                List<String> notes = new ArrayList<>();
+                entry.path("notes").forEach(note -> notes.add(note.asText()));
+                lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached));
             }
-            return components;
+            return lists;
         } catch (IOException e) {
             throw new ComponentStageException("the " + jvm.side().key() + "'s component list cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    private static List<ComponentRef> refs(JsonNode listed, Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached) {
+        List<ComponentRef> refs = new ArrayList<>();
+        for (JsonNode c : listed) {
+            ComponentRef ref = new ComponentRef(c.path("role").asText(), c.path("className").asText());
+            refs.add(ref);
+            if (c.hasNonNull("code")) {
+                code.put(ref, c.path("code").asText());
+                reached.put(ref, c.path("reached").asInt());
+            }
+        }
+        return refs;
     }
 }

@@ -154,7 +154,8 @@ public final class PairedSession {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
-        PairedTrials trials = new PairedTrials(brokers, workers, trial, injection, console);
+        Duration coldWarmup = GateProperties.seconds(properties, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
+        PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, injection, console);
         PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results, blocks,
                 console);
         long start = System.nanoTime();

@@ -40,16 +40,20 @@ public final class PairedTrials {
     private final BrokerPool brokers;
     private final WorkerPair workers;
     private final Duration trial;
+    /** The shortest warm-up of a new pair's first scenario ({@code perf.paired.warmup}). */
+    private final Duration coldWarmup;
     private final PrintStream console;
     private final InjectedCost headInjection;
     /** The pair of worker JVMs that has warmed up once: a new pair's first scenario warms their JIT too, and takes the full warm-up. */
     private int warmedGeneration;
 
     /** @param headInjection a cost put into the head's producer on purpose (gate-power); {@link InjectedCost#NONE} normally */
-    public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, InjectedCost headInjection, PrintStream console) {
+    public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, InjectedCost headInjection,
+                        PrintStream console) {
         this.brokers = brokers;
         this.workers = workers;
         this.trial = trial;
+        this.coldWarmup = coldWarmup;
         this.headInjection = headInjection;
         this.console = console;
     }
@@ -79,7 +83,8 @@ public final class PairedTrials {
                 String topic = loaded.containsKey(worker.side()) ? loaded.get(worker.side())
                         : create(topics, scenario, worker.side().key() + "-warmup");
                 console.printf("[%s] %s warm-up%n", scenario.name(), worker.side().key());
-                worker.call(command("warmup").put("topic", topic), Defaults.WARMUP_MAX.plus(Defaults.WORKER_REPLY_MARGIN));
+                worker.call(command("warmup").put("topic", topic),
+                        coldWarmup.plus(Defaults.WARMUP_MAX).plus(Defaults.WORKER_REPLY_MARGIN));
                 if (!loaded.containsKey(worker.side())) {
                     topics.delete(topic);
                 }
@@ -119,7 +124,7 @@ public final class PairedTrials {
                         boolean warm) {
         ObjectNode command = command("open").put("name", scenario.name()).put("experimentFile", scenario.file().toString())
                 .put("bootstrap", broker.bootstrapServers()).put("trialMillis", trial.toMillis())
-                .put("warmupMinMillis", (warm ? Defaults.PAIRED_WARMUP_MIN : Defaults.WARMUP_MIN).toMillis());
+                .put("warmupMinMillis", (warm ? Defaults.PAIRED_WARMUP_MIN : coldWarmup).toMillis());
         if (headFile != null) {
             command.put("subjectFile", headFile.toString());
         } else {

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker.container;
 
+import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
@@ -52,6 +53,12 @@ class ContainerBrokerTest {
         assumeTrue(problem.isEmpty(), () -> "container tests skipped: " + problem.get());
     }
 
+    /**
+     * Slow tier: three broker containers and a stopped leader take about a minute. The fast tier
+     * keeps the single container's start, its records, its death mid-scenario and its clean-up;
+     * the process cluster's faults are in the slow tier too ({@code FaultTrialTest}).
+     */
+    @SlowTier
     @Test
     @Timeout(300)
     void threeContainersOnTheirOwnLabelledNetworkFormOneClusterThatReplicatesThreeWays() throws Exception {

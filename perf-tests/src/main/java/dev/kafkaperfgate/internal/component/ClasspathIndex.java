@@ -1,0 +1,78 @@
+package dev.kafkaperfgate.internal.component;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+
+/**
+ * What a classpath holds, read once for {@link ComponentCode}: the name of every file in its jars
+ * and folders (so that a name found nowhere costs no class-loader lookup), and per service the
+ * provider classes its {@code META-INF/services} files name (code a {@code ServiceLoader} can load
+ * without any class naming it).
+ *
+ * @param resources every file's name, relative to its jar or folder
+ * @param services  per service class name, its providers, sorted
+ */
+record ClasspathIndex(Set<String> resources, Map<String, List<String>> services) {
+
+    private static final String SERVICES = "META-INF/services/";
+
+    /** The index of {@code classpath} (entries split by the path separator), services read through {@code loader}. */
+    static ClasspathIndex of(String classpath, ClassLoader loader) throws IOException {
+        Set<String> resources = new HashSet<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            Path path = Path.of(entry.isEmpty() ? "." : entry);
+            if (entry.isEmpty() || !Files.exists(path)) {
+                continue;
+            }
+            if (Files.isDirectory(path)) {
+                try (Stream<Path> files = Files.walk(path)) {
+                    files.filter(Files::isRegularFile)
+                            .forEach(file -> resources.add(path.relativize(file).toString().replace(File.separatorChar, '/')));
+                }
+            } else {
+                try (JarFile jar = new JarFile(path.toFile())) {
+                    for (JarEntry jarEntry : Collections.list(jar.entries())) {
+                        if (!jarEntry.isDirectory()) {
+                            resources.add(jarEntry.getName());
+                        }
+                    }
+                }
+            }
+        }
+        Map<String, List<String>> services = new TreeMap<>();
+        for (String service : new TreeSet<>(resources)) {
+            if (!service.startsWith(SERVICES) || service.length() == SERVICES.length()) {
+                continue;
+            }
+            TreeSet<String> providers = new TreeSet<>();
+            Enumeration<URL> files = loader.getResources(service);
+            while (files.hasMoreElements()) {
+                try (InputStream in = files.nextElement().openStream()) {
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                            .map(line -> line.replaceFirst("#.*", "").trim())
+                            .filter(line -> !line.isEmpty())
+                            .forEach(providers::add);
+                }
+            }
+            services.put(service.substring(SERVICES.length()), new ArrayList<>(providers));
+        }
+        return new ClasspathIndex(resources, services);
+    }
+}

@@ -1,0 +1,187 @@
+package dev.kafkaperfgate.internal.component;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a component's cost can depend on, as one digest: the bytes of every class and resource it
+ * can reach from its roots, as this JVM's class loader finds them, plus its settings. Two sides
+ * with the same digest run the same code on the same input, so measuring them against each other
+ * can only measure noise; the stage skips such a component.
+ *
+ * <p>Reach is over-approximated, never under: every name in a class's constant pool that resolves
+ * on the classpath counts (class references, descriptors and signatures, and string constants that
+ * name a class or a resource, as {@code Class.forName("com.acme.X")} or
+ * {@code getResource("schema.avsc")} do). The JDK's own classes are left out: both sides run on the
+ * one JDK. A service's providers count once the service is reached ({@link ClasspathIndex}).
+ * What a class reaches by a name it computes at run time, or from a file outside the
+ * classpath, is not seen; the docs say so, and {@code -Dperf.components=always} measures anyway.
+ */
+final class ComponentCode {
+
+    /** {@code La/b/C;} in descriptors and signatures. */
+    private static final Pattern DESCRIPTOR = Pattern.compile("L([\\w$]+(?:/[\\w$]+)*);");
+    /** A whole constant that is a class name, internal ({@code a/b/C}) or dotted ({@code a.b.C}), or a resource path. */
+    private static final Pattern NAME = Pattern.compile("[\\w$\\-]+(?:[./][\\w$\\-]+)+");
+
+    private final ClassLoader loader;
+    private final TreeMap<String, byte[]> reached = new TreeMap<>();
+
+    private ComponentCode(ClassLoader loader) {
+        this.loader = loader;
+    }
+
+    /**
+     * @param roots    the classes whose code runs in the measured call: the component, and what makes its input
+     * @param settings the component's configuration and the records' definition, as text
+     * @param classpath what the loader's classpath holds: a name it lacks is not looked up, and a
+     *                  service's providers are reached when the service is
+     * @return the digest and how many classes and resources it covers
+     * @throws IOException a class or resource on the classpath that cannot be read (the caller measures then)
+     */
+    static Digest of(Collection<String> roots, String settings, ClasspathIndex classpath, ClassLoader loader) throws IOException {
+        return digest(settings, reach(roots, classpath, loader));
+    }
+
+    /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as {@code loader} finds it. */
+    static TreeMap<String, byte[]> reach(Collection<String> roots, ClasspathIndex classpath, ClassLoader loader) throws IOException {
+        ComponentCode code = new ComponentCode(loader);
+        // Every name looked up once: java/lang/Object is in every class's pool, and a miss costs a walk of the classpath.
+        Set<String> seen = new HashSet<>();
+        Deque<String> pending = new ArrayDeque<>();
+        roots.stream().map(root -> root.replace('.', '/') + ".class").filter(seen::add).forEach(pending::add);
+        Set<String> onClasspath = classpath.resources();
+        while (!pending.isEmpty()) {
+            String resource = pending.poll();
+            byte[] bytes = onClasspath.contains(resource) ? code.read(resource) : null;
+            if (bytes == null) {
+                continue;
+            }
+            code.reached.put(resource, bytes);
+            if (resource.endsWith(".class")) {
+                String className = resource.substring(0, resource.length() - ".class".length()).replace('/', '.');
+                classpath.services().getOrDefault(className, List.of()).stream().map(provider -> provider.replace('.', '/') + ".class")
+                        .filter(seen::add).forEach(pending::add);
+                for (String name : names(bytes, resource)) {
+                    candidates(name, resource).stream().filter(seen::add).forEach(pending::add);
+                }
+            }
+        }
+        return code.reached;
+    }
+
+    private static Digest digest(String settings, TreeMap<String, byte[]> reached) {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        digest.update(settings.getBytes(StandardCharsets.UTF_8));
+        for (var entry : reached.entrySet()) {
+            digest.update((byte) 0);
+            digest.update(entry.getKey().getBytes(StandardCharsets.UTF_8));
+            digest.update((byte) 0);
+            digest.update(entry.getValue());
+        }
+        return new Digest(HexFormat.of().formatHex(digest.digest()), reached.size());
+    }
+
+    /** @param sha256 over the settings and every reached class and resource, by name and bytes; {@code reached} how many */
+    record Digest(String sha256, int reached) {
+    }
+
+    /**
+     * The resources a constant of class file {@code from} may name: a class (internal or dotted), or
+     * a resource by its absolute path or by a path relative to {@code from}'s package, as
+     * {@code Class.getResource} reads it.
+     */
+    private static Set<String> candidates(String name, String from) {
+        Set<String> out = new TreeSet<>();
+        String path = name.startsWith("/") ? name.substring(1) : name;
+        out.add(path);
+        out.add((path.contains("/") ? path : path.replace('.', '/')) + ".class");
+        int slash = from.lastIndexOf('/');
+        if (!name.startsWith("/") && slash > 0) {
+            out.add(from.substring(0, slash + 1) + path);
+        }
+        return out;
+    }
+
+    /** The bytes of {@code resource} as this loader finds it first; {@code null} when absent, a folder, or the JDK's own. */
+    private byte[] read(String resource) throws IOException {
+        URL url = loader.getResource(resource);
+        if (url == null || url.getProtocol().equals("jrt")) {
+            return null;
+        }
+        try {
+            if (url.getProtocol().equals("file") && Files.isDirectory(Path.of(url.toURI()))) {
+                return null;   // a package's folder: its classes count one by one, as they are reached
+            }
+            try (InputStream in = url.openStream()) {
+                return in.readAllBytes();
+            }
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            throw new IOException("cannot read " + resource + " from " + url + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every name a class file's constant pool holds: its Utf8 entries, split into the names they contain. */
+    static Set<String> names(byte[] classFile, String resource) throws IOException {
+        Set<String> names = new TreeSet<>();
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile))) {
+            if (in.readInt() != 0xCAFEBABE) {
+                throw new IOException(resource + " is not a class file");
+            }
+            in.readUnsignedShort();
+            in.readUnsignedShort();
+            int count = in.readUnsignedShort();
+            for (int i = 1; i < count; i++) {
+                int tag = in.readUnsignedByte();
+                switch (tag) {
+                    case 1 -> addNames(in.readUTF(), names);
+                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4);
+                    case 5, 6 -> {
+                        in.skipNBytes(8);
+                        i++;   // a long or a double takes two entries
+                    }
+                    case 7, 8, 16, 19, 20 -> in.skipNBytes(2);
+                    case 15 -> in.skipNBytes(3);
+                    default -> throw new IOException(resource + ": unknown constant pool tag " + tag + " at entry " + i);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static void addNames(String constant, Set<String> names) {
+        Matcher descriptor = DESCRIPTOR.matcher(constant);
+        while (descriptor.find()) {
+            names.add(descriptor.group(1));
+        }
+        String trimmed = constant.replaceFirst("^\\[+", "");
+        if (NAME.matcher(trimmed.startsWith("/") ? trimmed.substring(1) : trimmed).matches()) {
+            names.add(trimmed);
+        }
+    }
+}
