@@ -14,9 +14,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -44,50 +46,79 @@ final class ComponentCode {
     /** A whole constant that is a class name, internal ({@code a/b/C}) or dotted ({@code a.b.C}), or a resource path. */
     private static final Pattern NAME = Pattern.compile("[\\w$\\-]+(?:[./][\\w$\\-]+)+");
 
+    private final ClasspathIndex classpath;
     private final ClassLoader loader;
-    private final TreeMap<String, byte[]> reached = new TreeMap<>();
+    /** Per JVM, each file read and each class's names parsed once, however many components reach them. */
+    private final Map<String, byte[]> files = new HashMap<>();
+    private final Map<String, Set<String>> leadsTo = new HashMap<>();
 
-    private ComponentCode(ClassLoader loader) {
+    /**
+     * @param classpath what the loader's classpath holds: a name it lacks is not looked up, and a
+     *                  service's providers are reached when the service is
+     * @param loader    the loader whose first find of a name is what the side runs
+     */
+    ComponentCode(ClasspathIndex classpath, ClassLoader loader) {
+        this.classpath = classpath;
         this.loader = loader;
     }
 
     /**
      * @param roots    the classes whose code runs in the measured call: the component, and what makes its input
      * @param settings the component's configuration and the records' definition, as text
-     * @param classpath what the loader's classpath holds: a name it lacks is not looked up, and a
-     *                  service's providers are reached when the service is
      * @return the digest and how many classes and resources it covers
      * @throws IOException a class or resource on the classpath that cannot be read (the caller measures then)
      */
-    static Digest of(Collection<String> roots, String settings, ClasspathIndex classpath, ClassLoader loader) throws IOException {
-        return digest(settings, reach(roots, classpath, loader));
+    Digest digest(Collection<String> roots, String settings) throws IOException {
+        return digest(settings, reach(roots));
     }
 
-    /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as {@code loader} finds it. */
-    static TreeMap<String, byte[]> reach(Collection<String> roots, ClasspathIndex classpath, ClassLoader loader) throws IOException {
-        ComponentCode code = new ComponentCode(loader);
+    /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as the loader finds it. */
+    TreeMap<String, byte[]> reach(Collection<String> roots) throws IOException {
+        TreeMap<String, byte[]> reached = new TreeMap<>();
         // Every name looked up once: java/lang/Object is in every class's pool, and a miss costs a walk of the classpath.
         Set<String> seen = new HashSet<>();
         Deque<String> pending = new ArrayDeque<>();
         roots.stream().map(root -> root.replace('.', '/') + ".class").filter(seen::add).forEach(pending::add);
-        Set<String> onClasspath = classpath.resources();
         while (!pending.isEmpty()) {
             String resource = pending.poll();
-            byte[] bytes = onClasspath.contains(resource) ? code.read(resource) : null;
+            byte[] bytes = classpath.resources().contains(resource) ? bytes(resource) : null;
             if (bytes == null) {
                 continue;
             }
-            code.reached.put(resource, bytes);
+            reached.put(resource, bytes);
             if (resource.endsWith(".class")) {
-                String className = resource.substring(0, resource.length() - ".class".length()).replace('/', '.');
-                classpath.services().getOrDefault(className, List.of()).stream().map(provider -> provider.replace('.', '/') + ".class")
-                        .filter(seen::add).forEach(pending::add);
-                for (String name : names(bytes, resource)) {
-                    candidates(name, resource).stream().filter(seen::add).forEach(pending::add);
+                for (String candidate : next(resource, bytes)) {
+                    if (seen.add(candidate)) {
+                        pending.add(candidate);
+                    }
                 }
             }
         }
-        return code.reached;
+        return reached;
+    }
+
+    /** What class file {@code resource} may lead to: its service's providers, and every candidate of every name in its pool. */
+    private Set<String> next(String resource, byte[] bytes) throws IOException {
+        Set<String> known = leadsTo.get(resource);
+        if (known != null) {
+            return known;
+        }
+        Set<String> out = new TreeSet<>();
+        String className = resource.substring(0, resource.length() - ".class".length()).replace('/', '.');
+        classpath.services().getOrDefault(className, List.of()).forEach(provider -> out.add(provider.replace('.', '/') + ".class"));
+        for (String name : names(bytes, resource)) {
+            out.addAll(candidates(name, resource));
+        }
+        out.retainAll(classpath.resources());   // what the classpath lacks leads nowhere, and need not be kept
+        leadsTo.put(resource, out);
+        return out;
+    }
+
+    private byte[] bytes(String resource) throws IOException {
+        if (!files.containsKey(resource)) {
+            files.put(resource, read(resource));
+        }
+        return files.get(resource);
     }
 
     private static Digest digest(String settings, TreeMap<String, byte[]> reached) {

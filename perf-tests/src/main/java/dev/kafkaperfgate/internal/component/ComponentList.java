@@ -23,8 +23,8 @@ public final class ComponentList {
     /** Marks the answer among whatever the side's classes print while loading. */
     static final String ANSWER = "kafka-perf-gate-components ";
 
-    /** This JVM's classpath, read once: {@code null} until the first component needs it. */
-    private static ClasspathIndex classpath;
+    /** This JVM's classes, read once for all its components: {@code null} until the first one needs them. */
+    private static ComponentCode code;
 
     private ComponentList() {
     }
@@ -60,12 +60,13 @@ public final class ComponentList {
     private static void listed(ArrayNode into, Scenario scenario, ComponentRef component) {
         ObjectNode listed = into.addObject().put("role", component.role()).put("className", component.className());
         try {
-            if (classpath == null) {
-                classpath = ClasspathIndex.of(System.getProperty("java.class.path", ""), ClassLoader.getSystemClassLoader());
+            if (code == null) {
+                ClassLoader loader = ClassLoader.getSystemClassLoader();
+                code = new ComponentCode(ClasspathIndex.of(System.getProperty("java.class.path", ""), loader), loader);
             }
-            ComponentCode.Digest code = ComponentCode.of(ComponentScenario.codeRoots(scenario, component),
-                    ComponentScenario.settings(scenario, component), classpath, ClassLoader.getSystemClassLoader());
-            listed.put("code", code.sha256()).put("reached", code.reached());
+            ComponentCode.Digest digest = code.digest(ComponentScenario.codeRoots(scenario, component),
+                    ComponentScenario.settings(scenario, component));
+            listed.put("code", digest.sha256()).put("reached", digest.reached());
         } catch (IOException | RuntimeException e) {
             listed.put("codeUnknown", String.valueOf(e.getMessage()));   // measured, never skipped
         }

@@ -127,7 +127,7 @@ class ComponentCodeTest {
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             ClasspathIndex index = ClasspathIndex.of(classes.toString(), loader);
             assertEquals(Map.of(), index.services(), "no services file in these classes");
-            return ComponentCode.of(List.of("com.acme.Tagger"), settings, new ClasspathIndex(index.resources(), services), loader);
+            return new ComponentCode(new ClasspathIndex(index.resources(), services), loader).digest(List.of("com.acme.Tagger"), settings);
         }
     }
 
