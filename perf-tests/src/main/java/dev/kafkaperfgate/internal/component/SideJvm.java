@@ -39,8 +39,12 @@ final class SideJvm {
     /**
      * Runs {@code mainClass} with {@code args} and returns what it printed.
      *
-     * @throws ComponentStageException naming the side, when it fails, or takes longer than {@code timeout}
+     * @throws ComponentStageException naming the side, when it fails, or takes longer than {@code timeout};
+     *                                 naming no side when another JMH run holds JMH's lock
      */
+    /** What JMH prints when another JMH run holds its lock file ({@code java.io.tmpdir}/jmh.lock). */
+    private static final String JMH_LOCK_HELD = "Unable to acquire the JMH lock";
+
     String run(String what, Duration timeout, String mainClass, List<String> args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms128m", "-Xmx256m", "-cp", classpath, mainClass));
@@ -61,6 +65,13 @@ final class SideJvm {
                         + " s (log " + log + ")");
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
+            if (process.exitValue() != 0 && output.contains(JMH_LOCK_HELD)) {
+                // Not the side's fault: another JMH run on this machine holds the lock. Running beside it
+                // would disturb both measurements, so nothing is measured, and no side is blamed.
+                throw new ComponentStageException("JMH's lock is held by another JMH run on this machine (a second gate run?): "
+                        + "benchmarks run beside each other disturb each other, so " + what + " was not measured; run one at a time"
+                        + " (log " + log + ")");
+            }
             if (process.exitValue() != 0) {
                 throw new ComponentStageException("the " + side.key() + "'s " + what + " failed (exit " + process.exitValue() + "): "
                         + firstProblem(output) + " (log " + log + ")");

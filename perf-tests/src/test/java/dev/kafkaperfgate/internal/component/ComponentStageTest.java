@@ -17,16 +17,21 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The component stage for real: a team's serializer compiled twice under one class name, as a
@@ -142,6 +147,25 @@ class ComponentStageTest {
                 && report.path("line").asText().endsWith("reported, not judged (the team's test code)"), report.toString());
         assertTrue(printed.toString().contains("[events-publish] reported: record.source dev.kafkaperfgate.usercode.WordRecords: "),
                 printed.toString());
+    }
+
+    /**
+     * Another JMH run on the machine (a second gate run) holds JMH's lock: nothing is measured, and
+     * the message blames neither side, so the scenario is an error of the run, never the PR's failure.
+     */
+    @Test
+    void aJmhLockHeldByAnotherRunIsNobodysRegressionAndNotTheHeadsFailure() throws IOException {
+        Path lockFile = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = channel.tryLock()) {
+            assumeTrue(lock != null, "another JMH run holds " + lockFile + " already");
+            ComponentStage stage = stage(classpath(base), classpath(head), ComponentStage.Mode.AUTO,
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
+            ComponentStageException e = assertThrows(ComponentStageException.class,
+                    () -> stage.measurer(files, new ComponentRef("value.serializer", "com.acme.EventSerializer")).measure(false));
+            assertTrue(e.getMessage().startsWith("JMH's lock is held by another JMH run on this machine"), e.getMessage());
+        }
     }
 
     private static final String FACTORY = """
