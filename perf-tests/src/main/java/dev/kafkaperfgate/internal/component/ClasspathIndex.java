@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -32,6 +34,7 @@ import java.util.stream.Stream;
 record ClasspathIndex(Set<String> resources, Map<String, List<String>> services) {
 
     private static final String SERVICES = "META-INF/services/";
+    private static final Pattern VERSIONED = Pattern.compile("META-INF/versions/\\d+/(.+)");
 
     /** The index of {@code classpath} (entries split by the path separator), services read through {@code loader}. */
     static ClasspathIndex of(String classpath, ClassLoader loader) throws IOException {
@@ -51,6 +54,12 @@ record ClasspathIndex(Set<String> resources, Map<String, List<String>> services)
                     for (JarEntry jarEntry : Collections.list(jar.entries())) {
                         if (!jarEntry.isDirectory()) {
                             resources.add(jarEntry.getName());
+                            // A multi-release jar's class may exist only under its Java version's folder;
+                            // the loader finds it by its plain name.
+                            Matcher versioned = VERSIONED.matcher(jarEntry.getName());
+                            if (versioned.matches()) {
+                                resources.add(versioned.group(1));
+                            }
                         }
                     }
                 }

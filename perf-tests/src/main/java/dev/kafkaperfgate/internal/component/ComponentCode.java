@@ -63,13 +63,20 @@ final class ComponentCode {
     }
 
     /**
-     * @param roots    the classes whose code runs in the measured call: the component, and what makes its input
+     * @param roots    the classes whose code runs in the measured call: the component first, then what makes its input
      * @param settings the component's configuration and the records' definition, as text
      * @return the digest and how many classes and resources it covers
-     * @throws IOException a class or resource on the classpath that cannot be read (the caller measures then)
+     * @throws IOException the component is not on the classpath, or a class or resource on it cannot be
+     *                     read (the caller measures then)
      */
-    Digest digest(Collection<String> roots, String settings) throws IOException {
-        return digest(settings, reach(roots));
+    Digest digest(List<String> roots, String settings) throws IOException {
+        TreeMap<String, byte[]> reached = reach(roots);
+        String component = roots.get(0).replace('.', '/') + ".class";
+        if (!reached.containsKey(component)) {
+            // Nothing to compare is not "the same": the fork then fails on the missing class, and says so.
+            throw new IOException(roots.get(0) + " is not on this side's classpath");
+        }
+        return digest(settings, reached);
     }
 
     /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as the loader finds it. */

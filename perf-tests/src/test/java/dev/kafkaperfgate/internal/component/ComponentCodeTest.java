@@ -14,6 +14,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -106,6 +107,28 @@ class ComponentCodeTest {
         Map<String, List<String>> reached = Map.of("com.acme.Helper", List.of("com.acme.Unrelated"));
         assertEquals(digest(base, unreached), digest(head, unreached));
         assertNotEquals(digest(base, reached), digest(head, reached));
+    }
+
+    @Test
+    void aComponentNotOnTheClasspathHasNoDigestSoItIsMeasuredAndFailsLoudly() throws Exception {
+        Path classes = build("base", Map.of());
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            ComponentCode code = new ComponentCode(ClasspathIndex.of(classes.toString(), loader), loader);
+            IOException e = assertThrows(IOException.class, () -> code.digest(List.of("com.acme.Missing"), "settings"));
+            assertEquals("com.acme.Missing is not on this side's classpath", e.getMessage());
+        }
+    }
+
+    @Test
+    void aClassOnlyInAMultiReleaseJarsVersionFolderIsOnTheIndex() throws IOException {
+        Path jar = work.resolve("multi-release.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("META-INF/versions/17/com/acme/Only.class"));
+            out.write(new byte[] {1, 2, 3});
+            out.closeEntry();
+        }
+        ClasspathIndex index = ClasspathIndex.of(jar.toString(), ClassLoader.getPlatformClassLoader());
+        assertTrue(index.resources().contains("com/acme/Only.class"), index.resources().toString());
     }
 
     @Test
