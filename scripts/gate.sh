@@ -11,6 +11,8 @@
 #      run wrote no summary.json
 #
 #   scripts/gate.sh [--module DIR] [--base REF] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
+#   scripts/gate.sh init --module DIR [--producer-config FILE] [--action-ref REF]
+#                    writes a scenario, a suite class and the PR workflow for a team's module (scripts/init.sh --help)
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
 # Without --module: this repository's own suite (mvn -B verify -Pgate at its root), results in
 # perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
@@ -26,6 +28,11 @@
 # commit is exit 2.
 set -uo pipefail
 gate_root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+# scripts/gate.sh init --module DIR: sets a team's module up (scripts/init.sh), runs nothing.
+if [ "${1:-}" = init ]; then
+  shift
+  exec "$gate_root/scripts/init.sh" "$@"
+fi
 
 # Cancel: GitHub stops a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL 2.5 s after
 # that, all to this shell alone. A command run in the foreground would outlive it (Maven, the

@@ -80,8 +80,8 @@ state() { curl -fsS "$api/_fake/state" | jq "$@"; }
 mkdir -p "$work/artifacts" "$work/events"
 stand_ins=$work/repo/.github/act/stand-ins
 # Paired mode (the PR workflow's default) builds the merge base, here the head itself: an A/A run,
-# kept short with 3 blocks of 2 s trials.
-selection="-Dperf.scenarios.dir=../.github/act/scenarios -Dperf.suite=pr -Dperf.broker.warmup=5 -Dperf.paired.blocks=3 -Dperf.paired.trial=2s"
+# kept short with 3 blocks of 2 s trials after a 5 s first warm-up.
+selection="-Dperf.scenarios.dir=../.github/act/scenarios -Dperf.suite=pr -Dperf.broker.warmup=5 -Dperf.paired.blocks=3 -Dperf.paired.trial=2s -Dperf.paired.warmup=5"
 run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG
   (cd "$work/repo" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
     -P ubuntu-latest="$runner_image" --pull=false \

@@ -122,7 +122,7 @@ final class ComponentScenario {
      */
     static String settings(Scenario scenario, ComponentRef component) throws IOException {
         if (component.role().equals(ComponentCall.REPORTED_ROLE)) {
-            return component.label() + '\n' + scenario.produce().recordSource() + '\n' + scenario.produce().payloadSeed();
+            return component.label() + '\n' + canonical(scenario.produce().recordSource()) + '\n' + scenario.produce().payloadSeed();
         }
         StringBuilder text = new StringBuilder(component.label()).append('\n')
                 .append(canonical(scenario.produce())).append('\n')

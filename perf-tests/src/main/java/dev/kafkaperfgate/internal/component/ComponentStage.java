@@ -110,6 +110,7 @@ public final class ComponentStage {
             Listed inBase = baseLists.getOrDefault(file.scenario(), Listed.NONE);
             Listed inHead = headLists.getOrDefault(file.scenario(), Listed.NONE);
             List<String> notes = new ArrayList<>(inHead.notes());
+            inBase.notes().stream().filter(note -> note.contains(": measured: the base's code could not be compared")).forEach(notes::add);
             Set<ComponentRef> both = new LinkedHashSet<>(inHead.components());
             both.retainAll(inBase.components());
             inHead.components().stream().filter(component -> !inBase.components().contains(component))
@@ -133,8 +134,7 @@ public final class ComponentStage {
                             reported.remove(component);
                             notes.add(component.label() + ": not measured: the " + inHead.reached().get(component)
                                     + " classes and resources its call can reach, and its settings, are byte for byte the same"
-                                    + " on both sides"
-                                    + " (-Dperf.components=always measures it anyway)");
+                                    + " on both sides (-Dperf.components=always measures it anyway)");
                         }
                     }
                 }
@@ -278,6 +278,13 @@ public final class ComponentStage {
                 List<ComponentRef> reported = refs(entry.path("reported"), code, reached);
                 List<String> notes = new ArrayList<>();
                 entry.path("notes").forEach(note -> notes.add(note.asText()));
+                // Why a component could not be compared, so a reader knows why it was measured.
+                for (JsonNode c : entry.path("components")) {
+                    if (c.has("codeUnknown")) {
+                        notes.add(c.path("role").asText() + " " + c.path("className").asText() + ": measured: the " + jvm.side().key()
+                                + "'s code could not be compared (" + c.path("codeUnknown").asText() + ")");
+                    }
+                }
                 lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached));
             }
             return lists;

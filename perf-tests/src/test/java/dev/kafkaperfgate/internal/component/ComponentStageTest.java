@@ -134,7 +134,8 @@ class ComponentStageTest {
         assertFalse(decision.regressed(), "A/A:\n" + printed);
         MetricVerdict bytes = decision.verdict().metrics().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
                 .orElseThrow();
-        assertEquals(0, bytes.deltaPercent(), 0.5, "allocation per call is the same on both sides: " + bytes.line());
+        // Within 2%: JMH's B/op of the same class moved by -0.73% (98 → 97 B/op) in one of about ten runs here.
+        assertEquals(0, bytes.deltaPercent(), 2, "allocation per call is the same on both sides: " + bytes.line());
 
         // The RecordSource making a record: each side's median cost, reported and never judged.
         ComponentRef source = new ComponentRef("record.source", "dev.kafkaperfgate.usercode.WordRecords");
@@ -142,11 +143,27 @@ class ComponentStageTest {
         assertFalse(report.path("judged").asBoolean(true));
         assertTrue(report.at("/nsPerOp/base").asDouble() > 0 && report.at("/nsPerOp/head").asDouble() > 0, report.toString());
         assertTrue(report.at("/bytesPerOp/base").asDouble() > 0, "making a record allocates: " + report);
-        assertEquals(0, report.at("/bytesPerOp/deltaPercent").asDouble(), 0.5, "the same class on both sides: " + report);
+        assertEquals(0, report.at("/bytesPerOp/deltaPercent").asDouble(), 2, "the same class on both sides: " + report);
         assertTrue(report.path("line").asText().startsWith("record.source dev.kafkaperfgate.usercode.WordRecords: ")
                 && report.path("line").asText().endsWith("reported, not judged (the team's test code)"), report.toString());
         assertTrue(printed.toString().contains("[events-publish] reported: record.source dev.kafkaperfgate.usercode.WordRecords: "),
                 printed.toString());
+    }
+
+    /** A side whose component's code cannot be read has it measured, never skipped, and the plan says why. */
+    @Test
+    void aComponentWhoseCodeCannotBeComparedIsMeasuredAndTheReasonShown() throws IOException {
+        // The serializer's anonymous class is referenced from its constant pool, and loaded only when it serializes:
+        // the scenario still parses, but the class the digest must read is not a class file.
+        Path unreadable = compile("unreadable", "new Object() { }.hashCode() == 0 ? bytes : bytes");
+        Files.write(unreadable.resolve("com/acme/EventSerializer$1.class"), new byte[] {0, 1, 2, 3});
+        ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
+        ComponentStage.Plan plan = stage(classpath(unreadable), classpath(head), ComponentStage.Mode.AUTO,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .plan(List.of(files), work.resolve("lists-unknown")).get("events-publish");
+        assertEquals(List.of(new ComponentRef("value.serializer", "com.acme.EventSerializer")), plan.judged());
+        assertTrue(plan.notes().contains("value.serializer com.acme.EventSerializer: measured: the base's code could not be compared "
+                + "(com/acme/EventSerializer$1.class is not a class file)"), plan.notes().toString());
     }
 
     /**

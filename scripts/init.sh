@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Sets a team's Maven module up for the gate. It writes only files that do not exist yet, and
+# writes nothing at all when one does:
+#   DIR/perf/<module>-publish.yaml             one produce scenario on the module's own producer
+#                                              settings (its producer.properties, verbatim keys)
+#   DIR/src/test/java/perf/KafkaPerfGateTest.java
+#                                              the suite class: extends PerfGateSuite
+#   <repository root>/.github/workflows/perf-gate.yml
+#                                              the PR workflow: the gate action, paired against
+#                                              the pull request's merge base, pinned by SHA
+# It never edits the module's pom.xml: when the pom lacks the gate's <dependency>, it prints it.
+#
+#   scripts/init.sh --module DIR [--producer-config FILE] [--action-ref REF] [--help]
+#   scripts/gate.sh init --module DIR ...      the same
+#
+# --producer-config FILE  the producer settings the service runs with (default:
+#                         DIR/src/main/resources/producer.properties when it exists)
+# --action-ref REF        the tag or SHA of kafka-perf-gate the workflow uses (default: this
+#                         checkout's commit SHA; pin by tag or SHA, never a branch)
+# Exit 0 when written; 2 on bad input (no pom.xml, a file that exists already, an unknown
+# option), with nothing written. The comment and nightly workflows are not written: see
+# docs/github-actions.md.
+set -euo pipefail
+gate_root=$(cd "$(dirname "$0")/.." && pwd)
+
+die() { echo "init: $*" >&2; exit 2; }
+module=""
+producer_config=""
+action_ref=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --module) module=${2:?--module needs a directory}; shift 2 ;;
+    --producer-config) producer_config=${2:?--producer-config needs a file}; shift 2 ;;
+    --action-ref) action_ref=${2:?--action-ref needs a tag or SHA}; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo pipefail/{/^set /d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+    *) die "unknown option $1 (known: --module DIR, --producer-config FILE, --action-ref REF, --help)" ;;
+  esac
+done
+[ -n "$module" ] || die "--module DIR is required: the Maven module whose tests will run the gate"
+[ -f "$module/pom.xml" ] || die "--module $module has no pom.xml"
+module_dir=$(cd "$module" && pwd)
+if [ -z "$action_ref" ]; then
+  action_ref=$(git -C "$gate_root" rev-parse HEAD 2>/dev/null) || die "--action-ref is required: $gate_root is not a git checkout"
+fi
+case "$action_ref" in
+  main|master|HEAD) die "--action-ref $action_ref moves: pin a tag or a SHA" ;;
+esac
+
+if [ -z "$producer_config" ] && [ -f "$module_dir/src/main/resources/producer.properties" ]; then
+  producer_config=$module_dir/src/main/resources/producer.properties
+fi
+if [ -n "$producer_config" ]; then
+  [ -f "$producer_config" ] || die "--producer-config $producer_config is not a file"
+  producer_config=$(cd "$(dirname "$producer_config")" && pwd)/$(basename "$producer_config")
+fi
+
+# The workflow lives at the repository's root; the action runs in the module's folder.
+repo_root=$(git -C "$module_dir" rev-parse --show-toplevel 2>/dev/null || echo "$module_dir")
+relative() { realpath --relative-to="$1" "$2"; }
+working_directory=$(relative "$repo_root" "$module_dir")
+name=$(basename "$module_dir" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9\n' '-' | sed 's/^-*//; s/-*$//')
+[ -n "$name" ] || name=service
+scenario=$module_dir/perf/$name-publish.yaml
+suite=$module_dir/src/test/java/perf/KafkaPerfGateTest.java
+workflow=$repo_root/.github/workflows/perf-gate.yml
+for file in "$scenario" "$suite" "$workflow"; do
+  [ ! -e "$file" ] || die "$file exists already: nothing was written (move it away, or write the rest by hand)"
+done
+
+# A property's value in the producer settings file, or nothing.
+property() {
+  [ -n "$producer_config" ] || return 0
+  grep -E "^[[:space:]]*${1//./\\.}[[:space:]]*[=:]" "$producer_config" | tail -n 1 \
+    | sed -E 's/^[^=:]*[=:][[:space:]]*//; s/[[:space:]]*$//' || true
+}
+# A serializer of the team's own needs records of its type: the gate's own payloads are byte[].
+records="record.size: 512"
+records_note=""
+for key in key.serializer value.serializer; do
+  serializer=$(property "$key")
+  case "$serializer" in
+    ""|org.apache.kafka.common.serialization.ByteArraySerializer) ;;
+    *)
+      records="# record.source: {class: <your RecordSource>}   # makes records of the types $serializer and the other serializer take"
+      records_note="  - $scenario: write a RecordSource (dev.kafkaperfgate.spi.RecordSource) that makes the records your
+    serializers take, and name it as record.source: the gate's own payloads are byte[] (the validator says so until then)." ;;
+  esac
+done
+# The keys whose defaults kafka-clients changes between versions must be pinned: the ones the
+# file lacks get kafka-clients 4.x's defaults, marked so that the team sets what production runs.
+pinned=()
+for key in acks batch.size compression.type linger.ms; do
+  if [ -z "$(property "$key")" ]; then
+    case "$key" in
+      acks) pinned+=("acks: all") ;;
+      batch.size) pinned+=("batch.size: 16384") ;;
+      compression.type) pinned+=("compression.type: none") ;;
+      linger.ms) pinned+=("linger.ms: 5") ;;
+    esac
+  fi
+done
+
+mkdir -p "$(dirname "$scenario")" "$(dirname "$suite")" "$(dirname "$workflow")"
+producer_lines=()
+if [ -n "$producer_config" ]; then
+  producer_lines+=("producer.config: $(relative "$module_dir/perf" "$producer_config")")
+fi
+if [ ${#pinned[@]} -gt 0 ]; then
+  producer_lines+=("# kafka-clients 4.x's defaults, pinned (an unpinned default makes a client upgrade look like a regression):"
+    "# set what your service runs in production.")
+  joined=""
+  for entry in "${pinned[@]}"; do joined+="${joined:+, }$entry"; done
+  producer_lines+=("producer: {$joined}")
+fi
+{
+  echo "# One produce scenario on $name's own producer settings, written by kafka-perf-gate's init."
+  echo "# The keys are Kafka's, verbatim; the reference is docs/scenarios.md of kafka-perf-gate."
+  echo "name: $name-publish"
+  echo "tags: [pr, nightly]"
+  echo "workload: produce"
+  echo "topic: {partitions: 3}"
+  echo "duration: 4s"
+  echo "rate: 2000"
+  echo "$records"
+  printf '%s\n' "${producer_lines[@]}"
+  echo "trials: 3"
+} > "$scenario"
+cat > "$suite" <<'JAVA'
+package perf;
+
+/** The gate's perf suite: runs perf/'s scenarios on a real broker with mvn verify -Dperf.suite=pr. */
+class KafkaPerfGateTest extends dev.kafkaperfgate.junit.PerfGateSuite {
+}
+JAVA
+cat > "$workflow" <<YAML
+# The performance gate on every pull request, written by kafka-perf-gate's init: the head is
+# judged against the merge base, both built and measured on this runner. See
+# docs/github-actions.md of kafka-perf-gate for the comment and nightly workflows.
+name: perf-gate
+on: pull_request
+permissions: {contents: read}
+jobs:
+  gate:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
+        with: {persist-credentials: false, fetch-depth: 0}   # paired mode builds the merge base
+      - uses: actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165 # v5.0.0
+        with: {distribution: temurin, java-version: "17", cache: maven}
+      - uses: kafka-perf-gate/kafka-perf-gate/.github/actions/gate@$action_ref
+        with:
+          working-directory: $working_directory
+          base: merge-base
+          suite: pr
+          profile: linux-amd64-4c
+YAML
+
+echo "init: wrote $scenario"
+echo "init: wrote $suite"
+echo "init: wrote $workflow"
+if ! grep -q '<artifactId>kafka-perf-gate</artifactId>' "$module_dir/pom.xml"; then
+  echo "init: add to $module_dir/pom.xml's <dependencies> (the pom is not edited):"
+  echo "    <dependency>"
+  echo "      <groupId>dev.kafkaperfgate</groupId>"
+  echo "      <artifactId>kafka-perf-gate</artifactId>"
+  echo "      <version>$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$gate_root/pom.xml" | head -n 1)</version>"
+  echo "      <scope>test</scope>"
+  echo "    </dependency>"
+fi
+echo "init: next:"
+[ -z "$records_note" ] || echo "$records_note"
+echo "  - check the scenario: $gate_root/scripts/validate-scenarios.sh --module $module_dir"
+echo "  - run it against your main branch: $gate_root/scripts/gate.sh --module $module_dir --base origin/main"

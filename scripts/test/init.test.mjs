@@ -1,0 +1,103 @@
+// scripts/init.sh (and scripts/gate.sh init): a team's module set up for the gate, writing only
+// files that do not exist, and nothing at all when one does. The scenario it writes is checked by
+// the gate's own validator, and the workflow by actionlint when it is on the PATH.
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { after, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+
+const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
+after(() => rmSync(SCRATCH, { recursive: true, force: true }))
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000, ...options })
+  return { code: result.status, stderr: result.stderr, stdout: result.stdout }
+}
+
+/** A team's repository with its service in services/orders (a module not at the root). */
+function teamRepository(properties) {
+  const repo = mkdtempSync(join(SCRATCH, 'team-'))
+  const module = join(repo, 'services', 'orders')
+  mkdirSync(join(module, 'src', 'main', 'resources'), { recursive: true })
+  writeFileSync(join(module, 'pom.xml'), '<project><artifactId>orders</artifactId></project>\n')
+  if (properties !== undefined) {
+    writeFileSync(join(module, 'src', 'main', 'resources', 'producer.properties'), properties)
+  }
+  assert.equal(run('git', ['init', '-q', repo]).code, 0)
+  return { repo, module }
+}
+
+test('writes the scenario on the module\'s producer.properties, the suite class and a pinned PR workflow', () => {
+  const { repo, module } = teamRepository('acks=all\nlinger.ms=5\nvalue.serializer=org.apache.kafka.common.serialization.ByteArraySerializer\n')
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'gate.sh'), ['init', '--module', module, '--action-ref', 'v1.2.0'])
+  assert.equal(code, 0, stderr)
+  const scenario = readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8')
+  assert.match(scenario, /^name: orders-publish$/m)
+  assert.match(scenario, /^producer\.config: \.\.\/src\/main\/resources\/producer\.properties$/m)
+  assert.match(scenario, /^record\.size: 512$/m)
+  // The pinned keys the file lacks, at kafka-clients 4.x's defaults; the ones it has stay its own.
+  assert.match(scenario, /^producer: \{batch\.size: 16384, compression\.type: none\}$/m)
+  assert.match(readFileSync(join(module, 'src', 'test', 'java', 'perf', 'KafkaPerfGateTest.java'), 'utf8'),
+    /class KafkaPerfGateTest extends dev\.kafkaperfgate\.junit\.PerfGateSuite/)
+  const workflow = readFileSync(join(repo, '.github', 'workflows', 'perf-gate.yml'), 'utf8')
+  assert.match(workflow, /uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/gate@v1\.2\.0$/m)
+  assert.match(workflow, /^ {10}working-directory: services\/orders$/m)
+  assert.match(workflow, /^ {10}base: merge-base$/m)
+  assert.match(stdout, /<artifactId>kafka-perf-gate<\/artifactId>/, 'the pom lacks the dependency: it is printed')
+  assert.equal(readFileSync(join(module, 'pom.xml'), 'utf8'), '<project><artifactId>orders</artifactId></project>\n', 'the pom is never edited')
+
+  // The gate's own validator reads the scenario it wrote (its classes are Kafka's: no module build needed).
+  // scripts/test.sh has built the tools just before: their classpath is used as it is, not built again.
+  const tools = join(ROOT, 'tools', 'target')
+  const env = existsSync(join(tools, 'tools.classpath'))
+    ? { ...process.env, KPG_GATE_CLASSPATH: `${join(tools, 'classes')}:${readFileSync(join(tools, 'tools.classpath'), 'utf8').trim()}` }
+    : process.env
+  const validate = run(join(ROOT, 'scripts', 'validate-scenarios.sh'), [join(module, 'perf')], { timeout: 300_000, env })
+  assert.equal(validate.code, 0, validate.stdout + validate.stderr)
+  assert.match(validate.stdout, /orders-publish \(produce\) \[pr, nightly\]/)
+  const actionlint = run('actionlint', [join(repo, '.github', 'workflows', 'perf-gate.yml')])
+  if (actionlint.code !== null) {
+    assert.equal(actionlint.code, 0, actionlint.stdout + actionlint.stderr)
+  }
+})
+
+test('a serializer of the team\'s own: the scenario asks for a RecordSource instead of byte payloads', () => {
+  const { module } = teamRepository('acks=all\nbatch.size=32768\ncompression.type=lz4\nlinger.ms=5\nvalue.serializer=com.example.orders.OrderSerializer\n')
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0'])
+  assert.equal(code, 0, stderr)
+  assert.match(readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8'),
+    /^# record\.source: \{class: <your RecordSource>\} {3}# makes records of the types com\.example\.orders\.OrderSerializer and the other serializer take$/m)
+  assert.doesNotMatch(readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8'), /^producer:/m, 'every pinned key is in the file')
+  assert.match(stdout, /write a RecordSource \(dev\.kafkaperfgate\.spi\.RecordSource\) that makes the records your/)
+})
+
+test('a file that exists already: exit 2 naming it, and nothing written', () => {
+  const { repo, module } = teamRepository('acks=all\n')
+  mkdirSync(join(repo, '.github', 'workflows'), { recursive: true })
+  writeFileSync(join(repo, '.github', 'workflows', 'perf-gate.yml'), 'the team\'s own\n')
+  const { code, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0'])
+  assert.equal(code, 2)
+  assert.match(stderr, /^init: .*\/\.github\/workflows\/perf-gate\.yml exists already: nothing was written/m)
+  assert.equal(readFileSync(join(repo, '.github', 'workflows', 'perf-gate.yml'), 'utf8'), 'the team\'s own\n')
+  assert.equal(existsSync(join(module, 'perf')), false)
+  assert.equal(existsSync(join(module, 'src', 'test')), false)
+})
+
+test('bad input is exit 2 with one line: no pom, an unknown option, a moving ref', () => {
+  const empty = mkdtempSync(join(SCRATCH, 'nopom-'))
+  const nopom = run(join(ROOT, 'scripts', 'init.sh'), ['--module', empty])
+  assert.equal(nopom.code, 2)
+  assert.equal(nopom.stderr.trim(), `init: --module ${empty} has no pom.xml`)
+  const unknown = run(join(ROOT, 'scripts', 'init.sh'), ['--modul', empty])
+  assert.equal(unknown.code, 2)
+  assert.match(unknown.stderr, /^init: unknown option --modul \(known: --module DIR, --producer-config FILE, --action-ref REF, --help\)$/m)
+  const { module } = teamRepository('acks=all\n')
+  const moving = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'main'])
+  assert.equal(moving.code, 2)
+  assert.match(moving.stderr, /--action-ref main moves: pin a tag or a SHA/)
+})
