@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -27,6 +28,10 @@ final class ComponentScenario {
 
     /** Kafka's own classes are Kafka's, not the team's change: the whole-client stage covers an upgrade. */
     private static final String KAFKA_PACKAGE = "org.apache.kafka.";
+
+    /** The client keys that name the team's components: each is a component of its own, with its own digest. */
+    private static final Set<String> COMPONENT_KEYS = Set.of("key.serializer", "value.serializer", "interceptor.classes",
+            "partitioner.class", "key.deserializer", "value.deserializer");
 
     private ComponentScenario() {
     }
@@ -82,10 +87,6 @@ final class ComponentScenario {
         config.putIfAbsent("bootstrap.servers", "localhost:9092");
         return config;
     }
-
-    /** The client keys that name the team's components: each is a component of its own, with its own digest. */
-    private static final java.util.Set<String> COMPONENT_KEYS = java.util.Set.of("key.serializer", "value.serializer",
-            "interceptor.classes", "partitioner.class", "key.deserializer", "value.deserializer");
 
     /**
      * The classes whose code runs when {@code component} is measured: the component; for the
