@@ -131,12 +131,20 @@ public final class GateProperties {
     /** A slow link's Toxiproxy server binary; by default toxiproxy-server on the PATH, or built with Go once. */
     public static final String TOXIPROXY_SERVER = "perf.toxiproxy.server";
 
+    /**
+     * Trogdor scenarios: an existing coordinator's address ({@code http://host:8889}); unset, the
+     * gate starts a coordinator and the agents on this machine.
+     */
+    public static final String TROGDOR_COORDINATOR = "perf.trogdor.coordinator";
+    /** Trogdor scenarios: the existing coordinator's agents, by node name, comma-separated. */
+    public static final String TROGDOR_AGENTS = "perf.trogdor.agents";
+
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
             BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
-            FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER);
+            FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
     public static void rejectUnknown(Properties properties) {

@@ -35,6 +35,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * workload → spec, broker, link, mirror, environment, metrics, figures    the engine; it fills figures
  *   workload.{produce, consume, endtoend, mirror} → workload.{fault, send, payload} → workload
  * link, mirror → broker, spec                      a slow link (Toxiproxy), MirrorMaker 2: processes beside the brokers
+ * trogdor → workload, broker, figures              the producer on Trogdor's agents; only its task classes touch Trogdor
  * figures  → metrics, broker, spec, environment    what a run measured: plain data, never the engine
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
  * engine → verdict, baseline, figures           measure, judge, confirm: once, for both modes
@@ -108,6 +109,26 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackages("dev.kafkaperfgate.internal.engine..", "dev.kafkaperfgate.internal.verdict..")
                 .should().callCodeUnitWhere(DescribedPredicate.describe("the target is " + judges.getDescription(),
                         (JavaCall<?> call) -> call.getTarget().resolveMember().map(judges::test).orElse(false)))
+                .check(classes);
+    }
+
+    /**
+     * Trogdor's jar is {@code provided}: a team's JVM does not have it. Only the gate's task (the
+     * spec and its worker, loaded by the coordinator and the agents) may use Trogdor's API, and
+     * nothing else of the gate may load them: the gate's JVM names the spec's class as a string.
+     */
+    @Test
+    void onlyTheTrogdorTaskUsesTrogdorsApi() {
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceSpec")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker$StatusLines")
+                .should().dependOnClassesThat().resideInAPackage("org.apache.kafka.trogdor..")
+                .check(classes);
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceSpec")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker$StatusLines")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceSpec")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker")
                 .check(classes);
     }
 

@@ -63,6 +63,9 @@ public final class ResultFile {
         if (scenario.workload() != WorkloadKind.PRODUCE) {
             definition.set("consumer", ResultBlocks.sorted(scenario.consumer()));
         }
+        if (scenario.trogdor() != null) {
+            definition.putObject("trogdor").put("agents", scenario.trogdor().agents());
+        }
         return definition;
     }
 
@@ -90,6 +93,19 @@ public final class ResultFile {
         result.trials().forEach(trial -> trials.add(trial(trial)));
         root.set("summary", summary(result));
         root.set("gate", RunFigures.of(result).toJson());
+        return root;
+    }
+
+    /**
+     * A trogdor scenario's result file: its definition says how many agents ran it (a run on one
+     * machine's JVM and a run on Trogdor's agents are not compared), and its {@code trogdor}
+     * block holds the coordinator and each agent's figures.
+     */
+    public static ObjectNode onTrogdor(ObjectNode root, int agents, ObjectNode trogdor) {
+        ObjectNode definition = (ObjectNode) root.get("definition");
+        definition.putObject("trogdor").put("agents", agents);
+        root.put("definitionSha256", ResultBlocks.sha256(definition));
+        root.set("trogdor", trogdor);
         return root;
     }
 

@@ -17,6 +17,7 @@ import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.trogdor.TrogdorSettings;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.Judge;
@@ -46,10 +47,13 @@ final class GateRun {
     final InjectedCost injection;
     /** The commit this run measured, when the run was told it ({@code perf.run.commit}). */
     final String commit;
+    /** Which Trogdor the run's trogdor scenarios go through. */
+    final TrogdorSettings trogdor;
 
     private GateRun(String suite, List<Scenario> scenarios, BaselineStore baselines, GatePolicy policy, Fingerprint fingerprint,
-                    RunSummary summary, InjectedCost injection, String commit, PrintStream console) {
+                    RunSummary summary, InjectedCost injection, String commit, TrogdorSettings trogdor, PrintStream console) {
         this.injection = injection;
+        this.trogdor = trogdor;
         this.commit = commit;
         this.suite = suite;
         this.scenarios = List.copyOf(scenarios);
@@ -65,6 +69,7 @@ final class GateRun {
         int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), scenario.produce().fault() != null).size()).sum();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
         InjectedCost injection = InjectedCost.from(properties);
+        TrogdorSettings trogdor = TrogdorSettings.from(properties);
         Fingerprint fingerprint = Fingerprint.current(broker.info());
         Ruler ruler = Ruler.measure(broker);
         List<Ruler> baselineRulers = baselines.all().stream().flatMap(baseline -> baseline.history().stream())
@@ -93,7 +98,7 @@ final class GateRun {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION: " + injection + " (this run can never become a baseline)");
         }
-        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection, provenance.commit(), console);
+        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection, provenance.commit(), trogdor, console);
     }
 
     /**

@@ -154,7 +154,7 @@ public final class GateSession implements AutoCloseable {
     @Override
     public void close() {
         if (runner != null) {
-            runner.brokers().close();
+            runner.close();
         }
     }
 

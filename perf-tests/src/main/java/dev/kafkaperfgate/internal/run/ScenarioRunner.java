@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.broker.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -16,6 +17,12 @@ import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.SweepSummary;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.trogdor.TrogdorAgents;
+import dev.kafkaperfgate.internal.trogdor.TrogdorRun;
+import dev.kafkaperfgate.internal.trogdor.TrogdorSettings;
+import dev.kafkaperfgate.internal.trogdor.TrogdorUnavailableException;
+import dev.kafkaperfgate.internal.trogdor.TrogdorWorkload;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
@@ -34,12 +41,14 @@ import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import org.opentest4j.AssertionFailedError;
 
+import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -67,6 +76,8 @@ public final class ScenarioRunner {
     /** Per sweep, its first scenario to run: the parameter and rate the whole sweep shares. */
     private final Map<String, Scenario> sweepScenarios = new LinkedHashMap<>();
     private final Map<String, List<SweepSummary.Row>> sweepRows = new LinkedHashMap<>();
+    /** Started at the run's first trogdor scenario, if it has one. */
+    private TrogdorAgents trogdor;
 
     /** @param brokers starts (and warms) the broker each scenario needs: its cluster's size, or a fresh one for a re-run */
     public ScenarioRunner(BrokerPool brokers, Path resultsDir, CpuSet clientCpus, PrintStream console) {
@@ -126,7 +137,7 @@ public final class ScenarioRunner {
             gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, second,
                     decision.again(), decision.notConfirmedMessage());
             return first.file();
-        } catch (BrokerUnavailableException e) {
+        } catch (BrokerUnavailableException | TrogdorUnavailableException e) {
             gate.summary.failed(scenario.name(), workload, Outcome.ERROR, e);
             throw e;
         } catch (RuntimeException e) {
@@ -184,6 +195,8 @@ public final class ScenarioRunner {
                     measured = produced(new MirrorWorkload(broker, target, brokers.kafkaClasspath(), console, NanoClock.SYSTEM, clientCpus,
                             gate.injection).run(produce, scenario.consumer(), topic), fileName);
                 }
+            } else if (scenario.trogdor() != null) {
+                measured = onTrogdor(scenario, broker, topic, fileName);
             } else if (produce.network() != null) {
                 try (SlowLink link = SlowLink.open(broker, produce.network(), "clients-brokers", console)) {
                     measured = run(scenario, link.broker(broker), topic, fileName);
@@ -207,6 +220,45 @@ public final class ScenarioRunner {
                     .run(produce, scenario.consumer(), topic), fileName);
             case MIRROR -> throw new IllegalStateException("a mirror scenario runs with its target cluster (see measure)");
         };
+    }
+
+    /** A trogdor scenario: its producer on the agents, their figures added up, the result file with each agent's. */
+    private Measured onTrogdor(Scenario scenario, KafkaBroker broker, String topic, String fileName) {
+        TrogdorAgents agents = trogdor();
+        // The broker's own count of what it received, where the gate can read its JMX: the agents' figures, checked.
+        Optional<BrokerJmx.Snapshot> before = broker.jmx().map(BrokerJmx::snapshot);
+        TrogdorRun run = new TrogdorWorkload(agents, broker, console).run(scenario.produce(), scenario.trogdor().agents(), topic);
+        run.lines().forEach(line -> console.println("[" + scenario.name() + "] trogdor: " + line));
+        ObjectNode block = run.toJson();
+        broker.jmx().ifPresent(jmx -> before.ifPresent(snapshot -> {
+            ObjectNode side = block.putObject("brokerSide");
+            jmx.snapshot().since(snapshot).forEach((name, value) -> {
+                if (Double.isFinite(value)) {
+                    side.put(name, value);
+                }
+            });
+        }));
+        ObjectNode json = ResultFile.onTrogdor(ResultFile.toJson(run.result()), scenario.trogdor().agents(), block);
+        return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(run.result()), run.result());
+    }
+
+    /**
+     * The run's Trogdor, started (or reached) at its first trogdor scenario and kept for the
+     * others: a coordinator and as many agents as the run's scenarios ask for at most.
+     */
+    private TrogdorAgents trogdor() {
+        if (trogdor == null) {
+            TrogdorSettings settings = gate.trogdor;
+            if (settings.coordinator() != null) {
+                trogdor = TrogdorAgents.existing(settings.coordinator(), settings.agents());
+            } else {
+                int agents = gate.scenarios.stream().filter(scenario -> scenario.trogdor() != null)
+                        .mapToInt(scenario -> scenario.trogdor().agents()).max().orElse(1);
+                String classpath = GateCode.first(System.getProperty("java.class.path", "")) + File.pathSeparator + brokers.kafkaClasspath();
+                trogdor = TrogdorAgents.startLocal(agents, classpath, console);
+            }
+        }
+        return trogdor;
     }
 
     private Measured produced(ProduceResult result, String fileName) {
@@ -278,6 +330,17 @@ public final class ScenarioRunner {
             throw new IllegalStateException("begin() first");
         }
         return gate.summary.result();
+    }
+
+    /** Stops what this runner started: Trogdor's coordinator and agents, then the brokers. */
+    public void close() {
+        try {
+            if (trogdor != null) {
+                trogdor.close();
+            }
+        } finally {
+            brokers.close();
+        }
     }
 
     /** The brokers this runner started, to stop when the run ends. */

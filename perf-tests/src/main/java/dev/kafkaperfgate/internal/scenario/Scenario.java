@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.TrogdorSpec;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 
 import java.nio.file.Path;
@@ -23,10 +24,11 @@ import java.util.Map;
  *                    with the warm-up and the trials
  * @param consumer    consumer properties of consume and end-to-end scenarios, Kafka's own keys; empty for produce
  * @param thresholds  how large a change counts, for the verdict
+ * @param trogdor     the Trogdor agents its producer runs on, or {@code null} to run in the gate's own JVM
  */
 public record Scenario(Path file, int line, String name, String description, List<String> tags, String group,
                        String sweptParameter, String sweptValue, WorkloadKind workload, ProduceScenario produce,
-                       Map<String, String> consumer, Thresholds thresholds) {
+                       Map<String, String> consumer, Thresholds thresholds, TrogdorSpec trogdor) {
 
     public Scenario {
         tags = List.copyOf(tags);
@@ -41,6 +43,6 @@ public record Scenario(Path file, int line, String name, String description, Lis
     public Scenario withSubjectOf(Scenario subject) {
         ProduceScenario composed = produce.withSubject(subject.produce().producer(), subject.produce().producerFactory());
         return new Scenario(file, line, name, description, tags, group, sweptParameter, sweptValue, workload, composed,
-                subject.consumer(), thresholds);
+                subject.consumer(), thresholds, trogdor);
     }
 }

@@ -4,6 +4,7 @@ import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.MirrorSpec;
 import dev.kafkaperfgate.internal.spec.NetworkSpec;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
+import dev.kafkaperfgate.internal.spec.TrogdorSpec;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 
@@ -18,5 +19,6 @@ record ScenarioDraft(String name, int nameLine, String description, List<String>
                      Duration duration, int recordSize, Path payloadFile, RecordSourceSpec recordSource,
                      double compressibility, double rate, Map<String, String> producer, String producerFactory,
                      Map<String, String> consumer, WarmupPolicy warmup, int trials,
-                     Thresholds thresholds, FaultSpec fault, NetworkSpec network, MirrorSpec mirror) {
+                     Thresholds thresholds, FaultSpec fault, NetworkSpec network, MirrorSpec mirror,
+                     TrogdorSpec trogdor) {
 }

@@ -8,6 +8,7 @@ import dev.kafkaperfgate.internal.spec.NetworkSpec;
 import dev.kafkaperfgate.internal.spec.PayloadFile;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
+import dev.kafkaperfgate.internal.spec.TrogdorSpec;
 import dev.kafkaperfgate.internal.spec.UserClasses;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
@@ -70,13 +71,15 @@ import java.util.stream.Collectors;
  * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}   # or record.size, rate, topic.partitions
  * fault: {stop-broker: leader-of-partition-0, at: 20s, restart-after: 10s}   # produce on a cluster, nightly only;
  *                                      # or kill-broker (a crash); or broker-2
+ * trogdor: {agents: 2}                 # the producer runs on Trogdor agents (nightly; timed trials)
  * </pre>
  */
 public final class ScenarioFileParser {
 
     static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "cluster", "topic", "records", "duration",
             "record.size", "payload.file", "record.source", "compressibility", "rate", "producer.config", "producer",
-            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep", "fault", "network", "mirror");
+            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep", "fault", "network", "mirror",
+            "trogdor");
 
     /** Starts with a letter or digit: "." and ".." are folder names, and a name becomes a file name. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -195,9 +198,10 @@ public final class ScenarioFileParser {
         FaultSpec fault = fault(doc, workload, tags);
         NetworkSpec network = network(doc, tags);
         MirrorSpec mirror = ClientSections.mirror(doc, workload);
+        TrogdorSpec trogdor = trogdor(doc, workload, tags);
         return new ScenarioDraft(name, doc.lineOf("name"), doc.string("description", false), tags, workload, brokers, partitions,
                 replicationFactor, topicConfigs, records, duration, recordSize, payloadFile, recordSource, compressibility, rate,
-                producer, producerFactory, consumer, warmup, trials, thresholds, fault, network, mirror);
+                producer, producerFactory, consumer, warmup, trials, thresholds, fault, network, mirror, trogdor);
     }
 
     /**
@@ -244,6 +248,34 @@ public final class ScenarioFileParser {
      * {@code network: {rtt: 30ms, bandwidth: 100Mbit}}: a slow link through Toxiproxy. Not in the
      * pr suite: paired mode's broker has no link. {@code loss} is refused with the reason.
      */
+    /** {@code trogdor: {agents: 2}}: timed produce trials (agents line up by time), nightly, no payload file (agents elsewhere). */
+    private static TrogdorSpec trogdor(YamlMap doc, WorkloadKind workload, List<String> tags) {
+        YamlMap trogdor = doc.map("trogdor");
+        if (trogdor == null) {
+            return null;
+        }
+        trogdor.rejectUnknown(List.of("agents"));
+        if (workload != null && workload != WorkloadKind.PRODUCE) {
+            doc.report("trogdor", "runs produce scenarios only, got workload " + workload.key());
+        }
+        if (tags.contains("pr")) {
+            doc.report("trogdor", "cannot run in the pr suite: paired mode measures base and head on one machine; tag it nightly");
+        }
+        if (doc.has("records")) {
+            doc.report("records", "a trogdor scenario's agents line their trials up by time: give duration, not records");
+        }
+        if (doc.has("payload.file")) {
+            doc.report("payload.file", "a trogdor agent may run on another host, without this file: use record.size or record.source");
+        }
+        List.of("fault", "network", "mirror").stream().filter(doc::has).forEach(field -> doc.report(field,
+                "cannot be combined with trogdor: the gate's own " + field + " acts on this machine only"));
+        if (!trogdor.has("agents")) {
+            trogdor.report("agents", "required: how many Trogdor agents share the load, e.g. 2");
+            return null;
+        }
+        return new TrogdorSpec(trogdor.integer("agents", 1, TrogdorSpec.MAX_AGENTS, 1L).intValue());
+    }
+
     private static NetworkSpec network(YamlMap doc, List<String> tags) {
         YamlMap network = doc.map("network");
         if (network == null) {

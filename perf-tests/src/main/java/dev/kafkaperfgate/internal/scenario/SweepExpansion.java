@@ -140,7 +140,7 @@ final class SweepExpansion {
                     .build();
             return new Scenario(doc.fileOf(), line, name, draft.description(), draft.tags(),
                     draft.name(), label(parameter), value == null ? null : value.getValue(), draft.workload(), produce,
-                    draft.consumer(), draft.thresholds());
+                    draft.consumer(), draft.thresholds(), draft.trogdor());
         } catch (IllegalArgumentException e) {
             errors.add(new ValidationError(doc.fileOf(), line, field, e.getMessage()));
             return null;

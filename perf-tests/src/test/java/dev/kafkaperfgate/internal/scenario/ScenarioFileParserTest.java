@@ -101,7 +101,7 @@ class ScenarioFileParserTest {
         assertEquals(List.of(
                 ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, cluster, topic, "
                         + "records, duration, record.size, payload.file, record.source, compressibility, rate, producer.config, producer, "
-                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep, fault, network, mirror",
+                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep, fault, network, mirror, trogdor",
                 ":2: tags: tag 'Weekly' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit",
                 ":1: records: set exactly one of records (per trial) and duration (per trial)",
                 ":6: rate: must be a number, got 'fast'",
@@ -293,6 +293,25 @@ class ScenarioFileParserTest {
         assertEquals(List.of("network.bandwidth: must be a rate such as 100Mbit, 500Kbit or 1Gbit, got '100MB'"),
                 problems(base + "network: {rtt: 30ms, bandwidth: 100MB}\n"));
         assertEquals(List.of("network.rtt: rtt must be 1ms to 10s, got 20000 ms"), problems(base + "network: {rtt: 20s}\n"));
+    }
+
+    @Test
+    void aTrogdorScenarioNamesItsAgentsAndIsRefusedWhereAgentsCannotRunIt() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("trogdor.yaml", FAULT_BASE + "trogdor: {agents: 2}\n"), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(new dev.kafkaperfgate.internal.spec.TrogdorSpec(2), scenarios.get(0).trogdor());
+
+        assertEquals(List.of("trogdor: cannot run in the pr suite: paired mode measures base and head on one machine; tag it nightly"),
+                problems(FAULT_BASE.replace("tags: [nightly]", "tags: [pr]") + "trogdor: {agents: 2}\n"));
+        assertEquals(List.of("records: a trogdor scenario's agents line their trials up by time: give duration, not records"),
+                problems(FAULT_BASE.replace("duration: 40s", "records: 1000") + "trogdor: {agents: 2}\n"));
+        assertEquals(List.of("fault: cannot be combined with trogdor: the gate's own fault acts on this machine only"),
+                problems(FAULT_BASE + "fault: {stop-broker: broker-2, at: 20s}\ntrogdor: {agents: 2}\n"));
+        assertEquals(List.of("trogdor.agents: required: how many Trogdor agents share the load, e.g. 2"),
+                problems(FAULT_BASE + "trogdor: {}\n"));
+        assertEquals(List.of("trogdor.agents: must be 1..16, got 17"), problems(FAULT_BASE + "trogdor: {agents: 17}\n"));
+        assertTrue(problems(FAULT_BASE + "trogdor: {agents: 2, coordinator: x}\n").get(0).startsWith("trogdor.coordinator: unknown key"));
     }
 
     @Test

@@ -1,0 +1,148 @@
+package dev.kafkaperfgate.internal.trogdor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
+import dev.kafkaperfgate.internal.figures.WarmupSummary;
+import dev.kafkaperfgate.internal.metrics.ClientCost;
+import dev.kafkaperfgate.internal.metrics.HistogramCodec;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one agent measured, as its task's status carries it to the coordinator and back: every
+ * trial with its histograms (HdrHistogram, encoded), its cost per record, and the agent's JVM.
+ * The same figures a local run has, so the gate judges them the same way.
+ *
+ * <pre>{@code
+ * {"done": true, "client": {"javaVersion": "17.0.12", ...}, "warmup": {"records": 9000, "durationMs": 10000.0},
+ *  "trials": [{"records": 30000, "bytes": 30720000, "durationNanos": 10000000000, "rateHeld": true,
+ *              "service": "HISTFAAAA...", "response": "HISTFAAAA...",
+ *              "cost": {"cpuNsPerRecord": 41000.0, ..., "client": {"records-per-request-avg": 1.2}}}]}
+ * }</pre>
+ *
+ * @param agent  the agent's node name
+ * @param client the agent's JVM
+ * @param warmup what its warm-up sent
+ * @param trials its measured trials, in order
+ */
+public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup, List<TrialFigures> trials) {
+
+    public AgentFigures {
+        trials = List.copyOf(trials);
+    }
+
+    /** A finished run as the agent's task status. */
+    public static ObjectNode toStatus(ProduceResult result) {
+        ObjectNode status = JsonNodeFactory.instance.objectNode();
+        status.put("done", true);
+        ObjectNode client = status.putObject("client");
+        client.put("javaVersion", result.client().javaVersion());
+        client.put("vmName", result.client().vmName());
+        result.client().flags().forEach(client.putArray("flags")::add);
+        client.put("availableProcessors", result.client().availableProcessors());
+        ObjectNode warmup = status.putObject("warmup");
+        warmup.put("records", result.warmup().records());
+        warmup.put("durationNanos", result.warmup().durationNanos());
+        warmup.put("steady", result.warmup().steady());
+        for (TrialFigures trial : result.trials()) {
+            ObjectNode node = status.withArray("trials").addObject();
+            node.put("records", trial.records());
+            node.put("bytes", trial.bytes());
+            node.put("durationNanos", trial.durationNanos());
+            node.put("rateHeld", trial.rateHeld());
+            node.put("service", HistogramCodec.encode(trial.service()));
+            if (trial.response() != null) {
+                node.put("response", HistogramCodec.encode(trial.response()));
+            }
+            ClientCost cost = trial.cost();
+            ObjectNode costNode = node.putObject("cost");
+            costNode.put("cpuNsPerRecord", cost.cpuNsPerRecord());
+            costNode.put("allocBytesPerRecord", cost.allocBytesPerRecord());
+            costNode.put("wireBytesPerRecord", cost.wireBytesPerRecord());
+            costNode.put("recordsPerRequest", cost.recordsPerRequest());
+            ObjectNode own = costNode.putObject("client");
+            new TreeMap<>(cost.client()).forEach(own::put);
+        }
+        return status;
+    }
+
+    /**
+     * An agent's figures from its task's final status.
+     *
+     * @throws IllegalArgumentException naming the agent and the field, when the status is not a finished run's
+     *                                  (another task's status, or one cut short)
+     */
+    public static AgentFigures fromStatus(String agent, JsonNode status) {
+        if (!status.path("done").asBoolean(false)) {
+            throw new IllegalArgumentException("agent " + agent + ": its task's status holds no finished run: " + abbreviated(status));
+        }
+        JsonNode clientNode = required(agent, status, "client");
+        List<String> flags = new ArrayList<>();
+        clientNode.path("flags").forEach(flag -> flags.add(flag.asText()));
+        ClientJvm client = new ClientJvm(clientNode.path("javaVersion").asText(), clientNode.path("vmName").asText(), flags,
+                clientNode.path("availableProcessors").asInt(), null);
+        JsonNode warmupNode = required(agent, status, "warmup");
+        WarmupSummary warmup = new WarmupSummary(warmupNode.path("records").asLong(), warmupNode.path("durationNanos").asLong(),
+                warmupNode.path("steady").asBoolean(), "fixed", List.of());
+        List<TrialFigures> trials = new ArrayList<>();
+        JsonNode trialNodes = required(agent, status, "trials");
+        for (JsonNode node : trialNodes) {
+            int number = trials.size() + 1;
+            long records = positive(agent, node, "records", number);
+            long bytes = node.path("bytes").asLong();
+            long nanos = positive(agent, node, "durationNanos", number);
+            Histogram service = histogram(agent, node.path("service"), "service", number);
+            Histogram response = node.has("response") ? histogram(agent, node.path("response"), "response", number) : null;
+            JsonNode costNode = required(agent, node, "cost");
+            Map<String, Double> own = new TreeMap<>();
+            costNode.path("client").fields().forEachRemaining(entry -> own.put(entry.getKey(), entry.getValue().asDouble()));
+            ClientCost cost = new ClientCost(costNode.path("cpuNsPerRecord").asDouble(Double.NaN),
+                    costNode.path("allocBytesPerRecord").asDouble(Double.NaN), costNode.path("wireBytesPerRecord").asDouble(Double.NaN),
+                    costNode.path("recordsPerRequest").asDouble(Double.NaN), own);
+            trials.add(new TrialFigures(number, records, bytes, nanos, records * 1e9 / nanos, bytes * 1e9 / nanos / (1024 * 1024),
+                    service, response, null, node.path("rateHeld").asBoolean(), cost, null));
+        }
+        if (trials.isEmpty()) {
+            throw new IllegalArgumentException("agent " + agent + ": its run has no trials");
+        }
+        return new AgentFigures(agent, client, warmup, trials);
+    }
+
+    private static JsonNode required(String agent, JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            throw new IllegalArgumentException("agent " + agent + ": its task's status has no " + field);
+        }
+        return value;
+    }
+
+    private static long positive(String agent, JsonNode trial, String field, int number) {
+        long value = trial.path(field).asLong(0);
+        if (value <= 0) {
+            throw new IllegalArgumentException("agent " + agent + ": trial " + number + "'s " + field + " must be positive, got "
+                    + trial.path(field));
+        }
+        return value;
+    }
+
+    private static Histogram histogram(String agent, JsonNode encoded, String field, int number) {
+        try {
+            return HistogramCodec.decode(encoded.asText());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("agent " + agent + ": trial " + number + "'s " + field + " histogram: " + e.getMessage(), e);
+        }
+    }
+
+    private static String abbreviated(JsonNode status) {
+        String text = String.valueOf(status);
+        return text.length() > 200 ? text.substring(0, 200) + "..." : text;
+    }
+}

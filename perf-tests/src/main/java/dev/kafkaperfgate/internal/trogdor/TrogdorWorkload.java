@@ -1,0 +1,148 @@
+package dev.kafkaperfgate.internal.trogdor;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A trogdor scenario's run: one gate task per agent ({@link GateProduceSpec}), all starting at
+ * one instant, each running the scenario's producer at its share of the rate; then every agent's
+ * figures, added up into the run's ({@link TrogdorRun}). Prints each task's state as it changes
+ * and its agent's latest line, so a long run can be followed.
+ *
+ * <pre>{@code
+ * TrogdorRun run = new TrogdorWorkload(trogdor, broker, System.out).run(scenario.produce(), 2, topic);
+ * }</pre>
+ */
+public final class TrogdorWorkload {
+
+    /** The task spec's class, by name: the gate's JVM does not load Trogdor's classes. */
+    static final String SPEC_CLASS = "dev.kafkaperfgate.internal.trogdor.GateProduceSpec";
+    /** From creating the tasks to their common start: every agent has its task by then. */
+    static final Duration START_DELAY = Duration.ofSeconds(3);
+    /** Beyond the warm-up and trials: each trial's settle and drain, the producer's start and close. */
+    static final Duration SLACK = Duration.ofSeconds(60);
+    private static final long POLL_MILLIS = 1000;
+
+    private final TrogdorAgents trogdor;
+    private final KafkaBroker broker;
+    private final PrintStream console;
+
+    public TrogdorWorkload(TrogdorAgents trogdor, KafkaBroker broker, PrintStream console) {
+        this.trogdor = trogdor;
+        this.broker = broker;
+        this.console = console;
+    }
+
+    /**
+     * @param agents how many of the Trogdor's agents share the load
+     * @param topic  an existing topic, created for this scenario
+     * @throws TrogdorUnavailableException when Trogdor has fewer agents, stops answering, or a task outlives its bound
+     * @throws ScenarioFailedException     when an agent's producer failed (its message names the agent)
+     * @throws BrokerUnavailableException  when the broker died during the run
+     */
+    public TrogdorRun run(ProduceScenario scenario, int agents, String topic) {
+        if (trogdor.agents().size() < agents) {
+            throw new TrogdorUnavailableException("scenario " + scenario.name() + " asks for " + agents + " Trogdor agents; "
+                    + trogdor.coordinator().base() + " has " + trogdor.agents().size() + " (" + String.join(", ", trogdor.agents()) + ")");
+        }
+        ProduceScenario share = AgentTask.share(scenario, agents);
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        long startMs = System.currentTimeMillis() + START_DELAY.toMillis();
+        Map<String, String> tasks = new LinkedHashMap<>();
+        for (String agent : trogdor.agents().subList(0, agents)) {
+            AgentTask task = new AgentTask(scenario.name(), agent, broker.bootstrapServers(), topic, share);
+            long durationMs = AgentTask.length(share).plus(SLACK).toMillis();
+            ObjectNode spec = JsonNodeFactory.instance.objectNode();
+            spec.put("class", SPEC_CLASS);
+            spec.put("startMs", startMs);
+            spec.put("durationMs", durationMs);
+            spec.set("task", task.toJson());
+            String id = "kpg-" + scenario.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + run + "-" + agent;
+            trogdor.coordinator().create(id, spec);
+            tasks.put(agent, id);
+        }
+        console.printf("[%s] trogdor: %d task%s on %s, each %s at %s, starting together%n", scenario.name(), agents,
+                agents == 1 ? "" : "s", trogdor.coordinator().base(), share.warmup().isNone() ? "no warm-up"
+                        : share.warmup().min().toSeconds() + " s warm-up (fixed) and " + share.trials() + " trials of "
+                        + share.trialDuration().toSeconds() + " s", share.isRateLimited()
+                        ? String.format("%.0f records/s", share.recordsPerSecond()) : "no rate limit");
+        Map<String, TrogdorCoordinator.Task> finished = await(scenario.name(), tasks, startMs,
+                AgentTask.length(share).plus(SLACK));
+        List<AgentFigures> figures = new ArrayList<>();
+        finished.forEach((agent, task) -> {
+            if (!task.error().isEmpty()) {
+                throw new ScenarioFailedException("scenario " + scenario.name() + ": Trogdor task " + tasks.get(agent) + " failed on "
+                        + task.error(), null);
+            }
+            try {
+                figures.add(AgentFigures.fromStatus(agent, task.status()));
+            } catch (IllegalArgumentException e) {
+                throw new TrogdorUnavailableException("scenario " + scenario.name() + ": " + e.getMessage(), e);
+            }
+        });
+        return TrogdorRun.of(scenario, topic, broker.info(), trogdor.coordinator().base(), figures);
+    }
+
+    /** Polls every task until all are done, printing state changes and new progress lines; bounded by {@code bound}. */
+    private Map<String, TrogdorCoordinator.Task> await(String scenario, Map<String, String> tasks, long startMs, Duration bound) {
+        long deadline = startMs + bound.toMillis();
+        Map<String, String> states = new LinkedHashMap<>();
+        Map<String, String> lines = new LinkedHashMap<>();
+        Map<String, TrogdorCoordinator.Task> done = new LinkedHashMap<>();
+        while (done.size() < tasks.size()) {
+            for (Map.Entry<String, String> entry : tasks.entrySet()) {
+                String agent = entry.getKey();
+                if (done.containsKey(agent)) {
+                    continue;
+                }
+                TrogdorCoordinator.Task task = trogdor.coordinator().task(entry.getValue());
+                if (!task.state().equals(states.put(agent, task.state()))) {
+                    console.printf("[%s] trogdor: %s (%s): %s%n", scenario, agent, entry.getValue(), task.state());
+                }
+                String line = task.status().path("line").asText("");
+                if (!line.isEmpty() && !line.equals(lines.put(agent, line))) {
+                    console.printf("[%s] trogdor: %s: %s%n", scenario, agent, line);
+                }
+                if (task.done()) {
+                    done.put(agent, task);
+                }
+            }
+            if (done.size() == tasks.size()) {
+                break;
+            }
+            trogdor.failure().ifPresent(problem -> {
+                tasks.values().forEach(trogdor.coordinator()::stop);
+                throw new TrogdorUnavailableException("scenario " + scenario + ": " + problem);
+            });
+            broker.failure().ifPresent(problem -> {
+                tasks.values().forEach(trogdor.coordinator()::stop);
+                throw new BrokerUnavailableException("scenario " + scenario + ": the broker died during the Trogdor run: " + problem);
+            });
+            if (System.currentTimeMillis() > deadline) {
+                tasks.values().forEach(trogdor.coordinator()::stop);
+                throw new TrogdorUnavailableException("scenario " + scenario + ": Trogdor's tasks were not done within "
+                        + bound.toSeconds() + " s of their start (" + states + "); stopped them");
+            }
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                tasks.values().forEach(trogdor.coordinator()::stop);
+                throw new TrogdorUnavailableException("interrupted while Trogdor ran scenario " + scenario, e);
+            }
+        }
+        return done;
+    }
+}
