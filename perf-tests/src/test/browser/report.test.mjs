@@ -126,6 +126,19 @@ test('hostile strings in a result are shown as text, never run or rendered', { s
   assert.deepEqual(view.state.errors, [])
 })
 
+test('a trogdor run shows each agent\'s figures and what the broker counted', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report-trogdor.html'))
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.requests, [], 'the report is self-contained')
+  assert.deepEqual(view.state.errors, [])
+  assert.match(view.text, /Trogdor coordinator http:\/\/localhost:\d+, 2 agents/)
+  for (const agent of ['agent-1', 'agent-2']) {
+    assert.match(view.text, new RegExp(`${agent}\\s+\\d+\\s+\\d+(\\.\\d+)?\\s+\\d+`), `no figures row for ${agent}`)
+  }
+  assert.match(view.text, /broker, whole run \(JMX; not judged\)/)
+  assert.match(view.text, /messages-in\s+\d+/)
+})
+
 test('a paired run draws each metric per trial, base against head, in run order', { skip, timeout: 120_000 }, async () => {
   const view = await open(join(OUT, 'report-paired.html'), { screenshot: join(OUT, 'report-paired') })
   assert.deepEqual(view.problems, [])

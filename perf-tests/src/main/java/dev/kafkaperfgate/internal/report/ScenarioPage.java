@@ -72,6 +72,10 @@ final class ScenarioPage {
         if (result.path("trials").path(0).has("fault")) {
             page.set("failover", failover(result));
         }
+        if (result.path("trogdor").isObject()) {
+            // A trogdor scenario: each agent's figures, and what the broker counted, beside the run's.
+            page.set("trogdor", result.get("trogdor"));
+        }
         return page;
     }
 

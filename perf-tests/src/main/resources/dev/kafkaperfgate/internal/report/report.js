@@ -188,6 +188,26 @@
     return table
   }
 
+  // A trogdor scenario: one row per agent (the run's figures are theirs added up), then the broker's count of the run.
+  function trogdorTables (trogdor) {
+    const show = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '—')
+    const agents = el('table', 'trogdor-agents')
+    agents.append(el('tr', null, ...['Trogdor agent', 'records', 'records/s (median trial)', 'p99 µs', 'CPU ns/record', 'B/record']
+      .map((heading) => el('th', null, heading))))
+    for (const row of Array.isArray(trogdor.perAgent) ? trogdor.perAgent : []) {
+      agents.append(el('tr', null, el('td', null, String(row.agent)), ...[row.records, row.medianRecordsPerSec, row.p99Us,
+        row.medianCpuNsPerRecord, row.medianAllocBytesPerRecord].map((value) => el('td', null, show(value)))))
+    }
+    const tables = [el('div', 'note', `Trogdor coordinator ${trogdor.coordinator}, ${trogdor.agents} agents`), agents]
+    if (trogdor.brokerSide && typeof trogdor.brokerSide === 'object') {
+      const broker = el('table', 'broker-metrics')
+      broker.append(el('tr', null, el('th', null, 'broker, whole run (JMX; not judged)'), el('th', null, 'value')))
+      for (const [name, value] of Object.entries(trogdor.brokerSide)) broker.append(el('tr', null, el('td', null, name), el('td', null, show(value))))
+      tables.push(broker)
+    }
+    return tables
+  }
+
   function settingsBlock (settings) {
     const block = el('div', 'settings')
     const add = (prefix, object) => {
@@ -233,6 +253,7 @@
     if (scenario.paired && scenario.paired.trials && scenario.paired.trials.brokerMetrics) {
       section.append(clientMetricsTable(scenario.paired.trials.brokerMetrics, 'broker, per trial (JMX; not judged)', 'broker-metrics'))
     }
+    if (scenario.trogdor) section.append(...trogdorTables(scenario.trogdor))
     // The team's RecordSource, measured alone for the reader: reported, never a verdict.
     const reported = scenario.paired && Array.isArray(scenario.paired.reported) ? scenario.paired.reported : []
     if (reported.length > 0) {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TrogdorScenarioTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Where the browser test finds the reports of real runs. */
+    private static final Path REPORTS = Path.of("target/report-test");
 
     @TempDir
     Path dir;
@@ -99,5 +102,11 @@ class TrogdorScenarioTest {
         long warmup = result.at("/warmup/records").asLong();
         assertTrue(received >= trialRecords && received <= (trialRecords + warmup) * 1.1,
                 "broker messages-in " + received + ", trials " + trialRecords + ", warm-up " + warmup);
+
+        // The report carries both agents' figures; the browser test (src/test/browser) checks what a reader sees of them.
+        String report = Files.readString(dir.resolve("results").resolve("report.html"));
+        assertTrue(report.contains("\"perAgent\"") && report.contains("\"agent-2\""), "the report's data has each agent's row");
+        Files.createDirectories(REPORTS);
+        Files.copy(dir.resolve("results").resolve("report.html"), REPORTS.resolve("report-trogdor.html"), StandardCopyOption.REPLACE_EXISTING);
     }
 }

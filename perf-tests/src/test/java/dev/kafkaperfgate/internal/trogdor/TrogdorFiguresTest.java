@@ -1,0 +1,164 @@
+package dev.kafkaperfgate.internal.trogdor;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
+import dev.kafkaperfgate.internal.figures.WarmupSummary;
+import dev.kafkaperfgate.internal.metrics.ClientCost;
+import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
+import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What travels between the gate and the agents, and how the agents' figures become the run's. */
+class TrogdorFiguresTest {
+
+    private static final ProduceScenario SCENARIO = ProduceScenario.builder("nightly-peak")
+            .partitions(6).trialDuration(Duration.ofSeconds(30)).trials(3).recordSize(1024).recordsPerSecond(40_000)
+            .producerProperty("acks", "all").producerProperty("linger.ms", "5")
+            .warmup(new WarmupPolicy(Duration.ofSeconds(20), Duration.ofSeconds(60), Duration.ofSeconds(5), 3, 0.1))
+            .build();
+
+    @Test
+    void eachAgentGetsItsShareOfTheRateAndAFixedWarmUpThatSurvivesTheSpec() {
+        ProduceScenario share = AgentTask.share(SCENARIO, 2);
+        assertEquals(20_000, share.recordsPerSecond(), "the rate is the agents' together");
+        assertEquals(Duration.ofSeconds(20), share.warmup().min());
+        assertEquals(Duration.ofSeconds(20), share.warmup().max(), "a fixed warm-up: every agent's trials start together");
+        assertEquals(Duration.ofSeconds(110), AgentTask.length(share), "20 s warm-up and 3 trials of 30 s");
+
+        AgentTask task = new AgentTask("nightly-peak", "agent-2", "broker-1:9092", "kpg-nightly-peak-1", share);
+        AgentTask read = AgentTask.fromJson(task.toJson());
+        assertEquals(task, read, "the agent runs exactly the share the gate wrote");
+
+        ProduceScenario unlimited = ProduceScenario.builder("u").trialDuration(Duration.ofSeconds(5)).recordSize(100)
+                .recordSource(null).build();
+        assertEquals(ProduceScenario.UNLIMITED, AgentTask.share(unlimited, 4).recordsPerSecond(), "unlimited stays unlimited");
+        ProduceScenario sourced = ProduceScenario.builder("s").trialDuration(Duration.ofSeconds(5))
+                .recordSource(new RecordSourceSpec("dev.kafkaperfgate.usercode.WordRecords", Map.of("words", "1000"))).build();
+        AgentTask withSource = new AgentTask("s", "agent-1", "b:9092", "t", AgentTask.share(sourced, 2));
+        assertEquals(withSource, AgentTask.fromJson(withSource.toJson()), "the team's record source and its settings travel");
+
+        ObjectNode broken = task.toJson();
+        broken.remove("bootstrapServers");
+        assertEquals("the gate's trogdor task has no bootstrapServers",
+                assertThrows(IllegalArgumentException.class, () -> AgentTask.fromJson(broken)).getMessage());
+    }
+
+    @Test
+    void anAgentsRunTravelsAsItsStatusAndABrokenStatusNamesTheAgent() {
+        ProduceResult result = new ProduceResult(SCENARIO, "t", broker(), new ClientJvm("17.0.12", "OpenJDK", List.of("-Xmx1g"), 2, null),
+                new WarmupSummary(400_000, 20_000_000_000L, true, "median latency µs", List.of(900.0)),
+                List.of(trial(1, 600_000, 1000, 4000, 50_000, 2.0), trial(2, 590_000, 2000, 4100, 51_000, 2.0)));
+        AgentFigures read = AgentFigures.fromStatus("agent-1", AgentFigures.toStatus(result));
+        assertEquals(2, read.trials().size());
+        TrialFigures second = read.trials().get(1);
+        assertEquals(590_000, second.records());
+        assertEquals(result.trials().get(1).response().getValueAtPercentile(99), second.response().getValueAtPercentile(99));
+        assertEquals(4100, second.cost().cpuNsPerRecord());
+        assertEquals(Map.of("records-per-request-avg", 2.0), second.cost().client());
+        assertEquals("17.0.12", read.client().javaVersion());
+        assertEquals(400_000, read.warmup().records());
+
+        ObjectNode running = AgentFigures.toStatus(result);
+        running.put("done", false);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentFigures.fromStatus("agent-2", running)).getMessage()
+                .startsWith("agent agent-2: its task's status holds no finished run"));
+        ObjectNode corrupt = AgentFigures.toStatus(result);
+        ((ObjectNode) corrupt.withArray("trials").get(0)).put("service", "not a histogram");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentFigures.fromStatus("agent-2", corrupt)).getMessage()
+                .startsWith("agent agent-2: trial 1's service histogram: "));
+        ObjectNode empty = AgentFigures.toStatus(result);
+        ((ObjectNode) empty.withArray("trials").get(1)).put("records", 0);
+        assertEquals("agent agent-2: trial 2's records must be positive, got 0",
+                assertThrows(IllegalArgumentException.class, () -> AgentFigures.fromStatus("agent-2", empty)).getMessage());
+    }
+
+    @Test
+    void theRunIsTheAgentsAddedUpTrialByTrial() {
+        // Agent 1: 1 ms latencies, 4000 ns/record, 2 records/request; agent 2: 3 ms, 6000 ns/record, 1 record/request.
+        AgentFigures one = new AgentFigures("agent-1", jvm(), warmup(), List.of(trial(1, 300_000, 1000, 4000, 50_000, 2.0)));
+        AgentFigures two = new AgentFigures("agent-2", jvm(), warmup(), List.of(trial(1, 100_000, 3000, 6000, 40_000, 1.0)));
+        TrogdorRun run = TrogdorRun.of(SCENARIO, "t", broker(), URI.create("http://localhost:8889"), List.of(one, two));
+        TrialFigures trial = run.result().trials().get(0);
+        assertEquals(400_000, trial.records());
+        assertEquals(400_000L * 1024, trial.bytes());
+        assertEquals(one.trials().get(0).recordsPerSecond() + two.trials().get(0).recordsPerSecond(), trial.recordsPerSecond(), 1e-6,
+                "the agents send at the same time: their rates add");
+        assertEquals(4500, trial.cost().cpuNsPerRecord(), 1e-6, "weighted by records: (3 × 4000 + 1 × 6000) / 4");
+        assertEquals(400_000 / (150_000 + 100_000.0), trial.cost().recordsPerRequest(), 1e-9, "the sums' ratio: records over requests");
+        // Merged, not averaged: 3/4 of the records at 1 ms, 1/4 at 3 ms, so the p99 is agent 2's.
+        assertEquals(3000, trial.response().getValueAtPercentile(99), 3000 * 0.01);
+        assertEquals(1000, trial.response().getValueAtPercentile(50), 1000 * 0.01);
+        assertEquals(200_000, run.result().warmup().records());
+
+        ObjectNode json = run.toJson();
+        assertEquals(2, json.withArray("perAgent").size());
+        assertEquals("agent-2", json.withArray("perAgent").get(1).get("agent").asText());
+        assertEquals(3000, json.withArray("perAgent").get(1).get("p99Us").asDouble(), 30);
+        assertTrue(run.lines().get(0).startsWith("agent-1: 300000 records, "), run.lines().get(0));
+
+        AgentFigures shortRun = new AgentFigures("agent-3", jvm(), warmup(), List.of(trial(1, 10, 1000, 1, 1, 1), trial(2, 10, 1000, 1, 1, 1)));
+        assertTrue(assertThrows(TrogdorUnavailableException.class,
+                () -> TrogdorRun.of(SCENARIO, "t", broker(), URI.create("http://c:8889"), List.of(one, shortRun))).getMessage()
+                .endsWith("agent agent-3 ran 2 trials, agent agent-1 1"));
+    }
+
+    private static TrialFigures trial(int number, long records, long latencyMicros, double cpuNs, double allocBytes, double perRequest) {
+        Histogram service = new Histogram(3_600_000_000L, 3);
+        Histogram response = new Histogram(3_600_000_000L, 3);
+        service.recordValueWithCount(latencyMicros, records);
+        response.recordValueWithCount(latencyMicros, records);
+        long nanos = 30_000_000_000L;
+        return new TrialFigures(number, records, records * 1024, nanos, records * 1e9 / nanos, records * 1024 * 1e9 / nanos / (1 << 20),
+                service, response, null, true, new ClientCost(cpuNs, allocBytes, 1100, perRequest,
+                Map.of("records-per-request-avg", perRequest)), null);
+    }
+
+    private static ClientJvm jvm() {
+        return new ClientJvm("17", "OpenJDK", List.of(), 2, null);
+    }
+
+    private static WarmupSummary warmup() {
+        return new WarmupSummary(100_000, 20_000_000_000L, true, "fixed", List.of());
+    }
+
+    private static BrokerInfo broker() {
+        return new BrokerInfo("process", "4.3.1", null, null, null, null, 1);
+    }
+
+    @Test
+    void aCoordinatorAndItsAgentsAreSetTogetherOrNotAtAll() {
+        assertNull(TrogdorSettings.from(Map.of()).coordinator(), "neither: the gate starts its own");
+        TrogdorSettings existing = TrogdorSettings.from(Map.of("perf.trogdor.coordinator", "http://coord:8889",
+                "perf.trogdor.agents", "agent-1, agent-2"));
+        assertEquals(URI.create("http://coord:8889"), existing.coordinator());
+        assertEquals(List.of("agent-1", "agent-2"), existing.agents());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.coordinator",
+                "http://coord:8889"))).getMessage().startsWith("-Dperf.trogdor.coordinator needs -Dperf.trogdor.agents"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.agents",
+                "agent-1"))).getMessage().startsWith("-Dperf.trogdor.agents names agents of a coordinator"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.coordinator",
+                "coord:8889", "perf.trogdor.agents", "a"))).getMessage().startsWith("-Dperf.trogdor.coordinator=coord:8889: must be"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.coordinator",
+                "http://c:1", "perf.trogdor.agents", "a;b"))).getMessage().startsWith("-Dperf.trogdor.agents=a;b: must be node names"));
+    }
+
+    @Test
+    void theGatesJvmNamesTheTaskSpecByItsClass() {
+        assertEquals(GateProduceSpec.class.getName(), TrogdorWorkload.SPEC_CLASS);
+    }
+}
