@@ -300,6 +300,7 @@ public final class ScenarioRunner {
      * @return the sweep summaries written
      */
     public List<SweepSummary> finish() {
+        closeTrogdor();
         List<SweepSummary> summaries = new ArrayList<>();
         sweepRows.forEach((group, rows) -> {
             if (rows.size() >= 2) {
@@ -332,14 +333,20 @@ public final class ScenarioRunner {
         return gate.summary.result();
     }
 
-    /** Stops what this runner started: Trogdor's coordinator and agents, then the brokers. */
+    /** Stops what this runner started: Trogdor's coordinator and agents (if the run did not reach {@link #finish()}), then the brokers. */
     public void close() {
         try {
-            if (trogdor != null) {
-                trogdor.close();
-            }
+            closeTrogdor();
         } finally {
             brokers.close();
+        }
+    }
+
+    /** The run's scenarios are over: its Trogdor's processes go (an existing coordinator is left as it was). */
+    private void closeTrogdor() {
+        if (trogdor != null) {
+            trogdor.close();
+            trogdor = null;
         }
     }
 

@@ -1,0 +1,127 @@
+package dev.kafkaperfgate.internal.trogdor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.SlowTier;
+import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.broker.BrokerPool;
+import dev.kafkaperfgate.internal.broker.BrokerSettings;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
+import dev.kafkaperfgate.internal.refresh.RefreshBaselines;
+import dev.kafkaperfgate.internal.refresh.RefreshOptions;
+import dev.kafkaperfgate.internal.run.ScenarioRunner;
+import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
+import dev.kafkaperfgate.internal.scenario.ValidationError;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A nightly-style trogdor scenario against the 3-broker cluster, as issue 31 asks: a coordinator
+ * and two agents, each its own process; three runs become the scenario's baseline through the
+ * refresh, and a fourth run is judged against it and passes, with both agents' figures in its
+ * result and report.
+ */
+// Slow tier: a 3-broker cluster and four Trogdor runs (about 2 minutes); TrogdorScenarioTest keeps the path in the fast tier.
+@SlowTier
+@Timeout(900)
+class TrogdorClusterTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PROFILE = "trogdor-test";
+
+    @TempDir
+    static Path dir;
+    private static KafkaBroker cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = BrokerSelector.start(BrokerSettings.fromSystemProperties().withMode(BrokerMode.PROCESS).withBrokers(3), System.out);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aNightlyScenarioOnTwoAgentsIsJudgedAgainstItsStoredBaseline() throws IOException {
+        Path file = Files.writeString(dir.resolve("trogdor-cluster.yaml"), """
+                name: trogdor-cluster
+                workload: produce
+                tags: [nightly]
+                cluster: {brokers: 3}
+                topic: {partitions: 6, replication.factor: 3, configs: {min.insync.replicas: "2"}}
+                duration: 3s
+                record.size: 1024
+                rate: 1000
+                producer: {acks: all, linger.ms: 5, batch.size: 16384, compression.type: lz4, delivery.timeout.ms: 30000, request.timeout.ms: 10000}
+                warmup: {min: 3s, max: 3s, window: 1s}
+                trials: 3
+                thresholds: {throughput: -40%, p99: +400%, cpu: +60%, alloc: +60%}
+                trogdor: {agents: 2}
+                """);
+        List<ValidationError> errors = new ArrayList<>();
+        Scenario scenario = ScenarioFileParser.parse(file, errors).get(0);
+        assertEquals(List.of(), errors);
+        Path baselines = dir.resolve("baselines");
+        for (int run = 1; run <= 3; run++) {
+            Path results = run(scenario, baselines, "baseline-" + run);
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            RefreshBaselines.run(new RefreshOptions(results, baselines, null, 0, List.of(), List.of(), false, "0123abc"),
+                    new PrintStream(printed, true, StandardCharsets.UTF_8));
+            assertTrue(printed.toString(StandardCharsets.UTF_8).contains("trogdor-cluster: " + (run - 1) + " → " + run + " runs"),
+                    printed.toString(StandardCharsets.UTF_8));
+        }
+
+        Path judged = run(scenario, baselines, "judged");
+        JsonNode summary = JSON.readTree(judged.resolve("summary.json").toFile());
+        assertEquals("passed", summary.at("/scenarios/0/outcome").asText(), summary.toPrettyString());
+        assertEquals(3, summary.at("/scenarios/0/metrics/0/baselineRuns").asInt(), "judged against the three stored runs");
+        assertEquals(0, summary.at("/decision/exitCode").asInt(), summary.at("/decision").toString());
+        JsonNode result = JSON.readTree(judged.resolve("trogdor-cluster.json").toFile());
+        assertEquals(3, result.at("/broker/brokers").asInt(), result.get("broker").toString());
+        assertEquals(2, result.at("/trogdor/perAgent").size());
+        for (JsonNode agent : result.at("/trogdor/perAgent")) {
+            assertEquals(500, agent.get("medianRecordsPerSec").asDouble(), 100, agent.toString());
+        }
+        String report = Files.readString(judged.resolve("report.html"));
+        assertTrue(report.contains("\"agent-1\"") && report.contains("\"agent-2\""), "the report has both agents' figures");
+    }
+
+    private static Path run(Scenario scenario, Path baselines, String name) {
+        Path results = dir.resolve(name);
+        ScenarioRunner runner = new ScenarioRunner(new BrokerPool(cluster, count -> {
+            throw new AssertionError("nothing here regresses: no re-run on a fresh cluster");
+        }, System.out), results, null, System.out);
+        runner.begin("nightly", List.of(scenario), BaselineStore.load(baselines, PROFILE, List.of(scenario.name())),
+                Map.of(GateProperties.PROFILE, PROFILE, GateProperties.ALLOW_UNJUDGED, "true"));
+        try {
+            runner.run(scenario);
+        } finally {
+            runner.finish();   // stops the run's Trogdor; the cluster serves the next run
+        }
+        return results;
+    }
+}
