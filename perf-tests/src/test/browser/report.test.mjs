@@ -126,6 +126,15 @@ test('hostile strings in a result are shown as text, never run or rendered', { s
   assert.deepEqual(view.state.errors, [])
 })
 
+test('a stored run shows the broker\'s side of each trial', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report-broker.html'))
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.state.errors, [])
+  assert.match(view.text, /broker, per trial \(JMX; not judged\)\s+trial 1\s+trial 2/)
+  assert.match(view.text, /messages-in\s+\d+\s+\d+/)
+  assert.match(view.text, /produce-TotalTimeMs-mean\s+\d/)
+})
+
 test('a trogdor run shows each agent\'s figures and what the broker counted', { skip, timeout: 120_000 }, async () => {
   const view = await open(join(OUT, 'report-trogdor.html'))
   assert.deepEqual(view.problems, [])

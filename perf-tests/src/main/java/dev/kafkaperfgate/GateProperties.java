@@ -37,6 +37,11 @@ public final class GateProperties {
     public static final String EXTERNAL_BOOTSTRAP_SERVERS = "perf.external.bootstrap.servers";
     /** Client properties file (security settings) of an external cluster. */
     public static final String EXTERNAL_CLIENT_PROPERTIES = "perf.external.client.properties";
+    /**
+     * The external cluster's brokers' JMX, comma-separated: {@code host:port} (the RMI registry of
+     * each broker's remote connector) or {@code service:jmx:...} URLs; unset, its broker side is not read.
+     */
+    public static final String EXTERNAL_JMX = "perf.external.jmx";
     /** Fail instead of skipping when no Docker engine is usable (CI sets it). */
     public static final String REQUIRE_CONTAINER = "perf.require.container";
     /** Directory of the scenario files. */
@@ -141,7 +146,7 @@ public final class GateProperties {
 
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
-            EXTERNAL_CLIENT_PROPERTIES, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
+            EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
             BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);

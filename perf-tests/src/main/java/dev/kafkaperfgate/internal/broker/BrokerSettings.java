@@ -6,6 +6,7 @@ import dev.kafkaperfgate.internal.environment.CpuSet;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -23,12 +24,15 @@ import java.util.Properties;
  * @param requireContainer        fail rather than skip container tests when Docker is unusable
  * @param brokers                 brokers to start, 1 to {@link Defaults#MAX_CLUSTER_BROKERS}: a scenario's
  *                                {@code cluster: {brokers: N}} sets it (see {@link #withBrokers})
+ * @param externalJmx             the external cluster's brokers' JMX, {@code host:port} or {@code service:jmx:...}
+ *                                each; empty when not given (its broker side is then not read)
  */
 public record BrokerSettings(BrokerMode mode, String image, Duration startupTimeout, CpuSet cpus, String jvmFlags,
                              Path classpathFile, String externalBootstrapServers, Path externalClientProperties,
-                             boolean requireContainer, int brokers) {
+                             boolean requireContainer, int brokers, List<String> externalJmx) {
 
     public BrokerSettings {
+        externalJmx = List.copyOf(externalJmx);
         if (brokers < 1 || brokers > Defaults.MAX_CLUSTER_BROKERS) {
             throw new IllegalArgumentException("a cluster has 1 to " + Defaults.MAX_CLUSTER_BROKERS + " brokers, got " + brokers);
         }
@@ -57,37 +61,53 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
                 classpath == null ? null : Path.of(classpath),
                 GateProperties.get(properties, GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, null),
                 clientProperties == null ? null : Path.of(clientProperties),
-                GateProperties.flag(properties, GateProperties.REQUIRE_CONTAINER, false), 1);
+                GateProperties.flag(properties, GateProperties.REQUIRE_CONTAINER, false), 1,
+                jmxAddresses(GateProperties.get(properties, GateProperties.EXTERNAL_JMX, null)));
     }
 
     public BrokerSettings withMode(BrokerMode newMode) {
         return new BrokerSettings(newMode, image, startupTimeout, cpus, jvmFlags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers, externalJmx);
     }
 
     public BrokerSettings withExternal(String bootstrapServers, Path clientProperties) {
         return new BrokerSettings(BrokerMode.EXTERNAL, image, startupTimeout, cpus, jvmFlags, classpathFile,
-                bootstrapServers, clientProperties, requireContainer, brokers);
+                bootstrapServers, clientProperties, requireContainer, brokers, externalJmx);
     }
 
     /** These settings for a cluster of {@code count} brokers (a scenario's {@code cluster: {brokers: N}}). */
     public BrokerSettings withBrokers(int count) {
         return new BrokerSettings(mode, image, startupTimeout, cpus, jvmFlags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer, count);
+                externalBootstrapServers, externalClientProperties, requireContainer, count, externalJmx);
     }
 
     public BrokerSettings withImage(String newImage) {
         return new BrokerSettings(mode, newImage, startupTimeout, cpus, jvmFlags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers, externalJmx);
     }
 
     public BrokerSettings withJvmFlags(String flags) {
         return new BrokerSettings(mode, image, startupTimeout, cpus, flags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers, externalJmx);
     }
 
     public BrokerSettings withStartupTimeout(Duration timeout) {
         return new BrokerSettings(mode, image, timeout, cpus, jvmFlags, classpathFile,
-                externalBootstrapServers, externalClientProperties, requireContainer, brokers);
+                externalBootstrapServers, externalClientProperties, requireContainer, brokers, externalJmx);
+    }
+
+    /** {@code host:port} or {@code service:jmx:...} addresses, comma-separated; a malformed one names the property. */
+    static List<String> jmxAddresses(String text) {
+        if (text == null) {
+            return List.of();
+        }
+        List<String> addresses = java.util.Arrays.stream(text.split(",")).map(String::strip).toList();
+        for (String address : addresses) {
+            if (!address.startsWith("service:jmx:") && !address.matches("[A-Za-z0-9._-]+:\\d{1,5}")) {
+                throw new IllegalArgumentException("-D" + GateProperties.EXTERNAL_JMX + "=" + text + ": each broker's JMX must be "
+                        + "host:port or a service:jmx: URL, got '" + address + "'");
+            }
+        }
+        return addresses;
     }
 }

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.Defaults;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -30,11 +31,16 @@ public final class ExternalBroker implements KafkaBroker {
     private final String bootstrapServers;
     private final Map<String, Object> connectionProperties;
     private final BrokerInfo info;
+    private final java.util.List<String> jmxAddresses;
+    private BrokerJmx jmx;
+    private boolean jmxTried;
 
-    private ExternalBroker(String bootstrapServers, Map<String, Object> connectionProperties, BrokerInfo info) {
+    private ExternalBroker(String bootstrapServers, Map<String, Object> connectionProperties, BrokerInfo info,
+                           java.util.List<String> jmxAddresses) {
         this.bootstrapServers = bootstrapServers;
         this.connectionProperties = Map.copyOf(connectionProperties);
         this.info = info;
+        this.jmxAddresses = java.util.List.copyOf(jmxAddresses);
     }
 
     /**
@@ -66,7 +72,7 @@ public final class ExternalBroker implements KafkaBroker {
                     + e.getClass().getSimpleName() + "). Check" + where.replaceFirst(" and", "") + ".", e);
         }
         return new ExternalBroker(bootstrap, properties,
-                new BrokerInfo("external", null, null, null, null, reason + "; bootstrap " + bootstrap, brokers));
+                new BrokerInfo("external", null, null, null, null, reason + "; bootstrap " + bootstrap, brokers), settings.externalJmx());
     }
 
     /**
@@ -77,7 +83,8 @@ public final class ExternalBroker implements KafkaBroker {
      * @param description      what it is, for result files
      */
     public static ExternalBroker startedElsewhere(String bootstrapServers, String description) {
-        return new ExternalBroker(bootstrapServers, Map.of(), new BrokerInfo("external", null, null, null, null, description, 0));
+        return new ExternalBroker(bootstrapServers, Map.of(), new BrokerInfo("external", null, null, null, null, description, 0),
+                java.util.List.of());
     }
 
     /** The file's properties, all of them settings Kafka's clients define, else an error naming the rest. */
@@ -124,9 +131,26 @@ public final class ExternalBroker implements KafkaBroker {
         return Optional.empty();
     }
 
-    /** Nothing to stop: the cluster is not the gate's. */
+    /**
+     * The brokers' JMX at {@code perf.external.jmx}, connected on first use; empty without that
+     * setting, or when a broker does not answer there (the figures are then missing, and say so).
+     */
     @Override
-    public void close() {
+    public synchronized Optional<BrokerJmx> jmx() {
+        if (!jmxTried && !jmxAddresses.isEmpty()) {
+            jmxTried = true;
+            jmx = BrokerJmx.connectAll(jmxAddresses).orElse(null);
+        }
+        return Optional.ofNullable(jmx);
+    }
+
+    /** Nothing to stop: the cluster is not the gate's; only the JMX connections the gate opened close. */
+    @Override
+    public synchronized void close() {
+        if (jmx != null) {
+            jmx.close();
+            jmx = null;
+        }
     }
 
     @Override

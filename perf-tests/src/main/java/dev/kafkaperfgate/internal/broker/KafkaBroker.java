@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import java.util.Map;
 import java.util.Optional;
 

@@ -19,10 +19,29 @@ import org.HdrHistogram.Histogram;
  * @param rateHeld           whether a target rate was held to within 5% ({@code true} without one)
  * @param cost               what the client spent per record during the trial
  * @param fault              what the scenario's fault did in this trial; {@code null} without one
+ * @param brokerSide         what the broker counted during the trial, from its JMX ({@code messages-in},
+ *                           {@code produce-TotalTimeMs-mean}, ...); empty where the gate cannot read it. Not judged
  */
 public record TrialFigures(int trial, long records, long bytes, long durationNanos, double recordsPerSecond,
                            double megabytesPerSecond, Histogram service, Histogram response, Delivery delivery,
-                           boolean rateHeld, ClientCost cost, FaultFigures fault) {
+                           boolean rateHeld, ClientCost cost, FaultFigures fault, java.util.Map<String, Double> brokerSide) {
+
+    public TrialFigures {
+        brokerSide = java.util.Map.copyOf(brokerSide);
+    }
+
+    /** Without the broker's side (a broker whose JMX the gate cannot read). */
+    public TrialFigures(int trial, long records, long bytes, long durationNanos, double recordsPerSecond, double megabytesPerSecond,
+                        Histogram service, Histogram response, Delivery delivery, boolean rateHeld, ClientCost cost, FaultFigures fault) {
+        this(trial, records, bytes, durationNanos, recordsPerSecond, megabytesPerSecond, service, response, delivery, rateHeld, cost, fault,
+                java.util.Map.of());
+    }
+
+    /** The same trial with what the broker counted during it. */
+    public TrialFigures withBrokerSide(java.util.Map<String, Double> figures) {
+        return new TrialFigures(trial, records, bytes, durationNanos, recordsPerSecond, megabytesPerSecond, service, response, delivery,
+                rateHeld, cost, fault, figures);
+    }
 
     /** Read minus send at the far side, microseconds; {@code null} unless the workload is end-to-end or mirror. */
     public Histogram endToEnd() {

@@ -41,7 +41,7 @@ final class LinkedBroker implements KafkaBroker {
     }
 
     @Override
-    public Optional<dev.kafkaperfgate.internal.broker.BrokerJmx> jmx() {
+    public Optional<dev.kafkaperfgate.internal.jmx.BrokerJmx> jmx() {
         // The link slows the clients' path, not the broker's own figures.
         return direct.jmx();
     }

@@ -72,11 +72,32 @@ final class ScenarioPage {
         if (result.path("trials").path(0).has("fault")) {
             page.set("failover", failover(result));
         }
+        ObjectNode brokerTrials = brokerTrials(result);
+        if (!brokerTrials.isEmpty()) {
+            page.set("brokerTrials", brokerTrials);
+        }
         if (result.path("trogdor").isObject()) {
             // A trogdor scenario: each agent's figures, and what the broker counted, beside the run's.
             page.set("trogdor", result.get("trogdor"));
         }
         return page;
+    }
+
+    /** The broker's side of each trial, by figure: {@code {"messages-in": [60000, 60012, ...], ...}}; empty when not read. */
+    private static ObjectNode brokerTrials(JsonNode result) {
+        ObjectNode figures = JsonNodeFactory.instance.objectNode();
+        JsonNode trials = result.path("trials");
+        for (int i = 0; i < trials.size(); i++) {
+            int index = i;
+            trials.get(i).path("brokerSide").fields().forEachRemaining(entry -> {
+                ArrayNode values = figures.has(entry.getKey()) ? (ArrayNode) figures.get(entry.getKey()) : figures.putArray(entry.getKey());
+                while (values.size() < index) {
+                    values.addNull();
+                }
+                values.add(entry.getValue().asDouble());
+            });
+        }
+        return figures;
     }
 
     private static ArrayNode lines(JsonNode metrics) {

@@ -131,6 +131,11 @@ public final class ResultFile {
         } else {
             node.put("responseHistogram", HistogramCodec.encode(trial.response()));
         }
+        if (!trial.brokerSide().isEmpty()) {
+            // What the broker counted during the trial, from its JMX: it explains, it is not judged.
+            ObjectNode broker = node.putObject("brokerSide");
+            new java.util.TreeMap<>(trial.brokerSide()).forEach((name, value) -> broker.put(name, Math.round(value * 100) / 100.0));
+        }
         if (trial.fault() != null) {
             node.set("fault", ResultBlocks.fault(trial.fault()));
         }

@@ -188,6 +188,19 @@
     return table
   }
 
+  function brokerTrialsTable (figures) {
+    const table = el('table', 'broker-trials')
+    const trials = Math.max(0, ...Object.values(figures).map((values) => (Array.isArray(values) ? values.length : 0)))
+    table.append(el('tr', null, el('th', null, 'broker, per trial (JMX; not judged)'),
+      ...Array.from({ length: trials }, (_, i) => el('th', null, `trial ${i + 1}`))))
+    const show = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '—')
+    for (const [name, values] of Object.entries(figures)) {
+      const row = Array.isArray(values) ? values : []
+      table.append(el('tr', null, el('td', null, name), ...Array.from({ length: trials }, (_, i) => el('td', null, show(row[i])))))
+    }
+    return table
+  }
+
   // A trogdor scenario: one row per agent (the run's figures are theirs added up), then the broker's count of the run.
   function trogdorTables (trogdor) {
     const show = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '—')
@@ -253,6 +266,8 @@
     if (scenario.paired && scenario.paired.trials && scenario.paired.trials.brokerMetrics) {
       section.append(clientMetricsTable(scenario.paired.trials.brokerMetrics, 'broker, per trial (JMX; not judged)', 'broker-metrics'))
     }
+    // Stored mode: the broker's side of each trial (JMX), a row per figure and a column per trial.
+    if (scenario.brokerTrials) section.append(brokerTrialsTable(scenario.brokerTrials))
     if (scenario.trogdor) section.append(...trogdorTables(scenario.trogdor))
     // The team's RecordSource, measured alone for the reader: reported, never a verdict.
     const reported = scenario.paired && Array.isArray(scenario.paired.reported) ? scenario.paired.reported : []

@@ -22,6 +22,15 @@ class BrokerSettingsTest {
     }
 
     @Test
+    void anExternalClustersJmxIsHostPortsOrConnectorUrlsAndAnythingElseNamesTheProperty() {
+        assertEquals(java.util.List.of(), BrokerSettings.from(new Properties()).externalJmx());
+        assertEquals(java.util.List.of("kafka-1:9999", "service:jmx:rmi:///jndi/rmi://kafka-2:9999/jmxrmi"),
+                BrokerSettings.from(properties("perf.external.jmx", "kafka-1:9999, service:jmx:rmi:///jndi/rmi://kafka-2:9999/jmxrmi")).externalJmx());
+        assertEquals("-Dperf.external.jmx=kafka-1: each broker's JMX must be host:port or a service:jmx: URL, got 'kafka-1'",
+                assertThrows(IllegalArgumentException.class, () -> BrokerSettings.from(properties("perf.external.jmx", "kafka-1"))).getMessage());
+    }
+
+    @Test
     void anUnknownModeNamesTheChoices() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> BrokerSettings.from(properties("perf.broker", "docker")));

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.result.ResultFile;
@@ -76,7 +77,11 @@ class ExternalBrokerTest {
                 "client.dns.lookup=use_all_dns_ips", ""));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        BrokerSettings settings = BrokerSettings.fromSystemProperties().withExternal(cluster.bootstrapServers(), clientProperties);
+        // The broker's JMX as a team gives it: here the stand-in's own connector URL (its local management agent).
+        java.util.Properties properties = new java.util.Properties();
+        properties.putAll(System.getProperties());
+        properties.setProperty(dev.kafkaperfgate.GateProperties.EXTERNAL_JMX, localConnector(((ProcessBroker) cluster).pid()));
+        BrokerSettings settings = BrokerSettings.from(properties).withExternal(cluster.bootstrapServers(), clientProperties);
 
         try (KafkaBroker broker = BrokerSelector.start(settings, out); GateTopics topics = new GateTopics(broker)) {
             assertTrue(broker.connectionProperties().get("sasl.jaas.config").toString().contains(SECRET),
@@ -89,9 +94,12 @@ class ExternalBrokerTest {
                     .producerProperty("delivery.timeout.ms", "20000").producerProperty("request.timeout.ms", "10000")
                     .warmup(WarmupPolicy.NONE)
                     .build();
+            BrokerJmx jmx = broker.jmx().orElseThrow(() -> new AssertionError("perf.external.jmx is read"));
+            BrokerJmx.Snapshot before = jmx.snapshot();
             ProduceResult result = new ProduceWorkload(broker, out).run(scenario, topic);
             assertEquals(10_000, result.trials().stream().mapToLong(TrialFigures::records).sum());
             assertEquals(10_000, RecordsOnTopic.consumeAll(broker, topic, Duration.ofSeconds(60)));
+            assertEquals(10_000, jmx.snapshot().since(before).get("messages-in"), 0.0, "the external broker's own count");
 
             String everythingShown = console.toString(StandardCharsets.UTF_8) + ResultFile.toJson(result)
                     + broker.info() + broker;
@@ -153,5 +161,19 @@ class ExternalBrokerTest {
 
     private static Admin admin() {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()));
+    }
+
+    /** A JVM's JMX connector URL, as an operator would read it off the broker (here: its local management agent). */
+    private static String localConnector(long pid) throws IOException {
+        try {
+            com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(String.valueOf(pid));
+            try {
+                return vm.startLocalManagementAgent();
+            } finally {
+                vm.detach();
+            }
+        } catch (com.sun.tools.attach.AttachNotSupportedException e) {
+            throw new IOException(e);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
@@ -48,9 +49,17 @@ class ProcessClusterTest {
                     .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
                     .producerProperty("acks", "all").producerProperty("enable.idempotence", "true")
                     .build();
+            BrokerJmx jmx = cluster.jmx().orElseThrow(() -> new AssertionError("every node's JMX, through the Attach API"));
+            assertEquals(3, jmx.brokers());
+            BrokerJmx.Snapshot before = jmx.snapshot();
             ProduceResult result = new ProduceWorkload(cluster, System.out).run(scenario, topic);
             assertEquals(result.warmup().records() + 10_000, RecordsOnTopic.consumeAll(cluster, topic, Duration.ofSeconds(60)),
                     "every acknowledged record is on the topic");
+            Map<String, Double> brokerSide = jmx.snapshot().since(before);
+            // Each record is counted once, by its partition's leader: the nodes' sum is what the client sent.
+            assertEquals(result.warmup().records() + 10_000, brokerSide.get("messages-in"), 0.0, brokerSide.toString());
+            double idle = brokerSide.get("request-handler-idle-percent");
+            assertTrue(idle > 0 && idle <= 100, "the nodes' mean, a percentage: " + brokerSide);
         }
         cluster.pids().forEach((node, pid) -> assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
                 "broker " + node + " (pid " + pid + ") still running"));

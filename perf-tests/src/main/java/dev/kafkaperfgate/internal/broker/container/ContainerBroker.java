@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.broker.container;
 
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -28,12 +29,16 @@ public final class ContainerBroker implements KafkaBroker {
 
     private final KafkaContainer container;
     private final BrokerInfo info;
+    private final int jmxPort;
     private final StopOnce stopOnce;
+    private BrokerJmx jmx;
+    private boolean jmxTried;
 
-    private ContainerBroker(KafkaContainer container, BrokerInfo info) {
+    private ContainerBroker(KafkaContainer container, BrokerInfo info, int jmxPort) {
         this.container = container;
         this.info = info;
-        this.stopOnce = new StopOnce("kpg-container-broker", container::stop);
+        this.jmxPort = jmxPort;
+        this.stopOnce = new StopOnce("kpg-container-broker", this::stop);
     }
 
     /**
@@ -46,6 +51,7 @@ public final class ContainerBroker implements KafkaBroker {
     public static ContainerBroker start(BrokerSettings settings, String reason) {
         checkDocker(settings);
         KafkaContainer container = configured(settings, UUID.randomUUID().toString());
+        int jmxPort = ContainerJmx.open(container);
         try {
             container.start();
         } catch (RuntimeException e) {
@@ -59,7 +65,7 @@ public final class ContainerBroker implements KafkaBroker {
         }
         BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
                 settings.cpus() == null ? null : settings.cpus().cpus(), reason, 1);
-        return new ContainerBroker(container, info);
+        return new ContainerBroker(container, info, jmxPort);
     }
 
     /** @throws BrokerUnavailableException when no Docker engine answers, or the image is neither here nor pullable */
@@ -142,9 +148,26 @@ public final class ContainerBroker implements KafkaBroker {
         }
     }
 
+    /** The broker's JMX over its loopback port, connected on first use and closed with the broker. */
+    @Override
+    public synchronized Optional<BrokerJmx> jmx() {
+        if (!jmxTried) {
+            jmxTried = true;
+            jmx = ContainerJmx.connect(java.util.List.of(jmxPort)).orElse(null);
+        }
+        return Optional.ofNullable(jmx);
+    }
+
     @Override
     public void close() {
         stopOnce.close();
+    }
+
+    private synchronized void stop() {
+        if (jmx != null) {
+            jmx.close();
+        }
+        container.stop();
     }
 
     /** Splits JVM flags the way kafka-run-class.sh takes them: heap options apart from the rest. */

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.broker.container;
 
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
@@ -56,14 +57,18 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
 
     private final Network network;
     private final List<KafkaContainer> containers;
+    private final List<Integer> jmxPorts;
+    private BrokerJmx jmx;
+    private boolean jmxTried;
     /** Node ids a fault stopped: not failures while they are down. */
     private final java.util.Set<Integer> stoppedOnPurpose = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final BrokerInfo info;
     private final StopOnce stopOnce;
 
-    private ContainerCluster(Network network, List<KafkaContainer> containers, BrokerInfo info) {
+    private ContainerCluster(Network network, List<KafkaContainer> containers, List<Integer> jmxPorts, BrokerInfo info) {
         this.network = network;
         this.containers = List.copyOf(containers);
+        this.jmxPorts = List.copyOf(jmxPorts);
         this.info = info;
         this.stopOnce = new StopOnce("kpg-container-cluster", this::stop);
     }
@@ -78,6 +83,7 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
         String clusterId = Uuid.randomUuid().toString();
         int internalReplicas = Math.min(3, brokers);
         List<KafkaContainer> containers = new ArrayList<>();
+        List<Integer> jmxPorts = new ArrayList<>();
         for (int id = 1; id <= brokers; id++) {
             KafkaContainer container = ContainerBroker.configured(new FixedPortNode(ContainerBroker.image(settings), freePort()),
                             settings, runId)
@@ -89,11 +95,12 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
                     .withEnv("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", Integer.toString(internalReplicas))
                     .withEnv("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", Integer.toString(internalReplicas))
                     .withEnv("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", Integer.toString(Math.min(2, internalReplicas)));
+            jmxPorts.add(ContainerJmx.open(container));
             containers.add(container);
         }
         BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
                 settings.cpus() == null ? null : settings.cpus().cpus(), reason, brokers);
-        ContainerCluster cluster = new ContainerCluster(network, containers, info);
+        ContainerCluster cluster = new ContainerCluster(network, containers, jmxPorts, info);
         try {
             // In parallel: each node's readiness waits for a quorum, which needs the others up.
             Startables.deepStart(containers).get(settings.startupTimeout().toSeconds() + 10, TimeUnit.SECONDS);
@@ -114,6 +121,20 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * Every node's JMX over its loopback port, connected on first use and closed with the
+     * cluster; the cluster's figures are its nodes' summed. A node a fault stops breaks the
+     * connection, so fault scenarios do not read it.
+     */
+    @Override
+    public synchronized Optional<BrokerJmx> jmx() {
+        if (!jmxTried) {
+            jmxTried = true;
+            jmx = ContainerJmx.connect(jmxPorts).orElse(null);
+        }
+        return Optional.ofNullable(jmx);
     }
 
     @Override
@@ -232,7 +253,10 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
         return String.join("\n", lines);
     }
 
-    private void stop() {
+    private synchronized void stop() {
+        if (jmx != null) {
+            jmx.close();
+        }
         containers.forEach(KafkaContainer::stop);
         network.close();
     }

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.broker.process;
 
-import dev.kafkaperfgate.internal.broker.BrokerJmx;
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerClasspath;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
@@ -196,14 +196,14 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
     }
 
     /**
-     * The first node's JMX, attached on first use and closed with the broker. In a cluster the
-     * first node stands for the others: it leads the gate's topics as often as any.
+     * Every node's JMX, attached on first use and closed with the broker: a cluster's figures are
+     * its nodes' summed (each partition's leader counts what it received).
      */
     @Override
     public synchronized Optional<BrokerJmx> jmx() {
         if (!jmxTried) {
             jmxTried = true;
-            jmx = BrokerJmx.attach(pid()).orElse(null);
+            jmx = BrokerJmx.attachAll(nodes.stream().map(node -> node.process().pid()).toList()).orElse(null);
         }
         return Optional.ofNullable(jmx);
     }

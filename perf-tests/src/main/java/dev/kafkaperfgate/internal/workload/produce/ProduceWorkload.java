@@ -5,6 +5,7 @@ import dev.kafkaperfgate.internal.figures.FaultFigures;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
 import dev.kafkaperfgate.internal.figures.TrialFigures;
 import dev.kafkaperfgate.internal.figures.WarmupSummary;
+import dev.kafkaperfgate.internal.workload.BrokerSide;
 import dev.kafkaperfgate.internal.workload.BrokerWatch;
 import dev.kafkaperfgate.internal.workload.ClientConfigs;
 import dev.kafkaperfgate.internal.workload.CodecCheck;
@@ -100,8 +101,11 @@ public final class ProduceWorkload {
                 SendPhase phase = new SendPhase(producer, topic, records, clock, watch, listener.stamp());
                 WarmupSummary warmup = warmUp(scenario, phase, records.meanValueBytes(), watch);
                 List<TrialFigures> trials = new ArrayList<>();
+                BrokerSide brokerSide = BrokerSide.of(broker);
                 for (int trial = 1; trial <= scenario.trials(); trial++) {
-                    trials.add(measure(scenario, topic, phase, producer, records.meanValueBytes(), watch, trial));
+                    brokerSide.begin();
+                    TrialFigures figures = measure(scenario, topic, phase, producer, records.meanValueBytes(), watch, trial);
+                    trials.add(figures.withBrokerSide(brokerSide.end()));
                 }
                 return new ProduceResult(scenario, topic, broker.info(), ClientJvm.current(clientCpus), warmup, trials);
             } catch (RuntimeException e) {

@@ -8,6 +8,7 @@ import dev.kafkaperfgate.internal.broker.ForkedJvm;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.broker.KilledMidScenario;
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.RecordsOnTopic;
 import dev.kafkaperfgate.internal.broker.TrueMain;
 import dev.kafkaperfgate.internal.broker.UnusableDockerMain;
@@ -77,8 +78,13 @@ class ContainerBrokerTest {
                     .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
                     .producerProperty("acks", "all")
                     .build();
+            BrokerJmx jmx = cluster.jmx().orElseThrow(() -> new AssertionError("every node's JMX answers on its loopback port"));
+            assertEquals(3, jmx.brokers());
+            BrokerJmx.Snapshot before = jmx.snapshot();
             var result = new ProduceWorkload(cluster, System.out).run(scenario, topic);
             assertEquals(result.warmup().records() + 10_000, RecordsOnTopic.consumeAll(cluster, topic, Duration.ofSeconds(60)));
+            // Each record is counted once, by its partition's leader: the nodes' sum is what the client sent.
+            assertEquals(result.warmup().records() + 10_000, jmx.snapshot().since(before).get("messages-in"), 0.0);
 
             // A fault: the leader's container stopped and started again keeps its port, rejoins, and nothing acked is lost.
             String faultTopic = topics.create("fault", 1, (short) 3, Map.of("min.insync.replicas", "2"));
@@ -121,9 +127,18 @@ class ContainerBrokerTest {
                     .producerProperty("acks", "all")
                     .producerProperty("delivery.timeout.ms", "20000").producerProperty("request.timeout.ms", "10000")
                     .build();
+            // The broker's side, over its JMX port on the host's loopback (RMI needs the same port inside and out).
+            BrokerJmx jmx = broker.jmx().orElseThrow(() -> new AssertionError("a container broker's JMX answers on its loopback port"));
+            BrokerJmx.Snapshot before = jmx.snapshot();
             var result = new ProduceWorkload(broker, System.out).run(scenario, topic);
+            Map<String, Double> brokerSide = jmx.snapshot().since(before);
             long produced = result.warmup().records() + result.trials().stream().mapToLong(TrialFigures::records).sum();
             assertEquals(produced, RecordsOnTopic.consumeAll(broker, topic, Duration.ofSeconds(60)));
+            assertEquals(produced, brokerSide.get("messages-in"), 0.0, "the broker counted every record: " + brokerSide);
+            // Bytes the broker took in per record against the bytes the client sent per record (its network metric): within 10%.
+            double clientBytes = result.trials().get(1).cost().wireBytesPerRecord();
+            assertEquals(clientBytes, brokerSide.get("bytes-in") / brokerSide.get("messages-in"), clientBytes * 0.10, brokerSide.toString());
+            assertTrue(brokerSide.get("produce-TotalTimeMs-mean") > 0 && brokerSide.get("request-handler-idle-percent") > 0, brokerSide.toString());
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.broker.process;
 
-import dev.kafkaperfgate.internal.broker.BrokerJmx;
+import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
@@ -76,6 +76,12 @@ class ProcessBrokerTest {
             long produced = result.warmup().records() + 40_000;
             // The broker's side: it received exactly what the workload counted, in produce requests that took it some time.
             assertEquals(produced, brokerSide.get("messages-in"), 0.0, "messages in, by the broker's own count: " + brokerSide);
+            // Each trial's own broker side (stored mode's result files and report): exactly the trial's records.
+            result.trials().forEach(trial -> {
+                assertEquals(trial.records(), trial.brokerSide().get("messages-in"), 0.0, trial.brokerSide().toString());
+                assertTrue(trial.brokerSide().get("process-cpu-ms") > 0, "the broker JVM's own CPU: " + trial.brokerSide());
+                assertEquals(0.0, trial.brokerSide().get("isr-shrinks"), trial.brokerSide().toString());
+            });
             assertTrue(brokerSide.containsKey("produce-requests") && brokerSide.containsKey("bytes-in"), brokerSide.toString());
             assertTrue(brokerSide.get("produce-requests") > 0 && brokerSide.get("bytes-in") > 0, brokerSide.toString());
             assertTrue(brokerSide.get("produce-TotalTimeMs-mean") >= 0, brokerSide.toString());
