@@ -24759,6 +24759,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
       clientMetricsSection(scenarios),
       brokerMetricsSection(scenarios),
       reportedSection(scenarios),
+      componentNotesSection(scenarios),
       environmentSection(summary2),
       reproduceSection(summary2),
       footer(summary2, runUrl)
@@ -24868,6 +24869,21 @@ function sideBySideSection(scenarios, key, column, title) {
     return "";
   }
   return [`<details><summary>${title}</summary>`, "", ...lines, "</details>"].join("\n");
+}
+function componentNotesSection(scenarios) {
+  const lines = [];
+  for (const scenario of scenarios) {
+    const notes = scenario.paired && Array.isArray(scenario.paired.componentNotes) ? scenario.paired.componentNotes : [];
+    for (const note of notes.slice(0, 8)) {
+      if (typeof note === "string") {
+        lines.push(`- **${escapeText(scenario.scenario, 120)}**: ${escapeText(note, 400)}`);
+      }
+    }
+  }
+  if (lines.length === 0) {
+    return "";
+  }
+  return ["<details><summary>Components without a verdict, and why</summary>", "", ...lines, "", "</details>"].join("\n");
 }
 function reportedSection(scenarios) {
   const lines = [];

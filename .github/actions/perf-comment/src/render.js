@@ -57,6 +57,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       clientMetricsSection(scenarios),
       brokerMetricsSection(scenarios),
       reportedSection(scenarios),
+      componentNotesSection(scenarios),
       environmentSection(summary),
       reproduceSection(summary),
       footer(summary, runUrl),
@@ -188,6 +189,26 @@ function sideBySideSection(scenarios, key, column, title) {
   }
   // The title is the gate's own text, never data.
   return [`<details><summary>${title}</summary>`, '', ...lines, '</details>'].join('\n')
+}
+
+/**
+ * Paired mode: why a component has no verdict row (nothing it can reach changed, new in the head,
+ * ...), one line each, so that a reader never wonders where a serializer went.
+ */
+function componentNotesSection(scenarios) {
+  const lines = []
+  for (const scenario of scenarios) {
+    const notes = scenario.paired && Array.isArray(scenario.paired.componentNotes) ? scenario.paired.componentNotes : []
+    for (const note of notes.slice(0, 8)) {
+      if (typeof note === 'string') {
+        lines.push(`- **${escapeText(scenario.scenario, 120)}**: ${escapeText(note, 400)}`)
+      }
+    }
+  }
+  if (lines.length === 0) {
+    return ''
+  }
+  return ['<details><summary>Components without a verdict, and why</summary>', '', ...lines, '', '</details>'].join('\n')
 }
 
 /** Paired mode: what the component stage measured for the report only (the team's RecordSource), one line each. */

@@ -69,6 +69,17 @@ test('paired: a RecordSource measured alone is reported in its own collapsed sec
   assert.doesNotMatch(body, /\| record\.source/, 'not a verdict row')
 })
 
+test('paired: a component the change cannot reach is named with why it has no verdict', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].paired = { componentNotes: ['interceptor.classes com.example.orders.AuditInterceptor: not measured: the 3215 '
+    + 'classes and resources its call can reach, and its settings, are byte for byte the same on both sides', 42] }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /<details><summary>Components without a verdict, and why<\/summary>/)
+  assert.match(body, /^- \*\*[a-z0-9-]+\*\*: interceptor\.classes com\.example\.orders\.AuditInterceptor&#58; not measured&#58; the 3215 /m)
+  assert.doesNotMatch(body, /^- .*42$/m, 'a note that is not text is not shown')
+  assert.doesNotMatch(renderReport(fixture('all-passed.json'), { marker }).body, /Components without a verdict/, 'no notes, no section')
+})
+
 test('a warning is worse in both measurements, named in the title, and not an alarm', () => {
   const summary = fixture('all-passed.json')
   summary.counts = { ...summary.counts, WARNING: 1 }

@@ -6,10 +6,10 @@ import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.broker.StopOnce;
+import dev.kafkaperfgate.internal.broker.process.ProcessNode;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -81,7 +81,7 @@ public final class TrogdorAgents implements AutoCloseable {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("kpg-trogdor-");
-            int coordinatorPort = freePort();
+            int coordinatorPort = ProcessNode.freePort();
             ObjectMapper json = new ObjectMapper();
             ObjectNode config = json.createObjectNode();
             config.put("platform", "org.apache.kafka.trogdor.basic.BasicPlatform");
@@ -91,7 +91,7 @@ public final class TrogdorAgents implements AutoCloseable {
             List<Integer> agentPorts = new ArrayList<>();
             for (int agent = 1; agent <= count; agent++) {
                 String name = "agent-" + agent;
-                int port = freePort();
+                int port = ProcessNode.freePort();
                 nodes.putObject(name).put("hostname", "localhost").put("trogdor.agent.port", port);
                 agents.add(name);
                 agentPorts.add(port);
@@ -201,12 +201,6 @@ public final class TrogdorAgents implements AutoCloseable {
             } catch (IOException e) {
                 System.err.println("[kafka-perf-gate] could not remove Trogdor's directory " + dir + ": " + e.getMessage());
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 

@@ -34,6 +34,8 @@ public final class TrogdorWorkload {
     /** Beyond the warm-up and trials: each trial's settle and drain, the producer's start and close. */
     static final Duration SLACK = Duration.ofSeconds(60);
     private static final long POLL_MILLIS = 1000;
+    /** An agent's trial line, as the produce workload prints it: {@code [name] trial 2/3: ...}. */
+    private static final java.util.regex.Pattern TRIAL_LINE = java.util.regex.Pattern.compile("\\] trial (\\d+)/(\\d+): ");
 
     private final TrogdorAgents trogdor;
     private final KafkaBroker broker;
@@ -78,8 +80,8 @@ public final class TrogdorWorkload {
                         : share.warmup().min().toSeconds() + " s warm-up (fixed) and " + share.trials() + " trials of "
                         + share.trialDuration().toSeconds() + " s", share.isRateLimited()
                         ? String.format("%.0f records/s", share.recordsPerSecond()) : "no rate limit");
-        Map<String, TrogdorCoordinator.Task> finished = await(scenario.name(), tasks, startMs,
-                AgentTask.length(share).plus(SLACK));
+        Map<String, TrogdorCoordinator.Task> finished = await(scenario.name(), tasks, startMs, AgentTask.length(share),
+                share.trialDuration(), AgentTask.length(share).plus(SLACK));
         List<AgentFigures> figures = new ArrayList<>();
         finished.forEach((agent, task) -> {
             if (!task.error().isEmpty()) {
@@ -95,8 +97,12 @@ public final class TrogdorWorkload {
         return TrogdorRun.of(scenario, topic, broker.info(), trogdor.coordinator().base(), figures);
     }
 
-    /** Polls every task until all are done, printing state changes and new progress lines; bounded by {@code bound}. */
-    private Map<String, TrogdorCoordinator.Task> await(String scenario, Map<String, String> tasks, long startMs, Duration bound) {
+    /**
+     * Polls every task until all are done, printing state changes and new progress lines with the
+     * time left of the {@code expected} length; bounded by {@code bound}.
+     */
+    private Map<String, TrogdorCoordinator.Task> await(String scenario, Map<String, String> tasks, long startMs, Duration expected,
+                                                       Duration trial, Duration bound) {
         long deadline = startMs + bound.toMillis();
         Map<String, String> states = new LinkedHashMap<>();
         Map<String, String> lines = new LinkedHashMap<>();
@@ -113,7 +119,8 @@ public final class TrogdorWorkload {
                 }
                 String line = task.status().path("line").asText("");
                 if (!line.isEmpty() && !line.equals(lines.put(agent, line))) {
-                    console.printf("[%s] trogdor: %s: %s%n", scenario, agent, line);
+                    long left = secondsLeft(line, trial, startMs + expected.toMillis());
+                    console.printf("[%s] trogdor: %s: %s (about %dm%02ds left)%n", scenario, agent, line, left / 60, left % 60);
                 }
                 if (task.done()) {
                     done.put(agent, task);
@@ -144,5 +151,17 @@ public final class TrogdorWorkload {
             }
         }
         return done;
+    }
+
+    /**
+     * The time the tasks have left, from an agent's latest line: after trial k of n, the n - k
+     * trials still to run; before that, the tasks' expected end.
+     */
+    static long secondsLeft(String line, Duration trial, long expectedEndMs) {
+        java.util.regex.Matcher matcher = TRIAL_LINE.matcher(line);
+        if (matcher.find()) {
+            return (Long.parseLong(matcher.group(2)) - Long.parseLong(matcher.group(1))) * trial.toSeconds();
+        }
+        return Math.max(0, expectedEndMs - System.currentTimeMillis()) / 1000;
     }
 }

@@ -269,6 +269,11 @@
     // Stored mode: the broker's side of each trial (JMX), a row per figure and a column per trial.
     if (scenario.brokerTrials) section.append(brokerTrialsTable(scenario.brokerTrials))
     if (scenario.trogdor) section.append(...trogdorTables(scenario.trogdor))
+    // Why a component of the team's has no verdict (nothing it can reach changed, new in the head, ...).
+    const notes = scenario.paired && Array.isArray(scenario.paired.componentNotes) ? scenario.paired.componentNotes : []
+    if (notes.length > 0) {
+      section.append(el('pre', 'lines component-notes', notes.filter((note) => typeof note === 'string').map((note) => `no verdict: ${note}`).join('\n')))
+    }
     // The team's RecordSource, measured alone for the reader: reported, never a verdict.
     const reported = scenario.paired && Array.isArray(scenario.paired.reported) ? scenario.paired.reported : []
     if (reported.length > 0) {

@@ -75,7 +75,7 @@ class TrogdorClusterTest {
                 topic: {partitions: 6, replication.factor: 3, configs: {min.insync.replicas: "2"}}
                 duration: 3s
                 record.size: 1024
-                rate: 1000
+                rate: 800
                 producer: {acks: all, linger.ms: 5, batch.size: 16384, compression.type: lz4, delivery.timeout.ms: 30000, request.timeout.ms: 10000}
                 warmup: {min: 3s, max: 3s, window: 1s}
                 trials: 3
@@ -104,7 +104,7 @@ class TrogdorClusterTest {
         assertEquals(3, result.at("/broker/brokers").asInt(), result.get("broker").toString());
         assertEquals(2, result.at("/trogdor/perAgent").size());
         for (JsonNode agent : result.at("/trogdor/perAgent")) {
-            assertEquals(500, agent.get("medianRecordsPerSec").asDouble(), 100, agent.toString());
+            assertEquals(400, agent.get("medianRecordsPerSec").asDouble(), 100, agent.toString());
         }
         String report = Files.readString(judged.resolve("report.html"));
         assertTrue(report.contains("\"agent-1\"") && report.contains("\"agent-2\""), "the report has both agents' figures");

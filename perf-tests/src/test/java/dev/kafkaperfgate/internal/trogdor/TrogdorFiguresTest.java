@@ -161,4 +161,14 @@ class TrogdorFiguresTest {
     void theGatesJvmNamesTheTaskSpecByItsClass() {
         assertEquals(GateProduceSpec.class.getName(), TrogdorWorkload.SPEC_CLASS);
     }
+
+    @Test
+    void aRelayedTrialLineSaysHowManyTrialsAreLeft() {
+        long end = System.currentTimeMillis() + 90_000;
+        assertEquals(60, TrogdorWorkload.secondsLeft("[nightly-peak] trial 1/3: 600000 records sent, 19998.1 records/sec",
+                Duration.ofSeconds(30), end), "two trials of 30 s after the first");
+        assertEquals(0, TrogdorWorkload.secondsLeft("[nightly-peak] trial 3/3: 600000 records sent", Duration.ofSeconds(30), end));
+        long warmup = TrogdorWorkload.secondsLeft("[nightly-peak] warm-up: 400000 records in 20.0 s, steady", Duration.ofSeconds(30), end);
+        assertTrue(warmup > 85 && warmup <= 90, "before the trials: the tasks' expected end, got " + warmup);
+    }
 }
