@@ -3,7 +3,6 @@ package dev.kafkaperfgate.internal.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
-import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -35,6 +34,7 @@ import dev.kafkaperfgate.internal.workload.endtoend.EndToEndWorkload;
 import dev.kafkaperfgate.internal.workload.mirror.MirrorWorkload;
 import dev.kafkaperfgate.internal.link.SlowLink;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import dev.kafkaperfgate.internal.workload.BrokerSide;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
@@ -48,7 +48,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -226,18 +225,15 @@ public final class ScenarioRunner {
     private Measured onTrogdor(Scenario scenario, KafkaBroker broker, String topic, String fileName) {
         TrogdorAgents agents = trogdor();
         // The broker's own count of what it received, where the gate can read its JMX: the agents' figures, checked.
-        Optional<BrokerJmx.Snapshot> before = broker.jmx().map(BrokerJmx::snapshot);
+        BrokerSide brokerSide = BrokerSide.of(broker);
+        brokerSide.begin();
         TrogdorRun run = new TrogdorWorkload(agents, broker, console).run(scenario.produce(), scenario.trogdor().agents(), topic);
+        Map<String, Double> received = brokerSide.end();
         run.lines().forEach(line -> console.println("[" + scenario.name() + "] trogdor: " + line));
         ObjectNode block = run.toJson();
-        broker.jmx().ifPresent(jmx -> before.ifPresent(snapshot -> {
-            ObjectNode side = block.putObject("brokerSide");
-            jmx.snapshot().since(snapshot).forEach((name, value) -> {
-                if (Double.isFinite(value)) {
-                    side.put(name, value);
-                }
-            });
-        }));
+        if (!received.isEmpty()) {
+            received.forEach(block.putObject("brokerSide")::put);
+        }
         ObjectNode json = ResultFile.onTrogdor(ResultFile.toJson(run.result()), scenario.trogdor().agents(), block);
         return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(run.result()), run.result());
     }

@@ -63,29 +63,34 @@ public final class TrogdorWorkload {
         String run = UUID.randomUUID().toString().substring(0, 8);
         long startMs = System.currentTimeMillis() + START_DELAY.toMillis();
         Map<String, String> tasks = new LinkedHashMap<>();
-        for (String agent : trogdor.agents().subList(0, agents)) {
-            AgentTask task = new AgentTask(scenario.name(), agent, broker.bootstrapServers(), topic, share);
-            long durationMs = AgentTask.length(share).plus(SLACK).toMillis();
-            ObjectNode spec = JsonNodeFactory.instance.objectNode();
-            spec.put("class", SPEC_CLASS);
-            spec.put("startMs", startMs);
-            spec.put("durationMs", durationMs);
-            spec.set("task", task.toJson());
-            String id = "kpg-" + scenario.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + run + "-" + agent;
-            trogdor.coordinator().create(id, spec);
-            tasks.put(agent, id);
+        try {
+            for (String agent : trogdor.agents().subList(0, agents)) {
+                AgentTask task = new AgentTask(scenario.name(), agent, broker.bootstrapServers(), topic, share);
+                ObjectNode spec = JsonNodeFactory.instance.objectNode();
+                spec.put("class", SPEC_CLASS);
+                spec.put("startMs", startMs);
+                spec.put("durationMs", AgentTask.length(share).plus(SLACK).toMillis());
+                spec.set("task", task.toJson());
+                String id = "kpg-" + scenario.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + run + "-" + agent;
+                trogdor.coordinator().create(id, spec);
+                tasks.put(agent, id);
+            }
+        } catch (TrogdorUnavailableException e) {
+            // The tasks already created would run on their own: stop them.
+            tasks.values().forEach(trogdor.coordinator()::stop);
+            throw e;
         }
-        console.printf("[%s] trogdor: %d task%s on %s, each %s at %s, starting together%n", scenario.name(), agents,
-                agents == 1 ? "" : "s", trogdor.coordinator().base(), share.warmup().isNone() ? "no warm-up"
-                        : share.warmup().min().toSeconds() + " s warm-up (fixed) and " + share.trials() + " trials of "
-                        + share.trialDuration().toSeconds() + " s", share.isRateLimited()
-                        ? String.format("%.0f records/s", share.recordsPerSecond()) : "no rate limit");
+        console.printf("[%s] trogdor: %d task%s on %s, each %s and %d trials of %d s at %s, starting together%n", scenario.name(),
+                agents, agents == 1 ? "" : "s", trogdor.coordinator().base(),
+                share.warmup().isNone() ? "no warm-up" : share.warmup().min().toSeconds() + " s warm-up (fixed)", share.trials(),
+                share.trialDuration().toSeconds(), share.isRateLimited() ? String.format("%.0f records/s", share.recordsPerSecond())
+                        : "no rate limit");
         Map<String, TrogdorCoordinator.Task> finished = await(scenario.name(), tasks, startMs, AgentTask.length(share),
                 share.trialDuration(), AgentTask.length(share).plus(SLACK));
         List<AgentFigures> figures = new ArrayList<>();
         finished.forEach((agent, task) -> {
             if (!task.error().isEmpty()) {
-                throw new ScenarioFailedException("scenario " + scenario.name() + ": Trogdor task " + tasks.get(agent) + " failed on "
+                throw new ScenarioFailedException("scenario " + scenario.name() + ": Trogdor task " + tasks.get(agent) + " failed: "
                         + task.error(), null);
             }
             try {
