@@ -228,6 +228,13 @@ public final class Defaults {
      * this detects on a 2-core runner, and the README's power table.
      */
     public static final int PAIRED_BLOCKS = 8;
+    /**
+     * Paired mode: how many times a scenario's whole-client measurement may be judged while a
+     * metric is INCONCLUSIVE, {@link #PAIRED_BLOCKS} more blocks each time (each look at α / looks).
+     * 1, measure once: the PR gate's wall time is already above its goal, so more looks are a
+     * team's choice of time for decisions ({@code perf.paired.looks}).
+     */
+    public static final int PAIRED_LOOKS = 1;
 
     /**
      * Paired mode: length of one measured trial (after a 0.5 s settle on its fresh topic). Short

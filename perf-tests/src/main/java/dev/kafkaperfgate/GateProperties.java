@@ -98,6 +98,11 @@ public final class GateProperties {
     public static final String BASE_COMMIT = "perf.base.commit";
     /** Paired mode: ABBA blocks per scenario. */
     public static final String PAIRED_BLOCKS = "perf.paired.blocks";
+    /**
+     * Paired mode: while a whole-client metric is INCONCLUSIVE, measure {@code perf.paired.blocks}
+     * more and judge again, up to this many looks, each at α / looks; 1 (the default) measures once.
+     */
+    public static final String PAIRED_LOOKS = "perf.paired.looks";
     /** Paired mode: length of one trial (5s, 2500ms). */
     public static final String PAIRED_TRIAL = "perf.paired.trial";
     /** Paired mode: the shortest first warm-up of each new pair of worker JVMs, whose JIT is cold (15s, 5s). */
@@ -148,7 +153,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
-            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
+            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */

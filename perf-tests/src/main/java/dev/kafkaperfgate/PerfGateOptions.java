@@ -183,6 +183,15 @@ public final class PerfGateOptions {
             return property(GateProperties.PAIRED_BLOCKS, Integer.toString(blocks));
         }
 
+        /**
+         * Paired mode: how many times a scenario's whole-client measurement may be judged while a
+         * metric is INCONCLUSIVE, each look {@link #pairedBlocks} more blocks at α / looks; 1 to 5,
+         * default {@value Defaults#PAIRED_LOOKS} (measure once).
+         */
+        public Builder pairedLooks(int looks) {
+            return property(GateProperties.PAIRED_LOOKS, Integer.toString(looks));
+        }
+
         /** Paired mode: the length of one trial; default {@link Defaults#PAIRED_TRIAL}. */
         public Builder pairedTrial(Duration trial) {
             return property(GateProperties.PAIRED_TRIAL, trial.toMillis() + "ms");
@@ -258,6 +267,7 @@ public final class PerfGateOptions {
             GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
             GateProperties.seconds(values, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
             GateProperties.integer(values, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
+            GateProperties.integer(values, GateProperties.PAIRED_LOOKS, Defaults.PAIRED_LOOKS, 1, 5);
             GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
             GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
             dev.kafkaperfgate.internal.component.ComponentStage.Mode.parse(values.getOrDefault(GateProperties.COMPONENTS, "auto"));

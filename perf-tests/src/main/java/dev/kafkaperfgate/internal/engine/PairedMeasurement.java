@@ -46,6 +46,18 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
     }
 
     /**
+     * This measurement with {@code more} blocks after it, measured later on the same side JVMs:
+     * their trials keep run order, numbered on from this one's last.
+     */
+    public PairedMeasurement append(PairedMeasurement more) {
+        List<Trial> all = new ArrayList<>(trials);
+        int offset = trials.size();
+        more.trials().forEach(trial -> all.add(new Trial(trial.side(), offset + trial.number(), trial.values(), trial.client(),
+                trial.broker())));
+        return new PairedMeasurement(all, baseDefinition, headDefinition);
+    }
+
+    /**
      * Per metric, its blocks: the base's two values and the head's two, each in run order. A
      * metric is left out when any trial lacks it (a wrapper without client metrics has no wire bytes).
      */

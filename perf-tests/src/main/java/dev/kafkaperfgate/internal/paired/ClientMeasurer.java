@@ -21,18 +21,21 @@ public final class ClientMeasurer implements Measurer<PairedMeasurement> {
     private final CatalogEntry scenario;
     private final Path headFile;
     private final int blocks;
+    private final int looks;
     private final List<String> ruleChanges;
     private final List<PairedTrials.Opened> opened = new ArrayList<>();
 
     /**
      * @param headFile    the head's file of the scenario, or {@code null} when the head has none
+     * @param looks       how many times the measurement may be judged while a metric is INCONCLUSIVE, {@code blocks} more each time
      * @param ruleChanges what the head changed in the scenario's rules (not applied), for the reader
      */
-    public ClientMeasurer(PairedTrials trials, CatalogEntry scenario, Path headFile, int blocks, List<String> ruleChanges) {
+    public ClientMeasurer(PairedTrials trials, CatalogEntry scenario, Path headFile, int blocks, int looks, List<String> ruleChanges) {
         this.trials = trials;
         this.scenario = scenario;
         this.headFile = headFile;
         this.blocks = blocks;
+        this.looks = looks;
         this.ruleChanges = List.copyOf(ruleChanges);
     }
 
@@ -40,6 +43,17 @@ public final class ClientMeasurer implements Measurer<PairedMeasurement> {
     public PairedMeasurement measure(boolean confirmation) {
         // What the head changed in the experiment is read when the first measurement opens the scenario.
         return trials.measure(scenario, headFile, blocks, confirmation ? new ArrayList<>() : opened);
+    }
+
+    @Override
+    public int maxLooks() {
+        return looks;
+    }
+
+    /** {@code blocks} more ABBA blocks on the same warm workers, after the ones measured. */
+    @Override
+    public PairedMeasurement extend(PairedMeasurement measurement) {
+        return measurement.append(trials.measure(scenario, headFile, blocks, new ArrayList<>()));
     }
 
     @Override

@@ -33,9 +33,13 @@ final class PairedScenario {
     private final RunSummary summary;
     private final Path results;
     private final int blocks;
+    /** How many times a scenario's whole-client measurement may be judged while INCONCLUSIVE ({@code perf.paired.looks}). */
+    private final int looks;
     private final PrintStream console;
 
-    PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, int blocks, PrintStream console) {
+    PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, int blocks,
+                   int looks, PrintStream console) {
+        this.looks = looks;
         this.trials = trials;
         this.components = components;
         this.engine = engine;
@@ -53,7 +57,7 @@ final class PairedScenario {
         String workload = scenario.workload().key();
         try {
             Decision<PairedMeasurement> decision = engine.decide(scenario.name(),
-                    new ClientMeasurer(trials, scenario, headFile, blocks, ruleChanges));
+                    new ClientMeasurer(trials, scenario, headFile, blocks, looks, ruleChanges));
             ObjectNode paired = JsonNodeFactory.instance.objectNode();
             paired.set("trials", decision.first().toJson());
             if (decision.flagged()) {

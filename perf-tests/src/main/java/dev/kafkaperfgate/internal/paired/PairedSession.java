@@ -142,14 +142,17 @@ public final class PairedSession {
         summary.environment(Profile.resolve(properties), MachineClass.current(), Fingerprint.current(brokers.current().info()), ruler,
                 Drift.between(ruler, List.of(), Defaults.DRIFT_BOUND), policy, injection);
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
+        int looks = (int) GateProperties.integer(properties, GateProperties.PAIRED_LOOKS, Defaults.PAIRED_LOOKS, 1, 5);
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
-                .put("blocks", blocks).put("trialSeconds", trial.toMillis() / 1000.0).put("order", "ABBA/BAAB blocks, one broker");
+                .put("blocks", blocks).put("looks", looks).put("trialSeconds", trial.toMillis() / 1000.0)
+                .put("order", "ABBA/BAAB blocks, one broker");
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
         summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));
         summary.mode(mode, "paired: head vs base " + shortBase + ": ");
-        console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 trials of %.1f s each; "
+        console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 trials of %.1f s each%s; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks, trial.toMillis() / 1000.0,
+                looks == 1 ? "" : ", up to " + looks + " looks while inconclusive (each at α/" + looks + ")",
                 comparisons, policy.alpha(), policy.suiteFalseAlarmRate());
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
@@ -157,7 +160,7 @@ public final class PairedSession {
         Duration coldWarmup = GateProperties.seconds(properties, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
         PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, injection, console);
         PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results, blocks,
-                console);
+                looks, console);
         long start = System.nanoTime();
         for (int i = 0; i < scenarios.size(); i++) {
             CatalogEntry scenario = scenarios.get(i);

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.paired;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.PerfGate;
 import dev.kafkaperfgate.PerfGateException;
@@ -88,6 +89,39 @@ class PairedSessionTest {
         JsonNode regressed = new ObjectMapper().readTree(slower.summaryFile().toFile());
         assertTrue(regressed.at("/scenarios/0/confirmation/metrics").size() > 0, "confirmed by a second measurement");
         assertEquals(4, regressed.at("/scenarios/0/paired/confirmationTrials/head/throughput").size());
+    }
+
+    /**
+     * A whole-client metric the first blocks cannot decide is measured with more blocks, each look
+     * at α / looks. Throughput's threshold is a hundredth of a percent, far inside A/A noise, so its
+     * interval straddles it; every other threshold is far outside it. The one way the run does not
+     * grow is a first look that already decided throughput (a significant A/A difference, at α/2):
+     * then the run must say so, and the test says which way it went.
+     */
+    // Slow tier: a paired run of up to four blocks on one pair of workers (about 70 s), an option that is off by default.
+    @SlowTier
+    @Test
+    void anInconclusiveWholeClientMetricIsMeasuredWithMoreBlocks() throws IOException {
+        Path scenarios = scenarios(dir.resolve("looks-perf"), SCENARIO.replace("thresholds: {throughput: -20%,", "thresholds: {throughput: -0.01%,"));
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        GateResult result = run(scenarios, classpath, dir.resolve("looks"), Map.of(GateProperties.PAIRED_LOOKS, "2"));
+        JsonNode summary = new ObjectMapper().readTree(result.summaryFile().toFile());
+        assertEquals(2, summary.at("/mode/looks").asInt(), summary.get("mode").toString());
+        JsonNode trials = summary.at("/scenarios/0/paired/trials");
+        JsonNode throughput = summary.at("/scenarios/0/metrics/0");
+        assertEquals("throughput", throughput.path("metric").asText(), throughput.toString());
+        if (trials.at("/head/throughput").size() == 4) {
+            // The first look decided: throughput was significant either way, never left INCONCLUSIVE after one look.
+            System.out.println("PairedSessionTest: the first look decided throughput: " + throughput.path("line").asText());
+            assertTrue(!"INCONCLUSIVE".equals(throughput.path("verdict").asText()), throughput.toString());
+            assertEquals(2, throughput.path("baselineRuns").asInt(), throughput.toString());
+        } else {
+            assertEquals(8, trials.at("/head/throughput").size(), "two blocks, then two more: " + trials);
+            assertEquals(8, trials.at("/base/throughput").size());
+            assertEquals("ABBABAABABBABAAB", trials.path("order").asText().replaceAll("[^AB]", ""));
+            assertEquals(4, throughput.path("baselineRuns").asInt(), "the blocks spent are reported: " + throughput);
+            assertEquals("ABBA blocks", throughput.path("samples").asText());
+        }
     }
 
     @Test

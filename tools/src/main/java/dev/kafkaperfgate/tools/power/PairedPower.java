@@ -327,7 +327,7 @@ public final class PairedPower {
                 trials.freshWorkers();
             }
             // The gate's own whole-client measurement; every measurement on its own pair of JVMs, as above.
-            ClientMeasurer measurer = new ClientMeasurer(trials, entry, entry.file(), blocks, List.of());
+            ClientMeasurer measurer = new ClientMeasurer(trials, entry, entry.file(), blocks, Defaults.PAIRED_LOOKS, List.of());
             ScenarioEngine engine = new ScenarioEngine(policy, new PrintStream(java.io.OutputStream.nullOutputStream()));
             ScenarioVerdict first;
             ScenarioVerdict second;
