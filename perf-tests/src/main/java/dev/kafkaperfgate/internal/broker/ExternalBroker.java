@@ -140,6 +140,12 @@ public final class ExternalBroker implements KafkaBroker {
         if (!jmxTried && !jmxAddresses.isEmpty()) {
             jmxTried = true;
             jmx = BrokerJmx.connectAll(jmxAddresses).orElse(null);
+            if (jmx == null) {
+                // A setting the team gave that does not work is said, once; the run goes on without the broker's side.
+                System.err.println("[kafka-perf-gate] -D" + dev.kafkaperfgate.GateProperties.EXTERNAL_JMX + ": not every broker's JMX "
+                        + "answered at " + String.join(", ", jmxAddresses) + " (a remote connector, host:port of its RMI registry "
+                        + "or a service:jmx: URL); the broker's side of the trials is not read");
+            }
         }
         return Optional.ofNullable(jmx);
     }

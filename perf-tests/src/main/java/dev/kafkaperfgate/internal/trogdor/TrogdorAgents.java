@@ -107,7 +107,8 @@ public final class TrogdorAgents implements AutoCloseable {
                     processes, watchdogs, dir);
             long start = System.nanoTime();
             started.awaitUp(agentPorts);
-            console.printf("[kafka-perf-gate] trogdor: a coordinator and %d agent%s on this machine (%s), up in %.1f s; logs in %s%n",
+            console.printf("[kafka-perf-gate] trogdor: a coordinator and %d agent%s on this machine (%s), up in %.1f s; "
+                            + "their logs in %s until the run ends%n",
                     count, count == 1 ? "" : "s", String.join(", ", agents), (System.nanoTime() - start) / 1e9, dir);
             return started;
         } catch (IOException e) {
