@@ -8,6 +8,14 @@
 #   <repository root>/.github/workflows/perf-gate.yml
 #                                              the PR workflow: the gate action, paired against
 #                                              the pull request's merge base, pinned by SHA
+#   <repository root>/.github/workflows/perf-gate-comment.yml
+#                                              the sticky PR comment (workflow_run), no checkout
+#   <repository root>/.github/workflows/perf-baselines.yml
+#                                              the nightly: the suite measured on the default
+#                                              branch, merged into the module's baselines/, one
+#                                              baseline pull request
+# Each workflow is under 20 lines and copies nothing: the actions come from kafka-perf-gate at the
+# pinned ref.
 # It never edits the module's pom.xml: when the pom lacks the gate's <dependency>, it prints it.
 #
 #   scripts/init.sh --module DIR [--producer-config FILE] [--action-ref REF] [--help]
@@ -18,8 +26,7 @@
 # --action-ref REF        the tag or SHA of kafka-perf-gate the workflow uses (default: this
 #                         checkout's commit SHA; pin by tag or SHA, never a branch)
 # Exit 0 when written; 2 on bad input (no pom.xml, a file that exists already, an unknown
-# option), with nothing written. The comment and nightly workflows are not written: see
-# docs/github-actions.md.
+# option), with nothing written.
 set -euo pipefail
 gate_root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -62,8 +69,11 @@ name=$(basename "$module_dir" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9\n' '-
 [ -n "$name" ] || name=service
 scenario=$module_dir/perf/$name-publish.yaml
 suite=$module_dir/src/test/java/perf/KafkaPerfGateTest.java
-workflow=$repo_root/.github/workflows/perf-gate.yml
-for file in "$scenario" "$suite" "$workflow"; do
+workflows=$repo_root/.github/workflows
+workflow=$workflows/perf-gate.yml
+comment_workflow=$workflows/perf-gate-comment.yml
+nightly_workflow=$workflows/perf-baselines.yml
+for file in "$scenario" "$suite" "$workflow" "$comment_workflow" "$nightly_workflow"; do
   [ ! -e "$file" ] || die "$file exists already: nothing was written (move it away, or write the rest by hand)"
 done
 
@@ -132,10 +142,16 @@ package perf;
 class KafkaPerfGateTest extends dev.kafkaperfgate.junit.PerfGateSuite {
 }
 JAVA
-cat > "$workflow" <<YAML
+# The three workflows, each with the actions pinned to one ref. Quoted here-documents: the
+# workflows' own ${{ }} expressions stay as written, and @REF@ and @DIR@ are filled in below.
+action="kafka-perf-gate/kafka-perf-gate/.github/actions"
+checkout="actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0"
+setup_java="actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165 # v5.0.0"
+fill() { sed -e "s|@ACTION@|$action|g; s|@REF@|$action_ref|g; s|@DIR@|$working_directory|g; s|@CHECKOUT@|$checkout|g; s|@SETUP_JAVA@|$setup_java|g" > "$1"; }
+fill "$workflow" <<'YAML'
 # The performance gate on every pull request, written by kafka-perf-gate's init: the head is
-# judged against the merge base, both built and measured on this runner. See
-# docs/github-actions.md of kafka-perf-gate for the comment and nightly workflows.
+# judged against the merge base, both built and measured on this runner; a confirmed regression
+# fails the check. perf-gate-comment.yml posts the report.
 name: perf-gate
 on: pull_request
 permissions: {contents: read}
@@ -143,21 +159,57 @@ jobs:
   gate:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
+      - uses: @CHECKOUT@
         with: {persist-credentials: false, fetch-depth: 0}   # paired mode builds the merge base
-      - uses: actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165 # v5.0.0
+      - uses: @SETUP_JAVA@
         with: {distribution: temurin, java-version: "17", cache: maven}
-      - uses: kafka-perf-gate/kafka-perf-gate/.github/actions/gate@$action_ref
-        with:
-          working-directory: $working_directory
-          base: merge-base
-          suite: pr
-          profile: linux-amd64-4c
+      - uses: @ACTION@/gate@@REF@
+        with: {working-directory: @DIR@, base: merge-base, suite: pr, profile: linux-amd64-4c}
+YAML
+fill "$comment_workflow" <<'YAML'
+# The gate's report as one sticky comment on the pull request, written by kafka-perf-gate's init.
+# It runs the default branch's workflow after perf-gate, never the pull request's code.
+name: perf-gate comment
+on:
+  workflow_run: {workflows: [perf-gate], types: [completed]}
+permissions: {actions: read, pull-requests: write}
+concurrency:
+  group: perf-gate-comment-${{ github.event.workflow_run.head_repository.full_name }}-${{ github.event.workflow_run.head_branch }}
+jobs:
+  comment:
+    if: ${{ github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled' && github.event.workflow_run.conclusion != 'skipped' }}
+    runs-on: ubuntu-latest
+    steps:
+      - uses: @ACTION@/comment@@REF@
+YAML
+fill "$nightly_workflow" <<'YAML'
+on: {schedule: [{cron: "17 3 * * *"}], workflow_dispatch: {}}   # perf-baselines, by kafka-perf-gate's init
+permissions: {contents: read}
+jobs:
+  measure:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: @CHECKOUT@
+        with: {persist-credentials: false}
+      - uses: @SETUP_JAVA@
+        with: {distribution: temurin, java-version: "17", cache: maven}
+      - uses: @ACTION@/gate@@REF@
+        with: {working-directory: @DIR@, suite: nightly, profile: linux-amd64-4c, refresh-baselines: "true"}
+  publish:   # the only job with a write token, and it builds nothing
+    needs: measure
+    runs-on: ubuntu-latest
+    environment: perf-baselines   # PERF_BASELINES_TOKEN, if you add one, is this environment's secret
+    permissions: {contents: write, pull-requests: write}
+    steps:
+      - uses: @ACTION@/publish-baselines@@REF@
+        with: {working-directory: @DIR@, token: "${{ secrets.PERF_BASELINES_TOKEN || github.token }}"}
 YAML
 
 echo "init: wrote $scenario"
 echo "init: wrote $suite"
 echo "init: wrote $workflow"
+echo "init: wrote $comment_workflow"
+echo "init: wrote $nightly_workflow"
 if ! grep -q '<artifactId>kafka-perf-gate</artifactId>' "$module_dir/pom.xml"; then
   echo "init: add to $module_dir/pom.xml's <dependencies> (the pom is not edited):"
   echo "    <dependency>"

@@ -4,8 +4,10 @@
 # pull request through the REST API, or updates the one already open; or (with --push) pushes
 # the commit to the current branch. Does nothing when baselines/ did not change.
 #
-#   scripts/ci/publish-baselines.sh --report FILE [--push] [--base BRANCH]
+#   scripts/ci/publish-baselines.sh --report FILE [--baselines DIR] [--push] [--base BRANCH]
 #     --report FILE   refresh-baselines.sh's output, quoted in the commit and the PR body
+#     --baselines DIR the baselines folder, relative to the repository's root (default baselines;
+#                     a team's module: e.g. services/orders/baselines)
 #     --push          push to --base directly instead of opening a pull request
 #     --base BRANCH   default: $GITHUB_REF_NAME
 # Needs: git with an authenticated origin (actions/checkout sets it up), and for a PR
@@ -14,22 +16,25 @@
 set -euo pipefail
 
 report=""
+baselines=baselines
 push=false
 base=${GITHUB_REF_NAME:-}
 while [ $# -gt 0 ]; do
   case "$1" in
     --report) report=${2:?--report needs a file}; shift 2 ;;
+    --baselines) baselines=${2:?--baselines needs a folder}; shift 2 ;;
     --push) push=true; shift ;;
     --base) base=${2:?--base needs a branch}; shift 2 ;;
-    *) echo "publish-baselines: unknown option $1" >&2; exit 2 ;;
+    *) echo "publish-baselines: unknown option $1 (known: --report FILE, --baselines DIR, --push, --base BRANCH)" >&2; exit 2 ;;
   esac
 done
 die() { echo "publish-baselines: $*" >&2; exit 1; }
 { [ -n "$report" ] && [ -r "$report" ]; } || die "--report must name refresh-baselines.sh's output"
 [ -n "$base" ] || die "no base branch: pass --base or run in a workflow (GITHUB_REF_NAME)"
 
-if [ -z "$(git status --porcelain -- baselines)" ]; then
-  echo "publish-baselines: baselines/ unchanged; nothing to publish" >&2
+case "$baselines" in /*|*..*) die "--baselines $baselines must be a folder inside the repository, relative to its root" ;; esac
+if [ -z "$(git status --porcelain -- "$baselines")" ]; then
+  echo "publish-baselines: $baselines/ unchanged; nothing to publish" >&2
   echo "changed=false"
   exit 0
 fi
@@ -38,7 +43,7 @@ stamp=$(date -u +%Y-%m-%d)
 title="perf baselines: nightly refresh $stamp"
 git config user.name >/dev/null || git config user.name 'github-actions[bot]'
 git config user.email >/dev/null || git config user.email '41898282+github-actions[bot]@users.noreply.github.com'
-git add -- baselines
+git add -- "$baselines"
 git commit -q -F - <<MESSAGE
 $title
 

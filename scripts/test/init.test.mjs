@@ -32,7 +32,7 @@ function teamRepository(properties) {
   return { repo, module }
 }
 
-test('writes the scenario on the module\'s producer.properties, the suite class and a pinned PR workflow', () => {
+test('writes the scenario on the module\'s producer.properties, the suite class and three pinned workflows', () => {
   const { repo, module } = teamRepository('acks=all\nlinger.ms=5\nvalue.serializer=org.apache.kafka.common.serialization.ByteArraySerializer\n')
   const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'gate.sh'), ['init', '--module', module, '--action-ref', 'v1.2.0'])
   assert.equal(code, 0, stderr)
@@ -44,10 +44,22 @@ test('writes the scenario on the module\'s producer.properties, the suite class 
   assert.match(scenario, /^producer: \{batch\.size: 16384, compression\.type: none\}$/m)
   assert.match(readFileSync(join(module, 'src', 'test', 'java', 'perf', 'KafkaPerfGateTest.java'), 'utf8'),
     /class KafkaPerfGateTest extends dev\.kafkaperfgate\.junit\.PerfGateSuite/)
-  const workflow = readFileSync(join(repo, '.github', 'workflows', 'perf-gate.yml'), 'utf8')
+  const workflows = join(repo, '.github', 'workflows')
+  const workflow = readFileSync(join(workflows, 'perf-gate.yml'), 'utf8')
   assert.match(workflow, /uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/gate@v1\.2\.0$/m)
-  assert.match(workflow, /^ {10}working-directory: services\/orders$/m)
-  assert.match(workflow, /^ {10}base: merge-base$/m)
+  assert.match(workflow, /with: \{working-directory: services\/orders, base: merge-base, suite: pr, profile: linux-amd64-4c\}$/m)
+  const comment = readFileSync(join(workflows, 'perf-gate-comment.yml'), 'utf8')
+  assert.match(comment, /workflow_run: \{workflows: \[perf-gate\], types: \[completed\]\}/)
+  assert.match(comment, /uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/comment@v1\.2\.0$/m)
+  assert.doesNotMatch(comment, /actions\/checkout/, 'the comment job never checks out code')
+  const nightly = readFileSync(join(workflows, 'perf-baselines.yml'), 'utf8')
+  assert.match(nightly, /gate@v1\.2\.0\n\s+with: \{working-directory: services\/orders, suite: nightly, profile: linux-amd64-4c, refresh-baselines: "true"\}/)
+  assert.match(nightly, /publish-baselines@v1\.2\.0\n\s+with: \{working-directory: services\/orders, token: "\$\{\{ secrets\.PERF_BASELINES_TOKEN \|\| github\.token \}\}"\}/)
+  // The issue's bar: a team writes three workflows of at most 20 lines and copies nothing else.
+  for (const [name, text] of [['perf-gate.yml', workflow], ['perf-gate-comment.yml', comment], ['perf-baselines.yml', nightly]]) {
+    assert.ok(text.trimEnd().split('\n').length <= 20, `${name} has ${text.trimEnd().split('\n').length} lines`)
+    assert.doesNotMatch(text, /scripts\//, `${name} calls no script of the team's checkout`)
+  }
   assert.match(stdout, /<artifactId>kafka-perf-gate<\/artifactId>/, 'the pom lacks the dependency: it is printed')
   assert.equal(readFileSync(join(module, 'pom.xml'), 'utf8'), '<project><artifactId>orders</artifactId></project>\n', 'the pom is never edited')
 
@@ -60,7 +72,7 @@ test('writes the scenario on the module\'s producer.properties, the suite class 
   const validate = run(join(ROOT, 'scripts', 'validate-scenarios.sh'), [join(module, 'perf')], { timeout: 300_000, env })
   assert.equal(validate.code, 0, validate.stdout + validate.stderr)
   assert.match(validate.stdout, /orders-publish \(produce\) \[pr, nightly\]/)
-  const actionlint = run('actionlint', [join(repo, '.github', 'workflows', 'perf-gate.yml')])
+  const actionlint = run('actionlint', ['perf-gate.yml', 'perf-gate-comment.yml', 'perf-baselines.yml'].map((name) => join(workflows, name)))
   if (actionlint.code !== null) {
     assert.equal(actionlint.code, 0, actionlint.stdout + actionlint.stderr)
   }

@@ -112,3 +112,21 @@ test('a refused pull request fails with the status and what to check', async () 
   assert.equal(result.code, 1)
   assert.match(result.stderr, /opening the pull request failed with HTTP 403: Resource not accessible by integration \(needs pull-requests: write, and 'Allow GitHub Actions to create pull requests'/)
 })
+
+test("--baselines: a team module's baselines folder is committed, and nothing else of the tree", async () => {
+  const { origin, work, report } = repository()
+  mkdirSync(join(work, 'services', 'orders', 'baselines', 'ci'), { recursive: true })
+  writeFileSync(join(work, 'services', 'orders', 'baselines', 'ci', 'orders-publish.json'), '{"runs": 1}\n')
+  writeFileSync(join(work, 'stray.txt'), 'not a baseline\n')
+  const result = await publish(work, ['--report', report, '--baselines', 'services/orders/baselines', '--push'])
+  assert.equal(result.code, 0, result.stderr)
+  assert.equal(git(origin, 'show', 'main:services/orders/baselines/ci/orders-publish.json'), '{"runs": 1}')
+  assert.equal(git(origin, 'ls-tree', '--name-only', 'main', 'stray.txt'), '', 'only the baselines folder is committed')
+})
+
+test('--baselines outside the repository is refused before anything is committed', async () => {
+  const { work, report } = repository()
+  const result = await publish(work, ['--report', report, '--baselines', '../elsewhere'])
+  assert.equal(result.code, 1)
+  assert.match(result.stderr, /--baselines \.\.\/elsewhere must be a folder inside the repository/)
+})

@@ -11,7 +11,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const read = (path) => readFileSync(join(ROOT, path), 'utf8')
 const files = [
   ...readdirSync(join(ROOT, '.github', 'workflows')).map((name) => `.github/workflows/${name}`),
-  '.github/actions/gate/action.yml',
+  ...['gate', 'comment', 'publish-baselines'].map((name) => `.github/actions/${name}/action.yml`),
 ]
 
 /** The text of one job: from its key to the next job's key at the same indentation. */
@@ -42,6 +42,9 @@ test('the nightly measures with a read-only token and writes only in publish, wh
   const publish = job(nightly, 'publish')
   assert.match(publish, /contents: write/)
   assert.doesNotMatch(publish, /gate\.sh|mvn |setup-java/, 'the job with the write token builds nothing')
+  assert.match(publish, /uses: \.\/\.github\/actions\/publish-baselines\n/)
+  assert.doesNotMatch(read('.github/actions/publish-baselines/action.yml'), /gate\.sh|refresh-baselines\.sh|mvn |setup-java/,
+    'the action the write token runs builds nothing')
 })
 
 test('the nightly job runs on its schedule (a schedule event carries no repository.default_branch)', () => {
@@ -55,7 +58,7 @@ test('the comment workflow may check out a private repository', () => {
 
 test('the workflows pin the baseline profile', () => {
   assert.match(read('.github/workflows/perf-gate.yml'), /profile: \$\{\{ env\.PERF_PROFILE \}\}/)
-  assert.match(read('.github/workflows/perf-baselines.yml'), /-Dperf\.profile="\$PERF_PROFILE"/)
+  assert.match(job(read('.github/workflows/perf-baselines.yml'), 'measure'), /profile: \$\{\{ env\.PERF_PROFILE \}\}/)
 })
 
 test('the baseline token is an environment secret: only the publish job names the environment', () => {
