@@ -82,6 +82,19 @@ gate_wait() {
   gate_pids=("${kept[@]}")
   return $code
 }
+# gate_reactor MODULE_DIR CEILING: the outermost folder, at or below CEILING, whose pom.xml lists
+# MODULE_DIR as a module (through nested aggregators); MODULE_DIR itself when no parent does. A
+# team's perf module usually depends on its siblings (the service's own classes), which only a
+# build from that reactor resolves without installing them first.
+gate_reactor() {
+  local dir=$1 ceiling=$2 parent name
+  while [ "$dir" != "$ceiling" ] && parent=$(dirname "$dir") && [ "$parent" != "$dir" ] && [ -f "$parent/pom.xml" ]; do
+    name=$(realpath --relative-to="$parent" "$dir")
+    grep -Eq "<module>[[:space:]]*(\./)?${name//./\\.}/?[[:space:]]*</module>" "$parent/pom.xml" || break
+    dir=$parent
+  done
+  echo "$dir"
+}
 trap 'gate_stop; exit 130' INT
 trap 'gate_stop; exit 143' TERM
 trap 'gate_stop' EXIT
@@ -107,6 +120,13 @@ if [ -n "$module" ]; then
   module_dir=$(pwd)
   results=target/perf-results
   maven=(mvn -B verify)
+  reactor=$(gate_reactor "$module_dir" "$(git rev-parse --show-toplevel 2>/dev/null || echo /)")
+  if [ "$reactor" != "$module_dir" ]; then
+    # Built from its reactor with the modules it needs (their own tests run too, as in any
+    # mvn verify from the root); the suite runs in the module's folder as before.
+    maven=(mvn -B -f "$reactor/pom.xml" -pl "$(realpath --relative-to="$reactor" "$module_dir")" -am verify)
+    echo "gate: $module is a module of the reactor $reactor: built with the modules it depends on"
+  fi
 else
   cd "$gate_root" || exit 2
   module_dir=$gate_root/perf-tests

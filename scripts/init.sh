@@ -18,13 +18,15 @@
 # pinned ref.
 # It never edits the module's pom.xml: when the pom lacks the gate's <dependency>, it prints it.
 #
-#   scripts/init.sh --module DIR [--producer-config FILE] [--action-ref REF] [--help]
+#   scripts/init.sh --module DIR [--producer-config FILE] [--action-ref REF] [--workflows-only] [--help]
 #   scripts/gate.sh init --module DIR ...      the same
 #
 # --producer-config FILE  the producer settings the service runs with (default:
 #                         DIR/src/main/resources/producer.properties when it exists)
 # --action-ref REF        the tag or SHA of kafka-perf-gate the workflow uses (default: this
 #                         checkout's commit SHA; pin by tag or SHA, never a branch)
+# --workflows-only        write only the three workflows, for a module that has its scenarios
+#                         and suite class already
 # Exit 0 when written; 2 on bad input (no pom.xml, a file that exists already, an unknown
 # option), with nothing written.
 set -euo pipefail
@@ -34,13 +36,15 @@ die() { echo "init: $*" >&2; exit 2; }
 module=""
 producer_config=""
 action_ref=""
+workflows_only=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --module) module=${2:?--module needs a directory}; shift 2 ;;
     --producer-config) producer_config=${2:?--producer-config needs a file}; shift 2 ;;
     --action-ref) action_ref=${2:?--action-ref needs a tag or SHA}; shift 2 ;;
+    --workflows-only) workflows_only=true; shift ;;
     -h|--help) sed -n '2,/^set -euo pipefail/{/^set /d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-    *) die "unknown option $1 (known: --module DIR, --producer-config FILE, --action-ref REF, --help)" ;;
+    *) die "unknown option $1 (known: --module DIR, --producer-config FILE, --action-ref REF, --workflows-only, --help)" ;;
   esac
 done
 [ -n "$module" ] || die "--module DIR is required: the Maven module whose tests will run the gate"
@@ -73,7 +77,9 @@ workflows=$repo_root/.github/workflows
 workflow=$workflows/perf-gate.yml
 comment_workflow=$workflows/perf-gate-comment.yml
 nightly_workflow=$workflows/perf-baselines.yml
-for file in "$scenario" "$suite" "$workflow" "$comment_workflow" "$nightly_workflow"; do
+files=("$scenario" "$suite" "$workflow" "$comment_workflow" "$nightly_workflow")
+[ "$workflows_only" = false ] || files=("$workflow" "$comment_workflow" "$nightly_workflow")
+for file in "${files[@]}"; do
   [ ! -e "$file" ] || die "$file exists already: nothing was written (move it away, or write the rest by hand)"
 done
 
@@ -110,38 +116,41 @@ for key in acks batch.size compression.type linger.ms; do
   fi
 done
 
-mkdir -p "$(dirname "$scenario")" "$(dirname "$suite")" "$(dirname "$workflow")"
-producer_lines=()
-if [ -n "$producer_config" ]; then
-  producer_lines+=("producer.config: $(relative "$module_dir/perf" "$producer_config")")
-fi
-if [ ${#pinned[@]} -gt 0 ]; then
-  producer_lines+=("# kafka-clients 4.x's defaults, pinned (an unpinned default makes a client upgrade look like a regression):"
-    "# set what your service runs in production.")
-  joined=""
-  for entry in "${pinned[@]}"; do joined+="${joined:+, }$entry"; done
-  producer_lines+=("producer: {$joined}")
-fi
-{
-  echo "# One produce scenario on $name's own producer settings, written by kafka-perf-gate's init."
-  echo "# The keys are Kafka's, verbatim; the reference is docs/scenarios.md of kafka-perf-gate."
-  echo "name: $name-publish"
-  echo "tags: [pr, nightly]"
-  echo "workload: produce"
-  echo "topic: {partitions: 3}"
-  echo "duration: 4s"
-  echo "rate: 2000"
-  echo "$records"
-  printf '%s\n' "${producer_lines[@]}"
-  echo "trials: 3"
-} > "$scenario"
-cat > "$suite" <<'JAVA'
+mkdir -p "$(dirname "$workflow")"
+if [ "$workflows_only" = false ]; then
+  mkdir -p "$(dirname "$scenario")" "$(dirname "$suite")"
+  producer_lines=()
+  if [ -n "$producer_config" ]; then
+    producer_lines+=("producer.config: $(relative "$module_dir/perf" "$producer_config")")
+  fi
+  if [ ${#pinned[@]} -gt 0 ]; then
+    producer_lines+=("# kafka-clients 4.x's defaults, pinned (an unpinned default makes a client upgrade look like a regression):"
+      "# set what your service runs in production.")
+    joined=""
+    for entry in "${pinned[@]}"; do joined+="${joined:+, }$entry"; done
+    producer_lines+=("producer: {$joined}")
+  fi
+  {
+    echo "# One produce scenario on $name's own producer settings, written by kafka-perf-gate's init."
+    echo "# The keys are Kafka's, verbatim; the reference is docs/scenarios.md of kafka-perf-gate."
+    echo "name: $name-publish"
+    echo "tags: [pr, nightly]"
+    echo "workload: produce"
+    echo "topic: {partitions: 3}"
+    echo "duration: 4s"
+    echo "rate: 2000"
+    echo "$records"
+    printf '%s\n' "${producer_lines[@]}"
+    echo "trials: 3"
+  } > "$scenario"
+  cat > "$suite" <<'JAVA'
 package perf;
 
 /** The gate's perf suite: runs perf/'s scenarios on a real broker with mvn verify -Dperf.suite=pr. */
 class KafkaPerfGateTest extends dev.kafkaperfgate.junit.PerfGateSuite {
 }
 JAVA
+fi
 # The three workflows, each with the actions pinned to one ref. Quoted here-documents: the
 # workflows' own ${{ }} expressions stay as written, and @REF@ and @DIR@ are filled in below.
 action="kafka-perf-gate/kafka-perf-gate/.github/actions"
@@ -205,8 +214,10 @@ jobs:
         with: {working-directory: @DIR@, token: "${{ secrets.PERF_BASELINES_TOKEN || github.token }}"}
 YAML
 
-echo "init: wrote $scenario"
-echo "init: wrote $suite"
+if [ "$workflows_only" = false ]; then
+  echo "init: wrote $scenario"
+  echo "init: wrote $suite"
+fi
 echo "init: wrote $workflow"
 echo "init: wrote $comment_workflow"
 echo "init: wrote $nightly_workflow"

@@ -119,15 +119,19 @@ paired_run() {
     echo "gate: could not check out the base $short in a worktree" >&2; return 3; }
 
   # The module's place in the repository: this repository builds perf-tests in its reactor; a
-  # team's module builds on its own, in the head checkout and at the same path in the base.
+  # team's module builds in its own reactor (or alone), in the head checkout and at the same
+  # path in the base.
   local head_root head_rel base_root base_rel
   if [ -z "$module" ]; then
     head_root=$paired_top; head_rel=perf-tests
     base_root=$paired_work/base; base_rel=perf-tests
   else
     rel=$(realpath --relative-to="$paired_top" "$module_dir")
-    head_root=$module_dir; head_rel=.
-    base_root=$paired_work/base/$rel; base_rel=.
+    # A module of a reactor is built from it with the modules it needs (-pl -am), on both sides.
+    local reactor
+    reactor=$(gate_reactor "$module_dir" "$paired_top")
+    head_root=$reactor; head_rel=$(realpath --relative-to="$reactor" "$module_dir")
+    base_root=$paired_work/base/$(realpath --relative-to="$paired_top" "$reactor"); base_rel=$head_rel
   fi
   base_module=$base_root/$base_rel
   local gate_cp=$paired_work/gate-classpath.txt trusted=() fingerprint=$paired_work/trusted.sha256

@@ -100,6 +100,20 @@ test('a file that exists already: exit 2 naming it, and nothing written', () => 
   assert.equal(existsSync(join(module, 'src', 'test')), false)
 })
 
+test('--workflows-only: a module with its scenarios and suite gets the three workflows, and its files stay its own', () => {
+  const { repo, module } = teamRepository('acks=all\n')
+  mkdirSync(join(module, 'perf'), { recursive: true })
+  writeFileSync(join(module, 'perf', 'orders-publish.yaml'), 'the team\'s own\n')
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0', '--workflows-only'])
+  assert.equal(code, 0, stderr)
+  assert.equal(readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8'), 'the team\'s own\n')
+  assert.equal(existsSync(join(module, 'src', 'test')), false, 'no suite class is written')
+  for (const name of ['perf-gate.yml', 'perf-gate-comment.yml', 'perf-baselines.yml']) {
+    assert.ok(existsSync(join(repo, '.github', 'workflows', name)), name)
+  }
+  assert.doesNotMatch(stdout, /wrote .*orders-publish\.yaml/)
+})
+
 test('bad input is exit 2 with one line: no pom, an unknown option, a moving ref', () => {
   const empty = mkdtempSync(join(SCRATCH, 'nopom-'))
   const nopom = run(join(ROOT, 'scripts', 'init.sh'), ['--module', empty])
@@ -107,7 +121,7 @@ test('bad input is exit 2 with one line: no pom, an unknown option, a moving ref
   assert.equal(nopom.stderr.trim(), `init: --module ${empty} has no pom.xml`)
   const unknown = run(join(ROOT, 'scripts', 'init.sh'), ['--modul', empty])
   assert.equal(unknown.code, 2)
-  assert.match(unknown.stderr, /^init: unknown option --modul \(known: --module DIR, --producer-config FILE, --action-ref REF, --help\)$/m)
+  assert.match(unknown.stderr, /^init: unknown option --modul \(known: --module DIR, --producer-config FILE, --action-ref REF, --workflows-only, --help\)$/m)
   const { module } = teamRepository('acks=all\n')
   const moving = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'main'])
   assert.equal(moving.code, 2)
