@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
-# Runs the three workflows end to end under act (nektos/act) on the local Docker engine, offline:
-#   1. perf-gate (pull_request) on a container broker -> the results artifact;
-#   2. perf-gate comment (workflow_run) twice -> one comment created, then updated in place;
-#   3. perf-baselines (schedule, as the cron fires it) -> measured read-only, then a baseline
-#      commit pushed on a branch and a PR opened by the publish job.
+# The adopter's path end to end under act (nektos/act), offline: a team's repository of its own,
+# outside this tree, with only the three workflows `scripts/gate.sh init --workflows-only` writes
+# and the gate's <dependency>, and no registry holding the gate.
+#   The adopter (acme/orders): a multi-module Maven repository. The perf module is not at the
+#   root (services/orders, a copy of examples/orders-service) and depends on a sibling module
+#   (orders-model), with its own scenarios and baselines folder.
+#   The gate: a clone of this repository's HEAD, served to act as kafka-perf-gate/kafka-perf-gate
+#   at that commit, the ref the workflows pin. Its actions build and install the library from
+#   that checkout: the team's build resolves it with no registry.
+#   1. perf-gate on a pull request that changes nothing the gate measures: PASS (paired, against
+#      the merge base built on the runner);
+#   2. perf-gate comment (workflow_run): one comment created;
+#   3. perf-gate on the next push to that pull request: one more copy per record in the team's
+#      serializer, plus a test-scope dev.kafkaperfgate.PerfGate that would report a pass: FAIL,
+#      the serializer's component verdict confirmed, the head's class never deciding;
+#   4. perf-gate comment again: the same comment updated in place, now naming the regression;
+#   5. perf-baselines on schedule: measured read-only, merged into services/orders/baselines/,
+#      then a baseline commit pushed on a branch and a PR opened by the publish job.
 # GitHub is replaced by local stand-ins: test/fake-github.js for the REST API, a git daemon for
 # the origin, .github/act/stand-ins/ for actions/setup-java, upload-artifact and download-artifact
 # (actions/checkout is act's own local copy), and a runner image built here
-# (.github/act/runner/Dockerfile). The workflows run a one-scenario selection
-# (.github/act/scenarios/) through the same variables an adopter would set.
+# (.github/act/runner/Dockerfile). Only the runs' lengths are the adopter's own edit of the
+# written workflows (their documented args input): 2 whole-client blocks of 2 s, one scenario.
 #
 #   scripts/test-workflows.sh
 # Needs: root or docker access, a running Docker engine, Go (to install act once), Node, git.
@@ -57,99 +70,211 @@ else
   say "$runner_image is up to date, reused"
 fi
 
-# The repository under test and its origin, served by a git daemon on 127.0.0.1.
-git clone -q "$root" "$work/repo"
-git clone -q --bare "$work/repo" "$work/git/acme/payments.git"
+# The gate at this repository's HEAD, as act will fetch it for the pinned ref.
+git clone -q "$root" "$work/kafka-perf-gate"
+gate_sha=$(git -C "$work/kafka-perf-gate" rev-parse HEAD)
+
+# The adopter's repository: an aggregator, a model module, and the service with its perf suite.
+adopter=$work/adopter
+module=services/orders
+mkdir -p "$adopter/$module" "$adopter/orders-model/src/main/java/com/example/orders"
+(cd "$root/examples/orders-service" && git ls-files -z | xargs -0 cp --parents -t "$adopter/$module")
+mv "$adopter/$module/src/main/java/com/example/orders/"{Order,OrderLine}.java "$adopter/orders-model/src/main/java/com/example/orders/"
+cat > "$adopter/pom.xml" <<'XML'
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.example</groupId>
+  <artifactId>orders-parent</artifactId>
+  <version>1.0.0-SNAPSHOT</version>
+  <packaging>pom</packaging>
+  <modules>
+    <module>orders-model</module>
+    <module>services/orders</module>
+  </modules>
+</project>
+XML
+cat > "$adopter/orders-model/pom.xml" <<'XML'
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.example</groupId>
+  <artifactId>orders-model</artifactId>
+  <version>1.0.0-SNAPSHOT</version>
+  <properties>
+    <maven.compiler.release>17</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+</project>
+XML
+# The service's classes need the model: a sibling only the reactor resolves (nothing installs it).
+sed -i 's|^  <dependencies>$|  <dependencies>\n    <dependency><groupId>com.example</groupId><artifactId>orders-model</artifactId><version>1.0.0-SNAPSHOT</version></dependency>|' \
+  "$adopter/$module/pom.xml"
+grep -q '<artifactId>orders-model</artifactId>' "$adopter/$module/pom.xml" || die "could not add orders-model to the service's pom"
+printf 'target/\n' > "$adopter/.gitignore"
+git -C "$adopter" init -q -b main
+"$root/scripts/gate.sh" init --module "$adopter/$module" --action-ref "$gate_sha" --workflows-only >"$work/init.log" \
+  || { cat "$work/init.log"; die "gate.sh init failed"; }
+# The adopter's two edits, through the actions' documented inputs: the broker image from its
+# mirror (no registry here: the image built above), and the runs' lengths (one scenario, short).
+selection="-Dperf.scenarios=orders-publish -Dperf.broker.warmup=5 -Dperf.paired.blocks=2 -Dperf.paired.trial=2s -Dperf.paired.warmup=5"
+sed -i "s|profile: linux-amd64-4c}|profile: linux-amd64-4c, broker-image: $kafka_image, args: \"$selection\"}|" "$adopter/.github/workflows/perf-gate.yml"
+sed -i "s|profile: linux-amd64-4c, refresh-baselines|profile: linux-amd64-4c, broker-image: $kafka_image, args: \"-Dperf.scenarios=orders-publish -Dperf.broker.warmup=5\", refresh-baselines|" \
+  "$adopter/.github/workflows/perf-baselines.yml"
+for file in perf-gate.yml perf-baselines.yml; do
+  grep -q 'args: "-Dperf.scenarios=orders-publish' "$adopter/.github/workflows/$file" || die "could not set the args of $file"
+done
+commit() { git -C "$adopter" add -A && git -C "$adopter" -c user.name=acme -c user.email=dev@acme.test commit -qm "$1"; }
+commit "orders: a service, its model, and the gate's three workflows"
+main_sha=$(git -C "$adopter" rev-parse HEAD)
+
+# Its origin, served by a git daemon on 127.0.0.1.
+git clone -q --bare "$adopter" "$work/git/acme/orders.git"
 git_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 git daemon --base-path="$work/git" --export-all --enable=receive-pack --reuseaddr \
   --listen=127.0.0.1 --port="$git_port" "$work/git" >"$work/git-daemon.log" 2>&1 &
 pids+=($!)
-git -C "$work/repo" remote set-url origin "git://127.0.0.1:$git_port/acme/payments.git"
-head_sha=$(git -C "$work/repo" rev-parse HEAD)
-branch=$(git -C "$work/repo" rev-parse --abbrev-ref HEAD)
+git -C "$adopter" remote add origin "git://127.0.0.1:$git_port/acme/orders.git"
+for _ in $(seq 1 50); do git -C "$adopter" fetch -q origin 2>/dev/null && break; sleep 0.2; done
+git -C "$adopter" rev-parse -q --verify origin/main >/dev/null || die "the git daemon did not serve the adopter's origin"
 
-# The fake GitHub API, seeded with PR 7 whose head is the commit under test.
+# The pull request's two pushes, on a branch of their own.
+git -C "$adopter" checkout -q -b contrib
+echo "Orders are published with the service's producer.properties." >> "$adopter/$module/README.md"
+commit "docs: a line in the README"
+pass_sha=$(git -C "$adopter" rev-parse HEAD)
+(cd "$adopter/$module" && patch -s -p1 < regressions/copy-per-record.patch)
+mkdir -p "$adopter/$module/src/test/java/dev/kafkaperfgate"
+cat > "$adopter/$module/src/test/java/dev/kafkaperfgate/PerfGate.java" <<'JAVA'
+package dev.kafkaperfgate;
+
+/** A head's stand-in for the gate: writes a passing summary. The gate runs from its own build, so it must never run. */
+public final class PerfGate {
+    public static void main(String[] args) throws Exception {
+        java.nio.file.Path results = java.nio.file.Path.of("target/perf-results");
+        java.nio.file.Files.createDirectories(results);
+        java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"schemaVersion\":1,\"complete\":true,\"counts\":{},"
+                + "\"scenarios\":[],\"mode\":{\"name\":\"paired\"},\"decision\":{\"outcome\":\"PASS\",\"exitCode\":0,"
+                + "\"judged\":true,\"headline\":\"pass\"}}");
+        System.out.println("gate: PASS");
+    }
+}
+JAVA
+commit "orders: a defensive copy of each serialized order"
+fail_sha=$(git -C "$adopter" rev-parse HEAD)
+
+# The fake GitHub API.
 node "$root/.github/actions/perf-comment/test/fake-github.js" --port 0 >"$work/fake.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 50); do grep -q 'listening on' "$work/fake.log" && break; sleep 0.2; done
 api=$(sed -n 's/^fake-github listening on //p' "$work/fake.log")
 [ -n "$api" ] || die "the fake GitHub API did not start: $(cat "$work/fake.log")"
-curl -fsS -o /dev/null -X POST --data "{\"pulls\": {\"7\": {\"head\": {\"sha\": \"$head_sha\"}}}}" "$api/_fake/state"
+pr_head() { curl -fsS -o /dev/null -X POST --data "{\"pulls\": {\"7\": {\"head\": {\"sha\": \"$1\"}}}}" "$api/_fake/state"; }
 state() { curl -fsS "$api/_fake/state" | jq "$@"; }
 
 mkdir -p "$work/artifacts" "$work/events"
-stand_ins=$work/repo/.github/act/stand-ins
-# Paired mode (the PR workflow's default) builds the merge base, here the head itself: an A/A run,
-# kept short with 3 blocks of 2 s trials after a 5 s first warm-up.
-selection="-Dperf.scenarios.dir=../.github/act/scenarios -Dperf.suite=pr -Dperf.broker.warmup=5 -Dperf.paired.blocks=2 -Dperf.paired.trial=2s -Dperf.paired.warmup=5"
+stand_ins=$work/kafka-perf-gate/.github/act/stand-ins
 run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG
-  (cd "$work/repo" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
+  (cd "$adopter" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
     -P ubuntu-latest="$runner_image" --pull=false \
+    --local-repository "kafka-perf-gate/kafka-perf-gate@$gate_sha=$work/kafka-perf-gate" \
     --local-repository "actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165=$stand_ins/setup-java" \
     --local-repository "actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02=$stand_ins/upload-artifact" \
     --local-repository "actions/download-artifact@634f93cb2916e3fdff6788551b99b062d0335ce0=$stand_ins/download-artifact" \
     --container-options "-v $HOME/.m2:/root/.m2 -v $work/artifacts:/kpg-artifacts" \
     --env KPG_ACT_ARTIFACTS=/kpg-artifacts --env GITHUB_API_URL="$api" --env GITHUB_RUN_ID="$4" \
-    --env GITHUB_REPOSITORY=acme/payments \
+    --env GITHUB_REPOSITORY=acme/orders \
     --env TESTCONTAINERS_RYUK_DISABLED=true --env TESTCONTAINERS_CHECKS_DISABLE=true --env TESTCONTAINERS_HOST_OVERRIDE=localhost \
-    --var PERF_GATE_ARGS="$selection" --var PERF_NIGHTLY_ARGS="$selection" --var PERF_BROKER_IMAGE="$kafka_image" \
     -s GITHUB_TOKEN=ghs_act_fake_token) >"$5" 2>&1
 }
+pull_request_event() { # HEAD_SHA FILE
+  jq -n --arg sha "$1" '{
+    action: "synchronize", number: 7,
+    pull_request: {number: 7, head: {ref: "contrib", sha: $sha, repo: {full_name: "contributor/orders"}},
+                   base: {ref: "main", repo: {full_name: "acme/orders"}}},
+    repository: {full_name: "acme/orders", default_branch: "main"}}' > "$2"
+}
+workflow_run_event() { # RUN_ID HEAD_SHA CONCLUSION FILE
+  jq -n --argjson id "$1" --arg sha "$2" --arg conclusion "$3" '{
+    action: "completed",
+    workflow_run: {id: $id, event: "pull_request", conclusion: $conclusion, head_sha: $sha, head_branch: "contrib",
+                   head_repository: {full_name: "contributor/orders"}, pull_requests: [],
+                   html_url: "https://github.test/acme/orders/actions/runs/\($id)"},
+    repository: {full_name: "acme/orders", default_branch: "main"}}' > "$4"
+}
+results() { echo "$work/artifacts/$1/perf-gate-results"; }
+check_paired() { # RUN_ID HEAD_SHA: the artifact of a complete paired run against main
+  local artifact
+  artifact=$(results "$1")
+  for file in summary.json event.json orders-publish.paired.json; do
+    [ -f "$artifact/$file" ] || die "run $1's artifact lacks $file"
+  done
+  jq -e --arg base "$main_sha" --arg head "$2" '.complete == true and .mode.name == "paired" and .mode.base == $base
+      and .commit == $head and .scenarios[0].scenario == "orders-publish"' "$artifact/summary.json" >/dev/null \
+    || die "run $1 is not a complete paired run of orders-publish, $2 against $main_sha: $(jq -c '{complete, mode, commit}' "$artifact/summary.json")"
+}
 
-say "1/3 perf-gate on pull_request (log $work/pr-gate.log)"
-jq -n --arg sha "$head_sha" --arg branch "$branch" '{
-  action: "synchronize", number: 7,
-  pull_request: {number: 7, head: {ref: "contrib", sha: $sha, repo: {full_name: "contributor/payments"}},
-                 base: {ref: $branch, repo: {full_name: "acme/payments"}}},
-  repository: {full_name: "acme/payments", default_branch: $branch}}' > "$work/events/pull_request.json"
-run_act pull_request perf-gate.yml "$work/events/pull_request.json" 4201 "$work/pr-gate.log" \
-  || { tail -n 60 "$work/pr-gate.log"; die "perf-gate failed under act"; }
-artifact=$work/artifacts/4201/perf-gate-results
-for file in summary.json event.json act-smoke.paired.json; do
-  [ -f "$artifact/$file" ] || { tail -n 40 "$work/pr-gate.log"; die "the artifact lacks $file"; }
-done
-jq -e '.complete == true and .scenarios[0].scenario == "act-smoke"' "$artifact/summary.json" >/dev/null \
-  || die "the artifact's summary.json is not a complete act-smoke run"
-jq -e --arg sha "$head_sha" '.mode.name == "paired" and .mode.base == $sha and (.scenarios[0].paired.trials.order | length) == 8' \
-  "$artifact/summary.json" >/dev/null || die "the PR gate did not run paired against the merge base $head_sha: $(jq -c .mode "$artifact/summary.json")"
-say "    artifact: $(cd "$artifact" && echo *)"
+say "1/5 perf-gate on a pull request that changes a README (log $work/pr-pass.log)"
+git -C "$adopter" checkout -q "$pass_sha"
+pull_request_event "$pass_sha" "$work/events/pr-pass.json"
+start=$SECONDS
+run_act pull_request perf-gate.yml "$work/events/pr-pass.json" 4201 "$work/pr-pass.log" \
+  || { tail -n 60 "$work/pr-pass.log"; die "perf-gate failed on a pull request that changes nothing measured"; }
+check_paired 4201 "$pass_sha"
+jq -e '.decision.outcome == "PASS" and .decision.exitCode == 0' "$(results 4201)/summary.json" >/dev/null \
+  || die "the README change did not pass: $(jq -c .decision "$(results 4201)/summary.json")"
+grep -q "a module of the reactor" "$work/pr-pass.log" || grep -q "building the head ([^)]* services/orders)" "$work/pr-pass.log" \
+  || die "the service module was not built from its reactor"
+say "    PASS in $((SECONDS - start)) s: $(jq -r .decision.headline "$(results 4201)/summary.json")"
 
-say "2/3 perf-gate comment on workflow_run, twice (logs $work/comment-*.log)"
-jq -n --arg sha "$head_sha" --arg branch "$branch" '{
-  action: "completed",
-  workflow_run: {id: 4201, event: "pull_request", conclusion: "success", head_sha: $sha, head_branch: "contrib",
-                 head_repository: {full_name: "contributor/payments"}, pull_requests: [],
-                 html_url: "https://github.test/acme/payments/actions/runs/4201"},
-  repository: {full_name: "acme/payments", default_branch: $branch}}' > "$work/events/workflow_run.json"
-run_act workflow_run perf-gate-comment.yml "$work/events/workflow_run.json" 4202 "$work/comment-1.log" \
+say "2/5 perf-gate comment on workflow_run (log $work/comment-1.log)"
+pr_head "$pass_sha"
+workflow_run_event 4201 "$pass_sha" success "$work/events/run-pass.json"
+run_act workflow_run perf-gate-comment.yml "$work/events/run-pass.json" 4202 "$work/comment-1.log" \
   || { tail -n 60 "$work/comment-1.log"; die "perf-gate comment failed under act (first run)"; }
 [ "$(state '.comments | length')" = 1 ] || die "expected one comment after the first run, found $(state '.comments | length')"
-state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("| act-smoke |")' >/dev/null \
+state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("| orders-publish |")' >/dev/null \
   || die "the comment is not the gate's report: $(state -r '.comments[0].body' | head -c 400)"
-run_act workflow_run perf-gate-comment.yml "$work/events/workflow_run.json" 4203 "$work/comment-2.log" \
+
+say "3/5 perf-gate on the next push: one more copy per record in the serializer (log $work/pr-fail.log)"
+git -C "$adopter" checkout -q "$fail_sha"
+pull_request_event "$fail_sha" "$work/events/pr-fail.json"
+start=$SECONDS
+if run_act pull_request perf-gate.yml "$work/events/pr-fail.json" 4203 "$work/pr-fail.log"; then
+  die "perf-gate passed a serializer that copies each record once more"
+fi
+check_paired 4203 "$fail_sha"
+summary=$(results 4203)/summary.json
+jq -e '.decision.outcome == "REGRESSION" and .decision.exitCode == 1' "$summary" >/dev/null \
+  || { tail -n 60 "$work/pr-fail.log"; die "the serializer regression is not a confirmed REGRESSION: $(jq -c .decision "$summary")"; }
+jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.serializer com.example.orders.OrderSerializer"
+    and .metric == "bytesPerOp" and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
+  || die "the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
+grep -q "confirmed performance regression" "$work/pr-fail.log" || die "the job did not fail on the verdict"
+say "    FAIL in $((SECONDS - start)) s: $(jq -r .decision.headline "$summary")"
+
+say "4/5 perf-gate comment again: the same comment, updated (log $work/comment-2.log)"
+pr_head "$fail_sha"
+workflow_run_event 4203 "$fail_sha" failure "$work/events/run-fail.json"
+run_act workflow_run perf-gate-comment.yml "$work/events/run-fail.json" 4204 "$work/comment-2.log" \
   || { tail -n 60 "$work/comment-2.log"; die "perf-gate comment failed under act (second run)"; }
 [ "$(state '.comments | length')" = 1 ] || die "the second run made another comment"
-state -e '[.requests[] | select(startswith("PATCH /repos/acme/payments/issues/comments/"))] | length == 1' >/dev/null \
+state -e '[.requests[] | select(startswith("PATCH /repos/acme/orders/issues/comments/"))] | length == 1' >/dev/null \
   || die "the second run did not update the comment in place: $(state -c '.requests')"
-say "    one comment, created then updated: $(state -c '[.requests[] | select(startswith("GET") | not)]')"
+state -e '.comments[0].body | contains("OrderSerializer") and contains("REGRESSION")' >/dev/null \
+  || die "the updated comment does not name the serializer's regression: $(state -r '.comments[0].body' | head -c 600)"
 
-say "3/3 perf-baselines on schedule, as the nightly cron fires it (log $work/nightly.log)"
-# A schedule payload carries no repository.default_branch: the old job condition skipped every
-# nightly (and showed green); the job must run on it.
+say "5/5 perf-baselines on schedule, as the nightly cron fires it (log $work/nightly.log)"
+git -C "$adopter" checkout -q main
 jq -n '{schedule: "17 3 * * *"}' > "$work/events/schedule.json"
-run_act schedule perf-baselines.yml "$work/events/schedule.json" 4204 "$work/nightly.log" \
+run_act schedule perf-baselines.yml "$work/events/schedule.json" 4205 "$work/nightly.log" \
   || { tail -n 60 "$work/nightly.log"; die "perf-baselines failed under act"; }
-grep -q "Job 'measure' is about to start\|\[perf-baselines/measure" "$work/nightly.log" || die "the scheduled nightly skipped its measure job"
 grep -q "\[perf-baselines/publish" "$work/nightly.log" || die "the scheduled nightly skipped its publish job"
 pr_branch=$(state -r '.createdPulls[0].head // empty')
 [ -n "$pr_branch" ] || die "perf-baselines opened no pull request: $(state -c '.createdPulls')"
-git -C "$work/git/acme/payments.git" rev-parse --verify -q "refs/heads/$pr_branch" >/dev/null || die "branch $pr_branch was not pushed"
-changed=$(git -C "$work/git/acme/payments.git" diff --name-only "$head_sha" "refs/heads/$pr_branch")
-echo "$changed" | grep -q '^baselines/[^/]*/[^/]*/act-smoke\.json$' || die "the baseline commit does not add act-smoke's baseline: $changed"
-# The nightly history travels with its baseline in the same commit, one line for this night.
-echo "$changed" | grep -q '^baselines/[^/]*/[^/]*/act-smoke\.history\.jsonl$' || die "the baseline commit does not add act-smoke's nightly history: $changed"
-# shellcheck disable=SC2016 # $branch is jq's variable
-state -e --arg branch "$branch" '.createdPulls[0] | .base == $branch and (.body | contains("refresh-baselines: merged"))' >/dev/null \
+changed=$(git -C "$work/git/acme/orders.git" diff --name-only "$main_sha" "refs/heads/$pr_branch")
+echo "$changed" | grep -q "^$module/baselines/[^/]*/[^/]*/orders-publish\.json$" || die "the baseline commit does not add orders-publish's baseline: $changed"
+echo "$changed" | grep -q "^$module/baselines/[^/]*/[^/]*/orders-publish\.history\.jsonl$" || die "the baseline commit lacks the nightly history: $changed"
+[ "$(echo "$changed" | grep -vc "^$module/baselines/")" = 0 ] || die "the baseline commit changes more than the module's baselines: $changed"
+state -e '.createdPulls[0] | .base == "main" and (.body | contains("refresh-baselines: merged"))' >/dev/null \
   || die "the baseline PR does not carry the refresh report: $(state -c '.createdPulls[0]')"
-say "    pushed $pr_branch ($changed) and opened PR: $(state -r '.createdPulls[0].title')"
-say "PASS in $((SECONDS / 60))m$((SECONDS % 60))s: perf-gate -> artifact -> one comment created and updated; nightly -> baseline commit and PR"
+say "    pushed $pr_branch ($(echo "$changed" | tr '\n' ' ')) and opened PR: $(state -r '.createdPulls[0].title')"
+say "PASS in $((SECONDS / 60))m$((SECONDS % 60))s: an adopter's repository with three workflows: a PR passed, a regression failed, one comment created and updated; the nightly opened a baseline PR"
