@@ -83,17 +83,20 @@ gate_wait() {
   return $code
 }
 # gate_reactor MODULE_DIR CEILING: the outermost folder, at or below CEILING, whose pom.xml lists
-# MODULE_DIR as a module (through nested aggregators); MODULE_DIR itself when no parent does. A
+# MODULE_DIR as a module (services/orders from the root, or through nested aggregators);
+# MODULE_DIR itself when no folder above it does. A
 # team's perf module usually depends on its siblings (the service's own classes), which only a
 # build from that reactor resolves without installing them first.
 gate_reactor() {
-  local dir=$1 ceiling=$2 parent name
-  while [ "$dir" != "$ceiling" ] && parent=$(dirname "$dir") && [ "$parent" != "$dir" ] && [ -f "$parent/pom.xml" ]; do
-    name=$(realpath --relative-to="$parent" "$dir")
-    grep -Eq "<module>[[:space:]]*(\./)?${name//./\\.}/?[[:space:]]*</module>" "$parent/pom.xml" || break
-    dir=$parent
+  local dir=$1 ceiling=$2 reactor=$1 name
+  while [ "$dir" != "$ceiling" ] && [ "$dir" != / ]; do
+    dir=$(dirname "$dir")
+    [ -f "$dir/pom.xml" ] || continue
+    name=$(realpath --relative-to="$dir" "$reactor")
+    grep -Eq "<module>[[:space:]]*(\./)?${name//./\\.}/?[[:space:]]*</module>" "$dir/pom.xml" || break
+    reactor=$dir
   done
-  echo "$dir"
+  echo "$reactor"
 }
 trap 'gate_stop; exit 130' INT
 trap 'gate_stop; exit 143' TERM
