@@ -103,6 +103,11 @@ cat > "$adopter/orders-model/pom.xml" <<'XML'
     <maven.compiler.release>17</maven.compiler.release>
     <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
   </properties>
+  <build>
+    <plugins>
+      <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId><version>3.14.1</version></plugin>
+    </plugins>
+  </build>
 </project>
 XML
 # The service's classes need the model: a sibling only the reactor resolves (nothing installs it).
@@ -124,6 +129,20 @@ for file in perf-gate.yml perf-baselines.yml; do
 done
 commit() { git -C "$adopter" add -A && git -C "$adopter" -c user.name=acme -c user.email=dev@acme.test commit -qm "$1"; }
 commit "orders: a service, its model, and the gate's three workflows"
+# The runner image has no CA for this machine's registry proxy, so Maven in act's containers
+# reads the shared ~/.m2 only. The adopter's build is resolved into it here first, in a copy; on
+# GitHub's runners Maven downloads it itself. The gate's library must be there for that: the
+# test command installed it; a run of this script alone installs it.
+gate_version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$root/pom.xml" | head -n 1)
+if [ ! -f "$HOME/.m2/repository/dev/kafkaperfgate/kafka-perf-gate/$gate_version/kafka-perf-gate-$gate_version.jar" ]; then
+  say "installing the library into ~/.m2 (mvn install -DskipTests)"
+  mvn -B -q -f "$root/pom.xml" -pl perf-tests -am -DskipTests install >"$work/library-install.log" 2>&1 \
+    || { tail -n 20 "$work/library-install.log"; die "the library does not build"; }
+fi
+cp -R "$adopter" "$work/adopter-resolve"
+mvn -B -q -f "$work/adopter-resolve/pom.xml" -DskipTests package dependency:build-classpath -Dmdep.outputFile=/dev/null \
+  >"$work/adopter-resolve.log" 2>&1 || { tail -n 20 "$work/adopter-resolve.log"; die "the adopter's repository does not build"; }
+rm -rf "$work/adopter-resolve"
 main_sha=$(git -C "$adopter" rev-parse HEAD)
 
 # Its origin, served by a git daemon on 127.0.0.1.
