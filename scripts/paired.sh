@@ -128,10 +128,12 @@ paired_run() {
   else
     rel=$(realpath --relative-to="$paired_top" "$module_dir")
     # A module of a reactor is built from it with the modules it needs (-pl -am), on both sides.
-    local reactor
+    local reactor reactor_rel
     reactor=$(gate_reactor "$module_dir" "$paired_top")
+    reactor_rel=$(realpath --relative-to="$paired_top" "$reactor")
     head_root=$reactor; head_rel=$(realpath --relative-to="$reactor" "$module_dir")
-    base_root=$paired_work/base/$(realpath --relative-to="$paired_top" "$reactor"); base_rel=$head_rel
+    base_root=$paired_work/base; base_rel=$head_rel
+    [ "$reactor_rel" = . ] || base_root=$base_root/$reactor_rel
   fi
   base_module=$base_root/$base_rel
   local gate_cp=$paired_work/gate-classpath.txt trusted=() fingerprint=$paired_work/trusted.sha256

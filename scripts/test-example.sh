@@ -19,8 +19,10 @@
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
-# The fast tier (the default, what CI runs) is step 1 and step 7: one paired end-to-end gate run
-# that must fail on the component's verdict. --all runs every step (the slow tier).
+# The fast tier (the default) is step 1 and step 7: one paired end-to-end gate run that must fail
+# on the component's verdict. scripts/test.sh runs it when no Docker engine answers; with one,
+# the same regression runs through the adopter's workflows under act (scripts/test-workflows.sh).
+# --all runs every step (the slow tier).
 # KPG_LIBRARY_INSTALLED=1 skips step 1 (scripts/test.sh has just installed the library).
 #
 #   scripts/test-example.sh [--all] [extra -D options for every run]
