@@ -286,7 +286,8 @@ git -C "$adopter" checkout -q main
 jq -n '{schedule: "17 3 * * *"}' > "$work/events/schedule.json"
 run_act schedule perf-baselines.yml "$work/events/schedule.json" 4205 "$work/nightly.log" \
   || { tail -n 60 "$work/nightly.log"; die "perf-baselines failed under act"; }
-grep -q "\[perf-baselines/publish" "$work/nightly.log" || die "the scheduled nightly skipped its publish job"
+# act names the jobs after the file when the workflow has no name: [perf-baselines.yml/publish].
+grep -q "\[perf-baselines.yml/publish\].*Job succeeded" "$work/nightly.log" || die "the scheduled nightly's publish job did not succeed"
 pr_branch=$(state -r '.createdPulls[0].head // empty')
 [ -n "$pr_branch" ] || die "perf-baselines opened no pull request: $(state -c '.createdPulls')"
 changed=$(git -C "$work/git/acme/orders.git" diff --name-only "$main_sha" "refs/heads/$pr_branch")

@@ -28,4 +28,23 @@ public interface BrokerNodes {
      * @throws BrokerUnavailableException when it cannot start
      */
     void start(int nodeId);
+
+    /**
+     * Node {@code nodeId}'s JVM as a process of this machine: its pid, and how {@code jcmd} names it
+     * (its main class and arguments, a path unique to this run), for a fault that finds the process
+     * by that name, as Trogdor's {@code ProcessStopFault} does. Empty where the node's JVM is not a
+     * process this machine's {@code jcmd} lists (a container's) or is not running.
+     */
+    default java.util.Optional<LocalJvm> localJvm(int nodeId) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * A node's JVM on this machine.
+     *
+     * @param pid  its process id
+     * @param name a string in its {@code jcmd} line that no other JVM's line holds
+     */
+    record LocalJvm(long pid, String name) {
+    }
 }

@@ -12,7 +12,7 @@ import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.engine.TrialOrder;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 
 import java.io.IOException;
 import java.io.PrintStream;

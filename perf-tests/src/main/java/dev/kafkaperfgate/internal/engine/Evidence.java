@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.verdict.Judge;
 import dev.kafkaperfgate.internal.verdict.PairedTest;
 

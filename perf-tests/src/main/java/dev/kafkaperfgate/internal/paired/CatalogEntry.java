@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.paired;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.worker.PairedWorker;
 

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

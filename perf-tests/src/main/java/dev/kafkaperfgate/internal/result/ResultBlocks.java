@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
 import dev.kafkaperfgate.internal.metrics.ClientCost;
+import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.verdict.DefinitionParts;
 import dev.kafkaperfgate.internal.figures.FaultFigures;
@@ -100,7 +101,9 @@ final class ResultBlocks {
             fault.put(scenario.fault().action(), scenario.fault().target());
             fault.put("atMs", scenario.fault().at().toMillis());
             if (scenario.fault().restartAfter() != null) {
-                fault.put("restartAfterMs", scenario.fault().restartAfter().toMillis());
+                // restartAfterMs as before (stop and kill baselines keep their hash); resumeAfterMs for a pause.
+                fault.put(scenario.fault().kind() == FaultSpec.Kind.PAUSE ? "resumeAfterMs" : "restartAfterMs",
+                        scenario.fault().restartAfter().toMillis());
             }
         }
         // Only when present, as for fault: every other scenario's hash stays as it was.

@@ -15,9 +15,11 @@ import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.SweepSummary;
 import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.trogdor.TrogdorAgents;
+import dev.kafkaperfgate.internal.trogdor.TrogdorPause;
 import dev.kafkaperfgate.internal.trogdor.TrogdorRun;
 import dev.kafkaperfgate.internal.trogdor.TrogdorSettings;
 import dev.kafkaperfgate.internal.trogdor.TrogdorUnavailableException;
@@ -37,6 +39,7 @@ import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.BrokerSide;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.workload.fault.BrokerPause;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import org.opentest4j.AssertionFailedError;
@@ -212,7 +215,8 @@ public final class ScenarioRunner {
     private Measured run(Scenario scenario, KafkaBroker broker, String topic, String fileName) {
         ProduceScenario produce = scenario.produce();
         return switch (scenario.workload()) {
-            case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection).run(produce, topic), fileName);
+            case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
+                    .withPause(pauseFor(scenario)).run(produce, topic), fileName);
             case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
                     .run(produce, scenario.consumer(), topic), fileName);
             case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
@@ -242,6 +246,23 @@ public final class ScenarioRunner {
      * The run's Trogdor, started (or reached) at its first trogdor scenario and kept for the
      * others: a coordinator and as many agents as the run's scenarios ask for at most.
      */
+    /**
+     * A pause-broker fault's carrier: Trogdor's ProcessStopFault on the first agent of the run's
+     * Trogdor, which must run on this machine, beside the process cluster whose JVM it freezes.
+     */
+    private BrokerPause pauseFor(Scenario scenario) {
+        if (scenario.produce().fault() == null || scenario.produce().fault().kind() != FaultSpec.Kind.PAUSE) {
+            return null;
+        }
+        if (gate.trogdor.coordinator() != null) {
+            throw new ScenarioFailedException("[" + scenario.name() + "] pause-broker freezes a broker JVM of this machine through "
+                    + "a Trogdor agent of this machine, and -Dperf.trogdor.coordinator names another Trogdor: run the fault "
+                    + "scenarios without it (the gate then starts its own coordinator and agent here)", null);
+        }
+        TrogdorAgents agents = trogdor();
+        return new TrogdorPause(agents.coordinator(), agents.agents().get(0));
+    }
+
     private TrogdorAgents trogdor() {
         if (trogdor == null) {
             TrogdorSettings settings = gate.trogdor;

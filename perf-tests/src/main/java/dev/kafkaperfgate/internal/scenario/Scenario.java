@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.TrogdorSpec;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.MirrorSpec;
 import dev.kafkaperfgate.internal.spec.NetworkSpec;

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.spec.ClientProperties;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
@@ -69,7 +70,7 @@ import java.util.stream.Collectors;
  * thresholds: {throughput: -10%, p99: +25%, cpu: +10%, alloc: +10%, wire.bytes: +10%, records.per.request: -10%,
  *              failover: +25%}                     # failover: the unavailability window of a fault scenario
  * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}   # or record.size, rate, topic.partitions
- * fault: {stop-broker: leader-of-partition-0, at: 20s, restart-after: 10s}   # produce on a cluster, nightly only;
+ * fault: {stop-broker: leader-of-partition-0, at: 20s, restart-after: 10s}   # or kill-broker, or pause-broker with resume-after; produce on a cluster, nightly only;
  *                                      # or kill-broker (a crash); or broker-2
  * trogdor: {agents: 2}                 # the producer runs on Trogdor agents (nightly; timed trials)
  * </pre>
@@ -205,41 +206,51 @@ public final class ScenarioFileParser {
     }
 
     /**
-     * {@code fault: {stop-broker | kill-broker: leader-of-partition-N | broker-N, at: 20s, restart-after: 10s}}.
-     * Produce scenarios only, and not in the pr suite: a failover takes tens of seconds, longer than
-     * paired mode's trials, so faults are judged by the nightly against stored baselines.
+     * {@code fault: {stop-broker | kill-broker | pause-broker: leader-of-partition-N | broker-N, at: 20s,
+     * restart-after: 10s}} (a pause: {@code resume-after}, required). Produce scenarios only, and not
+     * in the pr suite: a failover takes tens of seconds, longer than paired mode's trials, so faults
+     * are judged by the nightly against stored baselines.
      */
     private static FaultSpec fault(YamlMap doc, WorkloadKind workload, List<String> tags) {
         YamlMap fault = doc.map("fault");
         if (fault == null) {
             return null;
         }
-        fault.rejectUnknown(List.of("stop-broker", "kill-broker", "at", "restart-after"));
+        fault.rejectUnknown(List.of("stop-broker", "kill-broker", "pause-broker", "at", "restart-after", "resume-after"));
         if (workload != null && workload != WorkloadKind.PRODUCE) {
             doc.report("fault", "applies to produce scenarios only, got workload " + workload.key());
         }
         if (tags.contains("pr")) {
             doc.report("fault", "cannot run in the pr suite: a failover outlasts paired mode's trials; tag it nightly");
         }
-        if (fault.has("stop-broker") == fault.has("kill-broker")) {
-            fault.report(fault.has("stop-broker") ? "kill-broker" : "stop-broker",
-                    "set exactly one of stop-broker (a clean shutdown) and kill-broker (a crash)");
+        List<FaultSpec.Kind> kinds = Arrays.stream(FaultSpec.Kind.values()).filter(kind -> fault.has(kind.key())).toList();
+        if (kinds.size() != 1) {
+            fault.report(kinds.isEmpty() ? "stop-broker" : kinds.get(1).key(), "set exactly one of stop-broker (a clean "
+                    + "shutdown), kill-broker (a crash) and pause-broker (a frozen JVM, through Trogdor)");
             return null;
         }
-        boolean kill = fault.has("kill-broker");
-        String target = fault.string(kill ? "kill-broker" : "stop-broker", true);
+        FaultSpec.Kind kind = kinds.get(0);
+        String wrongBack = kind == FaultSpec.Kind.PAUSE ? "restart-after" : "resume-after";
+        if (fault.has(wrongBack)) {
+            fault.report(wrongBack, "goes with " + (kind == FaultSpec.Kind.PAUSE ? "stop-broker or kill-broker" : "pause-broker")
+                    + "; " + kind.key() + " takes " + kind.backKey());
+        }
+        String target = fault.string(kind.key(), true);
         Duration at = fault.duration("at", null);
         if (at == null && !fault.has("at")) {
             fault.report("at", "required: when in the trial the broker stops, e.g. 20s");
         }
-        Duration restartAfter = fault.duration("restart-after", null);
-        if (target == null || at == null) {
+        Duration back = fault.duration(kind.backKey(), null);
+        if (kind == FaultSpec.Kind.PAUSE && back == null && !fault.has("resume-after")) {
+            fault.report("resume-after", "required with pause-broker: how long the broker stays frozen, e.g. 10s");
+        }
+        if (target == null || at == null || (kind == FaultSpec.Kind.PAUSE && back == null)) {
             return null;
         }
         try {
-            return FaultSpec.of(kill, target.trim(), at, restartAfter);
+            return FaultSpec.of(kind, target.trim(), at, back);
         } catch (IllegalArgumentException e) {
-            fault.report(kill ? "kill-broker" : "stop-broker", e.getMessage());
+            fault.report(kind.key(), e.getMessage());
             return null;
         }
     }

@@ -123,7 +123,11 @@ public final class TrogdorAgents implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(flags.split("\\s+")));
         command.addAll(List.of("-cp", classpath, mainClass, "-c", config.toString(), "-n", node));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(node + ".log").toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(node + ".log").toFile());
+        // ProcessStopFault finds JVMs with jcmd: this JDK's first on the agent's PATH.
+        Path bin = Path.of(System.getProperty("java.home"), "bin");
+        builder.environment().merge("PATH", bin.toString(), (path, jdk) -> jdk + java.io.File.pathSeparator + path);
+        Process process = builder.start();
         processes.add(process);
         watchdogs.add(OwnedProcess.watchdog("kpg-trogdor-watchdog", process.pid(), null));
     }

@@ -8,7 +8,7 @@ import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.MetricSample;
 import dev.kafkaperfgate.internal.figures.RunFigures;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.verdict;
 
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 
 import java.util.ArrayList;
 import java.util.List;

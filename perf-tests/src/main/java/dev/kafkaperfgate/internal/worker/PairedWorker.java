@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import org.apache.kafka.common.utils.AppInfoParser;
 
 import java.io.BufferedReader;

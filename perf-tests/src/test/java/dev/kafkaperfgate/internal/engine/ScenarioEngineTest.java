@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.PairedTest;

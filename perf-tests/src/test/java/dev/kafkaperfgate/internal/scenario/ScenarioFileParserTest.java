@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
 
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
@@ -238,7 +239,7 @@ class ScenarioFileParserTest {
                 """), errors);
         assertEquals(List.of(), errors);
         FaultSpec fault = scenarios.get(0).produce().fault();
-        assertEquals(new FaultSpec(true, 2, -1, Duration.ofSeconds(20), Duration.ofSeconds(5)), fault);
+        assertEquals(new FaultSpec(FaultSpec.Kind.KILL, 2, -1, Duration.ofSeconds(20), Duration.ofSeconds(5)), fault);
         assertEquals("kill-broker", fault.action());
     }
 
@@ -246,7 +247,8 @@ class ScenarioFileParserTest {
     void aFaultThatCannotHappenIsRefusedNamingWhy() throws IOException {
         assertEquals(List.of("fault: cannot run in the pr suite: a failover outlasts paired mode's trials; tag it nightly"),
                 problems(FAULT_BASE.replace("tags: [nightly]", "tags: [pr, nightly]") + "fault: {stop-broker: broker-1, at: 20s}\n"));
-        assertEquals(List.of("fault.kill-broker: set exactly one of stop-broker (a clean shutdown) and kill-broker (a crash)"),
+        assertEquals(List.of("fault.kill-broker: set exactly one of stop-broker (a clean shutdown), kill-broker (a crash) "
+                        + "and pause-broker (a frozen JVM, through Trogdor)"),
                 problems(FAULT_BASE + "fault: {stop-broker: broker-1, kill-broker: broker-2, at: 20s}\n"));
         assertEquals(List.of("fault.stop-broker: 'the-leader' is not a broker to stop; write leader-of-partition-N or broker-N"),
                 problems(FAULT_BASE + "fault: {stop-broker: the-leader, at: 20s}\n"));
@@ -257,6 +259,28 @@ class ScenarioFileParserTest {
         assertTrue(problems(FAULT_BASE.replace("cluster: {brokers: 3}\n", "").replace("replication.factor: 3", "replication.factor: 1")
                 + "fault: {stop-broker: leader-of-partition-0, at: 20s}\n").get(0)
                 .contains("a fault stops a broker: it needs a cluster (cluster: {brokers: 3}), got 1 broker"));
+    }
+
+    @Test
+    void aPauseFreezesALeaderThroughTrogdorAndResumesItInsideTheTrial() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("pause.yaml", FAULT_BASE + """
+                fault: {pause-broker: leader-of-partition-0, at: 10s, resume-after: 12s}
+                """), errors);
+        assertEquals(List.of(), errors);
+        FaultSpec fault = scenarios.get(0).produce().fault();
+        assertEquals(new FaultSpec(FaultSpec.Kind.PAUSE, 0, -1, Duration.ofSeconds(10), Duration.ofSeconds(12)), fault);
+        assertEquals("pause-broker", fault.action());
+
+        assertEquals(List.of("fault.resume-after: required with pause-broker: how long the broker stays frozen, e.g. 10s"),
+                problems(FAULT_BASE + "fault: {pause-broker: broker-1, at: 10s}\n"));
+        assertEquals(List.of("fault.restart-after: goes with stop-broker or kill-broker; pause-broker takes resume-after"),
+                problems(FAULT_BASE + "fault: {pause-broker: broker-1, at: 10s, resume-after: 5s, restart-after: 5s}\n"));
+        assertEquals(List.of("fault.resume-after: goes with pause-broker; stop-broker takes restart-after"),
+                problems(FAULT_BASE + "fault: {stop-broker: broker-1, at: 10s, resume-after: 5s}\n"));
+        assertTrue(problems(FAULT_BASE + "fault: {pause-broker: broker-1, at: 30s, resume-after: 15s}\n").get(0)
+                .contains("fault pause-broker at 30000 ms for 15000 ms ends after the trial of 40000 ms: the broker must resume "
+                        + "inside the trial"));
     }
 
     /** A nightly mirror scenario of 15 KB records, to which a test adds its blocks. */

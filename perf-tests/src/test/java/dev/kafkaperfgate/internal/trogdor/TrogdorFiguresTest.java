@@ -171,4 +171,18 @@ class TrogdorFiguresTest {
         long warmup = TrogdorWorkload.secondsLeft("[nightly-peak] warm-up: 400000 records in 20.0 s, steady", Duration.ofSeconds(30), end);
         assertTrue(warmup > 85 && warmup <= 90, "before the trials: the tasks' expected end, got " + warmup);
     }
+
+    @Test
+    void aPauseIsTrogdorsOwnProcessStopFaultSpecForOneAgentAndOneJvmName() throws Exception {
+        ObjectNode spec = TrogdorPause.spec("agent-1", "/tmp/kpg-broker-1/node-2/server.properties", 1_764_130_000_000L,
+                Duration.ofSeconds(12));
+        // Read back into Trogdor's own spec classes (their Jackson annotations pick the class), as its coordinator reads it.
+        org.apache.kafka.trogdor.task.TaskSpec read = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readValue(spec.toString(), org.apache.kafka.trogdor.task.TaskSpec.class);
+        org.apache.kafka.trogdor.fault.ProcessStopFaultSpec fault = (org.apache.kafka.trogdor.fault.ProcessStopFaultSpec) read;
+        assertEquals(1_764_130_000_000L, fault.startMs());
+        assertEquals(12_000, fault.durationMs());
+        assertEquals(java.util.Set.of("agent-1"), fault.nodeNames());
+        assertEquals("/tmp/kpg-broker-1/node-2/server.properties", fault.javaProcessName());
+    }
 }

@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.verdict;
 
 import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.scenario.Thresholds;
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -190,6 +190,15 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
         }
     }
 
+    /** The node's {@code kafka.Kafka <its own folder>/server.properties}: the folder is this run's. */
+    @Override
+    public Optional<LocalJvm> localJvm(int nodeId) {
+        ProcessNode node = node(nodeId);
+        Process process = node.process();
+        return process == null || !process.isAlive() ? Optional.empty()
+                : Optional.of(new LocalJvm(process.pid(), node.serverProperties().toString()));
+    }
+
     private ProcessNode node(int nodeId) {
         return nodes.stream().filter(node -> node.nodeId() == nodeId).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no broker " + nodeId + " in a cluster of " + nodes.size()));

@@ -97,7 +97,7 @@ public final class ProcessNode {
         command.add(javaExecutable());
         command.addAll(Arrays.asList(jvmFlags.trim().split("\\s+")));
         command.addAll(List.of("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.yaml"), "-cp", classpath, "kafka.Kafka",
-                dir.resolve("server.properties").toString()));
+                serverProperties().toString()));
         // Appended: a node started again after a fault keeps its first run's log.
         process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
@@ -138,6 +138,11 @@ public final class ProcessNode {
     /** The node's end of a slow link: the proxy listens on the advertised port and relays to the link listener. */
     LinkPorts.Node linkPorts() {
         return new LinkPorts.Node(ports.nodeId(), ports.linkProxyPort(), ports.linkPort());
+    }
+
+    /** Its configuration file, the one argument of its {@code kafka.Kafka} command line. */
+    Path serverProperties() {
+        return dir.resolve("server.properties");
     }
 
     /** The JVM, once started; {@code null} before. */
@@ -189,7 +194,7 @@ public final class ProcessNode {
                 // scenario's trials (measured: a hiccup in both sides' figures 60 s after a consume
                 // scenario's 1.2 GB of pre-loaded topics were deleted).
                 "log.segment.delete.delay.ms=0"));
-        Path config = dir.resolve("server.properties");
+        Path config = serverProperties();
         Files.writeString(config, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
         try (InputStream in = ProcessNode.class.getResourceAsStream("broker-log4j2.yaml")) {
             if (in == null) {

@@ -26,9 +26,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * leader as the trial starts, or a fixed node), stops it {@code at} into the trial on a thread of
  * its own, starts it again after {@code restart-after} or once the trial is over, and waits until
  * the topic's replicas are all back in sync, so that the next trial starts from a whole cluster.
+ * A pause is handed to a {@link BrokerPause} (Trogdor) and watched in {@code /proc}: the times
+ * recorded are when the JVM was seen frozen and running again, and a pause that did not happen
+ * fails the trial.
  *
  * <pre>{@code
- * FaultInjector fault = FaultInjector.arm(broker, spec, topic, console, label);
+ * FaultInjector fault = FaultInjector.arm(broker, spec, topic, console, label, pause);
  * fault.begin(clock.nanoTime());   // as the trial's first send goes out
  * ... the trial ...
  * FaultInjector.Times times = fault.finish();
@@ -43,7 +46,8 @@ final class FaultInjector implements AutoCloseable {
      * @param isrBefore    the partition's in-sync replicas before the stop (the stopped node among them)
      * @param stopNanos    when the stop was sent
      * @param stoppedNanos when the node's process was gone
-     * @param restartNanos when it was started again during the trial, or −1 when that happened after it
+     * @param restartNanos when it was started again during the trial (a pause: seen running again),
+     *                     or −1 when that happened after it
      */
     record Times(int brokerId, List<Integer> isrBefore, long stopNanos, long stoppedNanos, long restartNanos) {
 
@@ -52,6 +56,9 @@ final class FaultInjector implements AutoCloseable {
             return onlyInSync(isrBefore, brokerId);
         }
     }
+
+    /** How far a pause may start or end from its planned instant before the trial fails (the agent runs jcmd, a JVM, first: about 0.5 s, seconds on a loaded machine). */
+    static final Duration PAUSE_SLACK = Duration.ofSeconds(10);
 
     private final BrokerNodes nodes;
     private final FaultSpec fault;
@@ -63,12 +70,16 @@ final class FaultInjector implements AutoCloseable {
     private final List<Integer> isrBefore;
     private final AtomicReference<Times> times = new AtomicReference<>();
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    /** A pause's carrier and the JVM it freezes; {@code null} for a stop or a kill. */
+    private final BrokerPause pause;
+    private final BrokerNodes.LocalJvm jvm;
+    private volatile BrokerPause.Scheduled scheduled;
     private volatile boolean stopSent;
     private volatile boolean restarted;
     private Thread thread;
 
     private FaultInjector(BrokerNodes nodes, FaultSpec fault, String topic, Admin admin, PrintStream console, String label,
-                          int brokerId, List<Integer> isrBefore) {
+                          int brokerId, List<Integer> isrBefore, BrokerPause pause, BrokerNodes.LocalJvm jvm) {
         this.nodes = nodes;
         this.fault = fault;
         this.topic = topic;
@@ -77,15 +88,20 @@ final class FaultInjector implements AutoCloseable {
         this.label = label;
         this.brokerId = brokerId;
         this.isrBefore = isrBefore;
+        this.pause = pause;
+        this.jvm = jvm;
     }
 
     /**
      * Finds the broker to stop, as the cluster stands now.
      *
+     * @param pause the run's carrier of a pause-broker fault; {@code null} when it has none
      * @throws ScenarioFailedException when the cluster's nodes cannot be stopped (an external
-     *                                 cluster) or the topic cannot be described
+     *                                 cluster), a pause has no carrier or no process of this
+     *                                 machine to freeze, or the topic cannot be described
      */
-    static FaultInjector arm(KafkaBroker broker, FaultSpec fault, String topic, PrintStream console, String label) {
+    static FaultInjector arm(KafkaBroker broker, FaultSpec fault, String topic, PrintStream console, String label,
+                             BrokerPause pause) {
         BrokerNodes nodes = broker.nodes().orElseThrow(() -> new ScenarioFailedException(label + "a fault stops a broker, and this "
                 + broker.info().mode() + " broker gives the gate no node to stop: faults run on a cluster the gate starts "
                 + "itself (-Dperf.broker=process)", null));
@@ -99,7 +115,16 @@ final class FaultInjector implements AutoCloseable {
                 throw new ScenarioFailedException(label + "partition " + fault.partition() + " of " + topic
                         + " has no leader to stop", null);
             }
-            return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr);
+            BrokerNodes.LocalJvm jvm = null;
+            if (fault.kind() == FaultSpec.Kind.PAUSE) {
+                if (pause == null) {
+                    throw new ScenarioFailedException(label + "pause-broker needs Trogdor, and the run gave this scenario none", null);
+                }
+                jvm = nodes.localJvm(target).orElseThrow(() -> new ScenarioFailedException(label + "pause-broker freezes a "
+                        + "broker's JVM on this machine, and broker " + target + " of this " + broker.info().mode()
+                        + " broker is not one (a container's JVM is not in this machine's jcmd list): use -Dperf.broker=process", null));
+            }
+            return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr, pause, jvm);
         } catch (RuntimeException e) {
             admin.close(Duration.ofSeconds(5));
             throw e;
@@ -114,6 +139,10 @@ final class FaultInjector implements AutoCloseable {
     }
 
     private void run(long start) {
+        if (pause != null) {
+            runPause(start);
+            return;
+        }
         try {
             sleepUntil(start + fault.at().toNanos());
             long stop = System.nanoTime();
@@ -132,6 +161,41 @@ final class FaultInjector implements AutoCloseable {
                 restarted = true;
             }
             times.set(new Times(brokerId, isrBefore, stop - start, stopped - start, restart < 0 ? -1 : restart - start));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            failure.set(e);
+        }
+    }
+
+    /**
+     * Hands the pause to its carrier at once, to start {@code at} into the trial by the wall clock,
+     * then watches the JVM: frozen within {@link #PAUSE_SLACK} of that instant, running again within
+     * it of the pause's end, else the fault failed (no JVM by that name, a carrier that did nothing).
+     */
+    private void runPause(long start) {
+        try {
+            long atNanos = start + fault.at().toNanos();
+            long atEpochMs = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(atNanos - System.nanoTime());
+            console.printf("%spausing broker %d (%s) at %.1f s for %.1f s: %s, pid %d%s%n", label, brokerId, fault.target(),
+                    fault.at().toMillis() / 1e3, fault.restartAfter().toMillis() / 1e3, pause.carrier(), jvm.pid(),
+                    onlyInSync(isrBefore, brokerId) ? "; it is the only in-sync replica, the partition stalls until it resumes" : "");
+            stopSent = true;
+            scheduled = pause.schedule(jvm.name(), atEpochMs, fault.restartAfter());
+            long frozen = ProcessState.await(jvm.pid(), true, atNanos + PAUSE_SLACK.toNanos());
+            if (frozen < 0) {
+                throw new IllegalStateException(pause.carrier() + " did not freeze broker " + brokerId + " (pid " + jvm.pid()
+                        + ", named " + jvm.name() + ") within " + PAUSE_SLACK.toSeconds() + " s of " + fault.at().toMillis() / 1e3
+                        + " s (" + scheduled.describe() + ")");
+            }
+            long resumed = ProcessState.await(jvm.pid(), false, frozen + fault.restartAfter().toNanos() + PAUSE_SLACK.toNanos());
+            if (resumed < 0) {
+                throw new IllegalStateException(pause.carrier() + " did not resume broker " + brokerId + " within "
+                        + PAUSE_SLACK.toSeconds() + " s of the pause's end (" + scheduled.describe() + ")");
+            }
+            restarted = true;
+            console.printf("%sbroker %d frozen from %.1f s to %.1f s%n", label, brokerId, (frozen - start) / 1e9, (resumed - start) / 1e9);
+            times.set(new Times(brokerId, isrBefore, atNanos - start, frozen - start, resumed - start));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -161,6 +225,9 @@ final class FaultInjector implements AutoCloseable {
         if (done == null) {
             throw new ScenarioFailedException(label + "the trial ended before the fault (" + fault.action() + " at "
                     + fault.at().toMillis() + " ms) had run", null);
+        }
+        if (scheduled != null) {
+            scheduled.awaitDone(PAUSE_SLACK);
         }
         if (!restarted) {
             console.printf("%sstarting broker %d again after the trial (not measured)%n", label, brokerId);
@@ -242,7 +309,16 @@ final class FaultInjector implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        if (stopSent && !restarted) {
+        if (scheduled != null) {
+            scheduled.close();
+        }
+        if (jvm != null) {
+            // The carrier's stop should have let it go; the gate never leaves a node frozen.
+            if (ProcessState.stopped(jvm.pid())) {
+                console.println(label + "broker " + brokerId + " was still frozen: sending it SIGCONT");
+                ProcessState.resume(jvm.pid());
+            }
+        } else if (stopSent && !restarted) {
             try {
                 nodes.start(brokerId);
                 restarted = true;

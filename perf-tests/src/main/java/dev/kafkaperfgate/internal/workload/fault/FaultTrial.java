@@ -30,12 +30,16 @@ public final class FaultTrial {
     private final String topic;
     private final PrintStream console;
     private final String label;
+    private final BrokerPause pause;
     private final DeliveryLedger ledger = new DeliveryLedger();
     private FaultInjector.Times times;
     private TrialReadBack.Tally tally;
 
-    public FaultTrial(KafkaBroker broker, ProduceScenario scenario, String topic, PrintStream console, String label) {
+    /** @param pause the run's carrier of a pause-broker fault, {@code null} when it has none */
+    public FaultTrial(KafkaBroker broker, ProduceScenario scenario, String topic, PrintStream console, String label,
+                      BrokerPause pause) {
         this.broker = broker;
+        this.pause = pause;
         this.scenario = scenario;
         this.topic = topic;
         this.console = console;
@@ -46,7 +50,7 @@ public final class FaultTrial {
     public SendPhase.Outcome run(Function<DeliveryLedger, SendPhase.Outcome> sendLoop) {
         Map<TopicPartition, Long> begin = TrialReadBack.endOffsets(broker, topic, scenario.partitions());
         SendPhase.Outcome outcome;
-        try (FaultInjector injector = FaultInjector.arm(broker, scenario.fault(), topic, console, label)) {
+        try (FaultInjector injector = FaultInjector.arm(broker, scenario.fault(), topic, console, label, pause)) {
             injector.begin(System.nanoTime());
             outcome = sendLoop.apply(ledger);
             times = injector.finish();

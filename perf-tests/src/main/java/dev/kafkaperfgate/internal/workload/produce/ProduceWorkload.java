@@ -17,6 +17,7 @@ import dev.kafkaperfgate.internal.workload.ProgressPrinter;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.SendErrors;
 import dev.kafkaperfgate.internal.workload.SteadyStateDetector;
+import dev.kafkaperfgate.internal.workload.fault.BrokerPause;
 import dev.kafkaperfgate.internal.workload.fault.FaultTrial;
 import dev.kafkaperfgate.internal.workload.payload.PayloadPool;
 import dev.kafkaperfgate.internal.workload.payload.RecordPool;
@@ -61,6 +62,8 @@ public final class ProduceWorkload {
     private final CpuSet clientCpus;
     private final PhaseListener listener;
     private final InjectedCost injection;
+    /** Carries out a pause-broker fault; set by the run with {@link #withPause}. */
+    private BrokerPause pause;
 
     public ProduceWorkload(KafkaBroker broker, PrintStream console) {
         this(broker, console, NanoClock.SYSTEM, null, InjectedCost.NONE);
@@ -83,6 +86,12 @@ public final class ProduceWorkload {
         this.clientCpus = clientCpus;
         this.injection = injection;
         this.listener = listener;
+    }
+
+    /** The run's carrier of a pause-broker fault (Trogdor's ProcessStopFault): a scenario that pauses a broker needs one. */
+    public ProduceWorkload withPause(BrokerPause pause) {
+        this.pause = pause;
+        return this;
     }
 
     /**
@@ -169,7 +178,7 @@ public final class ProduceWorkload {
             cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());
             checkErrors(scenario, "trial " + trial, outcome, latencies, errors, watch);
         } else {
-            FaultTrial faultTrial = new FaultTrial(broker, scenario, topic, console, label);
+            FaultTrial faultTrial = new FaultTrial(broker, scenario, topic, console, label, pause);
             outcome = faultTrial.run(ledger -> phase.run(trial, pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies,
                     errors, ledger));
             cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());

@@ -93,7 +93,7 @@ class ContainerBrokerTest {
                     .recordSize(512).recordsPerSecond(1_000).trialDuration(Duration.ofSeconds(8)).trials(1)
                     .warmup(new WarmupPolicy(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(500), 2, 0.5))
                     .producerProperty("acks", "all")
-                    .fault(dev.kafkaperfgate.internal.spec.FaultSpec.of(false, "leader-of-partition-0", Duration.ofSeconds(2),
+                    .fault(dev.kafkaperfgate.internal.spec.FaultSpec.of(dev.kafkaperfgate.internal.spec.FaultSpec.Kind.STOP, "leader-of-partition-0", Duration.ofSeconds(2),
                             Duration.ofSeconds(2)))
                     .build();
             var faulted = new ProduceWorkload(cluster, System.out).run(fault, faultTopic).trials().get(0).fault();

@@ -70,7 +70,7 @@ class FaultTrialTest {
                 .topicConfigs(Map.of("min.insync.replicas", "2"))
                 .recordSize(512).recordsPerSecond(2_000).trialDuration(Duration.ofSeconds(10)).trials(1).warmup(SHORT_WARMUP)
                 .producerProperty("acks", "all").producerProperty("enable.idempotence", "true")
-                .fault(FaultSpec.of(false, "leader-of-partition-0", Duration.ofSeconds(3), Duration.ofSeconds(3)))
+                .fault(FaultSpec.of(FaultSpec.Kind.STOP, "leader-of-partition-0", Duration.ofSeconds(3), Duration.ofSeconds(3)))
                 .build();
 
         ProduceResult result = new ProduceWorkload(cluster, System.out).run(scenario, topic);
@@ -103,7 +103,7 @@ class FaultTrialTest {
                 .producerProperty("acks", "1").producerProperty("enable.idempotence", "false")
                 .producerProperty("delivery.timeout.ms", "2000").producerProperty("request.timeout.ms", "1000")
                 .producerProperty("linger.ms", "0")
-                .fault(FaultSpec.of(true, "leader-of-partition-0", Duration.ofSeconds(2), Duration.ofSeconds(5)))
+                .fault(FaultSpec.of(FaultSpec.Kind.KILL, "leader-of-partition-0", Duration.ofSeconds(2), Duration.ofSeconds(5)))
                 .build();
 
         ProduceResult result = new ProduceWorkload(cluster, System.out).run(scenario, topic);

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.scenario;
+package dev.kafkaperfgate.internal.spec;
 
 /**
  * How large a change must be before the verdict may call it a regression: the practical
