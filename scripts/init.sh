@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Sets a team's Maven module up for the gate. It writes only files that do not exist yet, and
-# writes nothing at all when one does:
+# Sets a team's Maven module up for the gate, or writes a new perf module when DIR does not exist
+# yet (or is empty). It writes only files that do not exist yet, and writes nothing at all when one
+# does:
+#   DIR/pom.xml                                a new perf module's pom only: the gate's test-scoped
+#                                              dependency, a fixed-heap Surefire, and a marked place
+#                                              for the service's own module (its serializers)
 #   DIR/perf/<module>-publish.yaml             one produce scenario on the module's own producer
 #                                              settings (its producer.properties, verbatim keys)
 #   DIR/src/test/java/perf/KafkaPerfGateTest.java
@@ -16,7 +20,8 @@
 #                                              baseline pull request
 # Each workflow is under 20 lines and copies nothing: the actions come from kafka-perf-gate at the
 # pinned ref.
-# It never edits the module's pom.xml: when the pom lacks the gate's <dependency>, it prints it.
+# It never edits an existing pom.xml: when the module's pom lacks the gate's <dependency>, it
+# prints it; a new module's line for its parent's <modules> is printed too.
 #
 #   scripts/init.sh --module DIR [--producer-config FILE] [--action-ref REF] [--workflows-only] [--help]
 #   scripts/gate.sh init --module DIR ...      the same
@@ -32,7 +37,13 @@
 set -euo pipefail
 gate_root=$(cd "$(dirname "$0")/.." && pwd)
 
-die() { echo "init: $*" >&2; exit 2; }
+created=""
+die() {
+  echo "init: $*" >&2
+  # A folder this run created for a new module goes again: nothing is written on a refusal.
+  [ -z "$created" ] || rmdir "$created" 2>/dev/null || true
+  exit 2
+}
 module=""
 producer_config=""
 action_ref=""
@@ -48,7 +59,16 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$module" ] || die "--module DIR is required: the Maven module whose tests will run the gate"
-[ -f "$module/pom.xml" ] || die "--module $module has no pom.xml"
+new_module=false
+if [ ! -f "$module/pom.xml" ]; then
+  if [ -d "$module" ] && [ -n "$(ls -A "$module")" ]; then
+    die "--module $module has no pom.xml (a new perf module is written only into a new or empty folder)"
+  fi
+  [ "$workflows_only" = false ] || die "--module $module has no pom.xml: --workflows-only needs an existing module"
+  new_module=true
+  [ -d "$module" ] || created=$module
+  mkdir -p "$module"
+fi
 module_dir=$(cd "$module" && pwd)
 if [ -z "$action_ref" ]; then
   action_ref=$(git -C "$gate_root" rev-parse HEAD 2>/dev/null) || die "--action-ref is required: $gate_root is not a git checkout"
@@ -78,6 +98,7 @@ workflow=$workflows/perf-gate.yml
 comment_workflow=$workflows/perf-gate-comment.yml
 nightly_workflow=$workflows/perf-baselines.yml
 files=("$scenario" "$suite" "$workflow" "$comment_workflow" "$nightly_workflow")
+[ "$new_module" = false ] || files+=("$module_dir/pom.xml")
 [ "$workflows_only" = false ] || files=("$workflow" "$comment_workflow" "$nightly_workflow")
 for file in "${files[@]}"; do
   [ ! -e "$file" ] || die "$file exists already: nothing was written (move it away, or write the rest by hand)"
@@ -221,12 +242,82 @@ fi
 echo "init: wrote $workflow"
 echo "init: wrote $comment_workflow"
 echo "init: wrote $nightly_workflow"
-if ! grep -q '<artifactId>kafka-perf-gate</artifactId>' "$module_dir/pom.xml"; then
+gate_version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$gate_root/pom.xml" | head -n 1)
+if [ "$new_module" = true ]; then
+  # The repository's root pom names the group and version, when there is one.
+  root_pom=$repo_root/pom.xml
+  case "$name" in *perf) artifact=$name ;; *) artifact=$name-perf ;; esac
+  group=perf
+  version=1.0.0-SNAPSHOT
+  if [ -f "$root_pom" ] && [ "$root_pom" != "$module_dir/pom.xml" ]; then
+    group=$(sed -n '/<parent>/,/<\/parent>/d; s:^  <groupId>\(.*\)</groupId>.*:\1:p' "$root_pom" | head -n 1)
+    version=$(sed -n '/<parent>/,/<\/parent>/d; s:^  <version>\(.*\)</version>.*:\1:p' "$root_pom" | head -n 1)
+    group=${group:-perf}
+    version=${version:-1.0.0-SNAPSHOT}
+  fi
+  cat > "$module_dir/pom.xml" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0"
+         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
+  <modelVersion>4.0.0</modelVersion>
+
+  <!-- The performance gate's module, written by kafka-perf-gate's init: its suite class under
+       src/test/java, its scenarios under perf/, its baselines under baselines/. -->
+  <groupId>$group</groupId>
+  <artifactId>$artifact</artifactId>
+  <version>$version</version>
+
+  <properties>
+    <maven.compiler.release>17</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+
+  <dependencies>
+    <!-- Your service's module, whose serializers, partitioners and interceptors the scenarios
+         name, e.g.
+    <dependency>
+      <groupId>$group</groupId>
+      <artifactId>your-service</artifactId>
+      <version>$version</version>
+    </dependency>
+    -->
+    <dependency>
+      <groupId>dev.kafkaperfgate</groupId>
+      <artifactId>kafka-perf-gate</artifactId>
+      <version>$gate_version</version>
+      <scope>test</scope>
+    </dependency>
+  </dependencies>
+
+  <build>
+    <plugins>
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <version>3.5.6</version>
+        <configuration>
+          <!-- A fixed heap and collector: the client's figures must not move with ergonomics. -->
+          <argLine>-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch</argLine>
+        </configuration>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+XML
+  echo "init: wrote $module_dir/pom.xml"
+  parent=$(dirname "$module_dir")
+  while [ "$parent" != "$repo_root" ] && [ "$parent" != / ] && [ ! -f "$parent/pom.xml" ]; do parent=$(dirname "$parent"); done
+  if [ -f "$parent/pom.xml" ]; then
+    echo "init: add the module to $parent/pom.xml's <modules> (the pom is not edited):"
+    echo "    <module>$(relative "$parent" "$module_dir")</module>"
+  fi
+elif ! grep -q '<artifactId>kafka-perf-gate</artifactId>' "$module_dir/pom.xml"; then
   echo "init: add to $module_dir/pom.xml's <dependencies> (the pom is not edited):"
   echo "    <dependency>"
   echo "      <groupId>dev.kafkaperfgate</groupId>"
   echo "      <artifactId>kafka-perf-gate</artifactId>"
-  echo "      <version>$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$gate_root/pom.xml" | head -n 1)</version>"
+  echo "      <version>$gate_version</version>"
   echo "      <scope>test</scope>"
   echo "    </dependency>"
 fi

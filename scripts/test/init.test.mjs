@@ -114,11 +114,35 @@ test('--workflows-only: a module with its scenarios and suite gets the three wor
   assert.doesNotMatch(stdout, /wrote .*orders-publish\.yaml/)
 })
 
+test('a new folder becomes a perf module: its pom with the gate, the scenario, the suite, the workflows, and its line for the parent', () => {
+  const { repo } = teamRepository('acks=all\n')
+  writeFileSync(join(repo, 'pom.xml'), '<project>\n  <groupId>com.acme</groupId>\n  <artifactId>parent</artifactId>\n  <version>2.1.0-SNAPSHOT</version>\n</project>\n')
+  const module = join(repo, 'orders-perf')
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0'])
+  assert.equal(code, 0, stderr)
+  const pom = readFileSync(join(module, 'pom.xml'), 'utf8')
+  assert.match(pom, /<groupId>com\.acme<\/groupId>\n {2}<artifactId>orders-perf<\/artifactId>\n {2}<version>2\.1\.0-SNAPSHOT<\/version>/)
+  assert.match(pom, /<artifactId>kafka-perf-gate<\/artifactId>\n\s+<version>[^<]+<\/version>\n\s+<scope>test<\/scope>/)
+  assert.match(pom, /<argLine>-Xms1g -Xmx1g -XX:\+UseG1GC -XX:\+AlwaysPreTouch<\/argLine>/)
+  assert.ok(existsSync(join(module, 'perf', 'orders-perf-publish.yaml')))
+  assert.ok(existsSync(join(module, 'src', 'test', 'java', 'perf', 'KafkaPerfGateTest.java')))
+  assert.ok(existsSync(join(repo, '.github', 'workflows', 'perf-baselines.yml')))
+  assert.match(stdout, /^init: add the module to .*\/pom\.xml's <modules> \(the pom is not edited\):\n {4}<module>orders-perf<\/module>$/m)
+  assert.doesNotMatch(stdout, /add to .*<dependencies>/, 'its own pom has the dependency already')
+  assert.equal(readFileSync(join(repo, 'pom.xml'), 'utf8').includes('<modules>'), false, 'the parent pom is never edited')
+
+  // A refusal leaves no folder behind.
+  const again = run(join(ROOT, 'scripts', 'init.sh'), ['--module', join(repo, 'second-perf'), '--action-ref', 'v1.2.0'])
+  assert.equal(again.code, 2, 'the workflows exist already')
+  assert.equal(existsSync(join(repo, 'second-perf')), false)
+})
+
 test('bad input is exit 2 with one line: no pom, an unknown option, a moving ref', () => {
   const empty = mkdtempSync(join(SCRATCH, 'nopom-'))
+  writeFileSync(join(empty, 'notes.txt'), 'not a Maven module\n')
   const nopom = run(join(ROOT, 'scripts', 'init.sh'), ['--module', empty])
   assert.equal(nopom.code, 2)
-  assert.equal(nopom.stderr.trim(), `init: --module ${empty} has no pom.xml`)
+  assert.equal(nopom.stderr.trim(), `init: --module ${empty} has no pom.xml (a new perf module is written only into a new or empty folder)`)
   const unknown = run(join(ROOT, 'scripts', 'init.sh'), ['--modul', empty])
   assert.equal(unknown.code, 2)
   assert.match(unknown.stderr, /^init: unknown option --modul \(known: --module DIR, --producer-config FILE, --action-ref REF, --workflows-only, --help\)$/m)
