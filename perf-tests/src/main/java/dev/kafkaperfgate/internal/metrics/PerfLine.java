@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Console lines in the shape kafka-producer-perf-test prints, so they read as users expect.
@@ -15,6 +17,13 @@ import java.util.Locale;
 public final class PerfLine {
 
     private static final double MB = 1024.0 * 1024.0;
+
+    /**
+     * A trial's last line as the workloads print it, {@code [name] trial k/n: } and then {@link #total}
+     * (produce, end-to-end) or {@link #consumer} (consume): kept here, beside the formats it reads.
+     */
+    private static final Pattern TRIAL_END = Pattern.compile(
+            "^\\[[^\\]]+] trial (\\d+)/(\\d+): (\\d+ records sent, .* ms 99\\.9th\\.|\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3}, .*)$");
 
     private PerfLine() {
     }
@@ -33,6 +42,16 @@ public final class PerfLine {
                         + "%.2f ms max latency, %.2f ms 50th, %.2f ms 95th, %.2f ms 99th, %.2f ms 99.9th.",
                 records, rate, rate * recordSize / MB, latencyMicros.getMean() / 1000.0, latencyMicros.getMaxValue() / 1000.0,
                 millis(latencyMicros, 50), millis(latencyMicros, 95), millis(latencyMicros, 99), millis(latencyMicros, 99.9));
+    }
+
+    /**
+     * Whether {@code line} ends a trial: {@code {k, n}} for {@code [name] trial k/n: } followed by a
+     * {@link #total} or {@link #consumer} line; {@code null} for any other line (the periodic
+     * windows, warm-ups, a fault's line).
+     */
+    public static int[] trialEnded(String line) {
+        Matcher matcher = TRIAL_END.matcher(line);
+        return matcher.matches() ? new int[] {Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2))} : null;
     }
 
     private static double millis(Histogram histogram, double percentile) {

@@ -72,6 +72,8 @@ public final class ScenarioRunner {
     private final Path resultsDir;
     private final CpuSet clientCpus;
     private final PrintStream console;
+    /** What the workloads print to: the console, with a progress line after each trial. */
+    private final PrintStream workloadConsole;
     private GateRun gate;
     private int index;
     private long startNanos;
@@ -87,6 +89,7 @@ public final class ScenarioRunner {
         this.resultsDir = resultsDir;
         this.clientCpus = clientCpus;
         this.console = console;
+        this.workloadConsole = new TrialProgress(console, this::trialEnded);
     }
 
     /**
@@ -194,7 +197,7 @@ public final class ScenarioRunner {
             if (mirror) {
                 // The link of a mirror scenario joins the source and MirrorMaker 2: the workload sets it up.
                 try (KafkaBroker target = brokers.startAnother(produce.brokers())) {
-                    measured = produced(new MirrorWorkload(broker, target, brokers.kafkaClasspath(), console, NanoClock.SYSTEM, clientCpus,
+                    measured = produced(new MirrorWorkload(broker, target, brokers.kafkaClasspath(), workloadConsole, NanoClock.SYSTEM, clientCpus,
                             gate.injection).run(produce, scenario.consumer(), topic), fileName);
                 }
             } else if (scenario.trogdor() != null) {
@@ -211,15 +214,31 @@ public final class ScenarioRunner {
         }
     }
 
+    /**
+     * After each trial: the run's time so far and an estimate of the time left, counting the trials
+     * of the current scenario done (every trial of a scenario is taken to cost alike).
+     */
+    private void trialEnded(int trial, int trials) {
+        if (gate == null || index == 0) {
+            return;
+        }
+        int count = gate.scenarios.size();
+        long elapsed = System.nanoTime() - startNanos;
+        double done = (index - 1 + Math.min(1.0, trial / (double) trials)) / count;
+        String eta = done >= 1 ? "" : ", about " + minutes((long) (elapsed / done - elapsed)) + " left";
+        console.printf("[kafka-perf-gate] scenario %d of %d, trial %d of %d done (%s elapsed%s)%n", index, count, trial, trials,
+                minutes(elapsed), eta);
+    }
+
     /** The scenario's workload on {@code broker}: the broker itself, or the broker behind a slow link. */
     private Measured run(Scenario scenario, KafkaBroker broker, String topic, String fileName) {
         ProduceScenario produce = scenario.produce();
         return switch (scenario.workload()) {
-            case PRODUCE -> produced(new ProduceWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
+            case PRODUCE -> produced(new ProduceWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
                     .withPause(pauseFor(scenario)).run(produce, topic), fileName);
-            case END_TO_END -> produced(new EndToEndWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
+            case END_TO_END -> produced(new EndToEndWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
                     .run(produce, scenario.consumer(), topic), fileName);
-            case CONSUME -> consumed(new ConsumeWorkload(broker, console, NanoClock.SYSTEM, clientCpus, gate.injection)
+            case CONSUME -> consumed(new ConsumeWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
                     .run(produce, scenario.consumer(), topic), fileName);
             case MIRROR -> throw new IllegalStateException("a mirror scenario runs with its target cluster (see measure)");
         };

@@ -3,7 +3,9 @@ package dev.kafkaperfgate.internal.metrics;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 class PerfLineTest {
 
@@ -23,5 +25,18 @@ class PerfLineTest {
     void theWindowLineReadsLikeKafkaProducerPerfTest() {
         assertEquals("250000 records sent, 50000.0 records/sec (48.83 MB/sec), 2.1 ms avg latency, 35.0 ms max latency.",
                 PerfLine.window(250_000, 5.0, 1024, 2_100, 35_000));
+    }
+
+    @Test
+    void aTrialsLastLineIsToldFromItsWindowsAndOtherLinesWhateverTheWorkload() {
+        Histogram micros = new Histogram(3);
+        micros.recordValue(2_000);
+        assertArrayEquals(new int[] {2, 3}, PerfLine.trialEnded("[orders-publish] trial 2/3: " + PerfLine.total(1000, 2.0, 1024, micros)));
+        assertArrayEquals(new int[] {1, 5}, PerfLine.trialEnded("[consumer-300b-3p] trial 1/5: "
+                + PerfLine.consumer(1_764_130_000_000L, 40_000, 12_000_000, 20_000_000, 1_500_000_000)));
+        assertNull(PerfLine.trialEnded("[orders-publish] trial 2/3: " + PerfLine.window(250_000, 5.0, 1024, 2_100, 35_000)),
+                "a window of the trial, not its end");
+        assertNull(PerfLine.trialEnded("[orders-publish] warm-up: 20017 records in 10.0 s, steady"));
+        assertNull(PerfLine.trialEnded("[e2e] trial 1/3: " + PerfLine.latency("end-to-end latency", micros)));
     }
 }

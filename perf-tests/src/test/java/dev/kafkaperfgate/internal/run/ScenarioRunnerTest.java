@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -66,9 +67,24 @@ class ScenarioRunnerTest {
     @Test
     void aFailingScenarioIsNamedTheOthersRunAndTheRunIsIncomplete() throws IOException {
         Path results = dir.resolve("results");
+        // The console as a person reads it, kept for the progress lines' check below.
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        PrintStream console = new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                System.out.write(b);
+                printed.write(b);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                System.out.write(bytes, offset, length);
+                printed.write(bytes, offset, length);
+            }
+        }, true, java.nio.charset.StandardCharsets.UTF_8);
         ScenarioRunner runner = new ScenarioRunner(new BrokerPool(broker, count -> {
             throw new AssertionError("no scenario here regresses: nothing to re-run");
-        }, System.out), results, null, System.out);
+        }, console), results, null, console);
         List<Scenario> scenarios = parse(
                 scenario("refused-topic", "produce", "topic: {configs: {cleanup.policy: bogus}}\nduration: 2s\nrecord.size: 100\nrate: 1000\nwarmup: none\ntrials: 1\n"),
                 scenario("consume-small", "consume", "topic: {partitions: 3}\nrecords: 30000\nrecord.size: 300\ntrials: 2\n"
@@ -120,6 +136,12 @@ class ScenarioRunnerTest {
         }
 
         runner.finish();
+        // A long run says after every trial how far it is, with the time left while there is some.
+        String lines = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(java.util.regex.Pattern.compile("\\[kafka-perf-gate] scenario 2 of 3, trial 1 of 2 done \\(\\d+m\\d\\ds elapsed, "
+                + "about \\d+m\\d\\ds left\\)").matcher(lines).find(), lines);
+        assertTrue(java.util.regex.Pattern.compile("\\[kafka-perf-gate] scenario 3 of 3, trial 2 of 2 done \\(\\d+m\\d\\ds elapsed\\)\\n")
+                .matcher(lines).find(), "the last trial has nothing left: " + lines);
         // The report shows each trial's broker side; the browser test (src/test/browser) checks what a reader sees of it.
         Path reports = Files.createDirectories(Path.of("target/report-test"));
         Files.copy(results.resolve("report.html"), reports.resolve("report-broker.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
