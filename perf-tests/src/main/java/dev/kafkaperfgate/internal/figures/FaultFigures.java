@@ -24,13 +24,29 @@ import java.util.List;
  * @param bucketMs        the timeline's resolution, ms
  * @param acksPerBucket   acknowledgements per bucket: the failover timeline
  * @param maxLatencyUs    the slowest acknowledgement per bucket, µs
+ * @param isrChanges      the partition's in-sync replicas each time the controller changed them, from the
+ *                        stop until all were back in sync (after the trial, too): the shrink and the expand
  */
 public record FaultFigures(String action, String target, int brokerId, List<Integer> isrBefore, long stopMs, long stoppedMs,
                            long restartMs, double maxAckGapMs, double maxAckGapEndMs, long acked, long refused, String firstRefusal,
-                           long lost, long duplicates, long bucketMs, long[] acksPerBucket, long[] maxLatencyUs) {
+                           long lost, long duplicates, long bucketMs, long[] acksPerBucket, long[] maxLatencyUs,
+                           List<IsrChange> isrChanges) {
+
+    /**
+     * The in-sync replicas of the fault's partition from {@code atMs} (from the trial's first send) on.
+     *
+     * @param partition the partition watched: the stopped leader's, or 0 for a broker named by id
+     */
+    public record IsrChange(long atMs, int partition, List<Integer> isr) {
+
+        public IsrChange {
+            isr = List.copyOf(isr);
+        }
+    }
 
     public FaultFigures {
         isrBefore = List.copyOf(isrBefore);
+        isrChanges = List.copyOf(isrChanges);
     }
 
     /** Whether the stopped broker was the partition's only in-sync replica: its records were refused, not lost. */
@@ -44,6 +60,16 @@ public record FaultFigures(String action, String target, int brokerId, List<Inte
                         + "%d acked, %d refused, %d lost, %d duplicated%s", action, brokerId, target, stopMs / 1000.0,
                 restartMs < 0 ? "" : String.format(java.util.Locale.ROOT, ", back at %.1f s", restartMs / 1000.0),
                 maxAckGapMs, maxAckGapEndMs / 1000.0, acked, refused, lost, duplicates,
-                refused == 0 ? "" : "; first refusal: " + firstRefusal);
+                refused == 0 ? "" : "; first refusal: " + firstRefusal) + isrLine();
+    }
+
+    /** {@code ; ISR of partition 0: [1, 2, 3] → [2, 3] at 3.1 s → [2, 3, 1] at 11.4 s}, or nothing when it never changed. */
+    private String isrLine() {
+        if (isrChanges.isEmpty()) {
+            return "";
+        }
+        StringBuilder line = new StringBuilder("; ISR of partition " + isrChanges.get(0).partition() + ": " + isrBefore);
+        isrChanges.forEach(change -> line.append(String.format(java.util.Locale.ROOT, " → %s at %.1f s", change.isr(), change.atMs() / 1000.0)));
+        return line.toString();
     }
 }

@@ -201,6 +201,13 @@ final class ResultBlocks {
         node.put("firstRefusal", fault.firstRefusal());
         node.put("lost", fault.lost());
         node.put("duplicates", fault.duplicates());
+        ArrayNode isrChanges = node.putArray("isrChanges");
+        for (FaultFigures.IsrChange change : fault.isrChanges()) {
+            ObjectNode entry = isrChanges.addObject();
+            entry.put("atMs", change.atMs());
+            entry.put("partition", change.partition());
+            change.isr().forEach(entry.putArray("isr")::add);
+        }
         ObjectNode timeline = node.putObject("timeline");
         timeline.put("bucketMs", fault.bucketMs());
         ArrayNode acks = timeline.putArray("acks");

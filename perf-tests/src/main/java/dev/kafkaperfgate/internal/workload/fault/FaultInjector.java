@@ -4,6 +4,7 @@ import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.figures.FaultFigures;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -48,8 +50,14 @@ final class FaultInjector implements AutoCloseable {
      * @param stoppedNanos when the node's process was gone
      * @param restartNanos when it was started again during the trial (a pause: seen running again),
      *                     or −1 when that happened after it
+     * @param isrChanges   the watched partition's ISR as it changed, from the trial's start until all were in sync
      */
-    record Times(int brokerId, List<Integer> isrBefore, long stopNanos, long stoppedNanos, long restartNanos) {
+    record Times(int brokerId, List<Integer> isrBefore, long stopNanos, long stoppedNanos, long restartNanos,
+                 List<FaultFigures.IsrChange> isrChanges) {
+
+        Times withIsrChanges(List<FaultFigures.IsrChange> changes) {
+            return new Times(brokerId, isrBefore, stopNanos, stoppedNanos, restartNanos, changes);
+        }
 
         /** Whether the stopped node was the only in-sync replica: the partition was offline until it came back. */
         boolean stoppedOnlyInSyncReplica() {
@@ -59,6 +67,8 @@ final class FaultInjector implements AutoCloseable {
 
     /** How far a pause may start or end from its planned instant before the trial fails (the agent runs jcmd, a JVM, first: about 0.5 s, seconds on a loaded machine). */
     static final Duration PAUSE_SLACK = Duration.ofSeconds(10);
+    /** How often the watched partition's ISR is read during the fault. */
+    static final Duration ISR_POLL = Duration.ofMillis(200);
 
     private final BrokerNodes nodes;
     private final FaultSpec fault;
@@ -74,6 +84,11 @@ final class FaultInjector implements AutoCloseable {
     private final BrokerPause pause;
     private final BrokerNodes.LocalJvm jvm;
     private volatile BrokerPause.Scheduled scheduled;
+    /** The partition whose ISR is watched: the stopped leader's, or 0 for a broker named by id. */
+    private final int watchedPartition;
+    private final List<FaultFigures.IsrChange> isrChanges = new CopyOnWriteArrayList<>();
+    private volatile boolean watching;
+    private Thread watcher;
     private volatile boolean stopSent;
     private volatile boolean restarted;
     private Thread thread;
@@ -90,6 +105,7 @@ final class FaultInjector implements AutoCloseable {
         this.isrBefore = isrBefore;
         this.pause = pause;
         this.jvm = jvm;
+        this.watchedPartition = Math.max(0, fault.partition());
     }
 
     /**
@@ -136,6 +152,50 @@ final class FaultInjector implements AutoCloseable {
         thread = new Thread(() -> run(trialStartNanos), "kpg-fault");
         thread.setDaemon(true);
         thread.start();
+        watching = true;
+        watcher = new Thread(() -> watchIsr(trialStartNanos), "kpg-fault-isr");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /**
+     * Records the watched partition's ISR each time it changes, as the controller reports it (in
+     * KRaft the controller, not the leader, shrinks it for a stopped or fenced broker, so the
+     * brokers' IsrShrinksPerSec does not count that), every {@link #ISR_POLL} until {@link #finish}
+     * has seen every replica back in sync.
+     */
+    private void watchIsr(long start) {
+        List<Integer> last = isrBefore;
+        while (watching) {
+            try {
+                List<Integer> isr = describe(admin, topic).partitions().get(watchedPartition).isr().stream().map(Node::id).toList();
+                if (!isr.equals(last)) {
+                    isrChanges.add(new FaultFigures.IsrChange((System.nanoTime() - start) / 1_000_000, watchedPartition, isr));
+                    last = isr;
+                }
+            } catch (RuntimeException e) {
+                // The cluster is between leaders: the next poll reads it again.
+            }
+            try {
+                Thread.sleep(ISR_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Stops the ISR watcher, once it has had a last look. */
+    private List<FaultFigures.IsrChange> stopWatching() {
+        watching = false;
+        if (watcher != null) {
+            try {
+                watcher.join(Duration.ofSeconds(15).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return List.copyOf(isrChanges);
     }
 
     private void run(long start) {
@@ -160,7 +220,7 @@ final class FaultInjector implements AutoCloseable {
                 nodes.start(brokerId);
                 restarted = true;
             }
-            times.set(new Times(brokerId, isrBefore, stop - start, stopped - start, restart < 0 ? -1 : restart - start));
+            times.set(new Times(brokerId, isrBefore, stop - start, stopped - start, restart < 0 ? -1 : restart - start, List.of()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -195,7 +255,7 @@ final class FaultInjector implements AutoCloseable {
             }
             restarted = true;
             console.printf("%sbroker %d frozen from %.1f s to %.1f s%n", label, brokerId, (frozen - start) / 1e9, (resumed - start) / 1e9);
-            times.set(new Times(brokerId, isrBefore, atNanos - start, frozen - start, resumed - start));
+            times.set(new Times(brokerId, isrBefore, atNanos - start, frozen - start, resumed - start, List.of()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -235,7 +295,17 @@ final class FaultInjector implements AutoCloseable {
             restarted = true;
         }
         awaitInSync();
-        return done;
+        // One more look after everything is in sync, so that the expand is on record.
+        sleepQuietly(ISR_POLL.toMillis() * 2);
+        return done.withIsrChanges(stopWatching());
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Every partition of the topic with all its replicas in sync, within the recovery bound. */
@@ -301,6 +371,7 @@ final class FaultInjector implements AutoCloseable {
     /** Never leaves a node down: an aborted trial still starts it again. */
     @Override
     public void close() {
+        stopWatching();
         if (thread != null) {
             thread.interrupt();
             try {

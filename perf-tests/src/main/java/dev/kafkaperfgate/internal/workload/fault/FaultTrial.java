@@ -79,7 +79,8 @@ public final class FaultTrial {
                 times.restartNanos() < 0 ? -1 : times.restartNanos() / 1_000_000, ledger.maxGapNanos() / 1e6,
                 ledger.maxGapEndNanos() / 1e6, ledger.ackedCount(), ledger.refusedCount(),
                 refusal == null ? null : refusal.toString(), lost.cardinality(), tally.duplicates(),
-                DeliveryLedger.BUCKET_NANOS / 1_000_000, ledger.acksPerBucket(buckets), ledger.maxLatencyMicrosPerBucket(buckets));
+                DeliveryLedger.BUCKET_NANOS / 1_000_000, ledger.acksPerBucket(buckets), ledger.maxLatencyMicrosPerBucket(buckets),
+                times.isrChanges());
         String acks = scenario.producer().getOrDefault("acks", "all").trim();
         if (figures.lost() > 0 && (acks.equals("all") || acks.equals("-1"))) {
             throw new ScenarioFailedException(label + figures.lost() + " acknowledged records were lost with acks=" + acks

@@ -92,6 +92,14 @@ class FaultTrialTest {
         RunFigures figures = RunFigures.of(result);
         assertEquals(fault.maxAckGapMs(), figures.metrics().get(Metric.FAILOVER).value(), 0.1, "the gated failover window");
         assertEquals(3, leaderAndIsr(topic).size(), "the next trial starts from three replicas in sync again");
+        // Around the stopped leader: the controller shrank partition 0's ISR to the two others, then expanded it again.
+        List<FaultFigures.IsrChange> isr = fault.isrChanges();
+        assertTrue(isr.size() >= 2, "a shrink and an expand: " + fault.line());
+        assertEquals(2, isr.get(0).isr().size(), fault.line());
+        assertTrue(!isr.get(0).isr().contains(leader) && isr.get(0).atMs() >= fault.stopMs(), "shrunk once it stopped: " + fault.line());
+        assertEquals(3, isr.get(isr.size() - 1).isr().size(), "all three back in sync: " + fault.line());
+        assertTrue(isr.get(isr.size() - 1).atMs() >= fault.restartMs(), "expanded after its restart: " + fault.line());
+        assertTrue(fault.line().contains("; ISR of partition 0: [" ), fault.line());
     }
 
     @Test
