@@ -235,9 +235,19 @@ public final class ProcessNode {
 
     /** A port free on this host now, for a node's listener. */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
+        // The OS may hand a port it just gave out (and saw closed) out again: a cluster's twelve
+        // ports were once two alike, and a node failed to bind. Never give one out twice per JVM.
+        for (int attempt = 0; attempt < 100; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                socket.setReuseAddress(true);
+                if (HANDED_OUT.add(socket.getLocalPort())) {
+                    return socket.getLocalPort();
+                }
+            }
         }
+        throw new IOException("no free port that this JVM has not handed out already, in 100 tries");
     }
+
+    /** Every port {@link #freePort()} has returned in this JVM. */
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 }
