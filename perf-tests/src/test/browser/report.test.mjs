@@ -135,6 +135,17 @@ test('a stored run shows the broker\'s side of each trial', { skip, timeout: 120
   assert.match(view.text, /produce-TotalTimeMs-mean\s+\d/)
 })
 
+test('a fault trial shows when the broker was frozen, its failover timeline and the ISR around it', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report-fault.html'))
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.state.errors, [])
+  const timeline = view.canvases.find((canvas) => canvas.title.startsWith('failover timeline'))
+  assert.ok(timeline, `a failover chart: ${view.canvases.map((canvas) => canvas.title)}`)
+  assert.equal(timeline.title, 'failover timeline (broker 2 paused at 4.0 s, seen frozen from 6.3 s to 14.6 s)')
+  assert.ok(timeline.points > 0 && timeline.painted > 0, 'the timeline is drawn')
+  assert.match(view.text, /trial 1: longest gap between acks 8299\.4 ms; 20018 acked, 0 refused, 0 lost, 0 duplicated; ISR of partition 0: \[2, 3, 1\] → \[3, 1\] at 15\.3 s → \[1, 2, 3\] at 21\.1 s/)
+})
+
 test('a trogdor run shows each agent\'s figures and what the broker counted', { skip, timeout: 120_000 }, async () => {
   const view = await open(join(OUT, 'report-trogdor.html'))
   assert.deepEqual(view.problems, [])

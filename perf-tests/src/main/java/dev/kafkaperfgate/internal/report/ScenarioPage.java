@@ -221,15 +221,17 @@ final class ScenarioPage {
         return commit == null ? "?" : commit.substring(0, Math.min(7, commit.length()));
     }
 
-    /** Each fault trial's timeline (acks and the slowest ack per bucket) with when the broker went and came back. */
+    /** Each fault trial's timeline (acks and the slowest ack per bucket) with when the broker went and came back, and its ISR. */
     private static ArrayNode failover(JsonNode result) {
         ArrayNode trials = JsonNodeFactory.instance.arrayNode();
         result.path("trials").forEach(trial -> {
             JsonNode fault = trial.path("fault");
             ObjectNode node = trials.addObject();
             node.put("trial", trial.path("trial").asInt());
+            node.put("action", fault.path("action").asText());
             node.put("brokerId", fault.path("brokerId").asInt());
             node.put("stopMs", fault.path("stopMs").asLong());
+            node.put("stoppedMs", fault.path("stoppedMs").asLong());
             node.put("restartMs", fault.path("restartMs").asLong());
             node.put("maxAckGapMs", fault.path("maxAckGapMs").asDouble());
             node.put("acked", fault.path("acked").asLong());
@@ -239,6 +241,8 @@ final class ScenarioPage {
             node.put("bucketMs", fault.path("timeline").path("bucketMs").asLong());
             node.set("acks", fault.path("timeline").path("acks"));
             node.set("maxLatencyUs", fault.path("timeline").path("maxLatencyUs"));
+            node.set("isrBefore", fault.path("isrBefore"));
+            node.set("isrChanges", fault.path("isrChanges"));
         });
         return trials;
     }

@@ -145,14 +145,22 @@
       datasets.push({ label: `trial ${trial.trial}: slowest ack (ms)`, data: (trial.maxLatencyUs || []).map((us) => (us > 0 ? us / 1000 : null)), borderColor: COLORS[index % COLORS.length], borderDash: [4, 3], pointRadius: 0, borderWidth: 1, yAxisID: 'y1' })
     })
     const first = failover[0]
-    const when = `broker ${first.brokerId} stopped at ${(first.stopMs / 1000).toFixed(1)} s` + (first.restartMs >= 0 ? `, back at ${(first.restartMs / 1000).toFixed(1)} s` : '')
+    const seconds = (ms) => (ms / 1000).toFixed(1)
+    // A pause (Trogdor's ProcessStopFault) is recorded as seen: frozen and running again.
+    const when = first.action === 'pause-broker'
+      ? `broker ${first.brokerId} paused at ${seconds(first.stopMs)} s, seen frozen from ${seconds(first.stoppedMs)} s to ${seconds(first.restartMs)} s`
+      : `broker ${first.brokerId} stopped at ${seconds(first.stopMs)} s` + (first.restartMs >= 0 ? `, back at ${seconds(first.restartMs)} s` : '')
     chart(parent, `failover timeline (${when})`, {
       type: 'line',
       data: { labels, datasets },
       options: { scales: { x: { title: { display: true, text: 's into the trial' } }, y: { beginAtZero: true }, y1: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false } } } },
     })
+    // The ISR around the stopped broker, as the controller changed it: the shrink and the expand.
+    const isr = (trial) => (trial.isrChanges || []).length === 0 ? ''
+      : `; ISR of partition ${trial.isrChanges[0].partition}: [${(trial.isrBefore || []).join(', ')}]` +
+        trial.isrChanges.map((change) => ` → [${(change.isr || []).join(', ')}] at ${seconds(change.atMs)} s`).join('')
     parent.append(el('pre', 'lines', failover.map((trial) => `trial ${trial.trial}: longest gap between acks ${trial.maxAckGapMs} ms; ` +
-      `${trial.acked} acked, ${trial.refused} refused, ${trial.lost} lost, ${trial.duplicates} duplicated`).join('\n')))
+      `${trial.acked} acked, ${trial.refused} refused, ${trial.lost} lost, ${trial.duplicates} duplicated` + isr(trial)).join('\n')))
   }
 
   // Paired mode: each metric's trials at their place in the run order, base against head.

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -78,10 +79,54 @@ class HtmlReportTest {
         Files.copy(HtmlReport.write(nightly, FIXTURE.resolve("baselines")), OUT.resolve("report-nightly.html"),
                 StandardCopyOption.REPLACE_EXISTING);
 
+        // A fault scenario's run: each trial of producer-1k-acks1-20k carries a fault block as a pause-broker trial writes it.
+        Path fault = copy(FIXTURE.resolve("results"), OUT.resolve("fault"));
+        ObjectNode faulted = (ObjectNode) JSON.readTree(fault.resolve("producer-1k-acks1-20k.json").toFile());
+        for (JsonNode trial : faulted.path("trials")) {
+            ObjectNode block = ((ObjectNode) trial).putObject("fault");
+            block.put("action", "pause-broker").put("target", "leader-of-partition-0").put("brokerId", 2);
+            block.putArray("isrBefore").add(2).add(3).add(1);
+            block.put("stopMs", 4_000).put("stoppedMs", 6_250).put("restartMs", 14_550).put("maxAckGapMs", 8_299.4)
+                    .put("maxAckGapEndMs", 14_543.1).put("acked", 20_018).put("refused", 0).put("lost", 0).put("duplicates", 0);
+            ObjectNode shrink = block.putArray("isrChanges").addObject().put("atMs", 15_300).put("partition", 0);
+            shrink.putArray("isr").add(3).add(1);
+            ObjectNode expand = ((com.fasterxml.jackson.databind.node.ArrayNode) block.get("isrChanges")).addObject()
+                    .put("atMs", 21_100).put("partition", 0);
+            expand.putArray("isr").add(1).add(2).add(3);
+            ObjectNode timeline = block.putObject("timeline").put("bucketMs", 100);
+            com.fasterxml.jackson.databind.node.ArrayNode acks = timeline.putArray("acks");
+            com.fasterxml.jackson.databind.node.ArrayNode slowest = timeline.putArray("maxLatencyUs");
+            for (int bucket = 0; bucket < 200; bucket++) {
+                boolean frozen = bucket >= 62 && bucket < 145;
+                acks.add(frozen ? 0 : 100);
+                slowest.add(frozen ? 0 : 2_000);
+            }
+        }
+        JSON.writeValue(fault.resolve("producer-1k-acks1-20k.json").toFile(), faulted);
+        Files.copy(HtmlReport.write(fault, FIXTURE.resolve("baselines")), OUT.resolve("report-fault.html"),
+                StandardCopyOption.REPLACE_EXISTING);
+
         // Paired mode judges without baselines: the folder given is one this run has nothing in.
         Path paired = copy(PAIRED_FIXTURE, OUT.resolve("paired"));
         Files.copy(HtmlReport.write(paired, FIXTURE.resolve("baselines")), OUT.resolve("report-paired.html"),
                 StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Test
+    void aFaultTrialCarriesWhenTheBrokerWasFrozenAndItsIsr() throws IOException {
+        JsonNode scenarios = dataBlock(Files.readString(OUT.resolve("report-fault.html"))).path("scenarios");
+        JsonNode failover = null;
+        for (JsonNode scenario : scenarios) {
+            if (scenario.has("failover")) {
+                failover = scenario.get("failover");
+            }
+        }
+        assertNotNull(failover, "the faulted scenario has a failover block");
+        JsonNode trial = failover.get(0);
+        assertEquals("pause-broker", trial.path("action").asText());
+        assertEquals(6_250, trial.path("stoppedMs").asLong());
+        assertEquals(2, trial.path("isrChanges").size(), trial.toString());
+        assertEquals("[3,1]", trial.at("/isrChanges/0/isr").toString());
     }
 
     @Test
