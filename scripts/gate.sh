@@ -84,9 +84,9 @@ gate_wait() {
 }
 # gate_reactor MODULE_DIR CEILING: the outermost folder, at or below CEILING, whose pom.xml lists
 # MODULE_DIR as a module (services/orders from the root, or through nested aggregators);
-# MODULE_DIR itself when no folder above it does. A
-# team's perf module usually depends on its siblings (the service's own classes), which only a
-# build from that reactor resolves without installing them first.
+# MODULE_DIR itself when no folder above it does. A team's perf module usually depends on its
+# siblings (the service's own classes), which only a build from that reactor resolves without
+# installing them first.
 gate_reactor() {
   local dir=$1 ceiling=$2 reactor=$1 name
   while [ "$dir" != "$ceiling" ] && [ "$dir" != / ]; do
