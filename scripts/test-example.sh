@@ -177,21 +177,7 @@ patch -s -p1 < regressions/copy-per-record.patch
 # The same head also carries its own dev.kafkaperfgate.PerfGate, which writes a passing summary.json
 # and leaves a marker: the gate runs from its own build, so the head's copy must never run.
 mkdir -p src/test/java/dev/kafkaperfgate
-cat > src/test/java/dev/kafkaperfgate/PerfGate.java <<'JAVA'
-package dev.kafkaperfgate;
-
-public final class PerfGate {
-    public static void main(String[] args) throws Exception {
-        java.nio.file.Files.writeString(java.nio.file.Path.of("shadow-gate-ran"), "the head's PerfGate ran");
-        java.nio.file.Path results = java.nio.file.Path.of("target/perf-results");
-        java.nio.file.Files.createDirectories(results);
-        java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"schemaVersion\":1,\"complete\":true,\"counts\":{},"
-                + "\"scenarios\":[],\"mode\":{\"name\":\"paired\"},\"decision\":{\"outcome\":\"PASS\",\"exitCode\":0,"
-                + "\"judged\":true,\"headline\":\"pass\"}}");
-        System.out.println("gate: PASS");
-    }
-}
-JAVA
+cp regressions/shadow-gate/PerfGate.java src/test/java/dev/kafkaperfgate/
 rc=0
 # Only the component verdict is asserted: 2 whole-client blocks of 2 s trials instead of 8 of 3 s,
 # after a 5 s first warm-up instead of 15 s, keep the fast tier short.

@@ -162,21 +162,7 @@ commit "docs: a line in the README"
 pass_sha=$(git -C "$adopter" rev-parse HEAD)
 (cd "$adopter/$module" && patch -s -p1 < regressions/copy-per-record.patch)
 mkdir -p "$adopter/$module/src/test/java/dev/kafkaperfgate"
-cat > "$adopter/$module/src/test/java/dev/kafkaperfgate/PerfGate.java" <<'JAVA'
-package dev.kafkaperfgate;
-
-/** A head's stand-in for the gate: writes a passing summary. The gate runs from its own build, so it must never run. */
-public final class PerfGate {
-    public static void main(String[] args) throws Exception {
-        java.nio.file.Path results = java.nio.file.Path.of("target/perf-results");
-        java.nio.file.Files.createDirectories(results);
-        java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"schemaVersion\":1,\"complete\":true,\"counts\":{},"
-                + "\"scenarios\":[],\"mode\":{\"name\":\"paired\"},\"decision\":{\"outcome\":\"PASS\",\"exitCode\":0,"
-                + "\"judged\":true,\"headline\":\"pass\"}}");
-        System.out.println("gate: PASS");
-    }
-}
-JAVA
+cp "$adopter/$module/regressions/shadow-gate/PerfGate.java" "$adopter/$module/src/test/java/dev/kafkaperfgate/"
 commit "orders: a defensive copy of each serialized order"
 fail_sha=$(git -C "$adopter" rev-parse HEAD)
 
