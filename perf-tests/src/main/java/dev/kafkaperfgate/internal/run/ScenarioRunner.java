@@ -119,7 +119,7 @@ public final class ScenarioRunner {
         index++;
         int count = gate.scenarios.size();
         long elapsed = System.nanoTime() - startNanos;
-        String eta = index == 1 ? "" : ", about " + minutes(elapsed / (index - 1) * (count - index + 1)) + " left";
+        String eta = left(elapsed, (index - 1) / (double) count);
         console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(), minutes(elapsed), eta);
         String workload = scenario.workload().key();
         try {
@@ -224,10 +224,14 @@ public final class ScenarioRunner {
         }
         int count = gate.scenarios.size();
         long elapsed = System.nanoTime() - startNanos;
-        double done = (index - 1 + Math.min(1.0, trial / (double) trials)) / count;
-        String eta = done >= 1 ? "" : ", about " + minutes((long) (elapsed / done - elapsed)) + " left";
+        String eta = left(elapsed, (index - 1 + Math.min(1.0, trial / (double) trials)) / count);
         console.printf("[kafka-perf-gate] scenario %d of %d, trial %d of %d done (%s elapsed%s)%n", index, count, trial, trials,
                 minutes(elapsed), eta);
+    }
+
+    /** {@code ", about XmYYs left"} after {@code elapsed} for a share {@code done} of the run; nothing at its start or end. */
+    private static String left(long elapsed, double done) {
+        return done <= 0 || done >= 1 ? "" : ", about " + minutes((long) (elapsed / done - elapsed)) + " left";
     }
 
     /** The scenario's workload on {@code broker}: the broker itself, or the broker behind a slow link. */
@@ -262,10 +266,6 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The run's Trogdor, started (or reached) at its first trogdor scenario and kept for the
-     * others: a coordinator and as many agents as the run's scenarios ask for at most.
-     */
-    /**
      * A pause-broker fault's carrier: Trogdor's ProcessStopFault on the first agent of the run's
      * Trogdor, which must run on this machine, beside the process cluster whose JVM it freezes.
      */
@@ -282,6 +282,10 @@ public final class ScenarioRunner {
         return new TrogdorPause(agents.coordinator(), agents.agents().get(0));
     }
 
+    /**
+     * The run's Trogdor, started (or reached) at its first trogdor scenario and kept for the
+     * others: a coordinator and as many agents as the run's scenarios ask for at most.
+     */
     private TrogdorAgents trogdor() {
         if (trogdor == null) {
             TrogdorSettings settings = gate.trogdor;

@@ -240,7 +240,6 @@ final class FaultInjector implements AutoCloseable {
             console.printf("%spausing broker %d (%s) at %.1f s for %.1f s: %s, pid %d%s%n", label, brokerId, fault.target(),
                     fault.at().toMillis() / 1e3, fault.restartAfter().toMillis() / 1e3, pause.carrier(), jvm.pid(),
                     onlyInSync(isrBefore, brokerId) ? "; it is the only in-sync replica, the partition stalls until it resumes" : "");
-            stopSent = true;
             scheduled = pause.schedule(jvm.name(), atEpochMs, fault.restartAfter());
             long frozen = ProcessState.await(jvm.pid(), true, atNanos + PAUSE_SLACK.toNanos());
             if (frozen < 0) {
