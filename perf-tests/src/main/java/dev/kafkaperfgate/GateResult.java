@@ -94,6 +94,10 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
     public enum Metric {
         THROUGHPUT("throughput"), P99("p99Us"), CPU_PER_RECORD("cpuNsPerRecord"), ALLOC_PER_RECORD("allocBytesPerRecord"),
         WIRE_BYTES_PER_RECORD("wireBytesPerRecord"), RECORDS_PER_REQUEST("recordsPerRequest"), FAILOVER("maxAckGapMs"),
+        /** The broker's CPU per record it received; judged only where a scenario's thresholds name {@code broker.cpu}. */
+        BROKER_CPU_PER_RECORD("brokerCpuNsPerRecord"),
+        /** The broker's mean produce request time; judged only where a scenario's thresholds name {@code broker.produce.time}. */
+        BROKER_PRODUCE_TIME("brokerProduceTimeMs"),
         /** A team component alone (paired mode's component stage): ns per call; {@link MetricResult#component()} names it. */
         COMPONENT_NS_PER_OP("nsPerOp"),
         /** A team component alone: bytes allocated per call. */

@@ -30,13 +30,15 @@ public final class BaselineReader {
     private static final List<String> TOP = List.of("schemaVersion", "profile", "scenario", "workload", "window",
             "definitionSha256", "definition", "fingerprint", "history");
     private static final List<String> RUN = List.of("commit", "date", "runId", "ruler", "throughput", "p99Us", "latencyHistogram",
-            "latency", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest", "maxAckGapMs");
+            "latency", "cpuNsPerRecord", "allocBytesPerRecord", "wireBytesPerRecord", "recordsPerRequest", "maxAckGapMs",
+            "brokerCpuNsPerRecord", "brokerProduceTimeMs");
     /**
      * Per-record costs came later than the first baselines: a run without them is still valid.
-     * The failover gap exists only for fault scenarios.
+     * The failover gap exists only for fault scenarios, the broker's figures only where its JMX was read.
      */
     private static final List<Metric> OPTIONAL = List.of(Metric.CPU_PER_RECORD, Metric.ALLOC_PER_RECORD,
-            Metric.WIRE_BYTES_PER_RECORD, Metric.RECORDS_PER_REQUEST, Metric.FAILOVER);
+            Metric.WIRE_BYTES_PER_RECORD, Metric.RECORDS_PER_REQUEST, Metric.FAILOVER, Metric.BROKER_CPU_PER_RECORD,
+            Metric.BROKER_PRODUCE_TIME);
     private static final List<String> SAMPLE = List.of("value", "trials");
     private static final List<String> RULER = List.of("cpuNsPerOp", "roundTripUs");
     private static final List<String> FINGERPRINT = List.of("cpuModel", "cores", "os", "kernel", "jvm",

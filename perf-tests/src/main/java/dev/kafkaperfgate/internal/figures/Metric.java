@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.figures;
 
+import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 
 import java.util.List;
@@ -34,6 +35,19 @@ public enum Metric {
      */
     FAILOVER("maxAckGapMs", "ms", false),
     /**
+     * Median over trials of the broker's CPU time per record it received: the broker processes' CPU
+     * over the trial (JMX {@code ProcessCpuTime}, every node summed) over its {@code MessagesInPerSec}
+     * count, nanoseconds. Smaller batches, another codec or more requests cost the broker, whatever
+     * the client saves. Judged only when the scenario's thresholds name {@code broker.cpu}. Lower is better.
+     */
+    BROKER_CPU_PER_RECORD("brokerCpuNsPerRecord", "ns/record", false),
+    /**
+     * Median over trials of the broker's mean produce request time, {@code TotalTimeMs} of
+     * {@code request=Produce} over the trial, milliseconds. Judged only when the scenario's
+     * thresholds name {@code broker.produce.time}. Lower is better.
+     */
+    BROKER_PRODUCE_TIME("brokerProduceTimeMs", "ms", false),
+    /**
      * A team component measured alone (JMH, average time): nanoseconds per call, e.g. per
      * {@code serialize}. Paired mode's component stage only. Lower is better.
      */
@@ -53,18 +67,34 @@ public enum Metric {
 
     /**
      * The metrics a scenario's runs are compared on: consume scenarios have no p99 (see
-     * {@link RunFigures}), and only scenarios with a fault have a failover window.
+     * {@link RunFigures}), only scenarios with a fault have a failover window, and the broker's
+     * figures only where the scenario's thresholds gate them.
      */
-    public static List<Metric> of(WorkloadKind workload, boolean fault) {
+    public static List<Metric> of(WorkloadKind workload, boolean fault, Thresholds thresholds) {
         if (workload == WorkloadKind.CONSUME) {
             return List.of(THROUGHPUT, CPU_PER_RECORD, ALLOC_PER_RECORD, WIRE_BYTES_PER_RECORD, RECORDS_PER_REQUEST);
         }
-        return java.util.Arrays.stream(values()).filter(metric -> !metric.ofComponent() && (fault || metric != FAILOVER)).toList();
+        return java.util.Arrays.stream(values()).filter(metric -> !metric.ofComponent() && (fault || metric != FAILOVER)
+                && (!metric.ofBroker() || metric.gatedBy(thresholds))).toList();
+    }
+
+    /** Whether {@code thresholds} judge this metric: every metric but the broker's, which a scenario must name. */
+    public boolean gatedBy(Thresholds thresholds) {
+        return switch (this) {
+            case BROKER_CPU_PER_RECORD -> !Double.isNaN(thresholds.brokerCpuRisePercent());
+            case BROKER_PRODUCE_TIME -> !Double.isNaN(thresholds.brokerProduceTimeRisePercent());
+            default -> true;
+        };
     }
 
     /** The metric a result file's or baseline's key names. */
     public static java.util.Optional<Metric> forKey(String key) {
         return java.util.Arrays.stream(values()).filter(metric -> metric.key.equals(key)).findFirst();
+    }
+
+    /** A figure of the broker's, read from its JMX: judged only where a scenario's thresholds name it. */
+    public boolean ofBroker() {
+        return this == BROKER_CPU_PER_RECORD || this == BROKER_PRODUCE_TIME;
     }
 
     /** A metric of one component measured alone, not of the whole client. */

@@ -31,6 +31,8 @@ import java.util.function.ToDoubleFunction;
  * "cpuNsPerRecord": {"value": 4210.5, "trials": [...]},                       and allocBytesPerRecord,
  *                                                                             wireBytesPerRecord, recordsPerRequest
  * "maxAckGapMs": {"value": 412.0, "trials": [...]},                            ms, fault scenarios only
+ * "brokerCpuNsPerRecord": {"value": 9120.4, "trials": [...]},                 the broker's, where its JMX was read
+ *                                                                             in every trial; and brokerProduceTimeMs
  * }</pre>
  *
  * Consume scenarios have no p99: their latency is the poll gap, a property of the consumer's loop
@@ -66,6 +68,12 @@ public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHis
         putCosts(metrics, result.trials().stream().map(TrialFigures::cost).toList());
         if (result.trials().stream().allMatch(trial -> trial.fault() != null)) {
             metrics.put(Metric.FAILOVER, sample(result.trials().stream().mapToDouble(trial -> trial.fault().maxAckGapMs()).toArray()));
+        }
+        List<Map<Metric, Double>> broker = result.trials().stream().map(trial -> BrokerFigures.of(trial.brokerSide())).toList();
+        for (Metric metric : List.of(Metric.BROKER_CPU_PER_RECORD, Metric.BROKER_PRODUCE_TIME)) {
+            if (!broker.isEmpty() && broker.stream().allMatch(trial -> trial.containsKey(metric))) {
+                metrics.put(metric, sample(broker.stream().mapToDouble(trial -> trial.get(metric)).toArray()));
+            }
         }
         return new RunFigures(metrics, merged, latency);
     }

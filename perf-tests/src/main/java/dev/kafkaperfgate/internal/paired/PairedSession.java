@@ -131,7 +131,7 @@ public final class PairedSession {
     private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerPair workers,
                                       List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
                                       Duration trial, String baseCommit, InjectedCost injection, Components components) {
-        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), false).size()).sum()
+        int comparisons = scenarios.stream().mapToInt(entry -> Metric.of(entry.workload(), false, entry.thresholds()).size()).sum()
                 + components.comparisons();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
         Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));

@@ -7,10 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.internal.jmx.BrokerJmx;
+import dev.kafkaperfgate.internal.workload.BrokerSide;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.figures.BrokerFigures;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Measures one scenario on both sides: opens it in each worker (the head's under the base's
@@ -91,7 +91,7 @@ public final class PairedTrials {
             }
             warmedGeneration = workers.generation();
             List<Side> order = TrialOrder.of(blocks);
-            Optional<BrokerJmx> jmx = broker.jmx();
+            BrokerSide brokerSide = BrokerSide.of(broker);
             List<PairedMeasurement.Trial> trials = new ArrayList<>();
             JsonNode[] definitions = new JsonNode[2];
             for (int i = 0; i < order.size(); i++) {
@@ -100,16 +100,16 @@ public final class PairedTrials {
                 String topic = loaded.containsKey(side) ? loaded.get(side) : create(topics, scenario, side.key() + "-" + (i + 1));
                 console.printf("[%s] trial %d/%d (%s, block %d of %d)%n", scenario.name(), i + 1, order.size(), side.key(),
                         i / 4 + 1, blocks);
-                Optional<BrokerJmx.Snapshot> before = jmx.map(BrokerJmx::snapshot);
+                brokerSide.begin();
                 JsonNode reply = worker.call(command("trial").put("topic", topic).put("trial", i + 1),
                         trial.plus(Defaults.WORKER_REPLY_MARGIN));
-                Map<String, Double> brokerFigures = before.map(start -> jmx.get().snapshot().since(start)).orElse(Map.of());
+                Map<String, Double> brokerFigures = brokerSide.end();
                 if (!loaded.containsKey(side)) {
                     topics.delete(topic);
                 }
                 definitions[side.ordinal()] = reply.path("definition");
-                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures")), client(reply.path("client")),
-                        brokerFigures));
+                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures"), brokerFigures),
+                        client(reply.path("client")), brokerFigures));
             }
             return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
         }
@@ -144,8 +144,9 @@ public final class PairedTrials {
         return topics.create(scenario.name() + "-" + suffix, scenario.partitions(), scenario.replicationFactor(), scenario.topicConfigs());
     }
 
-    private static Map<Metric, Double> values(JsonNode figures) {
-        Map<Metric, Double> values = new EnumMap<>(Metric.class);
+    /** The worker's figures of a trial, and the broker's that a scenario may gate. */
+    private static Map<Metric, Double> values(JsonNode figures, Map<String, Double> broker) {
+        Map<Metric, Double> values = BrokerFigures.of(broker);
         for (Metric metric : Metric.values()) {
             JsonNode value = figures.path(metric.key()).path("value");
             if (value.isNumber() && value.asDouble() > 0) {

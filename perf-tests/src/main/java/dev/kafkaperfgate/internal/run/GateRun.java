@@ -66,7 +66,8 @@ final class GateRun {
 
     static GateRun start(String suite, List<Scenario> scenarios, BaselineStore baselines, KafkaBroker broker, Path resultsDir,
                          Map<?, ?> properties, PrintStream console) {
-        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), scenario.produce().fault() != null).size()).sum();
+        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), scenario.produce().fault() != null,
+                scenario.thresholds()).size()).sum();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
         InjectedCost injection = InjectedCost.from(properties);
         TrogdorSettings trogdor = TrogdorSettings.from(properties);

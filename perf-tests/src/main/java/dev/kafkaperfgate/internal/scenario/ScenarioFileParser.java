@@ -195,7 +195,7 @@ public final class ScenarioFileParser {
         }
         WarmupPolicy warmup = warmup(doc);
         int trials = doc.integer("trials", 1, 100, (long) Defaults.TRIALS).intValue();
-        Thresholds thresholds = thresholds(doc);
+        Thresholds thresholds = thresholds(doc, workload);
         FaultSpec fault = fault(doc, workload, tags);
         NetworkSpec network = network(doc, tags);
         MirrorSpec mirror = ClientSections.mirror(doc, workload);
@@ -456,20 +456,34 @@ public final class ScenarioFileParser {
         return new WarmupPolicy(min, max, window, windows, tolerance);
     }
 
-    private static Thresholds thresholds(YamlMap doc) {
+    /**
+     * {@code thresholds: {throughput: -5%, p99: +30%, ...}}. The broker's figures ({@code broker.cpu},
+     * {@code broker.produce.time}) are gated only when named here, and only where the broker's JMX
+     * counts what the scenario sends: a consume or mirror scenario's trials produce nothing.
+     */
+    private static Thresholds thresholds(YamlMap doc, WorkloadKind workload) {
         YamlMap thresholds = doc.map("thresholds");
         if (thresholds == null) {
             return Thresholds.UNSET;
         }
+        for (String broker : List.of("broker.cpu", "broker.produce.time")) {
+            if (thresholds.has(broker) && (workload == WorkloadKind.CONSUME || workload == WorkloadKind.MIRROR)) {
+                thresholds.report(broker, "gates what the broker does for the records a trial produces; a " + workload.key()
+                        + " scenario's trials produce none (use it with produce or end-to-end)");
+            }
+        }
         Thresholds d = Thresholds.UNSET;
-        thresholds.rejectUnknown(List.of("throughput", "p99", "cpu", "alloc", "wire.bytes", "records.per.request", "failover"));
+        thresholds.rejectUnknown(List.of("throughput", "p99", "cpu", "alloc", "wire.bytes", "records.per.request", "failover",
+                "broker.cpu", "broker.produce.time"));
         return new Thresholds(percent(thresholds, "throughput", '-', d.throughputDropPercent()),
                 percent(thresholds, "p99", '+', d.p99RisePercent()),
                 percent(thresholds, "cpu", '+', d.cpuRisePercent()),
                 percent(thresholds, "alloc", '+', d.allocRisePercent()),
                 percent(thresholds, "wire.bytes", '+', d.wireBytesRisePercent()),
                 percent(thresholds, "records.per.request", '-', d.recordsPerRequestDropPercent()),
-                percent(thresholds, "failover", '+', d.failoverRisePercent()));
+                percent(thresholds, "failover", '+', d.failoverRisePercent()),
+                percent(thresholds, "broker.cpu", '+', d.brokerCpuRisePercent()),
+                percent(thresholds, "broker.produce.time", '+', d.brokerProduceTimeRisePercent()));
     }
 
     private static double percent(YamlMap thresholds, String key, char sign, double fallback) {

@@ -13,10 +13,14 @@ package dev.kafkaperfgate.internal.spec;
  * @param wireBytesRisePercent      a rise of the bytes on the wire per record beyond this
  * @param recordsPerRequestDropPercent a drop of the records per request beyond this
  * @param failoverRisePercent       a rise of a fault scenario's unavailability window beyond this
+ * @param brokerCpuRisePercent      a rise of the broker's CPU time per record it received beyond this; NaN in
+ *                                  every mode's defaults: the broker's figures are gated only where a scenario asks
+ * @param brokerProduceTimeRisePercent a rise of the broker's mean produce request time ({@code TotalTimeMs}) beyond
+ *                                  this; NaN by default, as the broker's CPU
  */
 public record Thresholds(double throughputDropPercent, double p99RisePercent, double cpuRisePercent,
                          double allocRisePercent, double wireBytesRisePercent, double recordsPerRequestDropPercent,
-                         double failoverRisePercent) {
+                         double failoverRisePercent, double brokerCpuRisePercent, double brokerProduceTimeRisePercent) {
 
     /**
      * −10% throughput and +25% p99: beyond the run-to-run noise measured on shared 2-core runners.
@@ -24,7 +28,7 @@ public record Thresholds(double throughputDropPercent, double p99RisePercent, do
      * a tenth more per record is worth a look, and these move little with a noisy neighbour. +25%
      * for a fault scenario's unavailability window, as for p99: it is a latency too.
      */
-    public static final Thresholds DEFAULT = new Thresholds(10, 25, 10, 10, 10, 10, 25);
+    public static final Thresholds DEFAULT = new Thresholds(10, 25, 10, 10, 10, 10, 25, Double.NaN, Double.NaN);
 
     /**
      * Defaults of the paired mode, where base and head are measured side by side: −3% throughput,
@@ -33,11 +37,11 @@ public record Thresholds(double throughputDropPercent, double p99RisePercent, do
      * power (−5% throughput), or an effect exactly that size would pass half the time; the
      * statistical half of the verdict keeps noise out. −3% is where Dekaf's A-B-A gate draws it.
      */
-    public static final Thresholds PAIRED = new Thresholds(3, 10, 5, 5, 5, 5, 25);
+    public static final Thresholds PAIRED = new Thresholds(3, 10, 5, 5, 5, 5, 25, Double.NaN, Double.NaN);
 
     /** A scenario file without a thresholds block: every value takes the mode's default. */
     public static final Thresholds UNSET = new Thresholds(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            Double.NaN);
+            Double.NaN, Double.NaN, Double.NaN);
 
     /** These thresholds, with each value the scenario file did not set (NaN) taken from {@code defaults}. */
     public Thresholds orDefaults(Thresholds defaults) {
@@ -45,7 +49,8 @@ public record Thresholds(double throughputDropPercent, double p99RisePercent, do
                 or(cpuRisePercent, defaults.cpuRisePercent), or(allocRisePercent, defaults.allocRisePercent),
                 or(wireBytesRisePercent, defaults.wireBytesRisePercent),
                 or(recordsPerRequestDropPercent, defaults.recordsPerRequestDropPercent),
-                or(failoverRisePercent, defaults.failoverRisePercent));
+                or(failoverRisePercent, defaults.failoverRisePercent), or(brokerCpuRisePercent, defaults.brokerCpuRisePercent),
+                or(brokerProduceTimeRisePercent, defaults.brokerProduceTimeRisePercent));
     }
 
     private static double or(double value, double fallback) {

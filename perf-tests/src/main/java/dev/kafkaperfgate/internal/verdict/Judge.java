@@ -57,9 +57,10 @@ public final class Judge {
         List<String> mismatch = baseline == null ? List.of()
                 : mismatches(run.workload(), run.definition(), run.fingerprint(), baseline);
         List<String> changes = baseline == null ? List.of() : DefinitionParts.subjectChanges(baseline.definition(), run.definition());
+        MissingFigureException.requireGated(run.figures().metrics().keySet(), thresholds, run.scenario());
         for (Metric metric : Metric.values()) {
             MetricSample sample = run.figures().metrics().get(metric);
-            if (sample == null) {
+            if (sample == null || !metric.gatedBy(thresholds)) {
                 continue;
             }
             double threshold = thresholdPercent(metric, thresholds.orDefaults(Thresholds.DEFAULT));
@@ -86,6 +87,8 @@ public final class Judge {
             case WIRE_BYTES_PER_RECORD -> thresholds.wireBytesRisePercent();
             case RECORDS_PER_REQUEST -> -thresholds.recordsPerRequestDropPercent();
             case FAILOVER -> thresholds.failoverRisePercent();
+            case BROKER_CPU_PER_RECORD -> thresholds.brokerCpuRisePercent();
+            case BROKER_PRODUCE_TIME -> thresholds.brokerProduceTimeRisePercent();
             case COMPONENT_NS_PER_OP -> Defaults.COMPONENT_NS_THRESHOLD_PERCENT;
             case COMPONENT_BYTES_PER_OP -> Defaults.COMPONENT_BYTES_THRESHOLD_PERCENT;
         };

@@ -167,13 +167,16 @@ public final class PairedWorker {
         putOrNull(node, "wireBytes", thresholds.wireBytesRisePercent());
         putOrNull(node, "recordsPerRequest", thresholds.recordsPerRequestDropPercent());
         putOrNull(node, "failover", thresholds.failoverRisePercent());
+        putOrNull(node, "brokerCpu", thresholds.brokerCpuRisePercent());
+        putOrNull(node, "brokerProduceTime", thresholds.brokerProduceTimeRisePercent());
         return node;
     }
 
     /** The thresholds a catalog entry carries; NaN (the mode's default) where the file set none. */
     public static Thresholds thresholds(JsonNode node) {
         return new Thresholds(value(node, "throughput"), value(node, "p99"), value(node, "cpu"), value(node, "alloc"),
-                value(node, "wireBytes"), value(node, "recordsPerRequest"), value(node, "failover"));
+                value(node, "wireBytes"), value(node, "recordsPerRequest"), value(node, "failover"), value(node, "brokerCpu"),
+                value(node, "brokerProduceTime"));
     }
 
     private static double value(JsonNode node, String field) {

@@ -47,7 +47,8 @@ class PairedSessionTest {
             rate: unlimited
             producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none, delivery.timeout.ms: 30000, request.timeout.ms: 10000}
             warmup: {min: 3s, max: 6s, window: 1s}
-            thresholds: {throughput: -20%, p99: +500%, cpu: +40%, alloc: +40%, wire.bytes: +40%, records.per.request: -60%}
+            thresholds: {throughput: -20%, p99: +500%, cpu: +40%, alloc: +40%, wire.bytes: +40%, records.per.request: -60%,
+                         broker.cpu: +200%}
             """;
 
     @TempDir
@@ -80,6 +81,11 @@ class PairedSessionTest {
         JsonNode brokerSide = trials.path("brokerMetrics");
         assertTrue(brokerSide.at("/messages-in/base").asDouble() > 0 && brokerSide.at("/messages-in/head").asDouble() > 0, trials.toString());
         assertTrue(brokerSide.has("produce-TotalTimeMs-mean"), brokerSide.toString());
+        // The scenario gates the broker's CPU per record: judged like the client's figures; the produce time it does not name is not.
+        GateResult.MetricResult brokerCpu = same.scenarios().get(0).metrics().stream()
+                .filter(metric -> metric.metric() == GateResult.Metric.BROKER_CPU_PER_RECORD).findFirst().orElseThrow();
+        assertTrue(brokerCpu.current() > 0 && brokerCpu.line().startsWith("brokerCpuNsPerRecord"), brokerCpu.line());
+        assertTrue(same.scenarios().get(0).metrics().stream().noneMatch(metric -> metric.metric() == GateResult.Metric.BROKER_PRODUCE_TIME));
 
         // 40 µs of CPU per record in the head's send path: throughput falls by more than half.
         GateResult slower = run(scenarios, classpath, dir.resolve("ab"), Map.of(GateProperties.INJECT_BURN_NS, "40000"));
@@ -122,6 +128,26 @@ class PairedSessionTest {
             assertEquals(4, throughput.path("baselineRuns").asInt(), "the blocks spent are reported: " + throughput);
             assertEquals("ABBA blocks", throughput.path("samples").asText());
         }
+    }
+
+    /**
+     * A pull request that makes the broker work harder: the head's producer sends one record per
+     * batch (batch.size 600 for 512-byte records), so the broker handles a request per record. The
+     * scenario gates the broker's CPU per record, and that verdict fails the run, confirmed.
+     */
+    // Slow tier: two paired runs' worth of trials (a confirmation), about 90 s; the fast tier judges the figure in the A/A above.
+    @SlowTier
+    @Test
+    void aHeadThatMakesTheBrokerWorkHarderFailsOnTheBrokersCpuPerRecord() throws IOException {
+        Path base = scenarios(dir.resolve("base-perf"), SCENARIO);
+        Path head = scenarios(dir.resolve("head-perf"), SCENARIO.replace("batch.size: 16384", "batch.size: 600"));
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        GateResult result = run(base, classpath, dir.resolve("broker"), Map.of(GateProperties.SCENARIOS_DIR, head.toString()));
+        assertEquals(GateResult.Outcome.REGRESSION, result.outcome(), result.headline());
+        GateResult.MetricResult brokerCpu = result.scenarios().get(0).metrics().stream()
+                .filter(metric -> metric.metric() == GateResult.Metric.BROKER_CPU_PER_RECORD).findFirst().orElseThrow();
+        assertEquals(GateResult.Verdict.REGRESSION, brokerCpu.verdict(), brokerCpu.line());
+        assertTrue(brokerCpu.deltaPercent() > 200, brokerCpu.line());
     }
 
     @Test

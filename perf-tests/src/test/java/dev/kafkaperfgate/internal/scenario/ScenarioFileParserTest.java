@@ -58,7 +58,7 @@ class ScenarioFileParserTest {
         assertEquals(3, scenario.produce().partitions());
         assertEquals(20_000, scenario.produce().recordsPerSecond());
         assertEquals("0", scenario.produce().producer().get("linger.ms"));
-        assertEquals(new Thresholds(5, 30, 10, 10, 10, 10, 25), scenario.thresholds().orDefaults(Thresholds.DEFAULT));
+        assertEquals(new Thresholds(5, 30, 10, 10, 10, 10, 25, Double.NaN, Double.NaN), scenario.thresholds().orDefaults(Thresholds.DEFAULT));
         assertNull(scenario.sweptValue());
         assertEquals(1, scenario.line());
     }
@@ -413,6 +413,32 @@ class ScenarioFileParserTest {
         assertEquals(Map.of("fetch.min.bytes", "1", "max.poll.records", "500"), scenario.consumer());
         assertEquals(100_000, scenario.produce().recordsPerTrial());
         assertFalse(scenario.produce().isRateLimited());
+    }
+
+    @Test
+    void aScenarioMayGateTheBrokersFiguresWhereItsTrialsProduce() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        Scenario scenario = ScenarioFileParser.parse(write("broker.yaml", VALID.replace("  p99: +30%", "  p99: +30%\n  broker.cpu: +15%")),
+                errors).get(0);
+        assertEquals(List.of(), errors);
+        assertEquals(15, scenario.thresholds().brokerCpuRisePercent());
+        assertTrue(Double.isNaN(scenario.thresholds().orDefaults(Thresholds.PAIRED).brokerProduceTimeRisePercent()),
+                "not gated unless named, in either mode");
+
+        Path consume = write("consume-broker.yaml", """
+                name: consumer-300b
+                tags: [nightly]
+                workload: consume
+                records: 1000
+                record.size: 300
+                producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+                thresholds: {broker.produce.time: +20%}
+                """);
+        ScenarioFileParser.parse(consume, errors);
+        assertEquals(List.of(
+                ":7: thresholds.broker.produce.time: gates what the broker does for the records a trial produces; a consume "
+                        + "scenario's trials produce none (use it with produce or end-to-end)"),
+                errors.stream().map(error -> error.toString().substring(consume.toString().length())).toList());
     }
 
     @Test

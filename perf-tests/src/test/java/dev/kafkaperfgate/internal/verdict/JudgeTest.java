@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JudgeTest {
@@ -123,6 +124,22 @@ class JudgeTest {
         Baseline baseline = baseline(Metric.CPU_PER_RECORD, cpu);
         assertEquals(Verdict.REGRESSION, cpuVerdict(judge(run(Map.of(Metric.CPU_PER_RECORD, 6000.0)), baseline)), "+20% beyond +10%");
         assertEquals(Verdict.OK, cpuVerdict(judge(run(Map.of(Metric.CPU_PER_RECORD, 5200.0)), baseline)), "+4% is within +10%");
+    }
+
+    @Test
+    void theBrokersCpuIsJudgedAgainstTheBaselineOnlyWhereTheScenarioGatesIt() {
+        double[] broker = Arrays.stream(STEADY).map(value -> value * 90).toArray();
+        Baseline baseline = baseline(Metric.BROKER_CPU_PER_RECORD, broker);
+        Judge.Run costlier = run(Map.of(Metric.BROKER_CPU_PER_RECORD, 13500.0));
+        assertTrue(judge(costlier, baseline).metrics().stream().noneMatch(metric -> metric.metric().ofBroker()),
+                "recorded, not judged, by default");
+        Thresholds gated = new Thresholds(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 20,
+                Double.NaN);
+        MetricVerdict verdict = new Judge(POLICY).judge(costlier, baseline, gated).metrics().stream()
+                .filter(metric -> metric.metric() == Metric.BROKER_CPU_PER_RECORD).findFirst().orElseThrow();
+        assertEquals(Verdict.REGRESSION, verdict.verdict(), "+50% beyond +20%: " + verdict.line());
+        assertThrows(MissingFigureException.class, () -> new Judge(POLICY).judge(run(Map.of()), baseline, gated),
+                "a gated broker figure the run lacks is not judged, never passed");
     }
 
     private static Verdict cpuVerdict(ScenarioVerdict verdict) {

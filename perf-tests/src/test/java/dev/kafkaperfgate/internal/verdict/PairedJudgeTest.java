@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PairedJudgeTest {
@@ -78,8 +79,37 @@ class PairedJudgeTest {
 
     @Test
     void aScenariosOwnThresholdOverridesThePairedDefault() {
-        Thresholds lenient = new Thresholds(20, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        Thresholds lenient = new Thresholds(20, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN);
         MetricVerdict verdict = JUDGE.judge("s", Map.of(Metric.THROUGHPUT, blocks(0.9, 0.01, 0)), lenient, List.of()).metrics().get(0);
         assertEquals(Verdict.OK, verdict.verdict(), verdict.line());
+    }
+
+    /** A scenario's {@code thresholds: {broker.cpu: +15%}}, every other value at the paired default. */
+    private static final Thresholds BROKER_CPU = new Thresholds(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN, 15, Double.NaN);
+
+    @Test
+    void theBrokersFiguresAreJudgedOnlyWhereTheScenarioGatesThem() {
+        Map<Metric, List<PairedTest.Block>> blocks = Map.of(Metric.THROUGHPUT, blocks(1.0, 0.002, 0),
+                Metric.BROKER_CPU_PER_RECORD, blocks(1.4, 0.01, 0), Metric.BROKER_PRODUCE_TIME, blocks(2.0, 0.01, 0));
+        ScenarioVerdict ungated = JUDGE.judge("s", blocks, Thresholds.UNSET, List.of());
+        assertEquals(List.of(Metric.THROUGHPUT), ungated.metrics().stream().map(MetricVerdict::metric).toList(),
+                "measured, shown, not judged: " + ungated.metrics());
+
+        ScenarioVerdict gated = JUDGE.judge("s", blocks, BROKER_CPU, List.of());
+        assertEquals(List.of(Metric.THROUGHPUT, Metric.BROKER_CPU_PER_RECORD), gated.metrics().stream().map(MetricVerdict::metric).toList());
+        MetricVerdict cpu = gated.metrics().get(1);
+        assertEquals(Verdict.REGRESSION, cpu.verdict(), cpu.line());
+        assertEquals(15, cpu.thresholdPercent());
+        assertTrue(cpu.line().startsWith("brokerCpuNsPerRecord"), cpu.line());
+    }
+
+    @Test
+    void aGatedBrokerFigureTheBrokerDidNotGiveIsNotJudgedAtAll() {
+        // The broker's JMX could not be read (or a node stopped answering): the gate asked for is refused, never passed.
+        MissingFigureException e = assertThrows(MissingFigureException.class,
+                () -> JUDGE.judge("orders", Map.of(Metric.THROUGHPUT, blocks(1.0, 0.002, 0)), BROKER_CPU, List.of()));
+        assertTrue(e.getMessage().startsWith("orders: thresholds.broker.cpu gates the broker's brokerCpuNsPerRecord"), e.getMessage());
     }
 }
