@@ -53,7 +53,7 @@ async function open (file, { screenshot } = {}) {
       const data = JSON.parse(document.getElementById('kpg-data').textContent)
       // Paired mode: one chart per metric both sides measured, per measurement (first and confirmation).
       const pairedCharts = (trials) => trials
-        ? ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord']
+        ? ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'brokerCpuNsPerRecord']
             .filter((m) => Array.isArray((trials.base || {})[m]) && Array.isArray((trials.head || {})[m])).length
         : 0
       const expected = data.scenarios.reduce((sum, s) => sum + (s.spectra && s.spectra.length ? 1 : 0) + (s.throughput ? 1 : 0)

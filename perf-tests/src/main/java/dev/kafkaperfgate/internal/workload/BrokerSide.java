@@ -19,18 +19,25 @@ import java.util.Optional;
  */
 public final class BrokerSide {
 
-    private final Optional<BrokerJmx> jmx;
+    private final KafkaBroker broker;
+    private Optional<BrokerJmx> jmx = Optional.empty();
     private BrokerJmx.Snapshot before;
 
-    private BrokerSide(Optional<BrokerJmx> jmx) {
-        this.jmx = jmx;
+    private BrokerSide(KafkaBroker broker) {
+        this.broker = broker;
     }
 
     public static BrokerSide of(KafkaBroker broker) {
-        return new BrokerSide(broker.jmx());
+        return new BrokerSide(broker);
     }
 
+    /**
+     * Reads the broker before a trial. The broker's JMX is asked for anew each trial, so a node a
+     * fault restarted (a new process) is read again from the next trial on; both ends of one trial
+     * use the same connection, so a trial across a restart is left out rather than mixing two processes' counts.
+     */
     public void begin() {
+        jmx = broker.jmx();
         before = jmx.map(BrokerSide::read).orElse(null);
     }
 

@@ -167,7 +167,7 @@
   function pairedCharts (parent, paired, label) {
     const order = String(paired.order || '')
     const at = (letter) => [...order].map((side, index) => (side === letter ? index + 1 : null)).filter((x) => x !== null)
-    for (const metric of ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord']) {
+    for (const metric of ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'brokerCpuNsPerRecord']) {
       const base = (paired.base || {})[metric]
       const head = (paired.head || {})[metric]
       if (!Array.isArray(base) || !Array.isArray(head)) continue

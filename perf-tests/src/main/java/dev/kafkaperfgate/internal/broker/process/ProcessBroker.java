@@ -44,7 +44,8 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
     private final List<Process> watchdogs;
     private final Path dataDir;
     private BrokerJmx jmx;
-    private boolean jmxTried;
+    /** The node processes {@link #jmx} is attached to; {@code null} before the first attach. */
+    private List<Long> jmxPids;
     private final String bootstrapServers;
     private final BrokerInfo info;
     private final StopOnce stopOnce;
@@ -206,13 +207,18 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
 
     /**
      * Every node's JMX, attached on first use and closed with the broker: a cluster's figures are
-     * its nodes' summed (each partition's leader counts what it received).
+     * its nodes' summed (each partition's leader counts what it received). A node a fault started
+     * again is a new process: the nodes are attached anew then, and the old connections closed.
      */
     @Override
     public synchronized Optional<BrokerJmx> jmx() {
-        if (!jmxTried) {
-            jmxTried = true;
-            jmx = BrokerJmx.attachAll(nodes.stream().map(node -> node.process().pid()).toList()).orElse(null);
+        List<Long> pids = nodes.stream().map(node -> node.process().pid()).toList();
+        if (!pids.equals(jmxPids)) {
+            if (jmx != null) {
+                jmx.close();
+            }
+            jmxPids = pids;
+            jmx = BrokerJmx.attachAll(pids).orElse(null);
         }
         return Optional.ofNullable(jmx);
     }
