@@ -24848,7 +24848,7 @@ function clientMetricsSection(scenarios) {
   return sideBySideSection(scenarios, "clientMetrics", "client metric", "The clients' own metrics, base against head (not judged)");
 }
 function brokerMetricsSection(scenarios) {
-  return sideBySideSection(scenarios, "brokerMetrics", "broker, per trial", "The broker's side, base against head (from its JMX; not judged)");
+  return sideBySideSection(scenarios, "brokerMetrics", "broker, per trial", "The broker's side, base against head (from its JMX; judged only where a scenario gates broker.cpu or broker.produce.time)");
 }
 function sideBySideSection(scenarios, key, column, title) {
   const lines = [];

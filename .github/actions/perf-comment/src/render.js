@@ -165,7 +165,7 @@ function clientMetricsSection(scenarios) {
 
 /** Paired mode: the broker's side of each trial (from its JMX), base against head. */
 function brokerMetricsSection(scenarios) {
-  return sideBySideSection(scenarios, 'brokerMetrics', 'broker, per trial', 'The broker\'s side, base against head (from its JMX; not judged)')
+  return sideBySideSection(scenarios, 'brokerMetrics', 'broker, per trial', 'The broker\'s side, base against head (from its JMX; judged only where a scenario gates broker.cpu or broker.produce.time)')
 }
 
 /** One table per scenario of paired.trials[key]: {name: {base, head}}, each side's median; collapsed. */

@@ -54,7 +54,7 @@ test('paired: the broker\'s side of each trial is shown base against head, colla
   summary.scenarios[0].paired = { trials: { order: 'ABBA', base: {}, head: {},
     brokerMetrics: { 'produce-TotalTimeMs-mean': { base: 1.4, head: 2.9 }, 'messages-in': { base: 60000, head: 60000 } } } }
   const { body } = renderReport(summary, { marker })
-  assert.match(body, /<details><summary>The broker's side, base against head \(from its JMX; not judged\)<\/summary>/)
+  assert.match(body, /<details><summary>The broker's side, base against head \(from its JMX; judged only where a scenario gates broker\.cpu or broker\.produce\.time\)<\/summary>/)
   assert.match(body, /\| broker, per trial \| base \| head \|/)
   assert.match(body, /\| produce-TotalTimeMs-mean \| 1\.4 \| 2\.9 \|/)
 })

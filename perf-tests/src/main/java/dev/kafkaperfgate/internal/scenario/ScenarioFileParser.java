@@ -470,6 +470,9 @@ public final class ScenarioFileParser {
             if (thresholds.has(broker) && (workload == WorkloadKind.CONSUME || workload == WorkloadKind.MIRROR)) {
                 thresholds.report(broker, "gates what the broker does for the records a trial produces; a " + workload.key()
                         + " scenario's trials produce none (use it with produce or end-to-end)");
+            } else if (thresholds.has(broker) && doc.has("fault")) {
+                thresholds.report(broker, "cannot be gated with a fault: the node the fault stops is not read for the whole trial, "
+                        + "so no trial has the cluster's whole figure");
             }
         }
         Thresholds d = Thresholds.UNSET;

@@ -439,6 +439,25 @@ class ScenarioFileParserTest {
                 ":7: thresholds.broker.produce.time: gates what the broker does for the records a trial produces; a consume "
                         + "scenario's trials produce none (use it with produce or end-to-end)"),
                 errors.stream().map(error -> error.toString().substring(consume.toString().length())).toList());
+
+        errors.clear();
+        Path fault = write("fault-broker.yaml", """
+                name: failover
+                tags: [nightly]
+                workload: produce
+                cluster: {brokers: 3}
+                topic: {partitions: 1, replication.factor: 3}
+                duration: 30s
+                record.size: 512
+                rate: 1000
+                producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: none}
+                fault: {stop-broker: leader-of-partition-0, at: 10s, restart-after: 10s}
+                thresholds: {broker.cpu: +20%}
+                """);
+        ScenarioFileParser.parse(fault, errors);
+        assertEquals(List.of(":11: thresholds.broker.cpu: cannot be gated with a fault: the node the fault stops is not read for the "
+                + "whole trial, so no trial has the cluster's whole figure"),
+                errors.stream().map(error -> error.toString().substring(fault.toString().length())).toList());
     }
 
     @Test
