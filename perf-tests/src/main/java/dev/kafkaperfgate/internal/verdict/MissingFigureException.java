@@ -22,8 +22,8 @@ public final class MissingFigureException extends RuntimeException {
         for (Metric metric : Metric.values()) {
             if (metric.ofBroker() && metric.gatedBy(thresholds) && !present.contains(metric)) {
                 throw new MissingFigureException(scenario + ": thresholds." + thresholdKey(metric) + " gates the broker's "
-                        + metric.key() + ", but the broker's JMX did not give it in every trial (a broker the gate cannot read, "
-                        + "or one that stopped answering); not judged");
+                        + metric.key() + ", but the broker's JMX did not give it in every trial (an external cluster without "
+                        + "-Dperf.external.jmx, or a broker that stopped answering); not judged");
             }
         }
     }
