@@ -157,6 +157,10 @@ test('a trogdor run shows each agent\'s figures and what the broker counted', { 
   }
   assert.match(view.text, /broker, whole run \(JMX; not judged\)/)
   assert.match(view.text, /messages-in\s+\d+/)
+  // The same run's end-to-end scenario: each agent's reader, its send-to-read p99 in a column of its own.
+  assert.match(view.text, /trogdor-e2e/)
+  assert.match(view.text, /p99 µs\s+end-to-end p99 µs\s+CPU ns\/record/)
+  assert.match(view.text, /agent-2\s+\d+\s+\d+(\.\d+)?\s+\d+\s+\d+\s+\d+/, 'an end-to-end agent row has its end-to-end p99')
 })
 
 test('a paired run draws each metric per trial, base against head, in run order', { skip, timeout: 120_000 }, async () => {

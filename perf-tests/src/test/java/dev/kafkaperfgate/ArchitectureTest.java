@@ -119,16 +119,16 @@ class ArchitectureTest {
      */
     @Test
     void onlyTheTrogdorTaskUsesTrogdorsApi() {
-        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceSpec")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker$StatusLines")
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskSpec")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker$StatusLines")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.kafka.trogdor..")
                 .check(classes);
-        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceSpec")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker$StatusLines")
-                .should().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceSpec")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateProduceWorker")
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskSpec")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker$StatusLines")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskSpec")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker")
                 .check(classes);
     }
 

@@ -51,6 +51,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -201,7 +202,8 @@ public final class ScenarioRunner {
                             gate.injection).run(produce, scenario.consumer(), topic), fileName);
                 }
             } else if (scenario.trogdor() != null) {
-                measured = onTrogdor(scenario, broker, topic, fileName);
+                measured = onTrogdor(scenario, broker, topic, agent -> scenario.workload() == WorkloadKind.END_TO_END
+                        ? createTopic(topics, scenario, agent) : topic, fileName);
             } else if (produce.network() != null) {
                 try (SlowLink link = SlowLink.open(broker, produce.network(), "clients-brokers", console)) {
                     measured = run(scenario, link.broker(broker), topic, fileName);
@@ -248,13 +250,17 @@ public final class ScenarioRunner {
         };
     }
 
-    /** A trogdor scenario: its producer on the agents, their figures added up, the result file with each agent's. */
-    private Measured onTrogdor(Scenario scenario, KafkaBroker broker, String topic, String fileName) {
+    /**
+     * A trogdor scenario: its producer on the agents (end-to-end: each with a reader of its own
+     * topic), their figures added up, the result file with each agent's.
+     */
+    private Measured onTrogdor(Scenario scenario, KafkaBroker broker, String topic, UnaryOperator<String> agentTopic, String fileName) {
         TrogdorAgents agents = trogdor();
         // The broker's own count of what it received, where the gate can read its JMX: the agents' figures, checked.
         BrokerSide brokerSide = BrokerSide.of(broker);
         brokerSide.begin();
-        TrogdorRun run = new TrogdorWorkload(agents, broker, console).run(scenario.produce(), scenario.trogdor().agents(), topic);
+        TrogdorRun run = new TrogdorWorkload(agents, broker, console).run(scenario.produce(), scenario.workload(), scenario.consumer(),
+                scenario.trogdor().agents(), topic, agentTopic);
         Map<String, Double> received = brokerSide.end();
         run.lines().forEach(line -> console.println("[" + scenario.name() + "] trogdor: " + line));
         ObjectNode block = run.toJson();
@@ -312,9 +318,15 @@ public final class ScenarioRunner {
     }
 
     private static String createTopic(GateTopics topics, Scenario scenario) {
+        return createTopic(topics, scenario, null);
+    }
+
+    /** The scenario's topic, or with a {@code suffix} one more of its shape (an end-to-end Trogdor agent's own). */
+    private static String createTopic(GateTopics topics, Scenario scenario, String suffix) {
         ProduceScenario produce = scenario.produce();
         try {
-            return topics.create(scenario.name(), produce.partitions(), produce.replicationFactor(), produce.topicConfigs());
+            return topics.create(suffix == null ? scenario.name() : scenario.name() + "-" + suffix, produce.partitions(),
+                    produce.replicationFactor(), produce.topicConfigs());
         } catch (TopicRejectedException e) {
             throw new ScenarioFailedException("scenario " + scenario.name() + " (" + scenario.file().getFileName() + "): "
                     + e.getMessage(), e);

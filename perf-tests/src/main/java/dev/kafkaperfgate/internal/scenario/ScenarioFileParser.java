@@ -259,15 +259,20 @@ public final class ScenarioFileParser {
      * {@code network: {rtt: 30ms, bandwidth: 100Mbit}}: a slow link through Toxiproxy. Not in the
      * pr suite: paired mode's broker has no link. {@code loss} is refused with the reason.
      */
-    /** {@code trogdor: {agents: 2}}: timed produce trials (agents line up by time), nightly, no payload file (agents elsewhere). */
+    /**
+     * {@code trogdor: {agents: 2}}: timed produce or end-to-end trials (agents line up by time), nightly, no payload file
+     * (agents elsewhere).
+     */
     private static TrogdorSpec trogdor(YamlMap doc, WorkloadKind workload, List<String> tags) {
         YamlMap trogdor = doc.map("trogdor");
         if (trogdor == null) {
             return null;
         }
         trogdor.rejectUnknown(List.of("agents"));
-        if (workload != null && workload != WorkloadKind.PRODUCE) {
-            doc.report("trogdor", "runs produce scenarios only, got workload " + workload.key());
+        if (workload != null && workload != WorkloadKind.PRODUCE && workload != WorkloadKind.END_TO_END) {
+            doc.report("trogdor", "runs produce and end-to-end scenarios, got workload " + workload.key()
+                    + (workload == WorkloadKind.CONSUME ? ": a consume trial reads a whole pre-loaded topic, so agents' trials would not "
+                    + "line up by time; run it locally" : ": MirrorMaker 2 runs on this machine"));
         }
         if (tags.contains("pr")) {
             doc.report("trogdor", "cannot run in the pr suite: paired mode measures base and head on one machine; tag it nightly");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.figures.Delivery;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
 import dev.kafkaperfgate.internal.figures.TrialFigures;
 import dev.kafkaperfgate.internal.figures.WarmupSummary;
@@ -25,8 +26,10 @@ import java.util.TreeMap;
  * {"done": true, "client": {"javaVersion": "17.0.12", ...}, "warmup": {"records": 9000, "durationMs": 10000.0},
  *  "trials": [{"records": 30000, "bytes": 30720000, "durationNanos": 10000000000, "rateHeld": true,
  *              "service": "HISTFAAAA...", "response": "HISTFAAAA...",
- *              "cost": {"cpuNsPerRecord": 41000.0, ..., "client": {"records-per-request-avg": 1.2}}}]}
+ *              "cost": {"cpuNsPerRecord": 41000.0, ..., "client": {"records-per-request-avg": 1.2}},
+ *              "delivery": {"latency": "HISTFAAAA...", "records": 30000, "bytes": 30720000, "spanNanos": 9990000000}}]}
  * }</pre>
+ * {@code delivery} is an end-to-end run's: what the agent's own reader received of the trial.
  *
  * @param agent  the agent's node name
  * @param client the agent's JVM
@@ -61,6 +64,14 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
             node.put("service", HistogramCodec.encode(trial.service()));
             if (trial.response() != null) {
                 node.put("response", HistogramCodec.encode(trial.response()));
+            }
+            if (trial.delivery() != null) {
+                Delivery delivery = trial.delivery();
+                ObjectNode deliveryNode = node.putObject("delivery");
+                deliveryNode.put("latency", HistogramCodec.encode(delivery.latency()));
+                deliveryNode.put("records", delivery.records());
+                deliveryNode.put("bytes", delivery.bytes());
+                deliveryNode.put("spanNanos", delivery.spanNanos());
             }
             ClientCost cost = trial.cost();
             ObjectNode costNode = node.putObject("cost");
@@ -101,6 +112,13 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
             long nanos = positive(agent, node, "durationNanos", number);
             Histogram service = histogram(agent, node.path("service"), "service", number);
             Histogram response = node.has("response") ? histogram(agent, node.path("response"), "response", number) : null;
+            Delivery delivery = null;
+            if (node.has("delivery")) {
+                JsonNode deliveryNode = node.get("delivery");
+                delivery = new Delivery(histogram(agent, deliveryNode.path("latency"), "end-to-end latency", number),
+                        positive(agent, deliveryNode, "records", number), deliveryNode.path("bytes").asLong(),
+                        deliveryNode.path("spanNanos").asLong());
+            }
             JsonNode costNode = required(agent, node, "cost");
             Map<String, Double> own = new TreeMap<>();
             costNode.path("client").fields().forEachRemaining(entry -> own.put(entry.getKey(), entry.getValue().asDouble()));
@@ -108,7 +126,7 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
                     costNode.path("allocBytesPerRecord").asDouble(Double.NaN), costNode.path("wireBytesPerRecord").asDouble(Double.NaN),
                     costNode.path("recordsPerRequest").asDouble(Double.NaN), own);
             trials.add(new TrialFigures(number, records, bytes, nanos, records * 1e9 / nanos, bytes * 1e9 / nanos / (1024 * 1024),
-                    service, response, null, node.path("rateHeld").asBoolean(), cost, null));
+                    service, response, delivery, node.path("rateHeld").asBoolean(), cost, null));
         }
         if (trials.isEmpty()) {
             throw new IllegalArgumentException("agent " + agent + ": its run has no trials");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 
 import java.time.Duration;
 import java.util.Map;
@@ -14,15 +15,27 @@ import java.util.TreeMap;
 /**
  * One agent's share of a trogdor scenario, as the gate's task spec carries it: the scenario's
  * producer at its share of the rate, with a fixed warm-up so that every agent's trials start
- * together. Plain data without Trogdor's classes: the gate's JVM writes it, the agent reads it.
+ * together, and for an end-to-end scenario the consumer that reads the agent's own records back.
+ * Plain data without Trogdor's classes: the gate's JVM writes it, the agent reads it.
  *
  * @param scenario         the scenario's name (the agent's log lines carry it)
  * @param node             the agent's node name, as the coordinator knows it
  * @param bootstrapServers the cluster, as the agent reaches it
- * @param topic            the scenario's topic, already created by the gate
+ * @param topic            the topic the agent writes, already created by the gate: the scenario's, or for
+ *                         an end-to-end scenario one of the agent's own (its reader sees only its records)
  * @param share            the agent's producer: the scenario's, at {@code rate / agents}
+ * @param workload         {@link WorkloadKind#PRODUCE} or {@link WorkloadKind#END_TO_END}
+ * @param consumer         the end-to-end reader's consumer properties, Kafka's own keys; empty for produce
  */
-public record AgentTask(String scenario, String node, String bootstrapServers, String topic, ProduceScenario share) {
+public record AgentTask(String scenario, String node, String bootstrapServers, String topic, ProduceScenario share,
+                        WorkloadKind workload, Map<String, String> consumer) {
+
+    public AgentTask {
+        if (workload != WorkloadKind.PRODUCE && workload != WorkloadKind.END_TO_END) {
+            throw new IllegalArgumentException("the gate's trogdor task runs produce or end-to-end, got " + workload.key());
+        }
+        consumer = Map.copyOf(consumer);
+    }
 
     /**
      * The share of one of {@code agents} agents: the rate divided among them (unlimited stays
@@ -58,6 +71,9 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
         node.put("node", this.node);
         node.put("bootstrapServers", bootstrapServers);
         node.put("topic", topic);
+        node.put("workload", workload.key());
+        ObjectNode consumerNode = node.putObject("consumer");
+        new TreeMap<>(consumer).forEach(consumerNode::put);
         node.put("partitions", share.partitions());
         node.put("trialMs", share.trialDuration().toMillis());
         node.put("trials", share.trials());
@@ -98,6 +114,11 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
         WarmupPolicy policy = warmup.isZero() ? WarmupPolicy.NONE : new WarmupPolicy(warmup, warmup,
                 Duration.ofMillis(node.get("warmupWindowMs").asLong()), node.get("warmupSteadyWindows").asInt(),
                 node.get("warmupTolerance").asDouble());
+        String workloadKey = node.path("workload").asText(WorkloadKind.PRODUCE.key());
+        WorkloadKind workload = WorkloadKind.forKey(workloadKey)
+                .orElseThrow(() -> new IllegalArgumentException("the gate's trogdor task has an unknown workload " + workloadKey));
+        Map<String, String> consumer = new TreeMap<>();
+        node.path("consumer").fields().forEachRemaining(entry -> consumer.put(entry.getKey(), entry.getValue().asText()));
         Map<String, String> producer = new TreeMap<>();
         node.get("producer").fields().forEachRemaining(entry -> producer.put(entry.getKey(), entry.getValue().asText()));
         ProduceScenario.Builder builder = ProduceScenario.builder(node.get("scenario").asText())
@@ -117,6 +138,6 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
             builder.recordSize(node.path("recordSize").asInt());
         }
         return new AgentTask(node.get("scenario").asText(), node.get("node").asText(), node.get("bootstrapServers").asText(),
-                node.get("topic").asText(), builder.build());
+                node.get("topic").asText(), builder.build(), workload, consumer);
     }
 }

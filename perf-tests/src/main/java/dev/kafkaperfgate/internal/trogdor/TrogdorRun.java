@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.trogdor;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
+import dev.kafkaperfgate.internal.figures.Delivery;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
 import dev.kafkaperfgate.internal.figures.TrialFigures;
 import dev.kafkaperfgate.internal.figures.WarmupSummary;
@@ -10,11 +11,13 @@ import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.metrics.Histograms;
 import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import org.HdrHistogram.Histogram;
 
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -24,7 +27,8 @@ import java.util.function.ToDoubleFunction;
  * agents' trials run at the same time (one start instant, a fixed warm-up, timed trials), so a
  * trial's throughput is the sum of the agents' throughputs, its latency histogram the merge of
  * theirs (a true merged p99, not an average of p99s), and its cost per record the agents' cost
- * weighted by the records each sent.
+ * weighted by the records each sent. An end-to-end trial's delivery is merged the same way: the
+ * agents' readers' latency histograms merged, their records added up.
  *
  * @param result      the run's figures, judged like a local run's
  * @param coordinator the coordinator the tasks went through
@@ -39,7 +43,8 @@ public record TrogdorRun(ProduceResult result, URI coordinator, List<AgentFigure
     /**
      * @throws TrogdorUnavailableException when the agents did not run the same number of trials
      */
-    static TrogdorRun of(ProduceScenario scenario, String topic, BrokerInfo broker, URI coordinator, List<AgentFigures> agents) {
+    static TrogdorRun of(ProduceScenario scenario, WorkloadKind workload, Map<String, String> consumer, String topic, BrokerInfo broker,
+                         URI coordinator, List<AgentFigures> agents) {
         int trials = agents.get(0).trials().size();
         for (AgentFigures agent : agents) {
             if (agent.trials().size() != trials) {
@@ -55,7 +60,7 @@ public record TrogdorRun(ProduceResult result, URI coordinator, List<AgentFigure
         WarmupSummary warmup = new WarmupSummary(agents.stream().mapToLong(agent -> agent.warmup().records()).sum(),
                 agents.stream().mapToLong(agent -> agent.warmup().durationNanos()).max().orElse(0),
                 agents.stream().allMatch(agent -> agent.warmup().steady()), "fixed", List.of());
-        ProduceResult result = new ProduceResult(scenario, topic, broker, agents.get(0).client(), warmup, combined);
+        ProduceResult result = new ProduceResult(scenario, topic, broker, agents.get(0).client(), warmup, combined).as(workload, consumer);
         return new TrogdorRun(result, coordinator, agents);
     }
 
@@ -69,11 +74,15 @@ public record TrogdorRun(ProduceResult result, URI coordinator, List<AgentFigure
         Histogram response = parts.stream().allMatch(part -> part.response() != null)
                 ? Histograms.merged(parts.stream().map(TrialFigures::response).toList()) : null;
         boolean rateHeld = parts.stream().allMatch(TrialFigures::rateHeld);
+        Delivery delivery = parts.stream().allMatch(part -> part.delivery() != null) ? new Delivery(
+                Histograms.merged(parts.stream().map(TrialFigures::endToEnd).toList()),
+                parts.stream().mapToLong(part -> part.delivery().records()).sum(), parts.stream().mapToLong(part -> part.delivery().bytes()).sum(),
+                parts.stream().mapToLong(part -> part.delivery().spanNanos()).max().orElseThrow()) : null;
         // Requests per agent are its records over its records per request; the run's ratio is the sums'.
         double requests = parts.stream().mapToDouble(part -> part.records() / part.cost().recordsPerRequest()).sum();
         ClientCost cost = new ClientCost(weighted(parts, ClientCost::cpuNsPerRecord), weighted(parts, ClientCost::allocBytesPerRecord),
                 weighted(parts, ClientCost::wireBytesPerRecord), records / requests);
-        return new TrialFigures(number, records, bytes, nanos, recordsPerSecond, megabytesPerSecond, service, response, null, rateHeld,
+        return new TrialFigures(number, records, bytes, nanos, recordsPerSecond, megabytesPerSecond, service, response, delivery, rateHeld,
                 cost, null);
     }
 
@@ -101,6 +110,10 @@ public record TrogdorRun(ProduceResult result, URI coordinator, List<AgentFigure
             Function<TrialFigures, Histogram> latency = result.scenario().isRateLimited() ? TrialFigures::response : TrialFigures::service;
             row.put("p99Us", Histograms.merged(agent.trials().stream().map(latency).filter(Objects::nonNull).toList())
                     .getValueAtPercentile(99));
+            if (agent.trials().stream().allMatch(trial -> trial.delivery() != null)) {
+                row.put("endToEndP99Us", Histograms.merged(agent.trials().stream().map(TrialFigures::endToEnd).toList())
+                        .getValueAtPercentile(99));
+            }
             row.put("medianCpuNsPerRecord", median(agent, trial -> trial.cost().cpuNsPerRecord()));
             row.put("medianAllocBytesPerRecord", median(agent, trial -> trial.cost().allocBytesPerRecord()));
             row.put("javaVersion", agent.client().javaVersion());
@@ -117,9 +130,10 @@ public record TrogdorRun(ProduceResult result, URI coordinator, List<AgentFigure
         ObjectNode json = toJson();
         List<String> lines = new ArrayList<>();
         json.withArray("perAgent").forEach(row -> lines.add(String.format("%s: %d records, %.1f records/sec (median trial), "
-                        + "p99 %.0f µs, %.0f ns CPU and %.0f B allocated per record", row.get("agent").asText(), row.get("records").asLong(),
-                row.get("medianRecordsPerSec").asDouble(), row.get("p99Us").asDouble(), row.get("medianCpuNsPerRecord").asDouble(),
-                row.get("medianAllocBytesPerRecord").asDouble())));
+                        + "p99 %.0f µs%s, %.0f ns CPU and %.0f B allocated per record", row.get("agent").asText(), row.get("records").asLong(),
+                row.get("medianRecordsPerSec").asDouble(), row.get("p99Us").asDouble(),
+                row.has("endToEndP99Us") ? String.format(", end-to-end p99 %.0f µs", row.get("endToEndP99Us").asDouble()) : "",
+                row.get("medianCpuNsPerRecord").asDouble(), row.get("medianAllocBytesPerRecord").asDouble())));
         return lines;
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 
 import java.io.PrintStream;
@@ -14,21 +15,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /**
- * A trogdor scenario's run: one gate task per agent ({@link GateProduceSpec}), all starting at
- * one instant, each running the scenario's producer at its share of the rate; then every agent's
- * figures, added up into the run's ({@link TrogdorRun}). Prints each task's state as it changes
- * and its agent's latest line, so a long run can be followed.
+ * A trogdor scenario's run: one gate task per agent ({@link GateTaskSpec}), all starting at
+ * one instant, each running the scenario's producer at its share of the rate (end-to-end: with a
+ * reader of the agent's own topic); then every agent's figures, added up into the run's
+ * ({@link TrogdorRun}). Prints each task's state as it changes and its agent's latest line, so a
+ * long run can be followed.
  *
  * <pre>{@code
- * TrogdorRun run = new TrogdorWorkload(trogdor, broker, System.out).run(scenario.produce(), 2, topic);
+ * TrogdorRun run = new TrogdorWorkload(trogdor, broker, System.out)
+ *         .run(scenario.produce(), WorkloadKind.PRODUCE, Map.of(), 2, topic, agent -> topic);
  * }</pre>
  */
 public final class TrogdorWorkload {
 
     /** The task spec's class, by name: the gate's JVM does not load Trogdor's classes. */
-    static final String SPEC_CLASS = "dev.kafkaperfgate.internal.trogdor.GateProduceSpec";
+    static final String SPEC_CLASS = "dev.kafkaperfgate.internal.trogdor.GateTaskSpec";
     /** From creating the tasks to their common start: every agent has its task by then. */
     static final Duration START_DELAY = Duration.ofSeconds(3);
     /** Beyond the warm-up and trials: each trial's settle and drain, the producer's start and close. */
@@ -48,24 +52,29 @@ public final class TrogdorWorkload {
     }
 
     /**
-     * @param agents how many of the Trogdor's agents share the load
-     * @param topic  an existing topic, created for this scenario
+     * @param workload   {@link WorkloadKind#PRODUCE}, or {@link WorkloadKind#END_TO_END} with {@code consumer}'s settings
+     * @param agents     how many of the Trogdor's agents share the load
+     * @param topic      the scenario's topic, created for it: the result's
+     * @param agentTopic the existing topic an agent writes (and for end-to-end reads back), by the agent's name
      * @throws TrogdorUnavailableException when Trogdor has fewer agents, stops answering, or a task outlives its bound
      * @throws ScenarioFailedException     when an agent's producer failed (its message names the agent)
      * @throws BrokerUnavailableException  when the broker died during the run
      */
-    public TrogdorRun run(ProduceScenario scenario, int agents, String topic) {
+    public TrogdorRun run(ProduceScenario scenario, WorkloadKind workload, Map<String, String> consumer, int agents, String topic,
+                          UnaryOperator<String> agentTopic) {
         if (trogdor.agents().size() < agents) {
             throw new TrogdorUnavailableException("scenario " + scenario.name() + " asks for " + agents + " Trogdor agents; "
                     + trogdor.coordinator().base() + " has " + trogdor.agents().size() + " (" + String.join(", ", trogdor.agents()) + ")");
         }
         ProduceScenario share = AgentTask.share(scenario, agents);
         String run = UUID.randomUUID().toString().substring(0, 8);
+        Map<String, String> topics = new LinkedHashMap<>();
+        trogdor.agents().subList(0, agents).forEach(agent -> topics.put(agent, agentTopic.apply(agent)));
         long startMs = System.currentTimeMillis() + START_DELAY.toMillis();
         Map<String, String> tasks = new LinkedHashMap<>();
         try {
-            for (String agent : trogdor.agents().subList(0, agents)) {
-                AgentTask task = new AgentTask(scenario.name(), agent, broker.bootstrapServers(), topic, share);
+            for (String agent : topics.keySet()) {
+                AgentTask task = new AgentTask(scenario.name(), agent, broker.bootstrapServers(), topics.get(agent), share, workload, consumer);
                 ObjectNode spec = JsonNodeFactory.instance.objectNode();
                 spec.put("class", SPEC_CLASS);
                 spec.put("startMs", startMs);
@@ -80,8 +89,8 @@ public final class TrogdorWorkload {
             tasks.values().forEach(trogdor.coordinator()::stop);
             throw e;
         }
-        console.printf("[%s] trogdor: %d task%s on %s, each %s and %d trials of %d s at %s, starting together%n", scenario.name(),
-                agents, agents == 1 ? "" : "s", trogdor.coordinator().base(),
+        console.printf("[%s] trogdor: %d %s task%s on %s, each %s and %d trials of %d s at %s, starting together%n", scenario.name(),
+                agents, workload.key(), agents == 1 ? "" : "s", trogdor.coordinator().base(),
                 share.warmup().isNone() ? "no warm-up" : share.warmup().min().toSeconds() + " s warm-up (fixed)", share.trials(),
                 share.trialDuration().toSeconds(), share.isRateLimited() ? String.format("%.0f records/s", share.recordsPerSecond())
                         : "no rate limit");
@@ -99,7 +108,7 @@ public final class TrogdorWorkload {
                 throw new TrogdorUnavailableException("scenario " + scenario.name() + ": " + e.getMessage(), e);
             }
         });
-        return TrogdorRun.of(scenario, topic, broker.info(), trogdor.coordinator().base(), figures);
+        return TrogdorRun.of(scenario, workload, consumer, topic, broker.info(), trogdor.coordinator().base(), figures);
     }
 
     /**

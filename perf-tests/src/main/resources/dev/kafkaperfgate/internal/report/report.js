@@ -212,12 +212,16 @@
   // A trogdor scenario: one row per agent (the run's figures are theirs added up), then the broker's count of the run.
   function trogdorTables (trogdor) {
     const show = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '—')
+    const rows = Array.isArray(trogdor.perAgent) ? trogdor.perAgent : []
+    // An end-to-end run's agents also read their own records back: their send-to-read p99.
+    const endToEnd = rows.some((row) => row.endToEndP99Us != null)
     const agents = el('table', 'trogdor-agents')
-    agents.append(el('tr', null, ...['Trogdor agent', 'records', 'records/s (median trial)', 'p99 µs', 'CPU ns/record', 'B/record']
-      .map((heading) => el('th', null, heading))))
-    for (const row of Array.isArray(trogdor.perAgent) ? trogdor.perAgent : []) {
+    agents.append(el('tr', null, ...['Trogdor agent', 'records', 'records/s (median trial)', 'p99 µs',
+      ...(endToEnd ? ['end-to-end p99 µs'] : []), 'CPU ns/record', 'B/record'].map((heading) => el('th', null, heading))))
+    for (const row of rows) {
       agents.append(el('tr', null, el('td', null, String(row.agent)), ...[row.records, row.medianRecordsPerSec, row.p99Us,
-        row.medianCpuNsPerRecord, row.medianAllocBytesPerRecord].map((value) => el('td', null, show(value)))))
+        ...(endToEnd ? [row.endToEndP99Us] : []), row.medianCpuNsPerRecord, row.medianAllocBytesPerRecord]
+        .map((value) => el('td', null, show(value)))))
     }
     const tables = [el('div', 'note', `Trogdor coordinator ${trogdor.coordinator}, ${trogdor.agents} agents`), agents]
     if (trogdor.brokerSide && typeof trogdor.brokerSide === 'object') {

@@ -254,7 +254,8 @@ class ScenarioRunnerTest {
      * A trogdor scenario end to end on this machine: the gate starts a Trogdor coordinator and two
      * agents (each its own JVM, from Kafka's Trogdor jars and the gate's), hands each agent its half
      * of the rate as the gate's own task, and adds their figures up into one result file, judged like
-     * any other. The broker's own count of what it received checks the agents' figures.
+     * any other. The broker's own count of what it received checks the agents' figures. An
+     * end-to-end scenario then runs on the same agents, each reading its own records back.
      */
     @Test
     void aTrogdorScenariosAgentsShareTheRateAndTheirFiguresAddUpToTheRun() throws IOException {
@@ -271,17 +272,24 @@ class ScenarioRunnerTest {
                 trials: 2
                 trogdor: {agents: 2}
                 """);
+        Path endToEndFile = Files.writeString(dir.resolve("trogdor-e2e.yaml"), Files.readString(file)
+                .replace("trogdor-produce", "trogdor-e2e").replace("workload: produce", "workload: end-to-end")
+                .replace("trials: 2", "trials: 1\nconsumer: {fetch.max.wait.ms: 50}"));
         List<ValidationError> errors = new ArrayList<>();
-        List<Scenario> scenarios = ScenarioFileParser.parse(file, errors);
+        List<Scenario> scenarios = new ArrayList<>(ScenarioFileParser.parse(file, errors));
+        scenarios.addAll(ScenarioFileParser.parse(endToEndFile, errors));
         assertEquals(List.of(), errors);
 
         ScenarioRunner runner = new ScenarioRunner(new BrokerPool(broker, count -> {
             throw new AssertionError("one broker serves this test");
         }, System.out), dir.resolve("trogdor-results"), null, System.out);
-        runner.begin("nightly", scenarios, BaselineStore.load(dir.resolve("trogdor-baselines"), "test", List.of("trogdor-produce")), Map.of());
+        runner.begin("nightly", scenarios, BaselineStore.load(dir.resolve("trogdor-baselines"), "test",
+                List.of("trogdor-produce", "trogdor-e2e")), Map.of());
         JsonNode result;
+        JsonNode endToEnd;
         try {
             result = JSON.readTree(runner.run(scenarios.get(0)).toFile());
+            endToEnd = JSON.readTree(runner.run(scenarios.get(1)).toFile());
         } finally {
             runner.finish();   // stops the run's Trogdor; the broker is this class's
         }
@@ -313,6 +321,19 @@ class ScenarioRunnerTest {
         long warmup = result.at("/warmup/records").asLong();
         assertTrue(received >= trialRecords && received <= (trialRecords + warmup) * 1.1,
                 "broker messages-in " + received + ", trials " + trialRecords + ", warm-up " + warmup);
+
+        // End-to-end: each agent's reader got every record its producer sent, once (the workload fails the trial otherwise),
+        // and the run's send-to-read latency is the agents' merged.
+        assertEquals("end-to-end", endToEnd.get("workload").asText(), endToEnd.toString());
+        JsonNode e2eTrial = endToEnd.get("trials").get(0);
+        assertEquals(e2eTrial.get("records").asLong(), e2eTrial.at("/delivered/records").asLong(), e2eTrial.toString());
+        assertEquals(2000, e2eTrial.get("recordsPerSec").asDouble(), 200, "both agents' halves: " + e2eTrial);
+        assertTrue(e2eTrial.at("/endToEndLatencyUs/p99").asDouble() > 0, e2eTrial.toString());
+        for (JsonNode agent : endToEnd.at("/trogdor/perAgent")) {
+            assertTrue(agent.get("endToEndP99Us").asDouble() > 0, "each agent's reader: " + agent);
+        }
+        assertEquals(Map.of("fetch.max.wait.ms", "50"), JSON.convertValue(endToEnd.at("/definition/consumer"),
+                new com.fasterxml.jackson.core.type.TypeReference<Map<String, String>>() { }), "the readers ran the scenario's consumer");
 
         // The report carries both agents' figures; the browser test (src/test/browser) checks what a reader sees of them.
         String report = Files.readString(dir.resolve("trogdor-results").resolve("report.html"));

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.trogdor;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.figures.Delivery;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
 import dev.kafkaperfgate.internal.figures.TrialFigures;
 import dev.kafkaperfgate.internal.figures.WarmupSummary;
@@ -10,6 +11,7 @@ import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -40,16 +42,30 @@ class TrogdorFiguresTest {
         assertEquals(Duration.ofSeconds(20), share.warmup().max(), "a fixed warm-up: every agent's trials start together");
         assertEquals(Duration.ofSeconds(110), AgentTask.length(share), "20 s warm-up and 3 trials of 30 s");
 
-        AgentTask task = new AgentTask("nightly-peak", "agent-2", "broker-1:9092", "kpg-nightly-peak-1", share);
+        AgentTask task = new AgentTask("nightly-peak", "agent-2", "broker-1:9092", "kpg-nightly-peak-1", share, WorkloadKind.PRODUCE,
+                Map.of());
         AgentTask read = AgentTask.fromJson(task.toJson());
         assertEquals(task, read, "the agent runs exactly the share the gate wrote");
+        AgentTask endToEnd = new AgentTask("nightly-peak", "agent-2", "broker-1:9092", "kpg-nightly-peak-agent-2", share,
+                WorkloadKind.END_TO_END, Map.of("fetch.min.bytes", "1", "isolation.level", "read_committed"));
+        assertEquals(endToEnd, AgentTask.fromJson(endToEnd.toJson()), "an end-to-end task carries its reader's consumer settings");
+        ObjectNode older = task.toJson();
+        older.remove("workload");
+        older.remove("consumer");
+        assertEquals(task, AgentTask.fromJson(older), "a spec without a workload is a produce task, as before");
+        ObjectNode consume = task.toJson().put("workload", "consume");
+        assertEquals("the gate's trogdor task runs produce or end-to-end, got consume",
+                assertThrows(IllegalArgumentException.class, () -> AgentTask.fromJson(consume)).getMessage());
+        ObjectNode unknown = task.toJson().put("workload", "replay");
+        assertEquals("the gate's trogdor task has an unknown workload replay",
+                assertThrows(IllegalArgumentException.class, () -> AgentTask.fromJson(unknown)).getMessage());
 
         ProduceScenario unlimited = ProduceScenario.builder("u").trialDuration(Duration.ofSeconds(5)).recordSize(100)
                 .recordSource(null).build();
         assertEquals(ProduceScenario.UNLIMITED, AgentTask.share(unlimited, 4).recordsPerSecond(), "unlimited stays unlimited");
         ProduceScenario sourced = ProduceScenario.builder("s").trialDuration(Duration.ofSeconds(5))
                 .recordSource(new RecordSourceSpec("dev.kafkaperfgate.usercode.WordRecords", Map.of("words", "1000"))).build();
-        AgentTask withSource = new AgentTask("s", "agent-1", "b:9092", "t", AgentTask.share(sourced, 2));
+        AgentTask withSource = new AgentTask("s", "agent-1", "b:9092", "t", AgentTask.share(sourced, 2), WorkloadKind.PRODUCE, Map.of());
         assertEquals(withSource, AgentTask.fromJson(withSource.toJson()), "the team's record source and its settings travel");
 
         ObjectNode broken = task.toJson();
@@ -92,7 +108,7 @@ class TrogdorFiguresTest {
         // Agent 1: 1 ms latencies, 4000 ns/record, 2 records/request; agent 2: 3 ms, 6000 ns/record, 1 record/request.
         AgentFigures one = new AgentFigures("agent-1", jvm(), warmup(), List.of(trial(1, 300_000, 1000, 4000, 50_000, 2.0)));
         AgentFigures two = new AgentFigures("agent-2", jvm(), warmup(), List.of(trial(1, 100_000, 3000, 6000, 40_000, 1.0)));
-        TrogdorRun run = TrogdorRun.of(SCENARIO, "t", broker(), URI.create("http://localhost:8889"), List.of(one, two));
+        TrogdorRun run = TrogdorRun.of(SCENARIO, WorkloadKind.PRODUCE, Map.of(), "t", broker(), URI.create("http://localhost:8889"), List.of(one, two));
         TrialFigures trial = run.result().trials().get(0);
         assertEquals(400_000, trial.records());
         assertEquals(400_000L * 1024, trial.bytes());
@@ -113,8 +129,46 @@ class TrogdorFiguresTest {
 
         AgentFigures shortRun = new AgentFigures("agent-3", jvm(), warmup(), List.of(trial(1, 10, 1000, 1, 1, 1), trial(2, 10, 1000, 1, 1, 1)));
         assertTrue(assertThrows(TrogdorUnavailableException.class,
-                () -> TrogdorRun.of(SCENARIO, "t", broker(), URI.create("http://c:8889"), List.of(one, shortRun))).getMessage()
+                () -> TrogdorRun.of(SCENARIO, WorkloadKind.PRODUCE, Map.of(), "t", broker(), URI.create("http://c:8889"), List.of(one, shortRun))).getMessage()
                 .endsWith("agent agent-3 ran 2 trials, agent agent-1 1"));
+    }
+
+    @Test
+    void anEndToEndRunMergesWhatEachAgentsReaderReceived() {
+        // Agent 1's reader: 3000 records at 2 ms from send; agent 2's: 1000 at 8 ms, over a longer span.
+        AgentFigures one = new AgentFigures("agent-1", jvm(), warmup(), List.of(delivered(trial(1, 3000, 1000, 4000, 50_000, 2.0), 3000, 2000,
+                2_000_000_000L)));
+        AgentFigures two = new AgentFigures("agent-2", jvm(), warmup(), List.of(delivered(trial(1, 1000, 3000, 6000, 40_000, 1.0), 1000, 8000,
+                2_500_000_000L)));
+        // What the agent reports is what the gate reads back, the reader's histogram included.
+        AgentFigures travelled = AgentFigures.fromStatus("agent-1", AgentFigures.toStatus(new ProduceResult(SCENARIO, "t", broker(), jvm(),
+                warmup(), one.trials())));
+        assertEquals(one.trials().get(0).delivery().records(), travelled.trials().get(0).delivery().records());
+        assertEquals(2000, travelled.trials().get(0).endToEnd().getValueAtPercentile(99), 20);
+        ObjectNode corrupt = AgentFigures.toStatus(new ProduceResult(SCENARIO, "t", broker(), jvm(), warmup(), one.trials()));
+        ((ObjectNode) corrupt.withArray("trials").get(0).get("delivery")).put("latency", "not a histogram");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentFigures.fromStatus("agent-1", corrupt)).getMessage()
+                .startsWith("agent agent-1: trial 1's end-to-end latency histogram: "));
+
+        TrogdorRun run = TrogdorRun.of(SCENARIO, WorkloadKind.END_TO_END, Map.of("fetch.min.bytes", "1"), "t", broker(),
+                URI.create("http://localhost:8889"), List.of(one, two));
+        assertEquals(WorkloadKind.END_TO_END, run.result().workload(), "judged and stored as an end-to-end run");
+        assertEquals(Map.of("fetch.min.bytes", "1"), run.result().consumer());
+        Delivery delivery = run.result().trials().get(0).delivery();
+        assertEquals(4000, delivery.records());
+        assertEquals(2_500_000_000L, delivery.spanNanos(), "the readers read at the same time: the longer span");
+        assertEquals(8000, delivery.latency().getValueAtPercentile(99), 80, "merged: a quarter of the records at 8 ms");
+        assertEquals(2000, delivery.latency().getValueAtPercentile(50), 20);
+        assertEquals(8000, run.toJson().withArray("perAgent").get(1).get("endToEndP99Us").asDouble(), 80);
+        assertTrue(run.lines().get(1).contains(", end-to-end p99 8"), run.lines().get(1));
+    }
+
+    private static TrialFigures delivered(TrialFigures trial, long records, long latencyMicros, long spanNanos) {
+        Histogram latency = new Histogram(3_600_000_000L, 3);
+        latency.recordValueWithCount(latencyMicros, records);
+        return new TrialFigures(trial.trial(), trial.records(), trial.bytes(), trial.durationNanos(), trial.recordsPerSecond(),
+                trial.megabytesPerSecond(), trial.service(), trial.response(), new Delivery(latency, records, records * 1024, spanNanos),
+                trial.rateHeld(), trial.cost(), null);
     }
 
     private static TrialFigures trial(int number, long records, long latencyMicros, double cpuNs, double allocBytes, double perRequest) {
@@ -159,7 +213,7 @@ class TrogdorFiguresTest {
 
     @Test
     void theGatesJvmNamesTheTaskSpecByItsClass() {
-        assertEquals(GateProduceSpec.class.getName(), TrogdorWorkload.SPEC_CLASS);
+        assertEquals(GateTaskSpec.class.getName(), TrogdorWorkload.SPEC_CLASS);
     }
 
     @Test

@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.ExternalBroker;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
+import dev.kafkaperfgate.internal.workload.NanoClock;
+import dev.kafkaperfgate.internal.workload.endtoend.EndToEndWorkload;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import org.apache.kafka.common.internals.KafkaFutureImpl;
 import org.apache.kafka.trogdor.common.Platform;
@@ -18,12 +22,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one agent's share ({@link AgentTask}) on the agent: the gate's produce workload in a
- * thread of its own. While it runs, the task's status is its latest console line (the
+ * Runs one agent's share ({@link AgentTask}) on the agent: the gate's produce workload, or its
+ * end-to-end workload (the producer and a consumer reading the agent's own topic back, as Trogdor's
+ * RoundTripWorkload does, timed by the agent's one clock), in a thread of its own. While it runs, the task's status is its latest console line (the
  * coordinator shows it, the gate prints it as progress); when it ends, the status is the run's
  * figures ({@link AgentFigures}) and the task is done, or the task fails with the workload's message.
  */
-public final class GateProduceWorker implements TaskWorker {
+public final class GateTaskWorker implements TaskWorker {
 
     private static final long STOP_WAIT_SECONDS = 30;
 
@@ -31,7 +36,7 @@ public final class GateProduceWorker implements TaskWorker {
     private final AgentTask task;
     private Thread thread;
 
-    GateProduceWorker(String id, AgentTask task) {
+    GateTaskWorker(String id, AgentTask task) {
         this.id = id;
         this.task = task;
     }
@@ -42,7 +47,10 @@ public final class GateProduceWorker implements TaskWorker {
         thread = new Thread(() -> {
             KafkaBroker cluster = ExternalBroker.startedElsewhere(task.bootstrapServers(), "the cluster of trogdor task " + id);
             try {
-                ProduceResult result = new ProduceWorkload(cluster, console).run(task.share(), task.topic());
+                ProduceResult result = task.workload() == WorkloadKind.END_TO_END
+                        ? new EndToEndWorkload(cluster, console, NanoClock.SYSTEM, null, InjectedCost.NONE)
+                                .run(task.share(), task.consumer(), task.topic())
+                        : new ProduceWorkload(cluster, console).run(task.share(), task.topic());
                 status.update(AgentFigures.toStatus(result));
                 haltFuture.complete("");
             } catch (RuntimeException | Error e) {

@@ -10,13 +10,13 @@ import org.apache.kafka.trogdor.task.TaskWorker;
 import java.util.Set;
 
 /**
- * The gate's own Trogdor task: one agent runs the gate's producer workload, with the team's
- * producer settings, serializers and record source, and reports the same figures a local run
+ * The gate's own Trogdor task: one agent runs the gate's produce or end-to-end workload, with the
+ * team's client settings, serializers and record source, and reports the same figures a local run
  * has (HdrHistogram latency, cost per record). Trogdor's ProduceBench reports whole-millisecond
  * percentiles and no throughput, and cannot run a team's serializer, hence this task.
  *
  * <pre>{@code
- * {"class": "dev.kafkaperfgate.internal.trogdor.GateProduceSpec", "startMs": 1795654100000, "durationMs": 120000,
+ * {"class": "dev.kafkaperfgate.internal.trogdor.GateTaskSpec", "startMs": 1795654100000, "durationMs": 120000,
  *  "task": {"scenario": "nightly-trogdor", "node": "agent-1", "bootstrapServers": "broker-1:9092", ...}}
  * }</pre>
  *
@@ -24,13 +24,13 @@ import java.util.Set;
  * the team's jars beside it on the agents (docs/trogdor.md). Only the agent's JVM and the
  * coordinator's load it; the gate's JVM writes the JSON ({@link AgentTask#toJson()}).
  */
-public final class GateProduceSpec extends TaskSpec {
+public final class GateTaskSpec extends TaskSpec {
 
     private final JsonNode task;
     private final AgentTask parsed;
 
     @JsonCreator
-    public GateProduceSpec(@JsonProperty("startMs") long startMs, @JsonProperty("durationMs") long durationMs,
+    public GateTaskSpec(@JsonProperty("startMs") long startMs, @JsonProperty("durationMs") long durationMs,
                            @JsonProperty("task") JsonNode task) {
         super(startMs, durationMs);
         if (task == null) {
@@ -52,6 +52,6 @@ public final class GateProduceSpec extends TaskSpec {
 
     @Override
     public TaskWorker newTaskWorker(String id) {
-        return new GateProduceWorker(id, parsed);
+        return new GateTaskWorker(id, parsed);
     }
 }
