@@ -40,6 +40,8 @@ esac
 . scripts/provision.sh
 provision java:openjdk-17-jdk-headless mvn:maven node:nodejs npm:npm jq:jq shellcheck:shellcheck patch:patch
 provision_actionlint
+# The slow tier's partition test: Trogdor's agents run sudo iptables inside the broker containers' namespaces.
+if [ "$tier" = all ]; then provision sudo:sudo iptables:iptables nsenter:util-linux; fi
 # The browser test skips without Chromium (KPG_REQUIRE_BROWSER=1 makes that a failure); as root it is installed.
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ]; then
   provision chromium:chromium || true

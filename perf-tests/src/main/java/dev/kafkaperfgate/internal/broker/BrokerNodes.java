@@ -40,6 +40,25 @@ public interface BrokerNodes {
     }
 
     /**
+     * Node {@code nodeId}'s own network namespace on this machine, for a fault that cuts the node
+     * off from its peers with firewall rules inside it (Trogdor's {@code NetworkPartitionFault}),
+     * never touching this machine's own network. Empty where the node shares this machine's
+     * namespace (a process cluster) or is not running.
+     */
+    default java.util.Optional<NetworkNamespace> networkNamespace(int nodeId) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * A node's network namespace.
+     *
+     * @param pid     a process in it (the container's first), for {@code nsenter --target pid --net}
+     * @param address the node's address inside it, as its peers reach it
+     */
+    record NetworkNamespace(long pid, String address) {
+    }
+
+    /**
      * A node's JVM on this machine.
      *
      * @param pid  its process id

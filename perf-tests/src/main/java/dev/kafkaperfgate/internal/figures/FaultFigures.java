@@ -7,13 +7,13 @@ import java.util.List;
  * acknowledged, and what became of every record, read back after the cluster recovered. Times
  * are from the trial's first send.
  *
- * @param action          stop-broker or kill-broker
+ * @param action          stop-broker, kill-broker, pause-broker or partition-broker
  * @param target          as the scenario wrote it: leader-of-partition-N or broker-N
  * @param brokerId        the node stopped
  * @param isrBefore       the partition's in-sync replicas just before
  * @param stopMs          when the stop was sent, ms
- * @param stoppedMs       when the broker's process was gone, ms
- * @param restartMs       when it was started again during the trial, ms; −1 when after the trial
+ * @param stoppedMs       when the broker's process was gone (a pause or a partition: seen in effect), ms
+ * @param restartMs       when it was started again during the trial (a pause or a partition: seen over), ms; −1 when after the trial
  * @param maxAckGapMs     the unavailability window: the longest time without an acknowledgement, ms
  * @param maxAckGapEndMs  when that window ended, ms
  * @param acked           records acknowledged

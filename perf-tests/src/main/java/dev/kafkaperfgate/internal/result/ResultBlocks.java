@@ -101,9 +101,12 @@ final class ResultBlocks {
             fault.put(scenario.fault().action(), scenario.fault().target());
             fault.put("atMs", scenario.fault().at().toMillis());
             if (scenario.fault().restartAfter() != null) {
-                // restartAfterMs as before (stop and kill baselines keep their hash); resumeAfterMs for a pause.
-                fault.put(scenario.fault().kind() == FaultSpec.Kind.PAUSE ? "resumeAfterMs" : "restartAfterMs",
-                        scenario.fault().restartAfter().toMillis());
+                // restartAfterMs as before (stop and kill baselines keep their hash); resumeAfterMs for a pause, healAfterMs for a partition.
+                fault.put(switch (scenario.fault().kind()) {
+                    case PAUSE -> "resumeAfterMs";
+                    case PARTITION -> "healAfterMs";
+                    default -> "restartAfterMs";
+                }, scenario.fault().restartAfter().toMillis());
             }
         }
         // Only when present, as for fault: every other scenario's hash stays as it was.

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
+import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -19,6 +20,7 @@ import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.trogdor.TrogdorAgents;
+import dev.kafkaperfgate.internal.trogdor.TrogdorPartition;
 import dev.kafkaperfgate.internal.trogdor.TrogdorPause;
 import dev.kafkaperfgate.internal.trogdor.TrogdorRun;
 import dev.kafkaperfgate.internal.trogdor.TrogdorSettings;
@@ -39,7 +41,8 @@ import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.BrokerSide;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
-import dev.kafkaperfgate.internal.workload.fault.BrokerPause;
+import dev.kafkaperfgate.internal.workload.fault.FaultTrial;
+import dev.kafkaperfgate.internal.workload.fault.TimedFault;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import org.opentest4j.AssertionFailedError;
@@ -240,8 +243,12 @@ public final class ScenarioRunner {
     private Measured run(Scenario scenario, KafkaBroker broker, String topic, String fileName) {
         ProduceScenario produce = scenario.produce();
         return switch (scenario.workload()) {
-            case PRODUCE -> produced(new ProduceWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
-                    .withPause(pauseFor(scenario)).run(produce, topic), fileName);
+            case PRODUCE -> {
+                try (FaultCarrier carrier = faultCarrier(scenario, broker)) {
+                    yield produced(new ProduceWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
+                            .withTimedFault(carrier.fault()).run(produce, topic), fileName);
+                }
+            }
             case END_TO_END -> produced(new EndToEndWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
                     .run(produce, scenario.consumer(), topic), fileName);
             case CONSUME -> consumed(new ConsumeWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
@@ -272,20 +279,45 @@ public final class ScenarioRunner {
     }
 
     /**
-     * A pause-broker fault's carrier: Trogdor's ProcessStopFault on the first agent of the run's
-     * Trogdor, which must run on this machine, beside the process cluster whose JVM it freezes.
+     * The carrier of a scenario's pause-broker or partition-broker fault, for one measurement; none
+     * for other scenarios. A pause: Trogdor's ProcessStopFault on the first agent of the run's
+     * Trogdor, which must run on this machine, beside the process cluster whose JVM it freezes. A
+     * partition: Trogdor's NetworkPartitionFault, on a coordinator and one agent per broker inside
+     * that broker's network namespace, started for this cluster and stopped with the carrier.
      */
-    private BrokerPause pauseFor(Scenario scenario) {
-        if (scenario.produce().fault() == null || scenario.produce().fault().kind() != FaultSpec.Kind.PAUSE) {
-            return null;
+    private FaultCarrier faultCarrier(Scenario scenario, KafkaBroker broker) {
+        FaultSpec fault = scenario.produce().fault();
+        if (fault == null || !fault.kind().timed()) {
+            return new FaultCarrier(null, null);
         }
         if (gate.trogdor.coordinator() != null) {
-            throw new ScenarioFailedException("[" + scenario.name() + "] pause-broker freezes a broker JVM of this machine through "
-                    + "a Trogdor agent of this machine, and -Dperf.trogdor.coordinator names another Trogdor: run the fault "
-                    + "scenarios without it (the gate then starts its own coordinator and agent here)", null);
+            throw new ScenarioFailedException("[" + scenario.name() + "] " + fault.action() + " acts on a broker the gate started, "
+                    + "through Trogdor agents of this machine, and -Dperf.trogdor.coordinator names another Trogdor: run the fault "
+                    + "scenarios without it (the gate then starts its own coordinator and agents here)", null);
         }
-        TrogdorAgents agents = trogdor();
-        return new TrogdorPause(agents.coordinator(), agents.agents().get(0));
+        if (fault.kind() == FaultSpec.Kind.PAUSE) {
+            TrogdorAgents agents = trogdor();
+            return new FaultCarrier(new TrogdorPause(agents.coordinator(), agents.agents().get(0)), null);
+        }
+        List<BrokerNodes.NetworkNamespace> namespaces = FaultTrial.partitionNamespaces(broker, "[" + scenario.name() + "] ");
+        TrogdorPartition.requireTools();
+        TrogdorAgents agents = TrogdorAgents.startInNamespaces(namespaces, trogdorClasspath(), console);
+        return new FaultCarrier(new TrogdorPartition(agents), agents);
+    }
+
+    /** A timed fault's carrier, and the Trogdor started for it alone (closed with it), if any. */
+    private record FaultCarrier(TimedFault fault, TrogdorAgents owned) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (owned != null) {
+                owned.close();
+            }
+        }
+    }
+
+    /** Trogdor's JVMs' classpath: the gate's jars and the team's first, then Kafka's Trogdor jars. */
+    private String trogdorClasspath() {
+        return GateCode.first(System.getProperty("java.class.path", "")) + File.pathSeparator + brokers.kafkaClasspath();
     }
 
     /**
@@ -300,8 +332,7 @@ public final class ScenarioRunner {
             } else {
                 int agents = gate.scenarios.stream().filter(scenario -> scenario.trogdor() != null)
                         .mapToInt(scenario -> scenario.trogdor().agents()).max().orElse(1);
-                String classpath = GateCode.first(System.getProperty("java.class.path", "")) + File.pathSeparator + brokers.kafkaClasspath();
-                trogdor = TrogdorAgents.startLocal(agents, classpath, console);
+                trogdor = TrogdorAgents.startLocal(agents, trogdorClasspath(), console);
             }
         }
         return trogdor;

@@ -70,7 +70,7 @@ import java.util.stream.Collectors;
  * thresholds: {throughput: -10%, p99: +25%, cpu: +10%, alloc: +10%, wire.bytes: +10%, records.per.request: -10%,
  *              failover: +25%}                     # failover: the unavailability window of a fault scenario
  * sweep: {parameter: producer.batch.size, values: [8192, 16384, 32768]}   # or record.size, rate, topic.partitions
- * fault: {stop-broker: leader-of-partition-0, at: 20s, restart-after: 10s}   # or kill-broker, or pause-broker with resume-after; produce on a cluster, nightly only;
+ * fault: {stop-broker: leader-of-partition-0, at: 20s, restart-after: 10s}   # or kill-broker, pause-broker with resume-after, partition-broker with heal-after; produce on a cluster, nightly only;
  *                                      # or kill-broker (a crash); or broker-2
  * trogdor: {agents: 2}                 # the producer runs on Trogdor agents (nightly; timed trials)
  * </pre>
@@ -206,8 +206,8 @@ public final class ScenarioFileParser {
     }
 
     /**
-     * {@code fault: {stop-broker | kill-broker | pause-broker: leader-of-partition-N | broker-N, at: 20s,
-     * restart-after: 10s}} (a pause: {@code resume-after}, required). Produce scenarios only, and not
+     * {@code fault: {stop-broker | kill-broker | pause-broker | partition-broker: leader-of-partition-N | broker-N,
+     * at: 20s, restart-after: 10s}} (a pause: {@code resume-after}, a partition: {@code heal-after}, required). Produce scenarios only, and not
      * in the pr suite: a failover takes tens of seconds, longer than paired mode's trials, so faults
      * are judged by the nightly against stored baselines.
      */
@@ -216,7 +216,8 @@ public final class ScenarioFileParser {
         if (fault == null) {
             return null;
         }
-        fault.rejectUnknown(List.of("stop-broker", "kill-broker", "pause-broker", "at", "restart-after", "resume-after"));
+        fault.rejectUnknown(List.of("stop-broker", "kill-broker", "pause-broker", "partition-broker", "at", "restart-after",
+                "resume-after", "heal-after"));
         if (workload != null && workload != WorkloadKind.PRODUCE) {
             doc.report("fault", "applies to produce scenarios only, got workload " + workload.key());
         }
@@ -226,14 +227,15 @@ public final class ScenarioFileParser {
         List<FaultSpec.Kind> kinds = Arrays.stream(FaultSpec.Kind.values()).filter(kind -> fault.has(kind.key())).toList();
         if (kinds.size() != 1) {
             fault.report(kinds.isEmpty() ? "stop-broker" : kinds.get(1).key(), "set exactly one of stop-broker (a clean "
-                    + "shutdown), kill-broker (a crash) and pause-broker (a frozen JVM, through Trogdor)");
+                    + "shutdown), kill-broker (a crash), pause-broker (a frozen JVM, through Trogdor) and partition-broker "
+                    + "(cut off from the other brokers, through Trogdor)");
             return null;
         }
         FaultSpec.Kind kind = kinds.get(0);
-        String wrongBack = kind == FaultSpec.Kind.PAUSE ? "restart-after" : "resume-after";
-        if (fault.has(wrongBack)) {
-            fault.report(wrongBack, "goes with " + (kind == FaultSpec.Kind.PAUSE ? "stop-broker or kill-broker" : "pause-broker")
-                    + "; " + kind.key() + " takes " + kind.backKey());
+        for (String wrongBack : List.of("restart-after", "resume-after", "heal-after")) {
+            if (!wrongBack.equals(kind.backKey()) && fault.has(wrongBack)) {
+                fault.report(wrongBack, "does not go with " + kind.key() + ", which takes " + kind.backKey());
+            }
         }
         String target = fault.string(kind.key(), true);
         Duration at = fault.duration("at", null);
@@ -241,10 +243,11 @@ public final class ScenarioFileParser {
             fault.report("at", "required: when in the trial the broker stops, e.g. 20s");
         }
         Duration back = fault.duration(kind.backKey(), null);
-        if (kind == FaultSpec.Kind.PAUSE && back == null && !fault.has("resume-after")) {
-            fault.report("resume-after", "required with pause-broker: how long the broker stays frozen, e.g. 10s");
+        if (kind.timed() && back == null && !fault.has(kind.backKey())) {
+            fault.report(kind.backKey(), "required with " + kind.key() + ": how long the broker stays " + (kind == FaultSpec.Kind.PAUSE
+                    ? "frozen" : "cut off") + ", e.g. 10s");
         }
-        if (target == null || at == null || (kind == FaultSpec.Kind.PAUSE && back == null)) {
+        if (target == null || at == null || (kind.timed() && back == null)) {
             return null;
         }
         try {

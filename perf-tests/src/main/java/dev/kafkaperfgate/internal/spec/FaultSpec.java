@@ -11,15 +11,18 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * fault:
- *   stop-broker: leader-of-partition-0   # or kill-broker (SIGKILL, a crash), or pause-broker; or broker-2 (a node id)
+ *   stop-broker: leader-of-partition-0   # or kill-broker (SIGKILL, a crash), pause-broker or partition-broker; or broker-2 (a node id)
  *   at: 20s                              # after the trial's first send
- *   restart-after: 10s                   # optional: the broker comes back during the trial (pause-broker: resume-after, required)
+ *   restart-after: 10s                   # optional: the broker comes back during the trial
+ *                                        # (pause-broker: resume-after, partition-broker: heal-after, required)
  * </pre>
  *
  * A stop is a clean shutdown (SIGTERM: the broker hands its leaderships over first); a kill is a
  * crash (SIGKILL: the controller fences the broker once its heartbeats stop); a pause freezes the
  * broker's JVM (SIGSTOP, as a long GC pause or a frozen machine would: its connections stay open
- * and nothing answers) and resumes it (SIGCONT), through Trogdor's own {@code ProcessStopFault}.
+ * and nothing answers) and resumes it (SIGCONT), through Trogdor's own {@code ProcessStopFault}; a
+ * partition cuts the broker off from the other brokers (its clients still reach it) and heals the
+ * cut, through Trogdor's own {@code NetworkPartitionFault}.
  * Without {@code restart-after} the gate restarts a stopped broker after the trial, unmeasured;
  * either way it waits for the topic's replicas to be back in sync before the next trial.
  *
@@ -27,8 +30,8 @@ import java.util.regex.Pattern;
  * @param partition     the partition whose leader is stopped, or −1 when {@code brokerId} names the broker
  * @param brokerId      the node id to stop (1..brokers), or −1 when {@code partition} picks it
  * @param at            time from the trial's first send to the stop, longer than zero
- * @param restartAfter  time from the stop to the restart (a pause: to the resume, required), or
- *                      {@code null} for after the trial
+ * @param restartAfter  time from the stop to the restart (a pause: to the resume, a partition: to the
+ *                      heal, required), or {@code null} for after the trial
  */
 public record FaultSpec(Kind kind, int partition, int brokerId, Duration at, Duration restartAfter) {
 
@@ -39,7 +42,9 @@ public record FaultSpec(Kind kind, int partition, int brokerId, Duration at, Dur
         /** A crash (SIGKILL). */
         KILL("kill-broker"),
         /** A frozen JVM (SIGSTOP, later SIGCONT), by Trogdor's ProcessStopFault. */
-        PAUSE("pause-broker");
+        PAUSE("pause-broker"),
+        /** A broker cut off from its peers (iptables in its own network namespace), by Trogdor's NetworkPartitionFault. */
+        PARTITION("partition-broker");
 
         private final String key;
 
@@ -52,9 +57,18 @@ public record FaultSpec(Kind kind, int partition, int brokerId, Duration at, Dur
             return key;
         }
 
-        /** The key after the stop: {@code resume-after} for a pause, else {@code restart-after}. */
+        /** The key after the stop: {@code resume-after} for a pause, {@code heal-after} for a partition, else {@code restart-after}. */
         public String backKey() {
-            return this == PAUSE ? "resume-after" : "restart-after";
+            return switch (this) {
+                case PAUSE -> "resume-after";
+                case PARTITION -> "heal-after";
+                default -> "restart-after";
+            };
+        }
+
+        /** Carried out by Trogdor for a set time, its end required: a pause or a partition. */
+        public boolean timed() {
+            return this == PAUSE || this == PARTITION;
         }
     }
 
@@ -73,8 +87,8 @@ public record FaultSpec(Kind kind, int partition, int brokerId, Duration at, Dur
         if (restartAfter != null && (restartAfter.isNegative() || restartAfter.isZero())) {
             throw new IllegalArgumentException("fault " + kind.backKey() + " must be longer than zero, got " + restartAfter);
         }
-        if (kind == Kind.PAUSE && restartAfter == null) {
-            throw new IllegalArgumentException("a pause-broker fault needs resume-after: Trogdor resumes the broker after that long");
+        if (kind.timed() && restartAfter == null) {
+            throw new IllegalArgumentException("a " + kind.key() + " fault needs " + kind.backKey() + ": Trogdor ends it after that long");
         }
     }
 
@@ -100,7 +114,7 @@ public record FaultSpec(Kind kind, int partition, int brokerId, Duration at, Dur
         return partition >= 0 ? "leader-of-partition-" + partition : "broker-" + brokerId;
     }
 
-    /** {@code stop-broker}, {@code kill-broker} or {@code pause-broker}. */
+    /** {@code stop-broker}, {@code kill-broker}, {@code pause-broker} or {@code partition-broker}. */
     public String action() {
         return kind.key();
     }

@@ -159,10 +159,10 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
             problems.add("a fault happens at a time in the trial: give the trial a duration, not a record count");
         } else if (fault.at().compareTo(trialDuration) >= 0) {
             problems.add("fault at " + fault.at().toMillis() + " ms is not inside the trial of " + trialDuration.toMillis() + " ms");
-        } else if (fault.kind() == FaultSpec.Kind.PAUSE && fault.at().plus(fault.restartAfter()).compareTo(trialDuration) >= 0) {
-            problems.add("fault pause-broker at " + fault.at().toMillis() + " ms for " + fault.restartAfter().toMillis()
-                    + " ms ends after the trial of " + trialDuration.toMillis() + " ms: the broker must resume inside the trial, "
-                    + "so that the trial measures the recovery");
+        } else if (fault.kind().timed() && fault.at().plus(fault.restartAfter()).compareTo(trialDuration) >= 0) {
+            problems.add("fault " + fault.action() + " at " + fault.at().toMillis() + " ms for " + fault.restartAfter().toMillis()
+                    + " ms ends after the trial of " + trialDuration.toMillis() + " ms: the broker must " + (fault.kind() == FaultSpec.Kind.PAUSE
+                    ? "resume" : "rejoin its peers") + " inside the trial, so that the trial measures the recovery");
         }
     }
 

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.trogdor;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.broker.StopOnce;
@@ -28,8 +29,9 @@ import java.util.stream.Stream;
  * one that exists ({@code perf.trogdor.coordinator} and {@code perf.trogdor.agents}: a real
  * cluster's load machines), or one this class starts on this machine, as {@code trogdor.sh}
  * would: a coordinator and N agents, each its own JVM on Kafka's Trogdor jars and the gate's,
- * on free ports of localhost, stopped by pid on {@link #close()} (and by a watchdog when the
- * gate's JVM dies).
+ * on free ports of localhost, or one agent inside each broker container's network namespace
+ * (for a partition: Trogdor's iptables rules then apply there, never to this machine's network),
+ * stopped by pid on {@link #close()} (and by a watchdog when the gate's JVM dies).
  */
 public final class TrogdorAgents implements AutoCloseable {
 
@@ -37,6 +39,15 @@ public final class TrogdorAgents implements AutoCloseable {
     private static final String AGENT_FLAGS = "-Xms256m -Xmx1g -XX:+UseG1GC";
     private static final String COORDINATOR_FLAGS = "-Xms64m -Xmx256m";
     private static final int LOG_TAIL_LINES = 20;
+    /** An agent's port inside a broker container's network namespace: a namespace of its own, so no other process holds it. */
+    static final int NAMESPACE_AGENT_PORT = 18888;
+
+    /**
+     * An agent to start: its node name, where the coordinator reaches it, and what its command
+     * line starts with ({@code nsenter ...} to run it inside a network namespace).
+     */
+    private record AgentNode(String name, String hostname, int port, List<String> prefix) {
+    }
 
     private final TrogdorCoordinator coordinator;
     private final List<String> agents;
@@ -76,6 +87,36 @@ public final class TrogdorAgents implements AutoCloseable {
      * @throws TrogdorUnavailableException when one does not start within {@link #START_TIMEOUT}, with its log's last lines
      */
     public static TrogdorAgents startLocal(int count, String classpath, PrintStream console) {
+        List<AgentNode> agents = new ArrayList<>();
+        try {
+            for (int agent = 1; agent <= count; agent++) {
+                agents.add(new AgentNode("agent-" + agent, "localhost", ProcessNode.freePort(), List.of()));
+            }
+        } catch (IOException e) {
+            throw new TrogdorUnavailableException("Trogdor could not start on this machine: " + e.getMessage(), e);
+        }
+        return start(agents, classpath, console, "on this machine");
+    }
+
+    /**
+     * Starts a coordinator on this machine and one agent inside each network namespace, named
+     * {@code broker-1}, {@code broker-2}, ... in order, reached at the namespace's address: the
+     * agents of a partition, whose iptables rules Trogdor then runs inside each node's namespace.
+     * Each agent is a JVM of this machine entered into the namespace with {@code nsenter}.
+     *
+     * @throws TrogdorUnavailableException as {@link #startLocal}
+     */
+    public static TrogdorAgents startInNamespaces(List<BrokerNodes.NetworkNamespace> namespaces, String classpath, PrintStream console) {
+        List<AgentNode> agents = new ArrayList<>();
+        for (int i = 0; i < namespaces.size(); i++) {
+            BrokerNodes.NetworkNamespace namespace = namespaces.get(i);
+            agents.add(new AgentNode("broker-" + (i + 1), namespace.address(), NAMESPACE_AGENT_PORT,
+                    List.of("nsenter", "--target", Long.toString(namespace.pid()), "--net", "--")));
+        }
+        return start(agents, classpath, console, "in the brokers' network namespaces");
+    }
+
+    private static TrogdorAgents start(List<AgentNode> agentNodes, String classpath, PrintStream console, String where) {
         List<Process> processes = new ArrayList<>();
         List<Process> watchdogs = new ArrayList<>();
         Path dir = null;
@@ -87,29 +128,26 @@ public final class TrogdorAgents implements AutoCloseable {
             config.put("platform", "org.apache.kafka.trogdor.basic.BasicPlatform");
             ObjectNode nodes = config.putObject("nodes");
             nodes.putObject("coordinator").put("hostname", "localhost").put("trogdor.coordinator.port", coordinatorPort);
-            List<String> agents = new ArrayList<>();
-            List<Integer> agentPorts = new ArrayList<>();
-            for (int agent = 1; agent <= count; agent++) {
-                String name = "agent-" + agent;
-                int port = ProcessNode.freePort();
-                nodes.putObject(name).put("hostname", "localhost").put("trogdor.agent.port", port);
-                agents.add(name);
-                agentPorts.add(port);
+            for (AgentNode agent : agentNodes) {
+                nodes.putObject(agent.name()).put("hostname", agent.hostname()).put("trogdor.agent.port", agent.port());
             }
             Path file = dir.resolve("trogdor.conf");
             Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(config), StandardCharsets.UTF_8);
             start(dir, "coordinator", "org.apache.kafka.trogdor.coordinator.Coordinator", COORDINATOR_FLAGS, classpath, file,
-                    processes, watchdogs);
-            for (String agent : agents) {
-                start(dir, agent, "org.apache.kafka.trogdor.agent.Agent", AGENT_FLAGS, classpath, file, processes, watchdogs);
+                    List.of(), processes, watchdogs);
+            for (AgentNode agent : agentNodes) {
+                start(dir, agent.name(), "org.apache.kafka.trogdor.agent.Agent", AGENT_FLAGS, classpath, file, agent.prefix(),
+                        processes, watchdogs);
             }
+            List<String> agents = agentNodes.stream().map(AgentNode::name).toList();
             TrogdorAgents started = new TrogdorAgents(new TrogdorCoordinator(URI.create("http://localhost:" + coordinatorPort)), agents,
                     processes, watchdogs, dir);
             long start = System.nanoTime();
-            started.awaitUp(agentPorts);
-            console.printf("[kafka-perf-gate] trogdor: a coordinator and %d agent%s on this machine (%s), up in %.1f s; "
+            started.awaitUp(agentNodes.stream().map(agent -> URI.create("http://" + agent.hostname() + ":" + agent.port()
+                    + "/agent/status")).toList());
+            console.printf("[kafka-perf-gate] trogdor: a coordinator and %d agent%s %s (%s), up in %.1f s; "
                             + "their logs in %s until the run ends%n",
-                    count, count == 1 ? "" : "s", String.join(", ", agents), (System.nanoTime() - start) / 1e9, dir);
+                    agents.size(), agents.size() == 1 ? "" : "s", where, String.join(", ", agents), (System.nanoTime() - start) / 1e9, dir);
             return started;
         } catch (IOException e) {
             new TrogdorAgents(null, List.of(), processes, watchdogs, dir).close();
@@ -117,9 +155,9 @@ public final class TrogdorAgents implements AutoCloseable {
         }
     }
 
-    private static void start(Path dir, String node, String mainClass, String flags, String classpath, Path config,
+    private static void start(Path dir, String node, String mainClass, String flags, String classpath, Path config, List<String> prefix,
                               List<Process> processes, List<Process> watchdogs) throws IOException {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(flags.split("\\s+")));
         command.addAll(List.of("-cp", classpath, mainClass, "-c", config.toString(), "-n", node));
@@ -132,12 +170,12 @@ public final class TrogdorAgents implements AutoCloseable {
         watchdogs.add(OwnedProcess.watchdog("kpg-trogdor-watchdog", process.pid(), null));
     }
 
-    private void awaitUp(List<Integer> agentPorts) {
+    private void awaitUp(List<URI> agentProbes) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         List<URI> probes = new ArrayList<>();
         probes.add(coordinator.base().resolve("/coordinator/status"));
-        agentPorts.forEach(port -> probes.add(URI.create("http://localhost:" + port + "/agent/status")));
+        probes.addAll(agentProbes);
         for (int i = 0; i < probes.size(); i++) {
             String node = i == 0 ? "coordinator" : agents.get(i - 1);
             while (!answers(http, probes.get(i))) {

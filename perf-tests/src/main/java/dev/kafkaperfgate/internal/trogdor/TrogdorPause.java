@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.trogdor;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.internal.workload.fault.BrokerPause;
+import dev.kafkaperfgate.internal.workload.fault.TimedFault;
 
 import java.time.Duration;
 import java.util.UUID;
@@ -19,11 +19,10 @@ import java.util.UUID;
  *  "durationMs": 10000, "nodeNames": ["agent-1"], "javaProcessName": "/tmp/kpg-broker-…/node-2/server.properties"}
  * }</pre>
  */
-public final class TrogdorPause implements BrokerPause {
+public final class TrogdorPause implements TimedFault {
 
     static final String SPEC_CLASS = "org.apache.kafka.trogdor.fault.ProcessStopFaultSpec";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration POLL = Duration.ofMillis(200);
 
     private final TrogdorCoordinator coordinator;
     private final String agent;
@@ -49,49 +48,7 @@ public final class TrogdorPause implements BrokerPause {
     public Scheduled schedule(String jvmName, long startEpochMs, Duration duration) {
         String id = "kpg-pause-" + UUID.randomUUID();
         coordinator.create(id, spec(agent, jvmName, startEpochMs, duration));
-        return new Scheduled() {
-            @Override
-            public void awaitDone(Duration bound) {
-                long deadline = System.nanoTime() + bound.toNanos();
-                while (true) {
-                    TrogdorCoordinator.Task task = coordinator.task(id);
-                    if (task.done()) {
-                        if (!task.error().isEmpty()) {
-                            throw new TrogdorUnavailableException("Trogdor's ProcessStopFault " + id + " on " + agent
-                                    + " failed: " + task.error());
-                        }
-                        return;
-                    }
-                    if (System.nanoTime() >= deadline) {
-                        throw new TrogdorUnavailableException("Trogdor's ProcessStopFault " + id + " on " + agent
-                                + " was not done " + bound.toSeconds() + " s after the pause's end (state " + task.state() + ")");
-                    }
-                    try {
-                        Thread.sleep(POLL.toMillis());
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new TrogdorUnavailableException("interrupted while waiting for Trogdor's ProcessStopFault " + id, e);
-                    }
-                }
-            }
-
-            @Override
-            public String describe() {
-                try {
-                    TrogdorCoordinator.Task task = coordinator.task(id);
-                    return "task " + id + " " + task.state() + (task.status().isTextual() ? ": " + task.status().asText() : "")
-                            + (task.error().isEmpty() ? "" : ", error " + task.error());
-                } catch (TrogdorUnavailableException e) {
-                    return "task " + id + ": " + e.getMessage();
-                }
-            }
-
-            /** A stop resumes the JVM (the worker's stop sends SIGCONT); a task already done stays as it was. */
-            @Override
-            public void close() {
-                coordinator.stop(id);
-            }
-        };
+        return new TrogdorTask(coordinator, id, "Trogdor's ProcessStopFault on " + agent);
     }
 
     @Override

@@ -146,9 +146,10 @@
     })
     const first = failover[0]
     const seconds = (ms) => (ms / 1000).toFixed(1)
-    // A pause (Trogdor's ProcessStopFault) is recorded as seen: frozen and running again.
-    const when = first.action === 'pause-broker'
-      ? `broker ${first.brokerId} paused at ${seconds(first.stopMs)} s, seen frozen from ${seconds(first.stoppedMs)} s to ${seconds(first.restartMs)} s`
+    // A pause or a partition (Trogdor's ProcessStopFault, NetworkPartitionFault) is recorded as seen: in effect, then over.
+    const seen = { 'pause-broker': ['paused', 'seen frozen'], 'partition-broker': ['cut off from its peers', 'its DROP rules seen'] }[first.action]
+    const when = seen
+      ? `broker ${first.brokerId} ${seen[0]} at ${seconds(first.stopMs)} s, ${seen[1]} from ${seconds(first.stoppedMs)} s to ${seconds(first.restartMs)} s`
       : `broker ${first.brokerId} stopped at ${seconds(first.stopMs)} s` + (first.restartMs >= 0 ? `, back at ${seconds(first.restartMs)} s` : '')
     chart(parent, `failover timeline (${when})`, {
       type: 'line',

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.internal.spec.Thresholds;
+import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
 
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
@@ -247,8 +248,8 @@ class ScenarioFileParserTest {
     void aFaultThatCannotHappenIsRefusedNamingWhy() throws IOException {
         assertEquals(List.of("fault: cannot run in the pr suite: a failover outlasts paired mode's trials; tag it nightly"),
                 problems(FAULT_BASE.replace("tags: [nightly]", "tags: [pr, nightly]") + "fault: {stop-broker: broker-1, at: 20s}\n"));
-        assertEquals(List.of("fault.kill-broker: set exactly one of stop-broker (a clean shutdown), kill-broker (a crash) "
-                        + "and pause-broker (a frozen JVM, through Trogdor)"),
+        assertEquals(List.of("fault.kill-broker: set exactly one of stop-broker (a clean shutdown), kill-broker (a crash), "
+                        + "pause-broker (a frozen JVM, through Trogdor) and partition-broker (cut off from the other brokers, through Trogdor)"),
                 problems(FAULT_BASE + "fault: {stop-broker: broker-1, kill-broker: broker-2, at: 20s}\n"));
         assertEquals(List.of("fault.stop-broker: 'the-leader' is not a broker to stop; write leader-of-partition-N or broker-N"),
                 problems(FAULT_BASE + "fault: {stop-broker: the-leader, at: 20s}\n"));
@@ -274,13 +275,34 @@ class ScenarioFileParserTest {
 
         assertEquals(List.of("fault.resume-after: required with pause-broker: how long the broker stays frozen, e.g. 10s"),
                 problems(FAULT_BASE + "fault: {pause-broker: broker-1, at: 10s}\n"));
-        assertEquals(List.of("fault.restart-after: goes with stop-broker or kill-broker; pause-broker takes resume-after"),
+        assertEquals(List.of("fault.restart-after: does not go with pause-broker, which takes resume-after"),
                 problems(FAULT_BASE + "fault: {pause-broker: broker-1, at: 10s, resume-after: 5s, restart-after: 5s}\n"));
-        assertEquals(List.of("fault.resume-after: goes with pause-broker; stop-broker takes restart-after"),
+        assertEquals(List.of("fault.resume-after: does not go with stop-broker, which takes restart-after"),
                 problems(FAULT_BASE + "fault: {stop-broker: broker-1, at: 10s, resume-after: 5s}\n"));
         assertTrue(problems(FAULT_BASE + "fault: {pause-broker: broker-1, at: 30s, resume-after: 15s}\n").get(0)
                 .contains("fault pause-broker at 30000 ms for 15000 ms ends after the trial of 40000 ms: the broker must resume "
                         + "inside the trial"));
+    }
+
+    @Test
+    void aPartitionCutsABrokerOffFromItsPeersThroughTrogdorAndHealsInsideTheTrial() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        List<Scenario> scenarios = ScenarioFileParser.parse(write("partition.yaml", FAULT_BASE + """
+                fault: {partition-broker: leader-of-partition-0, at: 10s, heal-after: 12s}
+                """), errors);
+        assertEquals(List.of(), errors);
+        FaultSpec fault = scenarios.get(0).produce().fault();
+        assertEquals(new FaultSpec(FaultSpec.Kind.PARTITION, 0, -1, Duration.ofSeconds(10), Duration.ofSeconds(12)), fault);
+        assertEquals("partition-broker", fault.action());
+        assertEquals(12_000, ResultFile.definition(scenarios.get(0)).at("/fault/healAfterMs").asLong());
+
+        assertEquals(List.of("fault.heal-after: required with partition-broker: how long the broker stays cut off, e.g. 10s"),
+                problems(FAULT_BASE + "fault: {partition-broker: broker-1, at: 10s}\n"));
+        assertEquals(List.of("fault.resume-after: does not go with partition-broker, which takes heal-after"),
+                problems(FAULT_BASE + "fault: {partition-broker: broker-1, at: 10s, heal-after: 5s, resume-after: 5s}\n"));
+        assertTrue(problems(FAULT_BASE + "fault: {partition-broker: broker-1, at: 30s, heal-after: 15s}\n").get(0)
+                .contains("fault partition-broker at 30000 ms for 15000 ms ends after the trial of 40000 ms: the broker must rejoin "
+                        + "its peers inside the trial"));
     }
 
     /** A nightly mirror scenario of 15 KB records, to which a test adds its blocks. */

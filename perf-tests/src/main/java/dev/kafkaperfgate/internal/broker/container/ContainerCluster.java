@@ -188,6 +188,26 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
         stoppedOnPurpose.remove(nodeId);
     }
 
+    /**
+     * The container's own network namespace, through its first process's pid, and its address on
+     * this cluster's network, where its peers reach it. Read from Docker each time: a node a fault
+     * restarted has a new pid.
+     */
+    @Override
+    public Optional<NetworkNamespace> networkNamespace(int nodeId) {
+        KafkaContainer container = node(nodeId);
+        if (!isRunning(container)) {
+            return Optional.empty();
+        }
+        var info = container.getCurrentContainerInfo();
+        Long pid = info.getState().getPidLong();
+        String address = info.getNetworkSettings().getNetworks().values().stream()
+                .filter(settings -> network.getId().equals(settings.getNetworkID())).map(settings -> settings.getIpAddress())
+                .findFirst().orElse(null);
+        return pid == null || pid <= 0 || address == null || address.isEmpty() ? Optional.empty()
+                : Optional.of(new NetworkNamespace(pid, address));
+    }
+
     private KafkaContainer node(int nodeId) {
         if (nodeId < 1 || nodeId > containers.size()) {
             throw new IllegalArgumentException("no broker " + nodeId + " in a cluster of " + containers.size());

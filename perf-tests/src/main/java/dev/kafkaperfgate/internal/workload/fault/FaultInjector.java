@@ -28,12 +28,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * leader as the trial starts, or a fixed node), stops it {@code at} into the trial on a thread of
  * its own, starts it again after {@code restart-after} or once the trial is over, and waits until
  * the topic's replicas are all back in sync, so that the next trial starts from a whole cluster.
- * A pause is handed to a {@link BrokerPause} (Trogdor) and watched in {@code /proc}: the times
- * recorded are when the JVM was seen frozen and running again, and a pause that did not happen
- * fails the trial.
+ * A pause or a partition is handed to a {@link TimedFault} (Trogdor) and watched on this machine
+ * ({@link FaultEvidence}: the JVM's state in {@code /proc}, the node's DROP rules in its network
+ * namespace): the times recorded are when it was seen in effect and over, and a fault that did
+ * not happen fails the trial.
  *
  * <pre>{@code
- * FaultInjector fault = FaultInjector.arm(broker, spec, topic, console, label, pause);
+ * FaultInjector fault = FaultInjector.arm(broker, spec, topic, console, label, timedFault);
  * fault.begin(clock.nanoTime());   // as the trial's first send goes out
  * ... the trial ...
  * FaultInjector.Times times = fault.finish();
@@ -48,7 +49,7 @@ final class FaultInjector implements AutoCloseable {
      * @param isrBefore    the partition's in-sync replicas before the stop (the stopped node among them)
      * @param stopNanos    when the stop was sent
      * @param stoppedNanos when the node's process was gone
-     * @param restartNanos when it was started again during the trial (a pause: seen running again),
+     * @param restartNanos when it was started again during the trial (a pause or a partition: seen over),
      *                     or −1 when that happened after it
      * @param isrChanges   the watched partition's ISR as it changed, from the trial's start until all were in sync
      */
@@ -65,8 +66,11 @@ final class FaultInjector implements AutoCloseable {
         }
     }
 
-    /** How far a pause may start or end from its planned instant before the trial fails (the agent runs jcmd, a JVM, first: about 0.5 s, seconds on a loaded machine). */
-    static final Duration PAUSE_SLACK = Duration.ofSeconds(10);
+    /**
+     * How far a pause or a partition may start or end from its planned instant before the trial
+     * fails (a pause's agent runs jcmd, a JVM, first: about 0.5 s, seconds on a loaded machine).
+     */
+    static final Duration TIMED_SLACK = Duration.ofSeconds(10);
     /** How often the watched partition's ISR is read during the fault. */
     static final Duration ISR_POLL = Duration.ofMillis(200);
 
@@ -80,10 +84,11 @@ final class FaultInjector implements AutoCloseable {
     private final List<Integer> isrBefore;
     private final AtomicReference<Times> times = new AtomicReference<>();
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    /** A pause's carrier and the JVM it freezes; {@code null} for a stop or a kill. */
-    private final BrokerPause pause;
-    private final BrokerNodes.LocalJvm jvm;
-    private volatile BrokerPause.Scheduled scheduled;
+    /** A pause's or a partition's carrier, what the carrier finds the broker by, and how this machine sees it; {@code null} for a stop or a kill. */
+    private final TimedFault timed;
+    private final String timedTarget;
+    private final FaultEvidence evidence;
+    private volatile TimedFault.Scheduled scheduled;
     /** The partition whose ISR is watched: the stopped leader's, or 0 for a broker named by id. */
     private final int watchedPartition;
     private final List<FaultFigures.IsrChange> isrChanges = new CopyOnWriteArrayList<>();
@@ -94,7 +99,7 @@ final class FaultInjector implements AutoCloseable {
     private Thread thread;
 
     private FaultInjector(BrokerNodes nodes, FaultSpec fault, String topic, Admin admin, PrintStream console, String label,
-                          int brokerId, List<Integer> isrBefore, BrokerPause pause, BrokerNodes.LocalJvm jvm) {
+                          int brokerId, List<Integer> isrBefore, TimedFault timed, String timedTarget, FaultEvidence evidence) {
         this.nodes = nodes;
         this.fault = fault;
         this.topic = topic;
@@ -103,21 +108,23 @@ final class FaultInjector implements AutoCloseable {
         this.label = label;
         this.brokerId = brokerId;
         this.isrBefore = isrBefore;
-        this.pause = pause;
-        this.jvm = jvm;
+        this.timed = timed;
+        this.timedTarget = timedTarget;
+        this.evidence = evidence;
         this.watchedPartition = Math.max(0, fault.partition());
     }
 
     /**
      * Finds the broker to stop, as the cluster stands now.
      *
-     * @param pause the run's carrier of a pause-broker fault; {@code null} when it has none
+     * @param timed the run's carrier of a pause-broker or partition-broker fault; {@code null} when it has none
      * @throws ScenarioFailedException when the cluster's nodes cannot be stopped (an external
-     *                                 cluster), a pause has no carrier or no process of this
-     *                                 machine to freeze, or the topic cannot be described
+     *                                 cluster), a pause or a partition has no carrier, a pause no
+     *                                 process of this machine to freeze, a partition no network
+     *                                 namespace of its own to cut, or the topic cannot be described
      */
     static FaultInjector arm(KafkaBroker broker, FaultSpec fault, String topic, PrintStream console, String label,
-                             BrokerPause pause) {
+                             TimedFault timed) {
         BrokerNodes nodes = broker.nodes().orElseThrow(() -> new ScenarioFailedException(label + "a fault stops a broker, and this "
                 + broker.info().mode() + " broker gives the gate no node to stop: faults run on a cluster the gate starts "
                 + "itself (-Dperf.broker=process)", null));
@@ -131,16 +138,22 @@ final class FaultInjector implements AutoCloseable {
                 throw new ScenarioFailedException(label + "partition " + fault.partition() + " of " + topic
                         + " has no leader to stop", null);
             }
-            BrokerNodes.LocalJvm jvm = null;
-            if (fault.kind() == FaultSpec.Kind.PAUSE) {
-                if (pause == null) {
-                    throw new ScenarioFailedException(label + "pause-broker needs Trogdor, and the run gave this scenario none", null);
-                }
-                jvm = nodes.localJvm(target).orElseThrow(() -> new ScenarioFailedException(label + "pause-broker freezes a "
-                        + "broker's JVM on this machine, and broker " + target + " of this " + broker.info().mode()
-                        + " broker is not one (a container's JVM is not in this machine's jcmd list): use -Dperf.broker=process", null));
+            if (!fault.kind().timed()) {
+                return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr, null, null, null);
             }
-            return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr, pause, jvm);
+            if (timed == null) {
+                throw new ScenarioFailedException(label + fault.action() + " needs Trogdor, and the run gave this scenario none", null);
+            }
+            if (fault.kind() == FaultSpec.Kind.PAUSE) {
+                BrokerNodes.LocalJvm jvm = nodes.localJvm(target).orElseThrow(() -> new ScenarioFailedException(label + "pause-broker "
+                        + "freezes a broker's JVM on this machine, and broker " + target + " of this " + broker.info().mode()
+                        + " broker is not one (a container's JVM is not in this machine's jcmd list): use -Dperf.broker=process", null));
+                return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr, timed, jvm.name(),
+                        FaultEvidence.frozen(jvm.pid()));
+            }
+            List<BrokerNodes.NetworkNamespace> namespaces = namespaces(broker, label);
+            return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr, timed, "broker-" + target,
+                    FaultEvidence.cutOff(namespaces.get(target - 1), namespaces));
         } catch (RuntimeException e) {
             admin.close(Duration.ofSeconds(5));
             throw e;
@@ -199,8 +212,8 @@ final class FaultInjector implements AutoCloseable {
     }
 
     private void run(long start) {
-        if (pause != null) {
-            runPause(start);
+        if (timed != null) {
+            runTimed(start);
             return;
         }
         try {
@@ -229,32 +242,36 @@ final class FaultInjector implements AutoCloseable {
     }
 
     /**
-     * Hands the pause to its carrier at once, to start {@code at} into the trial by the wall clock,
-     * then watches the JVM: frozen within {@link #PAUSE_SLACK} of that instant, running again within
-     * it of the pause's end, else the fault failed (no JVM by that name, a carrier that did nothing).
+     * Hands the pause or partition to its carrier at once, to start {@code at} into the trial by the
+     * wall clock, then watches it on this machine: in effect within {@link #TIMED_SLACK} of that
+     * instant, over within it of its end, else the fault failed (no JVM by that name, no rule
+     * applied, a carrier that did nothing).
      */
-    private void runPause(long start) {
+    private void runTimed(long start) {
+        boolean pause = fault.kind() == FaultSpec.Kind.PAUSE;
         try {
             long atNanos = start + fault.at().toNanos();
             long atEpochMs = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(atNanos - System.nanoTime());
-            console.printf("%spausing broker %d (%s) at %.1f s for %.1f s: %s, pid %d%s%n", label, brokerId, fault.target(),
-                    fault.at().toMillis() / 1e3, fault.restartAfter().toMillis() / 1e3, pause.carrier(), jvm.pid(),
-                    onlyInSync(isrBefore, brokerId) ? "; it is the only in-sync replica, the partition stalls until it resumes" : "");
-            scheduled = pause.schedule(jvm.name(), atEpochMs, fault.restartAfter());
-            long frozen = ProcessState.await(jvm.pid(), true, atNanos + PAUSE_SLACK.toNanos());
-            if (frozen < 0) {
-                throw new IllegalStateException(pause.carrier() + " did not freeze broker " + brokerId + " (pid " + jvm.pid()
-                        + ", named " + jvm.name() + ") within " + PAUSE_SLACK.toSeconds() + " s of " + fault.at().toMillis() / 1e3
-                        + " s (" + scheduled.describe() + ")");
+            console.printf("%s%s broker %d (%s) at %.1f s for %.1f s: %s, %s%s%n", label, pause ? "pausing" : "cutting off",
+                    brokerId, fault.target(), fault.at().toMillis() / 1e3, fault.restartAfter().toMillis() / 1e3, timed.carrier(),
+                    evidence.describe(), onlyInSync(isrBefore, brokerId) && pause
+                            ? "; it is the only in-sync replica, the partition stalls until it resumes" : "");
+            scheduled = timed.schedule(timedTarget, atEpochMs, fault.restartAfter());
+            long began = evidence.await(true, atNanos + TIMED_SLACK.toNanos());
+            if (began < 0) {
+                throw new IllegalStateException(timed.carrier() + " did not " + (pause ? "freeze" : "cut off") + " broker " + brokerId
+                        + " (" + evidence.describe() + ", target " + timedTarget + ") within " + TIMED_SLACK.toSeconds() + " s of "
+                        + fault.at().toMillis() / 1e3 + " s (" + scheduled.describe() + ")");
             }
-            long resumed = ProcessState.await(jvm.pid(), false, frozen + fault.restartAfter().toNanos() + PAUSE_SLACK.toNanos());
-            if (resumed < 0) {
-                throw new IllegalStateException(pause.carrier() + " did not resume broker " + brokerId + " within "
-                        + PAUSE_SLACK.toSeconds() + " s of the pause's end (" + scheduled.describe() + ")");
+            long ended = evidence.await(false, began + fault.restartAfter().toNanos() + TIMED_SLACK.toNanos());
+            if (ended < 0) {
+                throw new IllegalStateException(timed.carrier() + " did not " + (pause ? "resume" : "heal") + " broker " + brokerId
+                        + " within " + TIMED_SLACK.toSeconds() + " s of the fault's end (" + scheduled.describe() + ")");
             }
             restarted = true;
-            console.printf("%sbroker %d frozen from %.1f s to %.1f s%n", label, brokerId, (frozen - start) / 1e9, (resumed - start) / 1e9);
-            times.set(new Times(brokerId, isrBefore, atNanos - start, frozen - start, resumed - start, List.of()));
+            console.printf("%sbroker %d %s from %.1f s to %.1f s%n", label, brokerId, pause ? "frozen" : "cut off from its peers",
+                    (began - start) / 1e9, (ended - start) / 1e9);
+            times.set(new Times(brokerId, isrBefore, atNanos - start, began - start, ended - start, List.of()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -286,7 +303,7 @@ final class FaultInjector implements AutoCloseable {
                     + fault.at().toMillis() + " ms) had run", null);
         }
         if (scheduled != null) {
-            scheduled.awaitDone(PAUSE_SLACK);
+            scheduled.awaitDone(TIMED_SLACK);
         }
         if (!restarted) {
             console.printf("%sstarting broker %d again after the trial (not measured)%n", label, brokerId);
@@ -337,6 +354,24 @@ final class FaultInjector implements AutoCloseable {
                 + " within " + Defaults.FAULT_RECOVERY_TIMEOUT.toSeconds() + " s of its restart: " + state, null);
     }
 
+    /**
+     * Every node's own network namespace, in node order: a partition's rules go into each, and the
+     * last resort heals each.
+     *
+     * @throws ScenarioFailedException when a node has none (a process cluster shares this machine's)
+     */
+    static List<BrokerNodes.NetworkNamespace> namespaces(KafkaBroker broker, String label) {
+        List<BrokerNodes.NetworkNamespace> all = new java.util.ArrayList<>();
+        for (int id = 1; id <= broker.info().brokers(); id++) {
+            int nodeId = id;
+            all.add(broker.nodes().flatMap(nodes -> nodes.networkNamespace(nodeId)).orElseThrow(() -> new ScenarioFailedException(label
+                    + "partition-broker cuts a broker off with firewall rules inside its own network namespace, and broker " + nodeId
+                    + " of this " + broker.info().mode() + " cluster has none of its own: use a container cluster (-Dperf.broker=container)",
+                    null)));
+        }
+        return all;
+    }
+
     private static boolean onlyInSync(List<Integer> isr, int brokerId) {
         return isr.size() == 1 && isr.get(0) == brokerId;
     }
@@ -382,11 +417,12 @@ final class FaultInjector implements AutoCloseable {
         if (scheduled != null) {
             scheduled.close();
         }
-        if (jvm != null) {
-            // The carrier's stop should have let it go; the gate never leaves a node frozen.
-            if (ProcessState.stopped(jvm.pid())) {
-                console.println(label + "broker " + brokerId + " was still frozen: sending it SIGCONT");
-                ProcessState.resume(jvm.pid());
+        if (evidence != null) {
+            // The carrier's stop should have ended it; the gate never leaves a node frozen or cut off.
+            if (evidence.inEffect()) {
+                console.println(label + "broker " + brokerId + "'s " + fault.action() + " was still in effect: ending it ("
+                        + evidence.describe() + ")");
+                evidence.end();
             }
         } else if (stopSent && !restarted) {
             try {

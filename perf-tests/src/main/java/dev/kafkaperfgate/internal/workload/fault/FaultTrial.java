@@ -5,12 +5,14 @@ import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.send.DeliveryLedger;
 import dev.kafkaperfgate.internal.workload.send.SendPhase;
 import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import org.apache.kafka.common.TopicPartition;
 
 import java.io.PrintStream;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -30,27 +32,36 @@ public final class FaultTrial {
     private final String topic;
     private final PrintStream console;
     private final String label;
-    private final BrokerPause pause;
+    private final TimedFault timedFault;
     private final DeliveryLedger ledger = new DeliveryLedger();
     private FaultInjector.Times times;
     private TrialReadBack.Tally tally;
 
-    /** @param pause the run's carrier of a pause-broker fault, {@code null} when it has none */
+    /** @param timedFault the run's carrier of a pause-broker or partition-broker fault, {@code null} when it has none */
     public FaultTrial(KafkaBroker broker, ProduceScenario scenario, String topic, PrintStream console, String label,
-                      BrokerPause pause) {
+                      TimedFault timedFault) {
         this.broker = broker;
-        this.pause = pause;
+        this.timedFault = timedFault;
         this.scenario = scenario;
         this.topic = topic;
         this.console = console;
         this.label = label;
     }
 
+    /**
+     * Every node's own network namespace, in node order, for a partition-broker fault's carrier.
+     *
+     * @throws ScenarioFailedException naming the node that has none (a process cluster's share this machine's)
+     */
+    public static List<BrokerNodes.NetworkNamespace> partitionNamespaces(KafkaBroker broker, String label) {
+        return FaultInjector.namespaces(broker, label);
+    }
+
     /** Runs {@code sendLoop} with the fault and the ledger; returns once the cluster has recovered and the topic was read back. */
     public SendPhase.Outcome run(Function<DeliveryLedger, SendPhase.Outcome> sendLoop) {
         Map<TopicPartition, Long> begin = TrialReadBack.endOffsets(broker, topic, scenario.partitions());
         SendPhase.Outcome outcome;
-        try (FaultInjector injector = FaultInjector.arm(broker, scenario.fault(), topic, console, label, pause)) {
+        try (FaultInjector injector = FaultInjector.arm(broker, scenario.fault(), topic, console, label, timedFault)) {
             injector.begin(System.nanoTime());
             outcome = sendLoop.apply(ledger);
             times = injector.finish();

@@ -12,8 +12,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class ProcessState {
 
-    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-
     private ProcessState() {
     }
 
@@ -26,24 +24,6 @@ final class ProcessState {
             return close > 0 && close + 2 < stat.length() && stat.charAt(close + 2) == 'T';
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    /**
-     * Waits until the process's stopped state is {@code wanted}, polling every 5 ms.
-     *
-     * @return the {@link System#nanoTime()} it was first seen so, or −1 when {@code deadlineNanos} came first
-     */
-    static long await(long pid, boolean wanted, long deadlineNanos) throws InterruptedException {
-        while (true) {
-            long now = System.nanoTime();
-            if (stopped(pid) == wanted) {
-                return now;
-            }
-            if (now >= deadlineNanos) {
-                return -1;
-            }
-            TimeUnit.NANOSECONDS.sleep(POLL_NANOS);
         }
     }
 

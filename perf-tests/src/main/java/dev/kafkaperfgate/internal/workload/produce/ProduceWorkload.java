@@ -17,7 +17,7 @@ import dev.kafkaperfgate.internal.workload.ProgressPrinter;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.SendErrors;
 import dev.kafkaperfgate.internal.workload.SteadyStateDetector;
-import dev.kafkaperfgate.internal.workload.fault.BrokerPause;
+import dev.kafkaperfgate.internal.workload.fault.TimedFault;
 import dev.kafkaperfgate.internal.workload.fault.FaultTrial;
 import dev.kafkaperfgate.internal.workload.payload.PayloadPool;
 import dev.kafkaperfgate.internal.workload.payload.RecordPool;
@@ -62,8 +62,8 @@ public final class ProduceWorkload {
     private final CpuSet clientCpus;
     private final PhaseListener listener;
     private final InjectedCost injection;
-    /** Carries out a pause-broker fault; set by the run with {@link #withPause}. */
-    private BrokerPause pause;
+    /** Carries out a pause-broker or partition-broker fault; set by the run with {@link #withTimedFault}. */
+    private TimedFault timedFault;
 
     public ProduceWorkload(KafkaBroker broker, PrintStream console) {
         this(broker, console, NanoClock.SYSTEM, null, InjectedCost.NONE);
@@ -88,9 +88,12 @@ public final class ProduceWorkload {
         this.listener = listener;
     }
 
-    /** The run's carrier of a pause-broker fault (Trogdor's ProcessStopFault): a scenario that pauses a broker needs one. */
-    public ProduceWorkload withPause(BrokerPause pause) {
-        this.pause = pause;
+    /**
+     * The run's carrier of a pause-broker or partition-broker fault (Trogdor's ProcessStopFault or
+     * NetworkPartitionFault): a scenario with one of those needs it.
+     */
+    public ProduceWorkload withTimedFault(TimedFault carrier) {
+        this.timedFault = carrier;
         return this;
     }
 
@@ -178,7 +181,7 @@ public final class ProduceWorkload {
             cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());
             checkErrors(scenario, "trial " + trial, outcome, latencies, errors, watch);
         } else {
-            FaultTrial faultTrial = new FaultTrial(broker, scenario, topic, console, label, pause);
+            FaultTrial faultTrial = new FaultTrial(broker, scenario, topic, console, label, timedFault);
             outcome = faultTrial.run(ledger -> phase.run(trial, pacer(scenario), maxRecords, TRIAL_TICK_NANOS, tick, latencies,
                     errors, ledger));
             cost = CostMeter.between(before, CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER), outcome.sent());

@@ -18,10 +18,10 @@ class ProcessStateTest {
             long pid = sleeper.pid();
             assertFalse(ProcessState.stopped(pid), "a running process");
             assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
-            assertTrue(ProcessState.await(pid, true, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0, "seen frozen");
+            assertTrue(FaultEvidence.frozen(pid).await(true, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0, "seen frozen");
             assertTrue(ProcessState.stopped(pid));
             ProcessState.resume(pid);
-            assertTrue(ProcessState.await(pid, false, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0, "seen running again");
+            assertTrue(FaultEvidence.frozen(pid).await(false, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0, "seen running again");
         } finally {
             sleeper.destroyForcibly();
         }
@@ -32,7 +32,7 @@ class ProcessStateTest {
         Process sleeper = new ProcessBuilder("sleep", "60").start();
         try {
             long start = System.nanoTime();
-            assertEquals(-1, ProcessState.await(sleeper.pid(), true, start + TimeUnit.MILLISECONDS.toNanos(100)));
+            assertEquals(-1, FaultEvidence.frozen(sleeper.pid()).await(true, start + TimeUnit.MILLISECONDS.toNanos(100)));
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(2), "bounded");
         } finally {
             sleeper.destroyForcibly();
