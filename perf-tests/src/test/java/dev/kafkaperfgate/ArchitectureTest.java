@@ -35,7 +35,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * workload → spec, broker, link, mirror, environment, metrics, figures    the engine; it fills figures
  *   workload.{produce, consume, endtoend, mirror} → workload.{fault, send, payload} → workload
  * link, mirror → broker, spec                      a slow link (Toxiproxy), MirrorMaker 2: processes beside the brokers
- * trogdor → workload, broker, figures              the producer on Trogdor's agents; only its task classes touch Trogdor
+ * trogdor → workload, broker, figures              load and faults on Trogdor's agents; only its task classes touch Trogdor
  * figures  → metrics, broker, spec, environment    what a run measured: plain data, never the engine
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
  * engine → verdict, baseline, figures           measure, judge, confirm: once, for both modes

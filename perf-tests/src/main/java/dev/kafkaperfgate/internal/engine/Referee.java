@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.Judge;
+import dev.kafkaperfgate.internal.verdict.MissingFigureException;
 import dev.kafkaperfgate.internal.verdict.PairedJudge;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 
@@ -20,15 +21,21 @@ public final class Referee {
         this.paired = new PairedJudge(policy);
     }
 
+    /**
+     * @throws MissingFigureException when the scenario gates a broker figure a whole client's
+     *                                measurement lacks: not judged, never passed
+     */
     public ScenarioVerdict judge(Evidence evidence) {
         if (evidence instanceof Evidence.Stored run) {
+            MissingFigureException.requireGated(run.run().figures().metrics().keySet(), run.thresholds(), run.run().scenario());
             return stored.judge(run.run(), run.baseline(), run.thresholds());
         }
         Evidence.Paired pair = (Evidence.Paired) evidence;
-        ScenarioVerdict verdict = paired.judge(pair.subject(), pair.blocks(), pair.thresholds(), pair.changes());
         if (pair.component().isEmpty()) {
-            return verdict;
+            MissingFigureException.requireGated(pair.blocks().keySet(), pair.thresholds(), pair.subject());
+            return paired.judge(pair.subject(), pair.blocks(), pair.thresholds(), pair.changes());
         }
+        ScenarioVerdict verdict = paired.judge(pair.subject(), pair.blocks(), pair.thresholds(), pair.changes());
         return new ScenarioVerdict(verdict.scenario(), verdict.metrics().stream().map(metric -> metric.of(pair.component())).toList(),
                 verdict.changes());
     }

@@ -474,7 +474,7 @@ public final class ScenarioFileParser {
         if (thresholds == null) {
             return Thresholds.UNSET;
         }
-        for (String broker : List.of("broker.cpu", "broker.produce.time")) {
+        for (String broker : List.of(Thresholds.BROKER_CPU_KEY, Thresholds.BROKER_PRODUCE_TIME_KEY)) {
             if (thresholds.has(broker) && (workload == WorkloadKind.CONSUME || workload == WorkloadKind.MIRROR)) {
                 thresholds.report(broker, "gates what the broker does for the records a trial produces; a " + workload.key()
                         + " scenario's trials produce none (use it with produce or end-to-end)");
@@ -485,7 +485,7 @@ public final class ScenarioFileParser {
         }
         Thresholds d = Thresholds.UNSET;
         thresholds.rejectUnknown(List.of("throughput", "p99", "cpu", "alloc", "wire.bytes", "records.per.request", "failover",
-                "broker.cpu", "broker.produce.time"));
+                Thresholds.BROKER_CPU_KEY, Thresholds.BROKER_PRODUCE_TIME_KEY));
         return new Thresholds(percent(thresholds, "throughput", '-', d.throughputDropPercent()),
                 percent(thresholds, "p99", '+', d.p99RisePercent()),
                 percent(thresholds, "cpu", '+', d.cpuRisePercent()),
@@ -493,8 +493,8 @@ public final class ScenarioFileParser {
                 percent(thresholds, "wire.bytes", '+', d.wireBytesRisePercent()),
                 percent(thresholds, "records.per.request", '-', d.recordsPerRequestDropPercent()),
                 percent(thresholds, "failover", '+', d.failoverRisePercent()),
-                percent(thresholds, "broker.cpu", '+', d.brokerCpuRisePercent()),
-                percent(thresholds, "broker.produce.time", '+', d.brokerProduceTimeRisePercent()));
+                percent(thresholds, Thresholds.BROKER_CPU_KEY, '+', d.brokerCpuRisePercent()),
+                percent(thresholds, Thresholds.BROKER_PRODUCE_TIME_KEY, '+', d.brokerProduceTimeRisePercent()));
     }
 
     private static double percent(YamlMap thresholds, String key, char sign, double fallback) {

@@ -39,6 +39,12 @@ public record Thresholds(double throughputDropPercent, double p99RisePercent, do
      */
     public static final Thresholds PAIRED = new Thresholds(3, 10, 5, 5, 5, 5, 25, Double.NaN, Double.NaN);
 
+    /** The scenario file's key that gates the broker's CPU per record; no mode gates it by default. */
+    public static final String BROKER_CPU_KEY = "broker.cpu";
+
+    /** The scenario file's key that gates the broker's produce request time; no mode gates it by default. */
+    public static final String BROKER_PRODUCE_TIME_KEY = "broker.produce.time";
+
     /** A scenario file without a thresholds block: every value takes the mode's default. */
     public static final Thresholds UNSET = new Thresholds(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
             Double.NaN, Double.NaN, Double.NaN);

@@ -16,9 +16,13 @@ public final class MissingFigureException extends RuntimeException {
         super(message);
     }
 
-    /** Refuses when {@code thresholds} gate a broker figure that {@code present} lacks. */
-    static void requireGated(Set<Metric> present,
-                             Thresholds thresholds, String scenario) {
+    /**
+     * Refuses when {@code thresholds} gate a broker figure that {@code present} lacks; the
+     * {@code Referee} asks before it judges a whole client's measurement.
+     *
+     * @throws MissingFigureException naming the threshold and the usual causes
+     */
+    public static void requireGated(Set<Metric> present, Thresholds thresholds, String scenario) {
         for (Metric metric : Metric.values()) {
             if (metric.ofBroker() && metric.gatedBy(thresholds) && !present.contains(metric)) {
                 throw new MissingFigureException(scenario + ": thresholds." + thresholdKey(metric) + " gates the broker's "
@@ -29,6 +33,6 @@ public final class MissingFigureException extends RuntimeException {
     }
 
     private static String thresholdKey(Metric metric) {
-        return metric == Metric.BROKER_CPU_PER_RECORD ? "broker.cpu" : "broker.produce.time";
+        return metric == Metric.BROKER_CPU_PER_RECORD ? Thresholds.BROKER_CPU_KEY : Thresholds.BROKER_PRODUCE_TIME_KEY;
     }
 }

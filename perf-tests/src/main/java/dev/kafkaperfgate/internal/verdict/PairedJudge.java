@@ -38,9 +38,6 @@ public final class PairedJudge {
     public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
                                  List<String> changes) {
         Thresholds resolved = thresholds.orDefaults(Thresholds.PAIRED);
-        if (!blocks.keySet().stream().allMatch(Metric::ofComponent)) {
-            MissingFigureException.requireGated(blocks.keySet(), resolved, scenario);
-        }
         List<MetricVerdict> verdicts = new ArrayList<>();
         for (Metric metric : Metric.values()) {
             List<PairedTest.Block> metricBlocks = blocks.get(metric);

@@ -138,8 +138,9 @@ class JudgeTest {
         MetricVerdict verdict = new Judge(POLICY).judge(costlier, baseline, gated).metrics().stream()
                 .filter(metric -> metric.metric() == Metric.BROKER_CPU_PER_RECORD).findFirst().orElseThrow();
         assertEquals(Verdict.REGRESSION, verdict.verdict(), "+50% beyond +20%: " + verdict.line());
-        assertThrows(MissingFigureException.class, () -> new Judge(POLICY).judge(run(Map.of()), baseline, gated),
-                "a gated broker figure the run lacks is not judged, never passed");
+        // The referee asks before any judge does: a gated broker figure the run lacks is not judged, never passed.
+        assertThrows(MissingFigureException.class, () -> new dev.kafkaperfgate.internal.engine.Referee(POLICY)
+                .judge(new dev.kafkaperfgate.internal.engine.Evidence.Stored(run(Map.of()), baseline, gated)));
     }
 
     private static Verdict cpuVerdict(ScenarioVerdict verdict) {

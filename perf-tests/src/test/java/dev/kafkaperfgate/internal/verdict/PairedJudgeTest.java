@@ -108,8 +108,13 @@ class PairedJudgeTest {
     @Test
     void aGatedBrokerFigureTheBrokerDidNotGiveIsNotJudgedAtAll() {
         // The broker's JMX could not be read (or a node stopped answering): the gate asked for is refused, never passed.
-        MissingFigureException e = assertThrows(MissingFigureException.class,
-                () -> JUDGE.judge("orders", Map.of(Metric.THROUGHPUT, blocks(1.0, 0.002, 0)), BROKER_CPU, List.of()));
+        dev.kafkaperfgate.internal.engine.Referee referee = new dev.kafkaperfgate.internal.engine.Referee(POLICY);
+        MissingFigureException e = assertThrows(MissingFigureException.class, () -> referee.judge(
+                new dev.kafkaperfgate.internal.engine.Evidence.Paired("orders", Map.of(Metric.THROUGHPUT, blocks(1.0, 0.002, 0)), BROKER_CPU,
+                        List.of())));
         assertTrue(e.getMessage().startsWith("orders: thresholds.broker.cpu gates the broker's brokerCpuNsPerRecord"), e.getMessage());
+        // A component measured alone has no broker figures to give: its evidence is judged as it is.
+        referee.judge(new dev.kafkaperfgate.internal.engine.Evidence.Paired("orders", "value.serializer com.acme.OrderSerializer",
+                Map.of(Metric.COMPONENT_NS_PER_OP, blocks(1.0, 0.002, 0)), BROKER_CPU, List.of()));
     }
 }
