@@ -177,9 +177,10 @@ state() { curl -fsS "$api/_fake/state" | jq "$@"; }
 
 mkdir -p "$work/artifacts" "$work/events"
 stand_ins=$work/kafka-perf-gate/.github/act/stand-ins
+# --rm: act keeps a failed job's container and volumes otherwise, and step 3 fails on purpose.
 run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG
   (cd "$adopter" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
-    -P ubuntu-latest="$runner_image" --pull=false \
+    -P ubuntu-latest="$runner_image" --pull=false --rm \
     --local-repository "kafka-perf-gate/kafka-perf-gate@$gate_sha=$work/kafka-perf-gate" \
     --local-repository "actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165=$stand_ins/setup-java" \
     --local-repository "actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02=$stand_ins/upload-artifact" \

@@ -35,7 +35,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * workload → spec, broker, link, mirror, environment, metrics, figures    the engine; it fills figures
  *   workload.{produce, consume, endtoend, mirror} → workload.{fault, send, payload} → workload
  * link, mirror → broker, spec                      a slow link (Toxiproxy), MirrorMaker 2: processes beside the brokers
- * trogdor → workload, broker, figures              load and faults on Trogdor's agents; only its task classes touch Trogdor
+ * trogdor → trogdor.task → workload, broker, figures   load on Trogdor's agents; only the task's spec and worker touch Trogdor
+ * trogdor.fault → trogdor, workload.fault         a broker paused or cut off through Trogdor's fault specs
  * figures  → metrics, broker, spec, environment    what a run measured: plain data, never the engine
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
  * engine → verdict, baseline, figures           measure, judge, confirm: once, for both modes
@@ -119,16 +120,16 @@ class ArchitectureTest {
      */
     @Test
     void onlyTheTrogdorTaskUsesTrogdorsApi() {
-        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskSpec")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker$StatusLines")
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.kafka.trogdor..")
                 .check(classes);
-        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskSpec")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker")
-                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker$StatusLines")
-                .should().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskSpec")
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.GateTaskWorker")
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
                 .check(classes);
     }
 

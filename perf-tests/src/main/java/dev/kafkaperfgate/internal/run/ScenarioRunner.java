@@ -20,8 +20,9 @@ import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.trogdor.TrogdorAgents;
-import dev.kafkaperfgate.internal.trogdor.TrogdorPartition;
-import dev.kafkaperfgate.internal.trogdor.TrogdorPause;
+import dev.kafkaperfgate.internal.trogdor.fault.TrogdorPartition;
+import dev.kafkaperfgate.internal.trogdor.fault.TrogdorPause;
+import dev.kafkaperfgate.internal.trogdor.TrogdorReads;
 import dev.kafkaperfgate.internal.trogdor.TrogdorRun;
 import dev.kafkaperfgate.internal.trogdor.TrogdorSettings;
 import dev.kafkaperfgate.internal.trogdor.TrogdorUnavailableException;
@@ -259,23 +260,48 @@ public final class ScenarioRunner {
 
     /**
      * A trogdor scenario: its producer on the agents (end-to-end: each with a reader of its own
-     * topic), their figures added up, the result file with each agent's.
+     * topic; consume: the topic pre-loaded here, then every agent reading all of it), their figures
+     * added up, the result file with each agent's.
      */
     private Measured onTrogdor(Scenario scenario, KafkaBroker broker, String topic, UnaryOperator<String> agentTopic, String fileName) {
-        TrogdorAgents agents = trogdor();
+        TrogdorWorkload trogdorWorkload = new TrogdorWorkload(trogdor(), broker, console);
+        int agents = scenario.trogdor().agents();
         // The broker's own count of what it received, where the gate can read its JMX: the agents' figures, checked.
         BrokerSide brokerSide = BrokerSide.of(broker);
-        brokerSide.begin();
-        TrogdorRun run = new TrogdorWorkload(agents, broker, console).run(scenario.produce(), scenario.workload(), scenario.consumer(),
-                scenario.trogdor().agents(), topic, agentTopic);
+        ObjectNode json;
+        ObjectNode block;
+        List<String> lines;
+        RunFigures figures;
+        ProduceResult produced = null;
+        if (scenario.workload() == WorkloadKind.CONSUME) {
+            // The gate writes the records every agent reads, with the scenario's producer, unmeasured.
+            long start = System.nanoTime();
+            long preloaded = new ConsumeWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
+                    .preload(scenario.produce(), topic);
+            long preloadNanos = System.nanoTime() - start;
+            console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", scenario.name(), preloaded, preloadNanos / 1e9);
+            brokerSide.begin();
+            TrogdorReads reads = trogdorWorkload.consume(scenario.produce(), scenario.consumer(), agents, topic, preloaded, preloadNanos);
+            json = ResultFile.toJson(reads.result());
+            block = reads.toJson();
+            lines = reads.lines();
+            figures = RunFigures.of(reads.result());
+        } else {
+            brokerSide.begin();
+            TrogdorRun run = trogdorWorkload.run(scenario.produce(), scenario.workload(), scenario.consumer(), agents, topic, agentTopic);
+            json = ResultFile.toJson(run.result());
+            block = run.toJson();
+            lines = run.lines();
+            figures = RunFigures.of(run.result());
+            produced = run.result();
+        }
         Map<String, Double> received = brokerSide.end();
-        run.lines().forEach(line -> console.println("[" + scenario.name() + "] trogdor: " + line));
-        ObjectNode block = run.toJson();
+        lines.forEach(line -> console.println("[" + scenario.name() + "] trogdor: " + line));
         if (!received.isEmpty()) {
             received.forEach(block.putObject("brokerSide")::put);
         }
-        ObjectNode json = ResultFile.onTrogdor(ResultFile.toJson(run.result()), scenario.trogdor().agents(), block);
-        return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(run.result()), run.result());
+        ResultFile.onTrogdor(json, agents, block);
+        return new Measured(ResultFile.write(json, resultsDir, fileName), json, figures, produced);
     }
 
     /**

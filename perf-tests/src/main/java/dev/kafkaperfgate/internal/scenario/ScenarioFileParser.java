@@ -263,8 +263,8 @@ public final class ScenarioFileParser {
      * pr suite: paired mode's broker has no link. {@code loss} is refused with the reason.
      */
     /**
-     * {@code trogdor: {agents: 2}}: timed produce or end-to-end trials (agents line up by time), nightly, no payload file
-     * (agents elsewhere).
+     * {@code trogdor: {agents: 2}}: timed produce or end-to-end trials (agents line up by time), or a consume scenario's reads
+     * (each trial's reads start together), nightly, no payload file (agents elsewhere).
      */
     private static TrogdorSpec trogdor(YamlMap doc, WorkloadKind workload, List<String> tags) {
         YamlMap trogdor = doc.map("trogdor");
@@ -272,15 +272,13 @@ public final class ScenarioFileParser {
             return null;
         }
         trogdor.rejectUnknown(List.of("agents"));
-        if (workload != null && workload != WorkloadKind.PRODUCE && workload != WorkloadKind.END_TO_END) {
-            doc.report("trogdor", "runs produce and end-to-end scenarios, got workload " + workload.key()
-                    + (workload == WorkloadKind.CONSUME ? ": a consume trial reads a whole pre-loaded topic, so agents' trials would not "
-                    + "line up by time; run it locally" : ": MirrorMaker 2 runs on this machine"));
+        if (workload == WorkloadKind.MIRROR) {
+            doc.report("trogdor", "runs produce, end-to-end and consume scenarios, got workload mirror: MirrorMaker 2 runs on this machine");
         }
         if (tags.contains("pr")) {
             doc.report("trogdor", "cannot run in the pr suite: paired mode measures base and head on one machine; tag it nightly");
         }
-        if (doc.has("records")) {
+        if (doc.has("records") && workload != WorkloadKind.CONSUME) {
             doc.report("records", "a trogdor scenario's agents line their trials up by time: give duration, not records");
         }
         if (doc.has("payload.file")) {

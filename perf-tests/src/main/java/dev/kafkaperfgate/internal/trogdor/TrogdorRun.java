@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.trogdor;
 
+import dev.kafkaperfgate.internal.trogdor.task.AgentFigures;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;

@@ -1,5 +1,10 @@
 package dev.kafkaperfgate.internal.trogdor;
 
+import dev.kafkaperfgate.internal.trogdor.task.AgentFigures;
+import dev.kafkaperfgate.internal.trogdor.task.AgentReads;
+import dev.kafkaperfgate.internal.trogdor.task.AgentTask;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
@@ -15,10 +20,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
- * A trogdor scenario's run: one gate task per agent ({@link GateTaskSpec}), all starting at
+ * A trogdor scenario's run: one gate task per agent ({@code GateTaskSpec}), all starting at
  * one instant, each running the scenario's producer at its share of the rate (end-to-end: with a
  * reader of the agent's own topic); then every agent's figures, added up into the run's
  * ({@link TrogdorRun}). Prints each task's state as it changes and its agent's latest line, so a
@@ -32,7 +38,7 @@ import java.util.function.UnaryOperator;
 public final class TrogdorWorkload {
 
     /** The task spec's class, by name: the gate's JVM does not load Trogdor's classes. */
-    static final String SPEC_CLASS = "dev.kafkaperfgate.internal.trogdor.GateTaskSpec";
+    static final String SPEC_CLASS = "dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec";
     /** From creating the tasks to their common start: every agent has its task by then. */
     static final Duration START_DELAY = Duration.ofSeconds(3);
     /** Beyond the warm-up and trials: each trial's settle and drain, the producer's start and close. */
@@ -62,25 +68,78 @@ public final class TrogdorWorkload {
      */
     public TrogdorRun run(ProduceScenario scenario, WorkloadKind workload, Map<String, String> consumer, int agents, String topic,
                           UnaryOperator<String> agentTopic) {
-        if (trogdor.agents().size() < agents) {
-            throw new TrogdorUnavailableException("scenario " + scenario.name() + " asks for " + agents + " Trogdor agents; "
-                    + trogdor.coordinator().base() + " has " + trogdor.agents().size() + " (" + String.join(", ", trogdor.agents()) + ")");
-        }
+        requireAgents(scenario.name(), agents);
         ProduceScenario share = AgentTask.share(scenario, agents);
-        String run = UUID.randomUUID().toString().substring(0, 8);
         Map<String, String> topics = new LinkedHashMap<>();
         trogdor.agents().subList(0, agents).forEach(agent -> topics.put(agent, agentTopic.apply(agent)));
+        console.printf("[%s] trogdor: %d %s task%s on %s, each %s and %d trials of %d s at %s, starting together%n", scenario.name(),
+                agents, workload.key(), agents == 1 ? "" : "s", trogdor.coordinator().base(),
+                share.warmup().isNone() ? "no warm-up" : share.warmup().min().toSeconds() + " s warm-up (fixed)", share.trials(),
+                share.trialDuration().toSeconds(), share.isRateLimited() ? String.format("%.0f records/s", share.recordsPerSecond())
+                        : "no rate limit");
+        List<AgentFigures> figures = round(scenario.name(), topics, share, workload, consumer, AgentFigures::fromStatus);
+        return TrogdorRun.of(scenario, workload, consumer, topic, broker.info(), trogdor.coordinator().base(), figures);
+    }
+
+    /**
+     * A consume scenario on the agents: each agent reads the whole pre-loaded topic in a consumer
+     * group of its own (a fan-out, as several services reading one topic do), with the scenario's
+     * consumer settings and the team's deserializers. A round of tasks warms every agent up
+     * (reads for the scenario's shortest warm-up); then one round per trial, every agent's read
+     * starting at one instant, so that a trial's reads run side by side and the run's read rate is
+     * the records all agents read over the time until the last of them finished.
+     *
+     * @param load         the pre-loaded records (already written by the gate) and the trials
+     * @param preloaded    records the pre-load wrote, for the result
+     * @param preloadNanos how long it took, for the result
+     * @throws TrogdorUnavailableException as {@link #run}
+     * @throws ScenarioFailedException     when an agent's read failed (missed, repeated or stalled records)
+     */
+    public TrogdorReads consume(ProduceScenario load, Map<String, String> consumer, int agents, String topic, long preloaded,
+                                long preloadNanos) {
+        requireAgents(load.name(), agents);
+        Map<String, String> topics = new LinkedHashMap<>();
+        trogdor.agents().subList(0, agents).forEach(agent -> topics.put(agent, topic));
+        console.printf("[%s] trogdor: %d consume task%s per round on %s: a warm-up round (%s), then %d rounds of one read each, "
+                        + "every agent reading all %d records in a group of its own%n", load.name(), agents, agents == 1 ? "" : "s",
+                trogdor.coordinator().base(), load.warmup().isNone() ? "one read" : "reads for " + load.warmup().min().toSeconds() + " s",
+                load.trials(), preloaded);
+        List<AgentReads> warmups = round(load.name(), topics, AgentTask.read(load, true), WorkloadKind.CONSUME, consumer,
+                AgentReads::fromStatus);
+        List<List<AgentReads>> trials = new ArrayList<>();
+        for (int trial = 1; trial <= load.trials(); trial++) {
+            console.printf("[%s] trogdor: read %d of %d, every agent at once%n", load.name(), trial, load.trials());
+            trials.add(round(load.name(), topics, AgentTask.read(load, false), WorkloadKind.CONSUME, consumer, AgentReads::fromStatus));
+        }
+        return TrogdorReads.of(load, consumer, topic, broker.info(), trogdor.coordinator().base(), preloaded, preloadNanos, warmups,
+                trials);
+    }
+
+    private void requireAgents(String scenario, int agents) {
+        if (trogdor.agents().size() < agents) {
+            throw new TrogdorUnavailableException("scenario " + scenario + " asks for " + agents + " Trogdor agents; "
+                    + trogdor.coordinator().base() + " has " + trogdor.agents().size() + " (" + String.join(", ", trogdor.agents()) + ")");
+        }
+    }
+
+    /**
+     * One round: a task per agent (on its topic), all starting at one instant; each agent's
+     * figures read from its finished task's status, in agent order.
+     */
+    private <T> List<T> round(String scenario, Map<String, String> topics, ProduceScenario share, WorkloadKind workload,
+                              Map<String, String> consumer, BiFunction<String, JsonNode, T> figures) {
+        String run = UUID.randomUUID().toString().substring(0, 8);
         long startMs = System.currentTimeMillis() + START_DELAY.toMillis();
         Map<String, String> tasks = new LinkedHashMap<>();
         try {
             for (String agent : topics.keySet()) {
-                AgentTask task = new AgentTask(scenario.name(), agent, broker.bootstrapServers(), topics.get(agent), share, workload, consumer);
+                AgentTask task = new AgentTask(scenario, agent, broker.bootstrapServers(), topics.get(agent), share, workload, consumer);
                 ObjectNode spec = JsonNodeFactory.instance.objectNode();
                 spec.put("class", SPEC_CLASS);
                 spec.put("startMs", startMs);
                 spec.put("durationMs", AgentTask.length(share).plus(SLACK).toMillis());
                 spec.set("task", task.toJson());
-                String id = "kpg-" + scenario.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + run + "-" + agent;
+                String id = "kpg-" + scenario.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + run + "-" + agent;
                 trogdor.coordinator().create(id, spec);
                 tasks.put(agent, id);
             }
@@ -89,26 +148,22 @@ public final class TrogdorWorkload {
             tasks.values().forEach(trogdor.coordinator()::stop);
             throw e;
         }
-        console.printf("[%s] trogdor: %d %s task%s on %s, each %s and %d trials of %d s at %s, starting together%n", scenario.name(),
-                agents, workload.key(), agents == 1 ? "" : "s", trogdor.coordinator().base(),
-                share.warmup().isNone() ? "no warm-up" : share.warmup().min().toSeconds() + " s warm-up (fixed)", share.trials(),
-                share.trialDuration().toSeconds(), share.isRateLimited() ? String.format("%.0f records/s", share.recordsPerSecond())
-                        : "no rate limit");
-        Map<String, TrogdorCoordinator.Task> finished = await(scenario.name(), tasks, startMs, AgentTask.length(share),
-                share.trialDuration(), AgentTask.length(share).plus(SLACK));
-        List<AgentFigures> figures = new ArrayList<>();
+        Duration trial = share.trialDuration() == null ? AgentTask.READ_BOUND : share.trialDuration();
+        Map<String, TrogdorCoordinator.Task> finished = await(scenario, tasks, startMs, AgentTask.length(share), trial,
+                AgentTask.length(share).plus(SLACK));
+        List<T> read = new ArrayList<>();
         finished.forEach((agent, task) -> {
             if (!task.error().isEmpty()) {
-                throw new ScenarioFailedException("scenario " + scenario.name() + ": Trogdor task " + tasks.get(agent) + " failed: "
+                throw new ScenarioFailedException("scenario " + scenario + ": Trogdor task " + tasks.get(agent) + " failed: "
                         + task.error(), null);
             }
             try {
-                figures.add(AgentFigures.fromStatus(agent, task.status()));
+                read.add(figures.apply(agent, task.status()));
             } catch (IllegalArgumentException e) {
-                throw new TrogdorUnavailableException("scenario " + scenario.name() + ": " + e.getMessage(), e);
+                throw new TrogdorUnavailableException("scenario " + scenario + ": " + e.getMessage(), e);
             }
         });
-        return TrogdorRun.of(scenario, workload, consumer, topic, broker.info(), trogdor.coordinator().base(), figures);
+        return read;
     }
 
     /**

@@ -347,15 +347,18 @@ class ScenarioFileParserTest {
         List<Scenario> scenarios = ScenarioFileParser.parse(write("trogdor.yaml", FAULT_BASE + "trogdor: {agents: 2}\n"), errors);
         assertEquals(List.of(), errors);
         assertEquals(new dev.kafkaperfgate.internal.spec.TrogdorSpec(2), scenarios.get(0).trogdor());
-        // End-to-end runs on the agents too, each reading its own records back; a consume scenario's reads do not line up by time.
+        // End-to-end runs on the agents too, each reading its own records back; a consume scenario's agents read its
+        // pre-loaded records, so it keeps records (the pre-load), not duration.
         List<Scenario> endToEnd = ScenarioFileParser.parse(write("trogdor-e2e.yaml", FAULT_BASE.replace("workload: produce",
                 "workload: end-to-end") + "consumer: {fetch.min.bytes: 1}\ntrogdor: {agents: 2}\n"), errors);
         assertEquals(List.of(), errors);
         assertEquals(2, endToEnd.get(0).trogdor().agents());
-        assertEquals(List.of("trogdor: runs produce and end-to-end scenarios, got workload consume: a consume trial reads a whole "
-                        + "pre-loaded topic, so agents' trials would not line up by time; run it locally"),
-                problems(FAULT_BASE.replace("workload: produce", "workload: consume").replace("duration: 40s", "")
-                        + "trogdor: {agents: 2}\n").stream().filter(problem -> problem.startsWith("trogdor")).toList());
+        List<Scenario> consume = ScenarioFileParser.parse(write("trogdor-consume.yaml", FAULT_BASE.replace("workload: produce",
+                "workload: consume").replace("duration: 40s", "records: 100000").replace("rate: 2000\n", "")
+                + "consumer: {fetch.min.bytes: 1}\ntrogdor: {agents: 2}\n"), errors);
+        assertEquals(List.of(), errors);
+        assertEquals(100_000, consume.get(0).produce().recordsPerTrial());
+        assertEquals(2, consume.get(0).trogdor().agents());
 
         assertEquals(List.of("trogdor: cannot run in the pr suite: paired mode measures base and head on one machine; tag it nightly"),
                 problems(FAULT_BASE.replace("tags: [nightly]", "tags: [pr]") + "trogdor: {agents: 2}\n"));

@@ -39,10 +39,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Trogdor against the 3-broker cluster, as issue 31 asks. A nightly-style trogdor scenario: a
  * coordinator and two agents, each its own process; three runs become the scenario's baseline
  * through the refresh, and a fourth run is judged against it and passes, with both agents' figures
- * in its result and report. A fault run: the leader's JVM frozen by Trogdor's own ProcessStopFault
+ * in its result and report. A consume scenario read by both agents side by side, each reading every
+ * record. A fault run: the leader's JVM frozen by Trogdor's own ProcessStopFault
  * mid-trial, every record accounted for (none lost, none duplicated), and the pause seen to happen.
  */
-// Slow tier: a 3-broker cluster, four Trogdor runs and a fault trial (about 3 minutes); ScenarioRunnerTest keeps a Trogdor run in the fast tier.
+// Slow tier: a 3-broker cluster, five Trogdor runs and a fault trial (about 3.5 minutes); ScenarioRunnerTest keeps a Trogdor run in the fast tier.
 @SlowTier
 @Timeout(900)
 class TrogdorClusterTest {
@@ -109,6 +110,44 @@ class TrogdorClusterTest {
         }
         String report = Files.readString(judged.resolve("report.html"));
         assertTrue(report.contains("\"agent-1\"") && report.contains("\"agent-2\""), "the report has both agents' figures");
+    }
+
+    @Test
+    void aConsumeScenarioIsReadByTwoAgentsSideBySideEachReadingEveryRecord() throws IOException {
+        Path file = Files.writeString(dir.resolve("trogdor-consume.yaml"), """
+                name: trogdor-consume
+                workload: consume
+                tags: [nightly]
+                cluster: {brokers: 3}
+                topic: {partitions: 6, replication.factor: 3}
+                records: 200000
+                record.size: 300
+                producer: {acks: all, linger.ms: 5, batch.size: 65536, compression.type: none}
+                consumer: {fetch.min.bytes: 1, max.poll.records: 2000}
+                warmup: {min: 2s, max: 2s, window: 1s}
+                trials: 2
+                trogdor: {agents: 2}
+                """);
+        List<ValidationError> errors = new ArrayList<>();
+        Scenario scenario = ScenarioFileParser.parse(file, errors).get(0);
+        assertEquals(List.of(), errors);
+
+        Path results = run(scenario, dir.resolve("consume-baselines"), "consume");
+        JsonNode result = JSON.readTree(results.resolve("trogdor-consume.json").toFile());
+        assertEquals("consume", result.get("workload").asText());
+        assertEquals(2, result.at("/definition/trogdor/agents").asInt(), "a run on Trogdor is not compared with a local one");
+        assertEquals(2, result.get("trials").size());
+        for (JsonNode trial : result.get("trials")) {
+            // Each agent's read checks every offset exactly once; the run's read is both agents' together.
+            assertEquals(400_000, trial.get("records").asLong(), trial.toString());
+            assertTrue(trial.get("recordsPerSec").asDouble() > 0, trial.toString());
+        }
+        JsonNode agents = result.at("/trogdor/perAgent");
+        assertEquals(List.of("agent-1", "agent-2"), List.of(agents.get(0).get("agent").asText(), agents.get(1).get("agent").asText()));
+        for (JsonNode agent : agents) {
+            assertEquals(400_000, agent.get("records").asLong(), "two reads of 200000 records: " + agent);
+        }
+        assertTrue(result.at("/gate/cpuNsPerRecord/value").asDouble() > 0, result.get("gate").toString());
     }
 
     @Test

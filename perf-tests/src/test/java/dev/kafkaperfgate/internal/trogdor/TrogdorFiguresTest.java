@@ -12,6 +12,10 @@ import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import dev.kafkaperfgate.internal.trogdor.task.AgentFigures;
+import dev.kafkaperfgate.internal.trogdor.task.AgentReads;
+import dev.kafkaperfgate.internal.trogdor.task.AgentTask;
+import dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -53,9 +57,12 @@ class TrogdorFiguresTest {
         older.remove("workload");
         older.remove("consumer");
         assertEquals(task, AgentTask.fromJson(older), "a spec without a workload is a produce task, as before");
-        ObjectNode consume = task.toJson().put("workload", "consume");
-        assertEquals("the gate's trogdor task runs produce or end-to-end, got consume",
-                assertThrows(IllegalArgumentException.class, () -> AgentTask.fromJson(consume)).getMessage());
+        ObjectNode mirror = task.toJson().put("workload", "mirror");
+        assertEquals("the gate's trogdor task runs produce, end-to-end or consume, got mirror",
+                assertThrows(IllegalArgumentException.class, () -> AgentTask.fromJson(mirror)).getMessage());
+        ObjectNode both = task.toJson().put("records", 1000);
+        assertEquals("the gate's trogdor task needs exactly one of trialMs (timed trials) and records (reads)",
+                assertThrows(IllegalArgumentException.class, () -> AgentTask.fromJson(both)).getMessage());
         ObjectNode unknown = task.toJson().put("workload", "replay");
         assertEquals("the gate's trogdor task has an unknown workload replay",
                 assertThrows(IllegalArgumentException.class, () -> AgentTask.fromJson(unknown)).getMessage());
@@ -163,6 +170,59 @@ class TrogdorFiguresTest {
         assertTrue(run.lines().get(1).contains(", end-to-end p99 8"), run.lines().get(1));
     }
 
+    @Test
+    void aConsumeScenariosAgentsReadTheWholeTopicSideBySideAndTheRunIsTheirRecordsOverTheSlowestsTime() {
+        ProduceScenario load = ProduceScenario.builder("nightly-read").partitions(6).recordsPerTrial(2_000_000).recordSize(300).trials(3)
+                .warmup(new WarmupPolicy(Duration.ofSeconds(10), Duration.ofSeconds(45), Duration.ofSeconds(5), 3, 0.2)).build();
+        // The warm-up round reads for the shortest warm-up, fixed; a trial's round is one read, no warm-up.
+        ProduceScenario warmupRound = AgentTask.read(load, true);
+        assertEquals(Duration.ofSeconds(10), warmupRound.warmup().max());
+        assertEquals(1, warmupRound.trials());
+        ProduceScenario trialRound = AgentTask.read(load, false);
+        assertTrue(trialRound.warmup().isNone());
+        assertEquals(2_000_000, trialRound.recordsPerTrial());
+        AgentTask task = new AgentTask("nightly-read", "agent-1", "b:9092", "kpg-nightly-read", trialRound, WorkloadKind.CONSUME,
+                Map.of("fetch.min.bytes", "1"));
+        assertEquals(task, AgentTask.fromJson(task.toJson()), "a read travels with its record count and the reader's settings");
+        assertEquals(AgentTask.READ_BOUND, AgentTask.length(trialRound), "a read is bounded, not timed");
+
+        // Agent 1 reads 2 M records in 2 s; agent 2, beside it, in 4 s (0.5 s of it the join).
+        AgentReads one = reads("agent-1", read(2_000_000, 100_000_000L, 1_900_000_000L, 700, 2.0));
+        AgentReads two = reads("agent-2", read(2_000_000, 500_000_000L, 3_500_000_000L, 900, 1.0));
+        AgentReads travelled = AgentReads.fromStatus("agent-2", AgentReads.toStatus(new dev.kafkaperfgate.internal.figures.ConsumeResult(
+                load, Map.of(), "t", broker(), jvm(), 2_000_000, 1, warmup(), two.reads())));
+        assertEquals(two.reads().get(0).fetchNanos(), travelled.reads().get(0).fetchNanos());
+        assertEquals(two.reads().get(0).pollGaps().getValueAtPercentile(99), travelled.reads().get(0).pollGaps().getValueAtPercentile(99));
+        ObjectNode unread = AgentReads.toStatus(new dev.kafkaperfgate.internal.figures.ConsumeResult(load, Map.of(), "t", broker(), jvm(),
+                2_000_000, 1, warmup(), two.reads()));
+        ((ObjectNode) unread.withArray("reads").get(0)).put("records", 0);
+        assertEquals("agent agent-2: trial 1's records must be positive, got 0",
+                assertThrows(IllegalArgumentException.class, () -> AgentReads.fromStatus("agent-2", unread)).getMessage());
+
+        TrogdorReads run = TrogdorReads.of(load, Map.of("fetch.min.bytes", "1"), "t", broker(), URI.create("http://c:8889"), 2_000_000,
+                9_000_000_000L, List.of(one, two), List.of(List.of(one, two)));
+        dev.kafkaperfgate.internal.figures.ConsumeTrialFigures trial = run.result().trials().get(0);
+        assertEquals(4_000_000, trial.records(), "both agents read all of it");
+        assertEquals(4.0, trial.totalSeconds(), 1e-9, "side by side from one instant: until the slower one finished");
+        assertEquals(1_000_000, trial.recordsPerSecond(), 1e-6, "never more than the agents read together over that time");
+        assertEquals(800, trial.cost().cpuNsPerRecord(), 1e-9, "weighted by records: (700 + 900) / 2");
+        assertEquals(2_000_000, run.result().preloadRecords());
+        assertEquals("agent-2", run.toJson().withArray("perAgent").get(1).get("agent").asText());
+        assertTrue(run.lines().get(0).startsWith("agent-1: 2000000 records read, "), run.lines().get(0));
+    }
+
+    private static AgentReads reads(String agent, dev.kafkaperfgate.internal.figures.ConsumeTrialFigures read) {
+        return new AgentReads(agent, jvm(), warmup(), List.of(read));
+    }
+
+    private static dev.kafkaperfgate.internal.figures.ConsumeTrialFigures read(long records, long joinNanos, long fetchNanos, double cpuNs,
+                                                                               double perRequest) {
+        Histogram gaps = new Histogram(3_600_000_000L, 3);
+        gaps.recordValueWithCount(2_000, 100);
+        return new dev.kafkaperfgate.internal.figures.ConsumeTrialFigures(1, records, records * 300, joinNanos, fetchNanos, gaps,
+                new ClientCost(cpuNs, 1000, 310, perRequest, Map.of()));
+    }
+
     private static TrialFigures delivered(TrialFigures trial, long records, long latencyMicros, long spanNanos) {
         Histogram latency = new Histogram(3_600_000_000L, 3);
         latency.recordValueWithCount(latencyMicros, records);
@@ -224,33 +284,5 @@ class TrogdorFiguresTest {
         assertEquals(0, TrogdorWorkload.secondsLeft("[nightly-peak] trial 3/3: 600000 records sent", Duration.ofSeconds(30), end));
         long warmup = TrogdorWorkload.secondsLeft("[nightly-peak] warm-up: 400000 records in 20.0 s, steady", Duration.ofSeconds(30), end);
         assertTrue(warmup > 85 && warmup <= 90, "before the trials: the tasks' expected end, got " + warmup);
-    }
-
-    @Test
-    void aPauseIsTrogdorsOwnProcessStopFaultSpecForOneAgentAndOneJvmName() throws Exception {
-        ObjectNode spec = TrogdorPause.spec("agent-1", "/tmp/kpg-broker-1/node-2/server.properties", 1_764_130_000_000L,
-                Duration.ofSeconds(12));
-        // Read back into Trogdor's own spec classes (their Jackson annotations pick the class), as its coordinator reads it.
-        org.apache.kafka.trogdor.task.TaskSpec read = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readValue(spec.toString(), org.apache.kafka.trogdor.task.TaskSpec.class);
-        org.apache.kafka.trogdor.fault.ProcessStopFaultSpec fault = (org.apache.kafka.trogdor.fault.ProcessStopFaultSpec) read;
-        assertEquals(1_764_130_000_000L, fault.startMs());
-        assertEquals(12_000, fault.durationMs());
-        assertEquals(java.util.Set.of("agent-1"), fault.nodeNames());
-        assertEquals("/tmp/kpg-broker-1/node-2/server.properties", fault.javaProcessName());
-    }
-
-    @Test
-    void aPartitionIsTrogdorsOwnNetworkPartitionFaultSpecWithTheBrokerAloneOnOneSide() throws Exception {
-        ObjectNode spec = TrogdorPartition.spec("broker-2", List.of("broker-1", "broker-2", "broker-3"), 1_764_130_000_000L,
-                Duration.ofSeconds(15));
-        org.apache.kafka.trogdor.task.TaskSpec read = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readValue(spec.toString(), org.apache.kafka.trogdor.task.TaskSpec.class);
-        org.apache.kafka.trogdor.fault.NetworkPartitionFaultSpec fault = (org.apache.kafka.trogdor.fault.NetworkPartitionFaultSpec) read;
-        assertEquals(1_764_130_000_000L, fault.startMs());
-        assertEquals(15_000, fault.durationMs());
-        assertEquals(List.of(List.of("broker-2"), List.of("broker-1", "broker-3")), fault.partitions());
-        assertEquals("no Trogdor agent broker-4 among [broker-1, broker-2, broker-3]", assertThrows(IllegalArgumentException.class,
-                () -> TrogdorPartition.spec("broker-4", List.of("broker-1", "broker-2", "broker-3"), 0, Duration.ofSeconds(1))).getMessage());
     }
 }

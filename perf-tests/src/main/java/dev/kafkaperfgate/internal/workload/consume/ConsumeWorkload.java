@@ -60,6 +60,8 @@ public final class ConsumeWorkload {
     private final InjectedCost injection;
     /** Reads started, warm-up included: each gets a group of its own. */
     private int reads;
+    /** What the reads' group ids start with: the topic's name, unless {@link #withGroupPrefix} says otherwise. */
+    private String groupPrefix;
 
     /** @param clientCpus the CPUs the client JVM is pinned to, recorded in the result; {@code null} if unpinned */
     /** @param injection a cost put into the pre-load's producer on purpose; {@link InjectedCost#NONE} normally */
@@ -69,6 +71,16 @@ public final class ConsumeWorkload {
         this.console = console;
         this.clock = clock;
         this.clientCpus = clientCpus;
+    }
+
+    /**
+     * Names this workload's consumer groups {@code <prefix>-read-<n>} instead of after the topic:
+     * readers of one topic in several JVMs (Trogdor's agents) must not share a group, nor reuse one
+     * that a reader before them committed offsets in.
+     */
+    public ConsumeWorkload withGroupPrefix(String prefix) {
+        this.groupPrefix = prefix;
+        return this;
     }
 
     /**
@@ -204,7 +216,7 @@ public final class ConsumeWorkload {
         String label = "scenario " + load.name() + ", " + phase;
         reads++;
         try (KafkaConsumer<Object, Object> reader = new KafkaConsumer<>(
-                ClientConfigs.consumer(broker, consumer, topic + "-read-" + reads))) {
+                ClientConfigs.consumer(broker, consumer, (groupPrefix == null ? topic : groupPrefix) + "-read-" + reads))) {
             return pass.read(reader, topic, ledger, trial, label);
         }
     }

@@ -1,13 +1,12 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.task;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.ExternalBroker;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
-import dev.kafkaperfgate.internal.figures.ProduceResult;
-import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
+import dev.kafkaperfgate.internal.workload.consume.ConsumeWorkload;
 import dev.kafkaperfgate.internal.workload.endtoend.EndToEndWorkload;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import org.apache.kafka.common.internals.KafkaFutureImpl;
@@ -22,9 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one agent's share ({@link AgentTask}) on the agent: the gate's produce workload, or its
+ * Runs one agent's share ({@link AgentTask}) on the agent: the gate's produce workload, its
  * end-to-end workload (the producer and a consumer reading the agent's own topic back, as Trogdor's
- * RoundTripWorkload does, timed by the agent's one clock), in a thread of its own. While it runs, the task's status is its latest console line (the
+ * RoundTripWorkload does, timed by the agent's one clock), or reads of a pre-loaded topic by its
+ * consume workload, in a thread of its own. While it runs, the task's status is its latest console line (the
  * coordinator shows it, the gate prints it as progress); when it ends, the status is the run's
  * figures ({@link AgentFigures}) and the task is done, or the task fails with the workload's message.
  */
@@ -47,11 +47,15 @@ public final class GateTaskWorker implements TaskWorker {
         thread = new Thread(() -> {
             KafkaBroker cluster = ExternalBroker.startedElsewhere(task.bootstrapServers(), "the cluster of trogdor task " + id);
             try {
-                ProduceResult result = task.workload() == WorkloadKind.END_TO_END
-                        ? new EndToEndWorkload(cluster, console, NanoClock.SYSTEM, null, InjectedCost.NONE)
-                                .run(task.share(), task.consumer(), task.topic())
-                        : new ProduceWorkload(cluster, console).run(task.share(), task.topic());
-                status.update(AgentFigures.toStatus(result));
+                status.update(switch (task.workload()) {
+                    case END_TO_END -> AgentFigures.toStatus(new EndToEndWorkload(cluster, console, NanoClock.SYSTEM, null,
+                            InjectedCost.NONE).run(task.share(), task.consumer(), task.topic()));
+                    // Every agent reads the whole topic: a group of its own per agent and per task, never one another's.
+                    case CONSUME -> AgentReads.toStatus(new ConsumeWorkload(cluster, console, NanoClock.SYSTEM, null, InjectedCost.NONE)
+                            .withGroupPrefix(task.topic() + "-" + id).read(task.share(), task.consumer(), task.topic(),
+                                    task.share().recordsPerTrial(), 0));
+                    default -> AgentFigures.toStatus(new ProduceWorkload(cluster, console).run(task.share(), task.topic()));
+                });
                 haltFuture.complete("");
             } catch (RuntimeException | Error e) {
                 haltFuture.complete(task.node() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.task;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -15,24 +15,32 @@ import java.util.TreeMap;
 /**
  * One agent's share of a trogdor scenario, as the gate's task spec carries it: the scenario's
  * producer at its share of the rate, with a fixed warm-up so that every agent's trials start
- * together, and for an end-to-end scenario the consumer that reads the agent's own records back.
- * Plain data without Trogdor's classes: the gate's JVM writes it, the agent reads it.
+ * together, and for an end-to-end scenario the consumer that reads the agent's own records back;
+ * for a consume scenario, reads of the pre-loaded topic ({@link #read}), one round of tasks per
+ * trial so that every agent's read starts at one instant. Plain data without Trogdor's classes:
+ * the gate's JVM writes it, the agent reads it.
  *
  * @param scenario         the scenario's name (the agent's log lines carry it)
  * @param node             the agent's node name, as the coordinator knows it
  * @param bootstrapServers the cluster, as the agent reaches it
- * @param topic            the topic the agent writes, already created by the gate: the scenario's, or for
- *                         an end-to-end scenario one of the agent's own (its reader sees only its records)
- * @param share            the agent's producer: the scenario's, at {@code rate / agents}
- * @param workload         {@link WorkloadKind#PRODUCE} or {@link WorkloadKind#END_TO_END}
- * @param consumer         the end-to-end reader's consumer properties, Kafka's own keys; empty for produce
+ * @param topic            the topic the agent writes (or reads), already created by the gate: the scenario's, or
+ *                         for an end-to-end scenario one of the agent's own (its reader sees only its records)
+ * @param share            the agent's producer: the scenario's, at {@code rate / agents}; a consume task's reads
+ * @param workload         {@link WorkloadKind#PRODUCE}, {@link WorkloadKind#END_TO_END} or {@link WorkloadKind#CONSUME}
+ * @param consumer         the reader's consumer properties, Kafka's own keys; empty for produce
  */
 public record AgentTask(String scenario, String node, String bootstrapServers, String topic, ProduceScenario share,
                         WorkloadKind workload, Map<String, String> consumer) {
 
+    /**
+     * How long one consume read may take on an agent: a read of the whole pre-loaded topic. Longer
+     * fails the scenario (Trogdor stops the task): pre-load fewer records.
+     */
+    public static final Duration READ_BOUND = Duration.ofMinutes(5);
+
     public AgentTask {
-        if (workload != WorkloadKind.PRODUCE && workload != WorkloadKind.END_TO_END) {
-            throw new IllegalArgumentException("the gate's trogdor task runs produce or end-to-end, got " + workload.key());
+        if (workload == WorkloadKind.MIRROR) {
+            throw new IllegalArgumentException("the gate's trogdor task runs produce, end-to-end or consume, got " + workload.key());
         }
         consumer = Map.copyOf(consumer);
     }
@@ -60,9 +68,23 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
         return builder.build();
     }
 
+    /**
+     * One consume task's reads of the pre-loaded topic: the warm-up round's (reads for the
+     * scenario's shortest warm-up, then one read more, not used) or one trial's (a single read).
+     */
+    public static ProduceScenario read(ProduceScenario load, boolean warmup) {
+        WarmupPolicy policy = load.warmup();
+        WarmupPolicy fixed = !warmup || policy.isNone() ? WarmupPolicy.NONE
+                : new WarmupPolicy(policy.min(), policy.min(), policy.window(), policy.steadyWindows(), policy.tolerance());
+        ProduceScenario.Builder builder = ProduceScenario.builder(load.name()).partitions(load.partitions()).brokers(load.brokers())
+                .replicationFactor(load.replicationFactor()).recordsPerTrial(load.recordsPerTrial()).warmup(fixed).trials(1);
+        return (load.recordSource() != null ? builder.recordSource(load.recordSource()) : builder.recordSize(load.recordSize())).build();
+    }
+
     /** A share's warm-up and trials: what every agent's task takes, before its slack. */
     public static Duration length(ProduceScenario share) {
-        return share.warmup().max().plus(share.trialDuration().multipliedBy(share.trials()));
+        Duration trial = share.trialDuration() == null ? READ_BOUND : share.trialDuration();
+        return share.warmup().max().plus(trial.multipliedBy(share.trials()));
     }
 
     public ObjectNode toJson() {
@@ -75,7 +97,11 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
         ObjectNode consumerNode = node.putObject("consumer");
         new TreeMap<>(consumer).forEach(consumerNode::put);
         node.put("partitions", share.partitions());
-        node.put("trialMs", share.trialDuration().toMillis());
+        if (share.trialDuration() != null) {
+            node.put("trialMs", share.trialDuration().toMillis());
+        } else {
+            node.put("records", share.recordsPerTrial());
+        }
         node.put("trials", share.trials());
         node.put("recordsPerSecond", share.recordsPerSecond());
         node.put("recordSize", share.recordSize());
@@ -104,11 +130,14 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
      * @throws IllegalArgumentException naming the field that is missing or invalid
      */
     public static AgentTask fromJson(JsonNode node) {
-        for (String field : new String[] {"scenario", "node", "bootstrapServers", "topic", "trialMs", "trials", "recordsPerSecond",
+        for (String field : new String[] {"scenario", "node", "bootstrapServers", "topic", "trials", "recordsPerSecond",
                 "producer", "warmupMs", "warmupWindowMs", "warmupSteadyWindows", "warmupTolerance"}) {
             if (!node.hasNonNull(field)) {
                 throw new IllegalArgumentException("the gate's trogdor task has no " + field);
             }
+        }
+        if (node.hasNonNull("trialMs") == node.hasNonNull("records")) {
+            throw new IllegalArgumentException("the gate's trogdor task needs exactly one of trialMs (timed trials) and records (reads)");
         }
         Duration warmup = Duration.ofMillis(node.get("warmupMs").asLong());
         WarmupPolicy policy = warmup.isZero() ? WarmupPolicy.NONE : new WarmupPolicy(warmup, warmup,
@@ -123,10 +152,15 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
         node.get("producer").fields().forEachRemaining(entry -> producer.put(entry.getKey(), entry.getValue().asText()));
         ProduceScenario.Builder builder = ProduceScenario.builder(node.get("scenario").asText())
                 .partitions(node.path("partitions").asInt(1))
-                .trialDuration(Duration.ofMillis(node.get("trialMs").asLong())).trials(node.get("trials").asInt())
+                .trials(node.get("trials").asInt())
                 .recordsPerSecond(node.get("recordsPerSecond").asDouble())
                 .compressibility(node.path("compressibility").asDouble()).payloadSeed(node.path("payloadSeed").asLong())
                 .producerProperties(producer).warmup(policy);
+        if (node.hasNonNull("trialMs")) {
+            builder.trialDuration(Duration.ofMillis(node.get("trialMs").asLong()));
+        } else {
+            builder.recordsPerTrial(node.get("records").asLong());
+        }
         if (node.hasNonNull("producerFactory")) {
             builder.producerFactory(node.get("producerFactory").asText());
         }

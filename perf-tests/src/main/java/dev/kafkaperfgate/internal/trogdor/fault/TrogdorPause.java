@@ -1,4 +1,6 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.fault;
+
+import dev.kafkaperfgate.internal.trogdor.TrogdorCoordinator;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,7 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.fault;
+
+import dev.kafkaperfgate.internal.trogdor.TrogdorAgents;
+import dev.kafkaperfgate.internal.trogdor.TrogdorUnavailableException;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

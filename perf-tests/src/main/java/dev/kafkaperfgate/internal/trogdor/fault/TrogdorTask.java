@@ -1,5 +1,7 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.fault;
 
+import dev.kafkaperfgate.internal.trogdor.TrogdorCoordinator;
+import dev.kafkaperfgate.internal.trogdor.TrogdorUnavailableException;
 import dev.kafkaperfgate.internal.workload.fault.TimedFault;
 
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.task;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -16,7 +16,7 @@ import java.util.Set;
  * percentiles and no throughput, and cannot run a team's serializer, hence this task.
  *
  * <pre>{@code
- * {"class": "dev.kafkaperfgate.internal.trogdor.GateTaskSpec", "startMs": 1795654100000, "durationMs": 120000,
+ * {"class": "dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec", "startMs": 1795654100000, "durationMs": 120000,
  *  "task": {"scenario": "nightly-trogdor", "node": "agent-1", "bootstrapServers": "broker-1:9092", ...}}
  * }</pre>
  *

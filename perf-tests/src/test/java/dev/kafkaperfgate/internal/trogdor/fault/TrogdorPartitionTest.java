@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.fault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.trogdor;
+package dev.kafkaperfgate.internal.trogdor.task;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -44,17 +44,7 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
 
     /** A finished run as the agent's task status. */
     public static ObjectNode toStatus(ProduceResult result) {
-        ObjectNode status = JsonNodeFactory.instance.objectNode();
-        status.put("done", true);
-        ObjectNode client = status.putObject("client");
-        client.put("javaVersion", result.client().javaVersion());
-        client.put("vmName", result.client().vmName());
-        result.client().flags().forEach(client.putArray("flags")::add);
-        client.put("availableProcessors", result.client().availableProcessors());
-        ObjectNode warmup = status.putObject("warmup");
-        warmup.put("records", result.warmup().records());
-        warmup.put("durationNanos", result.warmup().durationNanos());
-        warmup.put("steady", result.warmup().steady());
+        ObjectNode status = statusOf(result.client(), result.warmup());
         for (TrialFigures trial : result.trials()) {
             ObjectNode node = status.withArray("trials").addObject();
             node.put("records", trial.records());
@@ -73,16 +63,65 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
                 deliveryNode.put("bytes", delivery.bytes());
                 deliveryNode.put("spanNanos", delivery.spanNanos());
             }
-            ClientCost cost = trial.cost();
-            ObjectNode costNode = node.putObject("cost");
-            costNode.put("cpuNsPerRecord", cost.cpuNsPerRecord());
-            costNode.put("allocBytesPerRecord", cost.allocBytesPerRecord());
-            costNode.put("wireBytesPerRecord", cost.wireBytesPerRecord());
-            costNode.put("recordsPerRequest", cost.recordsPerRequest());
-            ObjectNode own = costNode.putObject("client");
-            new TreeMap<>(cost.client()).forEach(own::put);
+            putCost(node, trial.cost());
         }
         return status;
+    }
+
+    /** A finished task's status: done, with the agent's JVM and its warm-up; the trials go in {@code trials}. */
+    static ObjectNode statusOf(ClientJvm jvm, WarmupSummary warmupSummary) {
+        ObjectNode status = JsonNodeFactory.instance.objectNode();
+        status.put("done", true);
+        ObjectNode client = status.putObject("client");
+        client.put("javaVersion", jvm.javaVersion());
+        client.put("vmName", jvm.vmName());
+        jvm.flags().forEach(client.putArray("flags")::add);
+        client.put("availableProcessors", jvm.availableProcessors());
+        ObjectNode warmup = status.putObject("warmup");
+        warmup.put("records", warmupSummary.records());
+        warmup.put("durationNanos", warmupSummary.durationNanos());
+        warmup.put("steady", warmupSummary.steady());
+        return status;
+    }
+
+    static void putCost(ObjectNode trial, ClientCost cost) {
+        ObjectNode costNode = trial.putObject("cost");
+        costNode.put("cpuNsPerRecord", cost.cpuNsPerRecord());
+        costNode.put("allocBytesPerRecord", cost.allocBytesPerRecord());
+        costNode.put("wireBytesPerRecord", cost.wireBytesPerRecord());
+        costNode.put("recordsPerRequest", cost.recordsPerRequest());
+        ObjectNode own = costNode.putObject("client");
+        new TreeMap<>(cost.client()).forEach(own::put);
+    }
+
+    static ClientCost cost(String agent, JsonNode trial) {
+        JsonNode costNode = required(agent, trial, "cost");
+        Map<String, Double> own = new TreeMap<>();
+        costNode.path("client").fields().forEachRemaining(entry -> own.put(entry.getKey(), entry.getValue().asDouble()));
+        return new ClientCost(costNode.path("cpuNsPerRecord").asDouble(Double.NaN), costNode.path("allocBytesPerRecord").asDouble(Double.NaN),
+                costNode.path("wireBytesPerRecord").asDouble(Double.NaN), costNode.path("recordsPerRequest").asDouble(Double.NaN), own);
+    }
+
+    /**
+     * A finished task's status: its JVM and warm-up, and its trials' nodes.
+     *
+     * @throws IllegalArgumentException naming the agent, when the status is not a finished task's
+     */
+    static ClientJvm client(String agent, JsonNode status) {
+        if (!status.path("done").asBoolean(false)) {
+            throw new IllegalArgumentException("agent " + agent + ": its task's status holds no finished run: " + abbreviated(status));
+        }
+        JsonNode clientNode = required(agent, status, "client");
+        List<String> flags = new ArrayList<>();
+        clientNode.path("flags").forEach(flag -> flags.add(flag.asText()));
+        return new ClientJvm(clientNode.path("javaVersion").asText(), clientNode.path("vmName").asText(), flags,
+                clientNode.path("availableProcessors").asInt(), null);
+    }
+
+    static WarmupSummary warmup(String agent, JsonNode status) {
+        JsonNode warmupNode = required(agent, status, "warmup");
+        return new WarmupSummary(warmupNode.path("records").asLong(), warmupNode.path("durationNanos").asLong(),
+                warmupNode.path("steady").asBoolean(), "fixed", List.of());
     }
 
     /**
@@ -92,17 +131,8 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
      *                                  (another task's status, or one cut short)
      */
     public static AgentFigures fromStatus(String agent, JsonNode status) {
-        if (!status.path("done").asBoolean(false)) {
-            throw new IllegalArgumentException("agent " + agent + ": its task's status holds no finished run: " + abbreviated(status));
-        }
-        JsonNode clientNode = required(agent, status, "client");
-        List<String> flags = new ArrayList<>();
-        clientNode.path("flags").forEach(flag -> flags.add(flag.asText()));
-        ClientJvm client = new ClientJvm(clientNode.path("javaVersion").asText(), clientNode.path("vmName").asText(), flags,
-                clientNode.path("availableProcessors").asInt(), null);
-        JsonNode warmupNode = required(agent, status, "warmup");
-        WarmupSummary warmup = new WarmupSummary(warmupNode.path("records").asLong(), warmupNode.path("durationNanos").asLong(),
-                warmupNode.path("steady").asBoolean(), "fixed", List.of());
+        ClientJvm client = client(agent, status);
+        WarmupSummary warmup = warmup(agent, status);
         List<TrialFigures> trials = new ArrayList<>();
         JsonNode trialNodes = required(agent, status, "trials");
         for (JsonNode node : trialNodes) {
@@ -119,12 +149,7 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
                         positive(agent, deliveryNode, "records", number), deliveryNode.path("bytes").asLong(),
                         deliveryNode.path("spanNanos").asLong());
             }
-            JsonNode costNode = required(agent, node, "cost");
-            Map<String, Double> own = new TreeMap<>();
-            costNode.path("client").fields().forEachRemaining(entry -> own.put(entry.getKey(), entry.getValue().asDouble()));
-            ClientCost cost = new ClientCost(costNode.path("cpuNsPerRecord").asDouble(Double.NaN),
-                    costNode.path("allocBytesPerRecord").asDouble(Double.NaN), costNode.path("wireBytesPerRecord").asDouble(Double.NaN),
-                    costNode.path("recordsPerRequest").asDouble(Double.NaN), own);
+            ClientCost cost = cost(agent, node);
             trials.add(new TrialFigures(number, records, bytes, nanos, records * 1e9 / nanos, bytes * 1e9 / nanos / (1024 * 1024),
                     service, response, delivery, node.path("rateHeld").asBoolean(), cost, null));
         }
@@ -134,7 +159,7 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
         return new AgentFigures(agent, client, warmup, trials);
     }
 
-    private static JsonNode required(String agent, JsonNode node, String field) {
+    static JsonNode required(String agent, JsonNode node, String field) {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             throw new IllegalArgumentException("agent " + agent + ": its task's status has no " + field);
@@ -142,7 +167,7 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
         return value;
     }
 
-    private static long positive(String agent, JsonNode trial, String field, int number) {
+    static long positive(String agent, JsonNode trial, String field, int number) {
         long value = trial.path(field).asLong(0);
         if (value <= 0) {
             throw new IllegalArgumentException("agent " + agent + ": trial " + number + "'s " + field + " must be positive, got "
@@ -151,7 +176,7 @@ public record AgentFigures(String agent, ClientJvm client, WarmupSummary warmup,
         return value;
     }
 
-    private static Histogram histogram(String agent, JsonNode encoded, String field, int number) {
+    static Histogram histogram(String agent, JsonNode encoded, String field, int number) {
         try {
             return HistogramCodec.decode(encoded.asText());
         } catch (IllegalArgumentException e) {
