@@ -27,4 +27,30 @@ public record ClientCost(double cpuNsPerRecord, double allocBytesPerRecord, doub
     public ClientCost(double cpuNsPerRecord, double allocBytesPerRecord, double wireBytesPerRecord, double recordsPerRequest) {
         this(cpuNsPerRecord, allocBytesPerRecord, wireBytesPerRecord, recordsPerRequest, Map.of());
     }
+
+    /** One client's part of a cost several clients ran up together: the records it handled and what it spent on them. */
+    public record Share(long records, ClientCost cost) {
+    }
+
+    /**
+     * What several clients spent together (Trogdor's agents in one trial): each per-record figure
+     * weighted by the records each handled; records per request the ratio of the sums (each
+     * client's requests are its records over its records per request). Without the clients' own
+     * metrics, which do not add up.
+     */
+    public static ClientCost combined(java.util.List<Share> shares) {
+        double records = 0;
+        double requests = 0;
+        double cpu = 0;
+        double alloc = 0;
+        double wire = 0;
+        for (Share share : shares) {
+            records += share.records();
+            requests += share.records() / share.cost().recordsPerRequest();
+            cpu += share.cost().cpuNsPerRecord() * share.records();
+            alloc += share.cost().allocBytesPerRecord() * share.records();
+            wire += share.cost().wireBytesPerRecord() * share.records();
+        }
+        return new ClientCost(cpu / records, alloc / records, wire / records, records / requests);
+    }
 }

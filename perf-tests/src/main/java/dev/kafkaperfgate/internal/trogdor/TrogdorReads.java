@@ -2,7 +2,6 @@ package dev.kafkaperfgate.internal.trogdor;
 
 import dev.kafkaperfgate.internal.trogdor.task.AgentReads;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.figures.ConsumeResult;
@@ -70,9 +69,7 @@ public record TrogdorReads(ConsumeResult result, URI coordinator, List<AgentRead
         long bytes = parts.stream().mapToLong(ConsumeTrialFigures::bytes).sum();
         long join = parts.stream().mapToLong(ConsumeTrialFigures::joinNanos).max().orElseThrow();
         long total = parts.stream().mapToLong(part -> part.joinNanos() + part.fetchNanos()).max().orElseThrow();
-        double requests = parts.stream().mapToDouble(part -> part.records() / part.cost().recordsPerRequest()).sum();
-        ClientCost cost = new ClientCost(weighted(parts, ClientCost::cpuNsPerRecord), weighted(parts, ClientCost::allocBytesPerRecord),
-                weighted(parts, ClientCost::wireBytesPerRecord), records / requests);
+        ClientCost cost = ClientCost.combined(parts.stream().map(part -> new ClientCost.Share(part.records(), part.cost())).toList());
         return new ConsumeTrialFigures(number, records, bytes, join, total - join,
                 Histograms.merged(parts.stream().map(ConsumeTrialFigures::pollGaps).toList()), cost);
     }
@@ -82,21 +79,9 @@ public record TrogdorReads(ConsumeResult result, URI coordinator, List<AgentRead
                 read.cost());
     }
 
-    private static double weighted(List<ConsumeTrialFigures> parts, ToDoubleFunction<ClientCost> figure) {
-        double sum = 0;
-        long records = 0;
-        for (ConsumeTrialFigures part : parts) {
-            sum += figure.applyAsDouble(part.cost()) * part.records();
-            records += part.records();
-        }
-        return sum / records;
-    }
-
     /** The result file's {@code trogdor} block: the coordinator and each agent's median figures. */
     public ObjectNode toJson() {
-        ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("coordinator", coordinator.toString());
-        node.put("agents", agents.size());
+        ObjectNode node = TrogdorRun.block(coordinator, agents.size());
         for (AgentReads agent : agents) {
             ObjectNode row = node.withArray("perAgent").addObject();
             row.put("agent", agent.agent());

@@ -80,30 +80,14 @@ public record TrogdorRun(ProduceResult result, URI coordinator, List<AgentFigure
                 Histograms.merged(parts.stream().map(TrialFigures::endToEnd).toList()),
                 parts.stream().mapToLong(part -> part.delivery().records()).sum(), parts.stream().mapToLong(part -> part.delivery().bytes()).sum(),
                 parts.stream().mapToLong(part -> part.delivery().spanNanos()).max().orElseThrow()) : null;
-        // Requests per agent are its records over its records per request; the run's ratio is the sums'.
-        double requests = parts.stream().mapToDouble(part -> part.records() / part.cost().recordsPerRequest()).sum();
-        ClientCost cost = new ClientCost(weighted(parts, ClientCost::cpuNsPerRecord), weighted(parts, ClientCost::allocBytesPerRecord),
-                weighted(parts, ClientCost::wireBytesPerRecord), records / requests);
+        ClientCost cost = ClientCost.combined(parts.stream().map(part -> new ClientCost.Share(part.records(), part.cost())).toList());
         return new TrialFigures(number, records, bytes, nanos, recordsPerSecond, megabytesPerSecond, service, response, delivery, rateHeld,
                 cost, null);
     }
 
-    /** Per record over all the agents: each agent's figure weighted by the records it sent. NaN when one agent lacks it. */
-    private static double weighted(List<TrialFigures> parts, ToDoubleFunction<ClientCost> figure) {
-        double sum = 0;
-        long records = 0;
-        for (TrialFigures part : parts) {
-            sum += figure.applyAsDouble(part.cost()) * part.records();
-            records += part.records();
-        }
-        return sum / records;
-    }
-
     /** The result file's {@code trogdor} block: the coordinator and each agent's median figures. */
     public ObjectNode toJson() {
-        ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("coordinator", coordinator.toString());
-        node.put("agents", agents.size());
+        ObjectNode node = block(coordinator, agents.size());
         for (AgentFigures agent : agents) {
             ObjectNode row = node.withArray("perAgent").addObject();
             row.put("agent", agent.agent());
@@ -120,6 +104,14 @@ public record TrogdorRun(ProduceResult result, URI coordinator, List<AgentFigure
             row.put("medianAllocBytesPerRecord", median(agent, trial -> trial.cost().allocBytesPerRecord()));
             row.put("javaVersion", agent.client().javaVersion());
         }
+        return node;
+    }
+
+    /** A result file's {@code trogdor} block before its agents' rows: the coordinator and how many agents. */
+    static ObjectNode block(URI coordinator, int agents) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("coordinator", coordinator.toString());
+        node.put("agents", agents);
         return node;
     }
 
