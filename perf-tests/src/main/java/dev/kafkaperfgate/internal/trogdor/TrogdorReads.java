@@ -46,7 +46,12 @@ public record TrogdorReads(ConsumeResult result, URI coordinator, List<AgentRead
             int agent = i;
             List<ConsumeTrialFigures> reads = new ArrayList<>();
             for (int trial = 0; trial < trials.size(); trial++) {
-                reads.add(numbered(trial + 1, trials.get(trial).get(agent).reads().get(0)));
+                AgentReads read = trials.get(trial).get(agent);
+                if (!read.agent().equals(warmups.get(i).agent())) {
+                    throw new TrogdorUnavailableException("scenario " + load.name() + ": read " + (trial + 1) + "'s agent " + (i + 1)
+                            + " is " + read.agent() + ", the warm-up's " + warmups.get(i).agent() + ": the rounds do not line up");
+                }
+                reads.add(numbered(trial + 1, read.reads().get(0)));
             }
             agents.add(new AgentReads(warmups.get(i).agent(), warmups.get(i).client(), warmups.get(i).warmup(), reads));
         }

@@ -1,9 +1,5 @@
 package dev.kafkaperfgate.internal.trogdor;
 
-import dev.kafkaperfgate.internal.trogdor.task.AgentFigures;
-import dev.kafkaperfgate.internal.trogdor.task.AgentReads;
-import dev.kafkaperfgate.internal.trogdor.task.AgentTask;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +7,9 @@ import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import dev.kafkaperfgate.internal.trogdor.task.AgentFigures;
+import dev.kafkaperfgate.internal.trogdor.task.AgentReads;
+import dev.kafkaperfgate.internal.trogdor.task.AgentTask;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 
 import java.io.PrintStream;
@@ -26,8 +25,9 @@ import java.util.function.UnaryOperator;
 /**
  * A trogdor scenario's run: one gate task per agent ({@code GateTaskSpec}), all starting at
  * one instant, each running the scenario's producer at its share of the rate (end-to-end: with a
- * reader of the agent's own topic); then every agent's figures, added up into the run's
- * ({@link TrogdorRun}). Prints each task's state as it changes and its agent's latest line, so a
+ * reader of the agent's own topic; consume: rounds of reads of the pre-loaded topic,
+ * {@link #consume}); then every agent's figures, added up into the run's ({@link TrogdorRun},
+ * {@link TrogdorReads}). Prints each task's state as it changes and its agent's latest line, so a
  * long run can be followed.
  *
  * <pre>{@code
@@ -148,11 +148,14 @@ public final class TrogdorWorkload {
             tasks.values().forEach(trogdor.coordinator()::stop);
             throw e;
         }
-        Duration trial = share.trialDuration() == null ? AgentTask.READ_BOUND : share.trialDuration();
-        Map<String, TrogdorCoordinator.Task> finished = await(scenario, tasks, startMs, AgentTask.length(share), trial,
-                AgentTask.length(share).plus(SLACK));
+        // A read is bounded by AgentTask.READ_BOUND but expected to take seconds: the time left counts the warm-up alone.
+        boolean reads = share.trialDuration() == null;
+        Map<String, TrogdorCoordinator.Task> finished = await(scenario, tasks, startMs, reads ? share.warmup().max() : AgentTask.length(share),
+                reads ? Duration.ZERO : share.trialDuration(), AgentTask.length(share).plus(SLACK));
         List<T> read = new ArrayList<>();
-        finished.forEach((agent, task) -> {
+        // In agent order, not the order they finished in: the rounds of a consume run line up by agent.
+        topics.keySet().forEach(agent -> {
+            TrogdorCoordinator.Task task = finished.get(agent);
             if (!task.error().isEmpty()) {
                 throw new ScenarioFailedException("scenario " + scenario + ": Trogdor task " + tasks.get(agent) + " failed: "
                         + task.error(), null);

@@ -209,6 +209,10 @@ class TrogdorFiguresTest {
         assertEquals(2_000_000, run.result().preloadRecords());
         assertEquals("agent-2", run.toJson().withArray("perAgent").get(1).get("agent").asText());
         assertTrue(run.lines().get(0).startsWith("agent-1: 2000000 records read, "), run.lines().get(0));
+        // Each agent's reads are its own: rounds whose agents are not in one order are refused, never mixed up.
+        assertEquals("scenario nightly-read: read 1's agent 1 is agent-2, the warm-up's agent-1: the rounds do not line up",
+                assertThrows(TrogdorUnavailableException.class, () -> TrogdorReads.of(load, Map.of(), "t", broker(),
+                        URI.create("http://c:8889"), 2_000_000, 1, List.of(one, two), List.of(List.of(two, one)))).getMessage());
     }
 
     private static AgentReads reads(String agent, dev.kafkaperfgate.internal.figures.ConsumeTrialFigures read) {
