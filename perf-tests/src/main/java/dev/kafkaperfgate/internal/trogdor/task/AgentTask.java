@@ -50,22 +50,11 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
      * unlimited), the warm-up fixed at the scenario's shortest.
      */
     public static ProduceScenario share(ProduceScenario scenario, int agents) {
-        WarmupPolicy policy = scenario.warmup();
-        WarmupPolicy fixed = policy.isNone() ? policy
-                : new WarmupPolicy(policy.min(), policy.min(), policy.window(), policy.steadyWindows(), policy.tolerance());
-        ProduceScenario.Builder builder = ProduceScenario.builder(scenario.name())
-                .partitions(scenario.partitions()).brokers(scenario.brokers()).replicationFactor(scenario.replicationFactor())
-                .topicConfigs(scenario.topicConfigs()).trialDuration(scenario.trialDuration())
+        return shaped(scenario).trialDuration(scenario.trialDuration())
                 .compressibility(scenario.compressibility()).payloadSeed(scenario.payloadSeed())
                 .recordsPerSecond(scenario.isRateLimited() ? scenario.recordsPerSecond() / agents : ProduceScenario.UNLIMITED)
                 .producerProperties(scenario.producer()).producerFactory(scenario.producerFactory())
-                .warmup(fixed).trials(scenario.trials());
-        if (scenario.recordSource() != null) {
-            builder.recordSource(scenario.recordSource());
-        } else {
-            builder.recordSize(scenario.recordSize());
-        }
-        return builder.build();
+                .warmup(fixed(scenario.warmup())).trials(scenario.trials()).build();
     }
 
     /**
@@ -73,12 +62,22 @@ public record AgentTask(String scenario, String node, String bootstrapServers, S
      * scenario's shortest warm-up, then one read more, not used) or one trial's (a single read).
      */
     public static ProduceScenario read(ProduceScenario load, boolean warmup) {
-        WarmupPolicy policy = load.warmup();
-        WarmupPolicy fixed = !warmup || policy.isNone() ? WarmupPolicy.NONE
+        return shaped(load).recordsPerTrial(load.recordsPerTrial()).warmup(warmup ? fixed(load.warmup()) : WarmupPolicy.NONE)
+                .trials(1).build();
+    }
+
+    /** The scenario's topic and records, as every task of it carries them. */
+    private static ProduceScenario.Builder shaped(ProduceScenario scenario) {
+        ProduceScenario.Builder builder = ProduceScenario.builder(scenario.name())
+                .partitions(scenario.partitions()).brokers(scenario.brokers()).replicationFactor(scenario.replicationFactor())
+                .topicConfigs(scenario.topicConfigs());
+        return scenario.recordSource() != null ? builder.recordSource(scenario.recordSource()) : builder.recordSize(scenario.recordSize());
+    }
+
+    /** The warm-up at its shortest, so that every agent's task ends it at one instant; none stays none. */
+    private static WarmupPolicy fixed(WarmupPolicy policy) {
+        return policy.isNone() ? policy
                 : new WarmupPolicy(policy.min(), policy.min(), policy.window(), policy.steadyWindows(), policy.tolerance());
-        ProduceScenario.Builder builder = ProduceScenario.builder(load.name()).partitions(load.partitions()).brokers(load.brokers())
-                .replicationFactor(load.replicationFactor()).recordsPerTrial(load.recordsPerTrial()).warmup(fixed).trials(1);
-        return (load.recordSource() != null ? builder.recordSource(load.recordSource()) : builder.recordSize(load.recordSize())).build();
     }
 
     /** A share's warm-up and trials: what every agent's task takes, before its slack. */
