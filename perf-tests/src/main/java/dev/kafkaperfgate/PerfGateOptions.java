@@ -18,7 +18,7 @@ import java.util.TreeMap;
  *         .scenariosDir(Path.of("perf"))            // default: perf/
  *         .baselinesDir(Path.of("baselines"))       // default: baselines/
  *         .broker("process")                        // default: auto (a container where Docker answers)
- *         .brokerWarmup(Duration.ofSeconds(10))     // default: 30 s
+ *         .brokerWarmup(Duration.ofSeconds(10))     // default: 30 s (paired mode: none)
  *         .property("perf.gate.false.alarm.rate", "0.01")
  *         .build();
  * GateResult result = PerfGate.run(options);
@@ -115,7 +115,7 @@ public final class PerfGateOptions {
             return property(GateProperties.BROKER_IMAGE, image);
         }
 
-        /** Unmeasured sending to a freshly started broker, 0 to skip; default {@link Defaults#BROKER_WARMUP}. */
+        /** Unmeasured sending to a freshly started broker, 0 to skip; default {@link Defaults#BROKER_WARMUP}, in paired mode {@link Defaults#PAIRED_BROKER_WARMUP}. */
         public Builder brokerWarmup(Duration warmup) {
             return property(GateProperties.BROKER_WARMUP, Long.toString(warmup.toSeconds()));
         }

@@ -218,7 +218,7 @@ public final class PairedSession {
     private static KafkaBroker startBroker(BrokerSettings settings, Map<String, String> properties, PrintStream console) {
         KafkaBroker broker = BrokerSelector.start(settings, console);
         try {
-            BrokerWarmup.run(broker, GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP), console);
+            BrokerWarmup.run(broker, GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.PAIRED_BROKER_WARMUP), console);
             return broker;
         } catch (RuntimeException e) {
             broker.close();

@@ -140,7 +140,7 @@ public final class PairedPower {
         int probeBlocks;
         @Option(names = "--probe-steps", defaultValue = "4", description = "sizing probes at most (default: ${DEFAULT-VALUE})")
         int probeSteps;
-        @Option(names = "--trial-seconds", defaultValue = "3", description = "trial length (default: ${DEFAULT-VALUE}, the gate's)")
+        @Option(names = "--trial-seconds", defaultValue = "2", description = "trial length (default: ${DEFAULT-VALUE}, the gate's)")
         double trialSeconds;
         @Option(names = "--only", defaultValue = "throughput,cpu,alloc,p99", split = ",",
                 description = "injected kinds to run: throughput, cpu, alloc, p99, or none for A/A only (default: ${DEFAULT-VALUE})")
@@ -153,8 +153,11 @@ public final class PairedPower {
         long burnCpu;
         @Option(names = "--alloc", defaultValue = "420", description = "starting allocation (B/record) for allocation +10%%")
         int alloc;
-        @Option(names = "--spike-ns", defaultValue = "1000000", description = "starting spike (ns, 1 record in 100) for p99 +25%%")
+        @Option(names = "--spike-ns", defaultValue = "1000000", description = "starting spike (ns, on 1 record in --spike-every) for p99 +25%%")
         long spikeNs;
+        @Option(names = "--spike-every", defaultValue = "100",
+                description = "the p99 spike stalls 1 record in this many (default: ${DEFAULT-VALUE}; 50 puts the p99 inside the stalled records rather than at their edge)")
+        int spikeEvery;
         @Option(names = "--broker", defaultValue = "process", description = "broker mode (default: ${DEFAULT-VALUE})")
         String broker;
         @Option(names = "--broker-cpus", description = "as -Dperf.broker.cpus")
@@ -165,6 +168,12 @@ public final class PairedPower {
         String pin;
         @Option(names = "--neighbour", description = "measure the injected repeats beside a one-core busy loop (sized quietly first)")
         boolean neighbour;
+        @Option(names = "--aa-scenarios", defaultValue = "producer-1k-acks1-unthrottled,producer-1k-acks1-20k", split = ",",
+                description = "the scenarios of each A/A round, from the whole catalog (default: ${DEFAULT-VALUE})")
+        List<String> aaScenarios;
+        @Option(names = "--fixed-rate-scenario", defaultValue = "producer-1k-acks1-20k",
+                description = "where the cpu, alloc and p99 injections are measured (default: ${DEFAULT-VALUE})")
+        String fixedRateScenario;
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -187,7 +196,7 @@ public final class PairedPower {
         List<Experiment> aa = new ArrayList<>();
         for (int round = 1; round <= options.aaRounds; round++) {
             boolean neighbour = round % 2 == 0;
-            for (String scenario : List.of("producer-1k-acks1-unthrottled", "producer-1k-acks1-20k")) {
+            for (String scenario : options.aaScenarios) {
                 aa.add(new Experiment(neighbour ? "A/A + neighbour" : "A/A", scenario, InjectedCost.NONE, null, 0, neighbour));
             }
         }
@@ -198,14 +207,14 @@ public final class PairedPower {
                         new InjectedCost(options.burn10, 1), Metric.THROUGHPUT, -10, false),
                 new Experiment("throughput -5%", "producer-1k-acks1-unthrottled",
                         new InjectedCost(options.burn5, 1), Metric.THROUGHPUT, -5, false),
-                new Experiment("cpu +10%", "producer-1k-acks1-20k",
+                new Experiment("cpu +10%", options.fixedRateScenario,
                         new InjectedCost(options.burnCpu, 1), Metric.CPU_PER_RECORD, 10, false),
-                new Experiment("alloc +10%", "producer-1k-acks1-20k",
+                new Experiment("alloc +10%", options.fixedRateScenario,
                         new InjectedCost(0, 1, options.alloc), Metric.ALLOC_PER_RECORD, 10, false),
-                // A stall of the sending thread on 1 record in 100 (1%, the p99's own share): every
+                // A stall of the sending thread on 1 record in 100 (1%, the p99's own share; --spike-every): every
                 // record due during the stall waits with it, as behind a slow synchronous lookup.
-                new Experiment("p99 +25%", "producer-1k-acks1-20k",
-                        new InjectedCost(options.spikeNs, 100), Metric.P99, 25, false)));
+                new Experiment("p99 +25%", options.fixedRateScenario,
+                        new InjectedCost(options.spikeNs, options.spikeEvery), Metric.P99, 25, false)));
         injected.removeIf(experiment -> !options.only.contains(experiment.label().split(" ")[0]));
 
         Properties brokerProperties = new Properties();
@@ -229,9 +238,15 @@ public final class PairedPower {
         ArrayNode rows = new ObjectMapper().createArrayNode();
         try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(brokerProperties), console)) {
-            BrokerWarmup.run(broker, Defaults.BROKER_WARMUP, console);
+            BrokerWarmup.run(broker, Defaults.PAIRED_BROKER_WARMUP, console);
             List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(PairedTrials.command("catalog")
-                    .put("dir", options.scenarios.toAbsolutePath().toString()).put("suite", "pr"), Defaults.WORKER_REPLY_MARGIN));
+                    .put("dir", options.scenarios.toAbsolutePath().toString()).putNull("suite"), Defaults.WORKER_REPLY_MARGIN));
+            List<String> named = new ArrayList<>(options.aaScenarios);
+            named.add(options.fixedRateScenario);
+            named.stream().filter(name -> catalog.stream().noneMatch(entry -> entry.name().equals(name))).findFirst().ifPresent(name -> {
+                throw new IllegalArgumentException("no scenario " + name + " in " + options.scenarios + "; it has "
+                        + catalog.stream().map(CatalogEntry::name).toList());
+            });
             PairedPower power = new PairedPower(catalog, broker, workers, trial, policy, console);
             for (Experiment experiment : aa) {
                 power.record(experiment, options.blocks, rows, options.out);
@@ -316,7 +331,7 @@ public final class PairedPower {
 
     private Measured measure(Experiment experiment, int blocks, boolean confirm) {
         CatalogEntry entry = catalog.stream().filter(scenario -> scenario.name().equals(experiment.scenario())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no PR scenario " + experiment.scenario()));
+                .orElseThrow(() -> new IllegalArgumentException("no scenario " + experiment.scenario() + " in the catalog"));
         Process neighbour = experiment.neighbour() ? BusyNeighbour.start("gate-power") : null;
         try {
             PairedTrials trials = new PairedTrials(new BrokerPool(broker, count -> {

@@ -25,6 +25,18 @@ interface FaultEvidence {
     /** How often {@link #inEffect()} is worth reading. */
     Duration poll();
 
+    /** How the console and the errors speak of this fault. */
+    Words words();
+
+    /**
+     * The fault's words: "pausing broker 2", "did not freeze", "did not resume", "broker 2 frozen
+     * from 4.1 s to 9.2 s".
+     */
+    record Words(String starting, String start, String end, String state) {
+        static final Words PAUSE = new Words("pausing", "freeze", "resume", "frozen");
+        static final Words CUT_OFF = new Words("cutting off", "cut off", "heal", "cut off from its peers");
+    }
+
     /**
      * Waits until {@link #inEffect()} is {@code wanted}.
      *
@@ -65,6 +77,11 @@ interface FaultEvidence {
             public Duration poll() {
                 return Duration.ofMillis(5);
             }
+
+            @Override
+            public Words words() {
+                return Words.PAUSE;
+            }
         };
     }
 
@@ -93,6 +110,11 @@ interface FaultEvidence {
             @Override
             public Duration poll() {
                 return Duration.ofMillis(50);
+            }
+
+            @Override
+            public Words words() {
+                return Words.CUT_OFF;
             }
         };
     }

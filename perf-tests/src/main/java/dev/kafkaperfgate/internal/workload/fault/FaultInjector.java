@@ -249,27 +249,28 @@ final class FaultInjector implements AutoCloseable {
      */
     private void runTimed(long start) {
         boolean pause = fault.kind() == FaultSpec.Kind.PAUSE;
+        FaultEvidence.Words words = evidence.words();
         try {
             long atNanos = start + fault.at().toNanos();
             long atEpochMs = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(atNanos - System.nanoTime());
-            console.printf("%s%s broker %d (%s) at %.1f s for %.1f s: %s, %s%s%n", label, pause ? "pausing" : "cutting off",
+            console.printf("%s%s broker %d (%s) at %.1f s for %.1f s: %s, %s%s%n", label, words.starting(),
                     brokerId, fault.target(), fault.at().toMillis() / 1e3, fault.restartAfter().toMillis() / 1e3, timed.carrier(),
                     evidence.describe(), onlyInSync(isrBefore, brokerId) && pause
                             ? "; it is the only in-sync replica, the partition stalls until it resumes" : "");
             scheduled = timed.schedule(timedTarget, atEpochMs, fault.restartAfter());
             long began = evidence.await(true, atNanos + TIMED_SLACK.toNanos());
             if (began < 0) {
-                throw new IllegalStateException(timed.carrier() + " did not " + (pause ? "freeze" : "cut off") + " broker " + brokerId
+                throw new IllegalStateException(timed.carrier() + " did not " + words.start() + " broker " + brokerId
                         + " (" + evidence.describe() + ", target " + timedTarget + ") within " + TIMED_SLACK.toSeconds() + " s of "
                         + fault.at().toMillis() / 1e3 + " s (" + scheduled.describe() + ")");
             }
             long ended = evidence.await(false, began + fault.restartAfter().toNanos() + TIMED_SLACK.toNanos());
             if (ended < 0) {
-                throw new IllegalStateException(timed.carrier() + " did not " + (pause ? "resume" : "heal") + " broker " + brokerId
+                throw new IllegalStateException(timed.carrier() + " did not " + words.end() + " broker " + brokerId
                         + " within " + TIMED_SLACK.toSeconds() + " s of the fault's end (" + scheduled.describe() + ")");
             }
             restarted = true;
-            console.printf("%sbroker %d %s from %.1f s to %.1f s%n", label, brokerId, pause ? "frozen" : "cut off from its peers",
+            console.printf("%sbroker %d %s from %.1f s to %.1f s%n", label, brokerId, words.state(),
                     (began - start) / 1e9, (ended - start) / 1e9);
             times.set(new Times(brokerId, isrBefore, atNanos - start, began - start, ended - start, List.of()));
         } catch (InterruptedException e) {
