@@ -5,8 +5,9 @@
 # confirmation included. Prints a Markdown table and writes perf-tests/target/gate-power.json.
 #
 #   scripts/gate-power.sh [--aa-runs 20] [--per-level 3] [--levels 10,20,30] [--window 10] [--trial-seconds 5]
-#   scripts/gate-power.sh --paired [--aa-rounds 4] [--repeats 3] [--blocks 8] [--trial-seconds 2] [--probe-blocks 4] [--probe-steps 4]
+#   scripts/gate-power.sh --paired [--aa-rounds 4] [--repeats 3] [--blocks 8] [--trial-seconds 3] [--probe-blocks 4] [--probe-steps 4]
 #                                  [--only throughput,cpu,alloc,p99|none] [--neighbour] [--pin false | --broker-cpus 0 --client-cpus 1]
+#                                  [--aa-scenarios A,B] [--fixed-rate-scenario NAME] [--spike-every 100]
 #
 # --paired measures paired mode instead (PairedPower): A/A measurements of the PR suite's two
 # produce scenarios, the same code on both sides, every second round beside a one-core busy loop

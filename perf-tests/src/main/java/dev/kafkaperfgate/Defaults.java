@@ -239,21 +239,23 @@ public final class Defaults {
     /**
      * Paired mode: length of one measured trial (after a 0.5 s settle on its fresh topic). Short
      * trials make more blocks in the same time, and adjacent short trials share more of the
-     * machine's state than long ones far apart: the block-to-block spread comes from the machine's
-     * hiccups, not from too few records (2 s at the PR suite's rates is 10k-200k records). It was
-     * 3 s. Four A/A runs of the PR suite on 2026-11-26, 3 s and 2 s alternating, gave MDEs of 2 s
-     * trials inside the range of 3 s trials' for 12 of the 13 noisy metrics, and 1.5 minutes
-     * less per run (docs/measurement-log.md).
+     * machine's state than long ones far apart. Measured here in an A/A run of the PR suite at 6
+     * blocks of 5 s, the block-to-block spread was 4-7% on CPU and allocation per record and 7% on
+     * unthrottled throughput: the spread came from the machine's hiccups, not from too few records
+     * (3 s at the PR suite's rates is 15k-300k records), so more, shorter trials buy more power.
+     * 2 s trials were measured against 3 s on 2026-11-26 (eight alternating A/A runs): they save
+     * about 1.5 minutes per PR-suite run, but the end-to-end scenario's CPU/record MDE was wider at
+     * 2 s in 3 of 4 pairs (8.3-15.2% against 3.3-13.4%), so 3 s stays (docs/measurement-log.md).
      */
-    public static final Duration PAIRED_TRIAL = Duration.ofSeconds(2);
+    public static final Duration PAIRED_TRIAL = Duration.ofSeconds(3);
 
     /**
      * Paired mode: the broker's own warm-up, none. Both sides measure on the one broker, in ABBA
      * blocks, so a broker still warming shifts both sides alike and its drift cancels; and the
      * first scenario's cold warm-up on each side (at least {@link #WARMUP_MIN} each) already
-     * sends through it. Measured with the 2 s trials above: the first scenario's MDEs stayed in
-     * the range they had after 30 s of broker warm-up, and the run was about 22 s shorter (the
-     * first pre-load on a cold broker took 4-5 s longer of the 31 s saved).
+     * sends through it. Measured on 2026-11-26 in four alternating A/A runs of the PR suite: the
+     * first scenario's MDEs were no wider than after 30 s of broker warm-up, and the run was about
+     * 22 s shorter (the first pre-load on a cold broker took 4-5 s longer of the 31 s saved).
      * {@code perf.broker.warmup} still sets one.
      */
     public static final Duration PAIRED_BROKER_WARMUP = Duration.ZERO;

@@ -140,7 +140,7 @@ public final class PairedPower {
         int probeBlocks;
         @Option(names = "--probe-steps", defaultValue = "4", description = "sizing probes at most (default: ${DEFAULT-VALUE})")
         int probeSteps;
-        @Option(names = "--trial-seconds", defaultValue = "2", description = "trial length (default: ${DEFAULT-VALUE}, the gate's)")
+        @Option(names = "--trial-seconds", defaultValue = "3", description = "trial length (default: ${DEFAULT-VALUE}, the gate's)")
         double trialSeconds;
         @Option(names = "--only", defaultValue = "throughput,cpu,alloc,p99", split = ",",
                 description = "injected kinds to run: throughput, cpu, alloc, p99, or none for A/A only (default: ${DEFAULT-VALUE})")
