@@ -245,7 +245,7 @@ public final class Defaults {
      * (3 s at the PR suite's rates is 15k-300k records), so more, shorter trials buy more power.
      * 2 s trials were measured against 3 s on 2026-11-26 (eight alternating A/A runs): they save
      * about 1.5 minutes per PR-suite run, but the end-to-end scenario's CPU/record MDE was wider at
-     * 2 s in 3 of 4 pairs (8.3-15.2% against 3.3-13.4%), so 3 s stays (docs/measurement-log.md).
+     * 2 s in all 4 pairs (8.3-15.2% against 3.3-13.4%), so 3 s stays (docs/measurement-log.md).
      */
     public static final Duration PAIRED_TRIAL = Duration.ofSeconds(3);
 
