@@ -268,6 +268,17 @@ public final class Defaults {
     public static final Duration PAIRED_WARMUP_MIN = Duration.ofSeconds(6);
 
     /**
+     * Paired mode: a side's worker JVM is settled enough to measure when it compiled for at most
+     * this share of a trial's length since its previous reply (300 ms at 3 s trials). Measured on
+     * the 2-core machine at 20k records/s: 3-9 s of compiling per interval in a scenario's first
+     * trials after a full warm-up, then 70-480 ms, falling below 100 ms later in the run.
+     */
+    public static final double PAIRED_JIT_SETTLED = 0.10;
+
+    /** Paired mode: at most this many settle trials a side before a scenario's measured trials; a side still compiling is measured anyway, and says so. */
+    public static final int PAIRED_SETTLE_MAX = 6;
+
+    /**
      * Paired mode's A-against-A control: how far the base's later trials of a scenario may differ
      * from its earlier ones before the machine counts as having moved under the measurement
      * (INCONCLUSIVE). Dekaf's A-B-A gate uses 10% between whole runs; a neighbour arriving mid-run

@@ -107,6 +107,8 @@ public final class GateProperties {
     public static final String PAIRED_TRIAL = "perf.paired.trial";
     /** Paired mode: the shortest first warm-up of each new pair of worker JVMs, whose JIT is cold (15s, 5s). */
     public static final String PAIRED_WARMUP = "perf.paired.warmup";
+    /** Paired mode: at most this many discarded settle trials a side before a scenario's measured ones, 0 to 20 (0: none). */
+    public static final String PAIRED_SETTLE = "perf.paired.settle";
     /**
      * Paired mode: pin the broker to the first half of this process's CPUs and both workers to the
      * other half (default true; {@code perf.broker.cpus} and {@code perf.client.cpus} win when set).
@@ -153,7 +155,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
-            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
+            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */

@@ -1,7 +1,7 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.baseline.BaselineException;
-import dev.kafkaperfgate.internal.paired.BaseBuild;
+import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.paired.PairedSession;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.run.GateSession;

@@ -206,6 +206,15 @@ public final class PerfGateOptions {
             return property(GateProperties.PAIRED_WARMUP, warmup.toMillis() + "ms");
         }
 
+        /**
+         * Paired mode: at most this many discarded settle trials a side before each scenario's
+         * measured trials, 0 to 20 (0: none); default {@value Defaults#PAIRED_SETTLE_MAX}. They stop
+         * sooner once both worker JVMs have all but stopped compiling.
+         */
+        public Builder pairedSettle(int trials) {
+            return property(GateProperties.PAIRED_SETTLE, Integer.toString(trials));
+        }
+
         /** Paired mode: pin the broker and the workers to halves of the CPUs; default true. */
         public Builder pairedPin(boolean pin) {
             return property(GateProperties.PAIRED_PIN, Boolean.toString(pin));
@@ -268,6 +277,7 @@ public final class PerfGateOptions {
             GateProperties.seconds(values, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
             GateProperties.integer(values, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
             GateProperties.integer(values, GateProperties.PAIRED_LOOKS, Defaults.PAIRED_LOOKS, 1, 5);
+            GateProperties.integer(values, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
             GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
             GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
             dev.kafkaperfgate.internal.component.ComponentStage.Mode.parse(values.getOrDefault(GateProperties.COMPONENTS, "auto"));

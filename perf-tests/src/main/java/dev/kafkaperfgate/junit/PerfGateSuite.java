@@ -3,7 +3,7 @@ package dev.kafkaperfgate.junit;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.PerfGate;
 import dev.kafkaperfgate.PerfGateOptions;
-import dev.kafkaperfgate.internal.paired.BaseBuild;
+import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.paired.PairedSession;
 import dev.kafkaperfgate.internal.run.GateSession;
 import org.junit.jupiter.api.AfterAll;

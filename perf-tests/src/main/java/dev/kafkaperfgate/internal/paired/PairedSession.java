@@ -158,7 +158,8 @@ public final class PairedSession {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
         Duration coldWarmup = GateProperties.seconds(properties, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
-        PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, injection, console);
+        int settle = (int) GateProperties.integer(properties, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
+        PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console);
         PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results, blocks,
                 looks, console);
         long start = System.nanoTime();

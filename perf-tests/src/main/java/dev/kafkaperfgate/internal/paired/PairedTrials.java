@@ -23,10 +23,12 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Measures one scenario on both sides: opens it in each worker (the head's under the base's
- * experiment), warms each up (fully when the {@link WorkerPair} is new), then runs the blocks' trials in {@link TrialOrder}, each produce
+ * experiment), warms each up (fully when the {@link WorkerPair} is new), runs discarded settle
+ * trials until both JVMs have stopped compiling ({@link JitSettle}), then runs the blocks' trials in {@link TrialOrder}, each produce
  * and end-to-end trial on a fresh topic deleted right after, so that neither side inherits the
  * other's log segments. A consume scenario pre-loads one topic per side, once, and every trial
  * is a new group reading its side's topic from the start.
@@ -42,18 +44,24 @@ public final class PairedTrials {
     private final Duration trial;
     /** The shortest warm-up of a new pair's first scenario ({@code perf.paired.warmup}). */
     private final Duration coldWarmup;
+    /** The most settle trials a side runs per scenario ({@code perf.paired.settle}). */
+    private final int settleMax;
     private final PrintStream console;
     private final InjectedCost headInjection;
     /** The pair of worker JVMs that has warmed up once: a new pair's first scenario warms their JIT too, and takes the full warm-up. */
     private int warmedGeneration;
 
-    /** @param headInjection a cost put into the head's producer on purpose (gate-power); {@link InjectedCost#NONE} normally */
-    public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, InjectedCost headInjection,
-                        PrintStream console) {
+    /**
+     * @param settleMax     the most discarded settle trials a side runs per scenario ({@link JitSettle}), 0 for none
+     * @param headInjection a cost put into the head's producer on purpose (gate-power); {@link InjectedCost#NONE} normally
+     */
+    public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, int settleMax,
+                        InjectedCost headInjection, PrintStream console) {
         this.brokers = brokers;
         this.workers = workers;
         this.trial = trial;
         this.coldWarmup = coldWarmup;
+        this.settleMax = settleMax;
         this.headInjection = headInjection;
         this.console = console;
     }
@@ -72,6 +80,7 @@ public final class PairedTrials {
             opened.add(open(head, scenario, headFile, headInjection, broker, warm));
             open(base, scenario, null, InjectedCost.NONE, broker, warm);
             Map<Side, String> loaded = new EnumMap<>(Side.class);
+            Map<Side, Long> jitAfterWarmup = new EnumMap<>(Side.class);
             if (scenario.workload() == WorkloadKind.CONSUME) {
                 for (WorkerProcess worker : List.of(base, head)) {
                     String topic = create(topics, scenario, worker.side().key() + "-load");
@@ -83,13 +92,27 @@ public final class PairedTrials {
                 String topic = loaded.containsKey(worker.side()) ? loaded.get(worker.side())
                         : create(topics, scenario, worker.side().key() + "-warmup");
                 console.printf("[%s] %s warm-up%n", scenario.name(), worker.side().key());
-                worker.call(command("warmup").put("topic", topic),
+                JsonNode warmed = worker.call(command("warmup").put("topic", topic),
                         coldWarmup.plus(Defaults.WARMUP_MAX).plus(Defaults.WORKER_REPLY_MARGIN));
+                jitAfterWarmup.put(worker.side(), warmed.path("jitMillis").asLong(-1));
                 if (!loaded.containsKey(worker.side())) {
                     topics.delete(topic);
                 }
             }
             warmedGeneration = workers.generation();
+            JitSettle settle = new JitSettle(trial, jitAfterWarmup, Defaults.PAIRED_JIT_SETTLED, settleMax);
+            for (Optional<Side> next = settle.next(); next.isPresent(); next = settle.next()) {
+                Side side = next.get();
+                String topic = loaded.containsKey(side) ? loaded.get(side)
+                        : create(topics, scenario, side.key() + "-settle-" + (settle.runs(side) + 1));
+                JsonNode reply = workers.of(side).call(command("trial").put("topic", topic).put("trial", 0),
+                        trial.plus(Defaults.WORKER_REPLY_MARGIN));
+                if (!loaded.containsKey(side)) {
+                    topics.delete(topic);
+                }
+                settle.ran(side, reply.path("jitMillis").asLong(-1));
+            }
+            console.printf("[%s] %s%n", scenario.name(), settle.line());
             List<Side> order = TrialOrder.of(blocks);
             BrokerSide brokerSide = BrokerSide.of(broker);
             List<PairedMeasurement.Trial> trials = new ArrayList<>();

@@ -9,15 +9,15 @@ public final class PairedUnavailableException extends RuntimeException {
 
     private final boolean baseWithoutGate;
 
-    PairedUnavailableException(String message) {
+    public PairedUnavailableException(String message) {
         this(message, null, false);
     }
 
-    PairedUnavailableException(String message, Throwable cause) {
+    public PairedUnavailableException(String message, Throwable cause) {
         this(message, cause, false);
     }
 
-    PairedUnavailableException(String message, Throwable cause, boolean baseWithoutGate) {
+    public PairedUnavailableException(String message, Throwable cause, boolean baseWithoutGate) {
         super(message, cause);
         this.baseWithoutGate = baseWithoutGate;
     }

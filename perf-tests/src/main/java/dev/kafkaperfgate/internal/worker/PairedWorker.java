@@ -15,6 +15,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
@@ -30,6 +32,9 @@ import java.nio.file.Path;
 public final class PairedWorker {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The JIT's accounting, for {@code jitMillis}; {@code null} on a JVM without it (then -1: unknown). */
+    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean() != null
+            && ManagementFactory.getCompilationMXBean().isCompilationTimeMonitoringSupported() ? ManagementFactory.getCompilationMXBean() : null;
 
     private final PrintStream replies;
     private final PrintStream console;
@@ -113,6 +118,7 @@ public final class PairedWorker {
                 default -> throw new IllegalArgumentException("unknown command '" + op + "'");
             }
             reply.put("ok", true);
+            reply.put("jitMillis", JIT == null ? -1 : JIT.getTotalCompilationTime());
         } catch (Exception | LinkageError e) {
             reply.removeAll();
             reply.put("ok", false);

@@ -18,6 +18,10 @@ package dev.kafkaperfgate.internal.worker;
  * → {"op":"close"}                                           ← {"ok":true}, then the worker exits
  * }</pre>
  *
+ * Every successful reply also carries {@code "jitMillis"}: the worker JVM's time spent compiling so
+ * far ({@code CompilationMXBean}), from which the coordinator decides when both JVMs have settled
+ * enough to measure; a reply without it comes from an older gate.
+ *
  * A worker also exits when its stdin closes, so a coordinator killed outright leaves none behind.
  */
 public final class WorkerProtocol {

@@ -336,7 +336,7 @@ public final class PairedPower {
         try {
             PairedTrials trials = new PairedTrials(new BrokerPool(broker, count -> {
                 throw new IllegalStateException("gate-power measures the PR suite's single-broker scenarios only");
-            }, console), workers, trial, Defaults.WARMUP_MIN, experiment.injection(), console);
+            }, console), workers, trial, Defaults.WARMUP_MIN, Defaults.PAIRED_SETTLE_MAX, experiment.injection(), console);
             // Every measurement on its own pair of JVMs, as every gate run has: their JIT's offset is part of the noise measured.
             if (measurements++ > 0) {
                 trials.freshWorkers();

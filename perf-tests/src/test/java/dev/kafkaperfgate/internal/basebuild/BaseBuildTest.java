@@ -1,6 +1,7 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

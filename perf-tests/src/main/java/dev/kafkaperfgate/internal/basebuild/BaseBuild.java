@@ -1,7 +1,8 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 
 import java.io.IOException;
 import java.io.PrintStream;
