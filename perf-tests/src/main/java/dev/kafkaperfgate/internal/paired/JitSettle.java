@@ -4,7 +4,9 @@ import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.engine.Side;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -100,11 +102,10 @@ final class JitSettle {
             line.append(' ').append(side.key()).append(' ').append(total.get(side) < 0 ? "unknown (an older gate's worker)"
                     : since == null ? "none run" : since + " ms").append(side == Side.BASE ? "," : "");
         }
-        for (Side side : Side.values()) {
-            if (spent(side)) {
-                line.append("; the ").append(side.key()).append(" still compiled more than ").append(boundMillis)
-                        .append(" ms after ").append(max).append(": measured anyway (the ABBA order and the base's control guard the verdict)");
-            }
+        List<String> spent = Arrays.stream(Side.values()).filter(this::spent).map(Side::key).toList();
+        if (!spent.isEmpty()) {
+            line.append("; still compiling more than ").append(boundMillis).append(" ms after ").append(max).append(": ")
+                    .append(String.join(", ", spent)).append(" (measured anyway; the ABBA order and the base's control guard the verdict)");
         }
         return line.toString();
     }

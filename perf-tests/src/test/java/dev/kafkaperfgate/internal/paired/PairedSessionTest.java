@@ -209,8 +209,8 @@ class PairedSessionTest {
                 // New worker JVMs warm up for 15 s by default; the effects judged here are tenfold, and the
                 // steadiness test still runs past this minimum.
                 .pairedWarmup(Duration.ofSeconds(5))
-                // At most 2 settle trials a side instead of 6 (JitSettleTest holds the rule).
-                .pairedSettle(2)
+                // One settle trial a side instead of up to 6 (JitSettleTest holds the rule).
+                .pairedSettle(1)
                 .property(GateProperties.WORKER_JVM_FLAGS, "-Xms256m -Xmx256m -XX:+UseG1GC");
         extra.forEach(options::property);
         return PerfGate.run(options.build());
