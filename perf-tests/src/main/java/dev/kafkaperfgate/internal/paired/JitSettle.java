@@ -28,7 +28,7 @@ import java.util.Optional;
  * for (Optional<Side> side = settle.next(); side.isPresent(); side = settle.next()) {
  *     settle.ran(side.get(), jitMillisOfItsReply);   // after one discarded trial on that side
  * }
- * settle.line();   // "settle trials (not measured): base 3, head 4; compiling since the previous: base 184 ms, head 158 ms"
+ * settle.line();   // "settle trials (not measured): base 3, head 4; compiling since the previous reply: base 184 ms, head 158 ms"
  * }</pre>
  */
 final class JitSettle {
