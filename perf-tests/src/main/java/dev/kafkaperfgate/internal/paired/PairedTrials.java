@@ -15,6 +15,7 @@ import dev.kafkaperfgate.internal.figures.BrokerFigures;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
+import dev.kafkaperfgate.internal.worker.WorkerProtocol;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -89,53 +90,70 @@ public final class PairedTrials {
                 }
             }
             for (WorkerProcess worker : List.of(base, head)) {
-                String topic = loaded.containsKey(worker.side()) ? loaded.get(worker.side())
-                        : create(topics, scenario, worker.side().key() + "-warmup");
-                console.printf("[%s] %s warm-up%n", scenario.name(), worker.side().key());
+                Side side = worker.side();
+                String topic = topicOf(topics, scenario, loaded, side, "warmup");
+                console.printf("[%s] %s warm-up%n", scenario.name(), side.key());
                 JsonNode warmed = worker.call(command("warmup").put("topic", topic),
                         coldWarmup.plus(Defaults.WARMUP_MAX).plus(Defaults.WORKER_REPLY_MARGIN));
-                jitAfterWarmup.put(worker.side(), warmed.path("jitMillis").asLong(-1));
-                if (!loaded.containsKey(worker.side())) {
-                    topics.delete(topic);
-                }
+                jitAfterWarmup.put(side, jitMillis(warmed));
+                release(topics, loaded, side, topic);
             }
             warmedGeneration = workers.generation();
-            JitSettle settle = new JitSettle(trial, jitAfterWarmup, Defaults.PAIRED_JIT_SETTLED, settleMax);
-            for (Optional<Side> next = settle.next(); next.isPresent(); next = settle.next()) {
-                Side side = next.get();
-                String topic = loaded.containsKey(side) ? loaded.get(side)
-                        : create(topics, scenario, side.key() + "-settle-" + (settle.runs(side) + 1));
-                JsonNode reply = workers.of(side).call(command("trial").put("topic", topic).put("trial", 0),
-                        trial.plus(Defaults.WORKER_REPLY_MARGIN));
-                if (!loaded.containsKey(side)) {
-                    topics.delete(topic);
-                }
-                settle.ran(side, reply.path("jitMillis").asLong(-1));
-            }
-            console.printf("[%s] %s%n", scenario.name(), settle.line());
+            settle(scenario, topics, loaded, jitAfterWarmup);
             List<Side> order = TrialOrder.of(blocks);
             BrokerSide brokerSide = BrokerSide.of(broker);
             List<PairedMeasurement.Trial> trials = new ArrayList<>();
             JsonNode[] definitions = new JsonNode[2];
             for (int i = 0; i < order.size(); i++) {
                 Side side = order.get(i);
-                WorkerProcess worker = workers.of(side);
-                String topic = loaded.containsKey(side) ? loaded.get(side) : create(topics, scenario, side.key() + "-" + (i + 1));
+                String topic = topicOf(topics, scenario, loaded, side, Integer.toString(i + 1));
                 console.printf("[%s] trial %d/%d (%s, block %d of %d)%n", scenario.name(), i + 1, order.size(), side.key(),
                         i / 4 + 1, blocks);
                 brokerSide.begin();
-                JsonNode reply = worker.call(command("trial").put("topic", topic).put("trial", i + 1),
-                        trial.plus(Defaults.WORKER_REPLY_MARGIN));
+                JsonNode reply = trial(side, topic, i + 1);
                 Map<String, Double> brokerFigures = brokerSide.end();
-                if (!loaded.containsKey(side)) {
-                    topics.delete(topic);
-                }
+                release(topics, loaded, side, topic);
                 definitions[side.ordinal()] = reply.path("definition");
                 trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures"), brokerFigures),
                         client(reply.path("client")), brokerFigures));
             }
             return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
         }
+    }
+
+    /** Discarded trials, the sides alternating, until both JVMs have all but stopped compiling ({@link JitSettle}). */
+    private void settle(CatalogEntry scenario, GateTopics topics, Map<Side, String> loaded, Map<Side, Long> jitAfterWarmup) {
+        JitSettle settle = new JitSettle(trial, jitAfterWarmup, Defaults.PAIRED_JIT_SETTLED, settleMax);
+        for (Optional<Side> next = settle.next(); next.isPresent(); next = settle.next()) {
+            Side side = next.get();
+            String topic = topicOf(topics, scenario, loaded, side, "settle-" + (settle.runs(side) + 1));
+            JsonNode reply = trial(side, topic, 0);
+            release(topics, loaded, side, topic);
+            settle.ran(side, jitMillis(reply));
+        }
+        console.printf("[%s] %s%n", scenario.name(), settle.line());
+    }
+
+    /** One trial of {@code side} on {@code topic}; {@code number} 0 for a settle trial. */
+    private JsonNode trial(Side side, String topic, int number) {
+        return workers.of(side).call(command("trial").put("topic", topic).put("trial", number), trial.plus(Defaults.WORKER_REPLY_MARGIN));
+    }
+
+    /** The side's pre-loaded topic (a consume scenario), else a new topic for this one use. */
+    private static String topicOf(GateTopics topics, CatalogEntry scenario, Map<Side, String> loaded, Side side, String use) {
+        return loaded.containsKey(side) ? loaded.get(side) : create(topics, scenario, side.key() + "-" + use);
+    }
+
+    /** Deletes a topic made for one use; a pre-loaded topic stays for the side's next read. */
+    private static void release(GateTopics topics, Map<Side, String> loaded, Side side, String topic) {
+        if (!loaded.containsKey(side)) {
+            topics.delete(topic);
+        }
+    }
+
+    /** The worker JVM's compile time so far, as its reply says; -1 from a worker of an older gate. */
+    private static long jitMillis(JsonNode reply) {
+        return reply.path(WorkerProtocol.JIT_MILLIS).asLong(-1);
     }
 
     /** Measures on a new pair of worker JVMs from now on (see {@link WorkerPair}): a confirmation's JVMs are not the first measurement's. */

@@ -33,8 +33,7 @@ public final class PairedWorker {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The JIT's accounting, for {@code jitMillis}; {@code null} on a JVM without it (then -1: unknown). */
-    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean() != null
-            && ManagementFactory.getCompilationMXBean().isCompilationTimeMonitoringSupported() ? ManagementFactory.getCompilationMXBean() : null;
+    private static final CompilationMXBean JIT = compiler();
 
     private final PrintStream replies;
     private final PrintStream console;
@@ -89,6 +88,11 @@ public final class PairedWorker {
         watch.start();
     }
 
+    private static CompilationMXBean compiler() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit : null;
+    }
+
     /** @return false after {@code close} */
     private boolean serve(String line) {
         ObjectNode reply = JSON.createObjectNode();
@@ -118,7 +122,7 @@ public final class PairedWorker {
                 default -> throw new IllegalArgumentException("unknown command '" + op + "'");
             }
             reply.put("ok", true);
-            reply.put("jitMillis", JIT == null ? -1 : JIT.getTotalCompilationTime());
+            reply.put(WorkerProtocol.JIT_MILLIS, JIT == null ? -1 : JIT.getTotalCompilationTime());
         } catch (Exception | LinkageError e) {
             reply.removeAll();
             reply.put("ok", false);

@@ -35,6 +35,9 @@ public final class WorkerProtocol {
      */
     public static final int VERSION = 1;
 
+    /** The field of every successful reply that says how long the worker JVM has compiled so far, in milliseconds. */
+    public static final String JIT_MILLIS = "jitMillis";
+
     /** The worker's main class, started with the side's own test classpath. */
     public static final String MAIN_CLASS = PairedWorker.class.getName();
 }
