@@ -292,23 +292,34 @@ public final class Defaults {
      */
     public static final double COMPONENT_NS_THRESHOLD_PERCENT = 10;
     /**
-     * ABBA blocks per component: 12 one-fork JMH trials. One fork's ns/op varied by ±4% (one in
-     * eight +10%) here, and allocation per call not at all, so three blocks resolve +20% ns/op.
+     * Duels per component and look, each a fresh JVM holding both sides and each one ABBA block.
+     * One duel's CPU ratio of the same Jackson serializer on both sides moved by ±3% here (A/A),
+     * so four of them resolve +20% at the run's α; fewer leave Student's t too few degrees of freedom.
      */
-    public static final int COMPONENT_BLOCKS = 3;
+    public static final int COMPONENT_BLOCKS = 4;
     /**
      * How many times a component's measurement may be judged: while a metric is INCONCLUSIVE,
-     * {@link #COMPONENT_BLOCKS} more blocks are measured, up to 3 looks (9 blocks, about 90 s), each
-     * look at α / 3 (Bonferroni over a fixed maximum of looks).
+     * {@link #COMPONENT_BLOCKS} more duels are measured, up to 3 looks (12 duels), each look at
+     * α / 3 (Bonferroni over a fixed maximum of looks).
      */
     public static final int COMPONENT_LOOKS = 3;
-    /** JMH's warm-up iterations per component fork, left out of the figures. */
-    public static final int COMPONENT_WARMUP_ITERATIONS = 2;
-    /** JMH's measured iterations per component fork. */
-    public static final int COMPONENT_ITERATIONS = 3;
-    /** Length of one JMH iteration: a fork takes about 2.5 s, JVM start included. */
-    public static final Duration COMPONENT_ITERATION = Duration.ofMillis(300);
-    /** Longest one component fork may take, setup (the team's RecordSource) included. */
+    /**
+     * Copies of each side in one duel, each in a class loader of its own and compiled on its own: a
+     * side's figure is their median, so one copy that the JIT settled on a slower form does not move it.
+     */
+    public static final int COMPONENT_COPIES = 3;
+    /** A duel's shortest warm-up: the batches calibrate and the first compilations start. */
+    public static final Duration COMPONENT_WARMUP_MIN = Duration.ofSeconds(2);
+    /**
+     * A duel's longest warm-up: it ends earlier once the JIT compiled for at most 2% of two
+     * half-second windows running. A Jackson serializer's six copies settled in 4-8 s here.
+     */
+    public static final Duration COMPONENT_WARMUP_MAX = Duration.ofSeconds(20);
+    /** How long a duel measures its alternating batches after the warm-up. */
+    public static final Duration COMPONENT_MEASURE = Duration.ofSeconds(3);
+    /** How long one batch of calls on one copy aims to take: reading the thread's CPU clock costs about a microsecond. */
+    public static final Duration COMPONENT_BATCH = Duration.ofMillis(2);
+    /** Longest one component JVM (a duel, or a side's listing) may take, setup (the team's RecordSource) included. */
     public static final Duration COMPONENT_FORK_TIMEOUT = Duration.ofSeconds(120);
 
     /** A component's regression bar in allocated bytes per call, +5%: allocation per call is nearly noise-free. */

@@ -120,7 +120,7 @@ public final class GateProperties {
      * byte for byte the same; {@code always} measures them anyway; {@code off} skips the stage.
      */
     public static final String COMPONENTS = "perf.components";
-    /** Paired mode's component stage: ABBA blocks of one-fork JMH trials per component. */
+    /** Paired mode's component stage: duels per component and look, each one ABBA block. */
     public static final String COMPONENT_BLOCKS = "perf.component.blocks";
     /** Paired mode's component stage: how many times a component's measurement may be judged while it is INCONCLUSIVE. */
     public static final String COMPONENT_LOOKS = "perf.component.looks";

@@ -98,7 +98,9 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         BROKER_CPU_PER_RECORD("brokerCpuNsPerRecord"),
         /** The broker's mean produce request time; judged only where a scenario's thresholds name {@code broker.produce.time}. */
         BROKER_PRODUCE_TIME("brokerProduceTimeMs"),
-        /** A team component alone (paired mode's component stage): ns per call; {@link MetricResult#component()} names it. */
+        /** A team component alone (paired mode's component stage): CPU ns per call; {@link MetricResult#component()} names it. */
+        COMPONENT_CPU_NS_PER_OP("cpuNsPerOp"),
+        /** A team component alone: wall-clock ns per call, recorded and never judged. */
         COMPONENT_NS_PER_OP("nsPerOp"),
         /** A team component alone: bytes allocated per call. */
         COMPONENT_BYTES_PER_OP("bytesPerOp");

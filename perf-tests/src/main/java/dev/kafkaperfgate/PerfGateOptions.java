@@ -229,7 +229,7 @@ public final class PerfGateOptions {
             return property(GateProperties.COMPONENTS, mode);
         }
 
-        /** Paired mode's component stage: ABBA blocks of one-fork JMH trials per component, 2 to 20; default {@value Defaults#COMPONENT_BLOCKS}. */
+        /** Paired mode's component stage: duels per component and look (each a JVM alternating base and head, one ABBA block), 2 to 20; default {@value Defaults#COMPONENT_BLOCKS}. */
         public Builder componentBlocks(int blocks) {
             return property(GateProperties.COMPONENT_BLOCKS, Integer.toString(blocks));
         }

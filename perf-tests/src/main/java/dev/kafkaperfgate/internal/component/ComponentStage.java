@@ -9,7 +9,7 @@ import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
-import dev.kafkaperfgate.internal.engine.TrialOrder;
+import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.spec.Thresholds;
@@ -29,7 +29,8 @@ import java.util.Set;
 /**
  * Paired mode's component stage, coordinated from the gate's JVM: which of the team's components
  * each scenario names on each side ({@link #plan}), and for each one judged, a {@link Measurer}
- * the engine runs like any other: ABBA blocks of trials, each trial a fresh JMH fork of one side.
+ * the engine runs like any other: duels, each a fresh JVM that alternates base and head in short
+ * batches ({@link ComponentDuel}), each one ABBA block.
  *
  * <p>A component is measured when both sides name it, unless nothing that runs it changed: every
  * jar and folder of both sides' classpaths is byte for byte the same ({@link ClasspathDigest}), or
@@ -70,28 +71,37 @@ public final class ComponentStage {
 
     private static final Duration LIST_TIMEOUT = Duration.ofSeconds(60);
 
-    private final SideJvm base;
-    private final SideJvm head;
+    /** A listing JVM's flags: it reads class files, it measures nothing. */
+    private static final List<String> LIST_FLAGS = List.of("-Xms128m", "-Xmx256m");
+
+    private final String baseClasspath;
+    private final String headClasspath;
+    private final ForkJvm base;
+    private final ForkJvm head;
     private final Mode mode;
     private final int blocks;
     private final int looks;
-    private final ComponentTrialSettings trial;
+    private final DuelSettings duel;
+    private final Path logs;
     private final boolean identical;
     private final PrintStream console;
 
     /**
-     * @param blocks ABBA blocks per look
-     * @param looks  how many times a component's measurement may be judged: while ns/op or B/op is
-     *               INCONCLUSIVE, {@code blocks} more are measured, up to this; 1 measures once
+     * @param blocks duels per look, each one ABBA block
+     * @param looks  how many times a component's measurement may be judged: while CPU ns/op or B/op is
+     *               INCONCLUSIVE, {@code blocks} more duels are measured, up to this; 1 measures once
      */
-    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, int looks, ComponentTrialSettings settings,
+    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, int looks, DuelSettings settings,
                           Path logs, PrintStream console) {
-        this.base = new SideJvm(Side.BASE, baseClasspath, logs);
-        this.head = new SideJvm(Side.HEAD, headClasspath, logs);
+        this.baseClasspath = baseClasspath;
+        this.headClasspath = headClasspath;
+        this.base = new ForkJvm(Side.BASE.key(), GateCode.first(baseClasspath), LIST_FLAGS, logs);
+        this.head = new ForkJvm(Side.HEAD.key(), GateCode.first(headClasspath), LIST_FLAGS, logs);
         this.mode = mode;
         this.blocks = blocks;
         this.looks = looks;
-        this.trial = settings;
+        this.duel = settings;
+        this.logs = logs;
         this.identical = mode == Mode.AUTO && ClasspathDigest.of(baseClasspath).equals(ClasspathDigest.of(headClasspath));
         this.console = console;
     }
@@ -106,8 +116,8 @@ public final class ComponentStage {
         }
         // Each side's listing JVM takes about 3 s on its own: the base's runs beside the head's.
         java.util.concurrent.CompletableFuture<Map<String, Listed>> baseListing =
-                java.util.concurrent.CompletableFuture.supplyAsync(() -> list(base, files, work));
-        Map<String, Listed> headLists = list(head, files, work);
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> list(Side.BASE, files, work));
+        Map<String, Listed> headLists = list(Side.HEAD, files, work);
         Map<String, Listed> baseLists;
         try {
             baseLists = baseListing.join();
@@ -153,17 +163,17 @@ public final class ComponentStage {
     }
 
     /**
-     * Measures a reported component ({@code record.source}) in one ABBA block of one-fork JMH runs
-     * and gives each side's median ns/op and B/op, and the change. Nothing judges it: it is the
-     * team's test code, shown so that a reader sees when making a record got dearer.
+     * Measures a reported component ({@code record.source}) in one duel and gives each side's CPU
+     * ns/op and B/op, and the change. Nothing judges it: it is the team's test code, shown so that
+     * a reader sees when making a record got dearer.
      *
-     * @throws ComponentStageException naming the side whose fork failed
+     * @throws ComponentStageException naming the side whose code failed
      */
     public ObjectNode report(ComponentFiles files, ComponentRef component) {
-        List<PairedMeasurement.Trial> trials = forks(files, component, new ArrayList<>(), 1, component.label() + " (reported, not judged)");
+        List<PairedMeasurement.Trial> trials = duels(files, component, new ArrayList<>(), 1, component.label() + " (reported, not judged)");
         ObjectNode node = JsonNodeFactory.instance.objectNode().put("component", component.label()).put("judged", false);
         StringBuilder line = new StringBuilder();
-        for (Metric metric : List.of(Metric.COMPONENT_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
+        for (Metric metric : List.of(Metric.COMPONENT_CPU_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
             List<Double> base = valuesOf(trials, Side.BASE, metric);
             List<Double> head = valuesOf(trials, Side.HEAD, metric);
             if (base.isEmpty() || head.isEmpty()) {
@@ -179,7 +189,7 @@ public final class ComponentStage {
         if (line.isEmpty()) {
             throw new ComponentStageException("JMH gave no ns/op or B/op on both sides for " + component.label());
         }
-        node.put("line", component.label() + ": " + line + ", one ABBA block, reported, not judged (the team's test code)");
+        node.put("line", component.label() + ": " + line + ", one duel, reported, not judged (the team's test code)");
         console.printf("[%s] reported: %s%n", files.scenario(), node.get("line").asText());
         return node;
     }
@@ -189,24 +199,41 @@ public final class ComponentStage {
                 .map(trial -> trial.values().get(metric)).toList();
     }
 
-    /** {@code blocks} more ABBA blocks of one-fork trials after {@code trials}; the order goes on where it stopped. */
-    private List<PairedMeasurement.Trial> forks(ComponentFiles files, ComponentRef component, List<PairedMeasurement.Trial> trials,
-                                                int blocks, String label) {
-        int done = trials.size();
-        List<Side> order = TrialOrder.of(done / 4 + blocks);
-        for (int i = done; i < order.size(); i++) {
-            SideJvm jvm = order.get(i) == Side.BASE ? base : head;
-            console.printf("[%s] %s: JMH fork %d/%d (%s)%n", files.scenario(), label, i + 1, order.size(), jvm.side().key());
-            trials.add(new PairedMeasurement.Trial(jvm.side(), i + 1, ComponentTrial.run(jvm, files, component, trial, i + 1)));
+    /**
+     * {@code count} more duels after {@code trials}, each a fresh JVM holding both sides and each one
+     * ABBA block; the console gets a line per duel with every copy's CPU ns/op, so a copy that
+     * settled on a slower compiled form is seen.
+     */
+    private List<PairedMeasurement.Trial> duels(ComponentFiles files, ComponentRef component, List<PairedMeasurement.Trial> trials,
+                                                int count, String label) {
+        int done = trials.size() / 4;
+        for (int i = done + 1; i <= done + count; i++) {
+            DuelFork.Result result = DuelFork.run(files, component, baseClasspath, headClasspath, duel, i, logs);
+            trials.addAll(result.trials(trials.size()));
+            console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }
         return trials;
+    }
+
+    /** {@code CPU 1473 → 1790 ns/op (+21.5%); copies base 1464/1473/1486, head ...; 5.0 s warm-up, JIT quiet; 263 rounds}. */
+    static String describe(DuelFork.Result result) {
+        Metric cpu = Metric.COMPONENT_CPU_NS_PER_OP;
+        double was = Math.sqrt(result.value(Side.BASE, "early", cpu) * result.value(Side.BASE, "late", cpu));
+        double now = Math.sqrt(result.value(Side.HEAD, "early", cpu) * result.value(Side.HEAD, "late", cpu));
+        return String.format(java.util.Locale.ROOT, "CPU %.0f → %.0f ns/op (%+.1f%%); copies base %s, head %s; %.1f s warm-up, %s; %d rounds",
+                was, now, (now / was - 1) * 100, copies(result.copies(Side.BASE, cpu)), copies(result.copies(Side.HEAD, cpu)),
+                result.warmupMillis() / 1000.0, result.settled() ? "JIT quiet" : "still compiling at the bound", result.rounds());
+    }
+
+    private static String copies(List<Double> values) {
+        return String.join("/", values.stream().map(value -> Long.toString(Math.round(value))).toList());
     }
 
     private static double median(List<Double> values) {
         return Median.of(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    /** How the engine measures {@code component} of a scenario: ABBA blocks of one-fork JMH runs, alternating sides. */
+    /** How the engine measures {@code component} of a scenario: duels, each a JVM alternating both sides, each one ABBA block. */
     public Measurer<PairedMeasurement> measurer(ComponentFiles files, ComponentRef component) {
         return new Measurer<>() {
             @Override
@@ -224,9 +251,9 @@ public final class ComponentStage {
                 return more(new ArrayList<>(measurement.trials()));
             }
 
-            /** {@code blocks} more ABBA blocks after {@code trials}, so sides keep alternating who goes first. */
+            /** {@code blocks} more duels after {@code trials}. */
             private PairedMeasurement more(List<PairedMeasurement.Trial> trials) {
-                forks(files, component, trials, blocks, component.label());
+                duels(files, component, trials, blocks, component.label());
                 ObjectNode definition = JsonNodeFactory.instance.objectNode().put("component", component.label());
                 return new PairedMeasurement(trials, definition, definition);
             }
@@ -238,12 +265,12 @@ public final class ComponentStage {
 
             @Override
             public void freshen() {
-                // Every trial is a fresh fork already.
+                // Every duel is a fresh JVM already.
             }
 
             @Override
             public String confirmationWay() {
-                return "a second set of JMH forks";
+                return "a second set of duels";
             }
         };
     }
@@ -261,23 +288,24 @@ public final class ComponentStage {
     }
 
     /** Per scenario, what {@code jvm}'s side names and how its components' code digests. */
-    private Map<String, Listed> list(SideJvm jvm, List<ComponentFiles> files, Path work) {
+    private Map<String, Listed> list(Side side, List<ComponentFiles> files, Path work) {
+        ForkJvm jvm = side == Side.BASE ? base : head;
         ObjectMapper json = new ObjectMapper();
         ArrayNode request = json.createArrayNode();
         files.forEach(file -> request.addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
-                .put("subjectFile", file.subject(jvm.side()).toString()));
-        Path requestFile = work.resolve("components-" + jvm.side().key() + ".json");
+                .put("subjectFile", file.subject(side).toString()));
+        Path requestFile = work.resolve("components-" + jvm.owner() + ".json");
         try {
             Files.createDirectories(work);
             json.writeValue(requestFile.toFile(), request);
             String output = jvm.run("component list", LIST_TIMEOUT, ComponentList.class.getName(), List.of(requestFile.toString()));
             String answer = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).reduce((a, b) -> b)
-                    .orElseThrow(() -> new ComponentStageException("the " + jvm.side().key() + " listed no components"))
+                    .orElseThrow(() -> new ComponentStageException("the " + jvm.owner() + " listed no components"))
                     .substring(ComponentList.ANSWER.length());
             Map<String, Listed> lists = new LinkedHashMap<>();
             for (JsonNode entry : json.readTree(answer)) {
                 if (entry.has("error")) {
-                    throw new ComponentStageException("the " + jvm.side().key() + " cannot read scenario " + entry.path("name").asText()
+                    throw new ComponentStageException("the " + jvm.owner() + " cannot read scenario " + entry.path("name").asText()
                             + " for its components: " + entry.path("error").asText());
                 }
                 Map<ComponentRef, String> code = new LinkedHashMap<>();
@@ -289,7 +317,7 @@ public final class ComponentStage {
                 // Why a component could not be compared, so a reader knows why it was measured.
                 for (JsonNode c : entry.path("components")) {
                     if (c.has("codeUnknown")) {
-                        notes.add(c.path("role").asText() + " " + c.path("className").asText() + ": measured: the " + jvm.side().key()
+                        notes.add(c.path("role").asText() + " " + c.path("className").asText() + ": measured: the " + jvm.owner()
                                 + "'s code could not be compared (" + c.path("codeUnknown").asText() + ")");
                     }
                 }
@@ -297,7 +325,7 @@ public final class ComponentStage {
             }
             return lists;
         } catch (IOException e) {
-            throw new ComponentStageException("the " + jvm.side().key() + "'s component list cannot be read: " + e.getMessage(), e);
+            throw new ComponentStageException("the " + jvm.owner() + "'s component list cannot be read: " + e.getMessage(), e);
         }
     }
 

@@ -5,7 +5,7 @@ import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
 import dev.kafkaperfgate.internal.component.ComponentRef;
 import dev.kafkaperfgate.internal.component.ComponentStage;
-import dev.kafkaperfgate.internal.component.ComponentTrialSettings;
+import dev.kafkaperfgate.internal.component.DuelSettings;
 import dev.kafkaperfgate.internal.figures.Metric;
 
 import java.io.PrintStream;
@@ -52,7 +52,7 @@ final class Components {
         int looks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
         Path work = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR)).resolve("components");
         ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks, looks,
-                ComponentTrialSettings.DEFAULTS, work, console);
+                DuelSettings.DEFAULTS, work, console);
         Map<String, ComponentFiles> files = new LinkedHashMap<>();
         scenarios.forEach(scenario -> files.put(scenario.name(), new ComponentFiles(scenario.name(), scenario.file(),
                 policy.headFile(scenario.name()))));
@@ -120,7 +120,7 @@ final class Components {
     /** For summary.json's mode block. */
     String describe() {
         int count = judged.values().stream().mapToInt(List::size).sum();
-        return count + " component" + (count == 1 ? "" : "s") + " judged alone, " + blocks + " ABBA blocks of one-fork JMH trials each"
+        return count + " component" + (count == 1 ? "" : "s") + " judged alone, " + blocks + " duels each (a JVM alternating base and head, one ABBA block)"
                 + (looks > 1 ? ", " + blocks + " more while inconclusive, up to " + looks + " looks at α/" + looks : "");
     }
 }

@@ -88,7 +88,7 @@ public final class Judge {
             case FAILOVER -> thresholds.failoverRisePercent();
             case BROKER_CPU_PER_RECORD -> thresholds.brokerCpuRisePercent();
             case BROKER_PRODUCE_TIME -> thresholds.brokerProduceTimeRisePercent();
-            case COMPONENT_NS_PER_OP -> Defaults.COMPONENT_NS_THRESHOLD_PERCENT;
+            case COMPONENT_CPU_NS_PER_OP, COMPONENT_NS_PER_OP -> Defaults.COMPONENT_NS_THRESHOLD_PERCENT;
             case COMPONENT_BYTES_PER_OP -> Defaults.COMPONENT_BYTES_THRESHOLD_PERCENT;
         };
     }

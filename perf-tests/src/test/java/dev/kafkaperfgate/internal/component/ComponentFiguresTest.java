@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.figures.Metric;
 import org.junit.jupiter.api.Test;
@@ -9,45 +9,101 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
+import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What a JMH result gives the judge, and when two builds count as the same. */
+/** What a duel's answer gives the judge, and when two builds count as the same. */
 class ComponentFiguresTest {
 
-    private static final String RESULT = """
-            [{"benchmark": "dev.kafkaperfgate.internal.component.ComponentBenchmark.measure", "mode": "avgt",
-              "primaryMetric": {"score": 518.79, "scoreUnit": "ns/op"},
-              "secondaryMetrics": {"gc.alloc.rate": {"score": 1728.2}, "gc.alloc.rate.norm": {"score": %s, "scoreUnit": "B/op"}}}]
-            """;
-
-    private final SideJvm head = new SideJvm(Side.HEAD, "", Path.of("target"));
     private final ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.OrderSerializer");
 
+    /** An answer as {@link ComponentDuel} writes it: three copies a side, each with its early and late half. */
+    private static Properties answer(double[] baseCpu, double[] headCpu, double bytes) {
+        Properties answer = new Properties();
+        answer.setProperty("settled", "true");
+        answer.setProperty("warmupMs", "4550");
+        answer.setProperty("compiledMs", "6084");
+        answer.setProperty("rounds", "263");
+        for (int copy = 0; copy < 3; copy++) {
+            for (String half : new String[] {"early", "late"}) {
+                String base = "copy.base." + copy + "." + half + ".";
+                String head = "copy.head." + copy + "." + half + ".";
+                answer.setProperty(base + "cpuNsPerOp", Double.toString(baseCpu[copy]));
+                answer.setProperty(head + "cpuNsPerOp", Double.toString(headCpu[copy]));
+                answer.setProperty(base + "nsPerOp", Double.toString(baseCpu[copy] * 1.01));
+                answer.setProperty(head + "nsPerOp", Double.toString(headCpu[copy] * 1.01));
+                answer.setProperty(base + "bytesPerOp", Double.toString(bytes));
+                answer.setProperty(head + "bytesPerOp", Double.toString(bytes));
+            }
+        }
+        return answer;
+    }
+
+    private static Path write(Path dir, Properties answer) throws Exception {
+        Path file = dir.resolve("duel.answer");
+        try (var out = Files.newOutputStream(file)) {
+            answer.store(out, null);
+        }
+        return file;
+    }
+
+    /** A copy that the JIT settled on a form 35% slower moves its side's figure not at all: the median of three is taken. */
     @Test
-    void aForkGivesNanosecondsAndBytesPerCall() throws Exception {
-        Map<Metric, Double> figures = ComponentTrial.figures(new ObjectMapper().readTree(RESULT.formatted("942.47")), head, serializer);
-        assertEquals(518.79, figures.get(Metric.COMPONENT_NS_PER_OP), 1e-9);
-        assertEquals(942.47, figures.get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
+    void aDuelIsOneAbbaBlockOfEachSidesMedianCopy(@TempDir Path dir) throws Exception {
+        DuelFork.Result result = DuelFork.read(write(dir, answer(new double[] {1464, 1980, 1486}, new double[] {1790, 1770, 1800}, 942.46)),
+                3, serializer, dir.resolve("log"));
+        List<PairedMeasurement.Trial> trials = result.trials(4);
+        assertEquals(List.of(Side.BASE, Side.HEAD, Side.HEAD, Side.BASE), trials.stream().map(PairedMeasurement.Trial::side).toList());
+        assertEquals(List.of(5, 6, 7, 8), trials.stream().map(PairedMeasurement.Trial::number).toList());
+        assertEquals(1486, trials.get(0).values().get(Metric.COMPONENT_CPU_NS_PER_OP), 1e-9, "the base's median copy, not 1980");
+        assertEquals(1790, trials.get(1).values().get(Metric.COMPONENT_CPU_NS_PER_OP), 1e-9);
+        assertEquals(1486 * 1.01, trials.get(3).values().get(Metric.COMPONENT_NS_PER_OP), 1e-6);
+        assertEquals(942.46, trials.get(2).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
+        assertEquals("CPU 1486 → 1790 ns/op (+20.5%); copies base 1464/1980/1486, head 1790/1770/1800; 4.6 s warm-up, JIT quiet; 263 rounds",
+                ComponentStage.describe(result));
     }
 
     /** An allocation-free call measures a few thousandths of a byte, and that residue is no ratio to judge. */
     @Test
-    void allocationBelowOneBytePerCallCountsAsOne() throws Exception {
-        Map<Metric, Double> figures = ComponentTrial.figures(new ObjectMapper().readTree(RESULT.formatted("0.004")), head, serializer);
-        assertEquals(1.0, figures.get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
+    void allocationBelowOneBytePerCallCountsAsOne(@TempDir Path dir) throws Exception {
+        DuelFork.Result result = DuelFork.read(write(dir, answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 0.004)), 3,
+                serializer, dir.resolve("log"));
+        assertEquals(1.0, result.trials(0).get(0).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
     }
 
     @Test
-    void aRunWithoutTheGcProfilersFigureIsAnErrorNamingTheSide() throws Exception {
-        String withoutAllocation = RESULT.formatted("0").replace("gc.alloc.rate.norm", "gc.count");
+    void aFailureInTheHeadsCodeNamesTheHead(@TempDir Path dir) throws Exception {
+        Properties failed = new Properties();
+        failed.setProperty("failedSide", "head");
+        failed.setProperty("failure", "java.lang.IllegalStateException: no mapper");
         ComponentStageException e = assertThrows(ComponentStageException.class,
-                () -> ComponentTrial.figures(new ObjectMapper().readTree(withoutAllocation), head, serializer));
-        assertEquals("the head's JMH run of value.serializer com.acme.OrderSerializer gave no ns/op or B/op figures", e.getMessage());
+                () -> DuelFork.read(write(dir, failed), 3, serializer, dir.resolve("log")));
+        assertTrue(e.getMessage().startsWith("the head's value.serializer com.acme.OrderSerializer failed: "
+                + "java.lang.IllegalStateException: no mapper (log "), e.getMessage());
+    }
+
+    /** A missing figure, a time of nothing, or no answer at all is never a figure to judge. */
+    @Test
+    void anAnswerWithoutAFigureOrWithoutTimeIsAnErrorOfTheDuel(@TempDir Path dir) throws Exception {
+        Properties partial = answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 5);
+        partial.remove("copy.head.2.late.cpuNsPerOp");
+        ComponentStageException missing = assertThrows(ComponentStageException.class,
+                () -> DuelFork.read(write(dir, partial), 3, serializer, dir.resolve("log")));
+        assertTrue(missing.getMessage().startsWith("the duel of value.serializer com.acme.OrderSerializer gave no figure "
+                + "copy.head.2.late.cpuNsPerOp"), missing.getMessage());
+
+        ComponentStageException noTime = assertThrows(ComponentStageException.class, () -> DuelFork.read(write(dir,
+                answer(new double[] {0, 0, 0}, new double[] {10, 10, 10}, 5)), 3, serializer, dir.resolve("log")));
+        assertTrue(noTime.getMessage().contains("measured no time"), noTime.getMessage());
+
+        ComponentStageException none = assertThrows(ComponentStageException.class,
+                () -> DuelFork.read(dir.resolve("nothing.answer"), 3, serializer, dir.resolve("log")));
+        assertTrue(none.getMessage().startsWith("the duel of value.serializer com.acme.OrderSerializer gave no answer"), none.getMessage());
     }
 
     @Test

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The component stage for real: a team's serializer compiled twice under one class name, as a
- * base and a head build would have it, measured alone in JMH forks of each side and judged by the
+ * base and a head build would have it, measured alone in duels of both sides and judged by the
  * engine. One more copy of each record is a confirmed regression named after the component, while
  * the unchanged RecordSource beside it is not measured; the same bytes on both sides are measured
  * alike, and skipped when asked to skip identical builds.
@@ -110,7 +110,7 @@ class ComponentStageTest {
         assertTrue(bytes.deltaPercent() > 30, "a second copy of the value's bytes: " + bytes.line());
         assertTrue(decision.regressionMessage().startsWith("events-publish: value.serializer com.acme.EventSerializer: "),
                 decision.regressionMessage());
-        String confirmation = decision.regressionMessage().substring(decision.regressionMessage().indexOf("; confirmed by a second set of JMH forks: "));
+        String confirmation = decision.regressionMessage().substring(decision.regressionMessage().indexOf("; confirmed by a second set of duels: "));
         assertTrue(confirmation.contains("value.serializer com.acme.EventSerializer: bytesPerOp REGRESSION"), decision.regressionMessage());
     }
 
@@ -141,7 +141,7 @@ class ComponentStageTest {
         ComponentRef source = new ComponentRef("record.source", "dev.kafkaperfgate.usercode.WordRecords");
         var report = always.report(files, source);
         assertFalse(report.path("judged").asBoolean(true));
-        assertTrue(report.at("/nsPerOp/base").asDouble() > 0 && report.at("/nsPerOp/head").asDouble() > 0, report.toString());
+        assertTrue(report.at("/cpuNsPerOp/base").asDouble() > 0 && report.at("/cpuNsPerOp/head").asDouble() > 0, report.toString());
         assertTrue(report.at("/bytesPerOp/base").asDouble() > 0, "making a record allocates: " + report);
         assertEquals(0, report.at("/bytesPerOp/deltaPercent").asDouble(), 2, "the same class on both sides: " + report);
         assertTrue(report.path("line").asText().startsWith("record.source dev.kafkaperfgate.usercode.WordRecords: ")
@@ -167,7 +167,7 @@ class ComponentStageTest {
     }
 
     /**
-     * Another JMH run on the machine (a second gate run) holds JMH's lock: nothing is measured, and
+     * Another JMH run on the machine (a second gate run, a team's own benchmark) holds JMH's lock: nothing is measured, and
      * the message blames neither side, so the scenario is an error of the run, never the PR's failure.
      */
     @Test
@@ -251,8 +251,9 @@ class ComponentStageTest {
     }
 
     private static ComponentStage stage(String baseClasspath, String headClasspath, ComponentStage.Mode mode, PrintStream console) {
-        return new ComponentStage(baseClasspath, headClasspath, mode, 2, 1,
-                new ComponentTrialSettings(1, 2, Duration.ofMillis(200), Duration.ofSeconds(60)), work.resolve("logs"), console);
+        // Short duels: these classes compile in milliseconds, and B/op, which these tests judge, is exact.
+        return new ComponentStage(baseClasspath, headClasspath, mode, 2, 1, new DuelSettings(3, Duration.ofMillis(500),
+                Duration.ofSeconds(3), Duration.ofMillis(500), Duration.ofMillis(1), Duration.ofSeconds(60)), work.resolve("logs"), console);
     }
 
     /** A side's classpath: its build of the team's classes, then the libraries (here, this test's). */

@@ -24,7 +24,7 @@ class DecisionTest {
                 "a second paired measurement on fresh worker JVMs");
         MetricVerdict flagged = metric(Metric.COMPONENT_BYTES_PER_OP, Verdict.REGRESSION, SERIALIZER);
         Decision<String> component = new Decision<>("forks", verdict(flagged), "forks again", verdict(flagged), List.of(flagged),
-                "a second set of JMH forks");
+                "a second set of duels");
 
         Decision<List<Object>> all = Decision.combine(List.of(client, component));
 
@@ -32,14 +32,14 @@ class DecisionTest {
         assertEquals(2, all.verdict().metrics().size());
         assertEquals(2, all.again().metrics().size(), "the confirmation shows the whole scenario: the client's first verdict too");
         assertEquals("orders-publish: value.serializer com.acme.OrderSerializer: bytesPerOp REGRESSION: 1237 B/op; "
-                + "confirmed by a second set of JMH forks: value.serializer com.acme.OrderSerializer: bytesPerOp REGRESSION: 1237 B/op",
+                + "confirmed by a second set of duels: value.serializer com.acme.OrderSerializer: bytesPerOp REGRESSION: 1237 B/op",
                 all.regressionMessage());
     }
 
     @Test
     void theSameMetricOfAnotherComponentDoesNotConfirm() {
-        MetricVerdict serializer = metric(Metric.COMPONENT_NS_PER_OP, Verdict.REGRESSION, SERIALIZER);
-        MetricVerdict interceptor = metric(Metric.COMPONENT_NS_PER_OP, Verdict.REGRESSION, "interceptor.classes com.acme.Audit");
+        MetricVerdict serializer = metric(Metric.COMPONENT_CPU_NS_PER_OP, Verdict.REGRESSION, SERIALIZER);
+        MetricVerdict interceptor = metric(Metric.COMPONENT_CPU_NS_PER_OP, Verdict.REGRESSION, "interceptor.classes com.acme.Audit");
         assertEquals(List.of(), Decision.confirmedIn(verdict(serializer), verdict(interceptor)));
         assertEquals(List.of(serializer), Decision.confirmedIn(verdict(serializer), verdict(serializer)));
     }

@@ -26,7 +26,7 @@ class ScenarioEngineTest {
     private final ScenarioEngine engine = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()),
             new PrintStream(printed, true, StandardCharsets.UTF_8));
 
-    /** Blocks of a component's ns/op: the head's two values against the base's 100 and 100. */
+    /** Blocks of a component's CPU ns/op: the head's two values against the base's 100 and 100. */
     private static PairedTest.Block block(double head1, double head2) {
         return new PairedTest.Block(100, 100, head1, head2);
     }
@@ -63,7 +63,7 @@ class ScenarioEngineTest {
         @Override
         public Evidence evidence(List<PairedTest.Block> blocks) {
             return new Evidence.Paired("orders-publish", "value.serializer com.acme.OrderSerializer",
-                    Map.of(Metric.COMPONENT_NS_PER_OP, blocks), Thresholds.UNSET, List.of());
+                    Map.of(Metric.COMPONENT_CPU_NS_PER_OP, blocks), Thresholds.UNSET, List.of());
         }
 
         @Override
@@ -73,7 +73,7 @@ class ScenarioEngineTest {
 
         @Override
         public String confirmationWay() {
-            return "a second set of JMH forks";
+            return "a second set of duels";
         }
     }
 
@@ -90,7 +90,7 @@ class ScenarioEngineTest {
         assertEquals(Verdict.OK, ns.verdict(), printed.toString());
         assertTrue(ns.comparison().runs() > 3, "it grew, and the blocks spent are in the verdict: " + ns.line());
         assertEquals(ns.comparison().runs() / 3, measurer.calls, "one look per 3 blocks");
-        assertTrue(printed.toString().contains("[orders-publish] inconclusive: value.serializer com.acme.OrderSerializer nsPerOp; "
+        assertTrue(printed.toString().contains("[orders-publish] inconclusive: value.serializer com.acme.OrderSerializer cpuNsPerOp; "
                 + "measuring more (look 2 of 3, each at α/3)"), printed.toString());
     }
 

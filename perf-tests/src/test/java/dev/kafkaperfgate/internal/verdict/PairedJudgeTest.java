@@ -115,6 +115,16 @@ class PairedJudgeTest {
         assertTrue(e.getMessage().startsWith("orders: thresholds.broker.cpu gates the broker's brokerCpuNsPerRecord"), e.getMessage());
         // A component measured alone has no broker figures to give: its evidence is judged as it is.
         referee.judge(new dev.kafkaperfgate.internal.engine.Evidence.Paired("orders", "value.serializer com.acme.OrderSerializer",
-                Map.of(Metric.COMPONENT_NS_PER_OP, blocks(1.0, 0.002, 0)), BROKER_CPU, List.of()));
+                Map.of(Metric.COMPONENT_CPU_NS_PER_OP, blocks(1.0, 0.002, 0)), BROKER_CPU, List.of()));
+    }
+
+    /** Decided in advance, not per run: a component's wall clock is shown beside its CPU time and never judged. */
+    @Test
+    void aComponentsWallClockIsRecordedButOnlyItsCpuIsJudged() {
+        ScenarioVerdict verdict = new PairedJudge(POLICY).judge("orders", Map.of(Metric.COMPONENT_NS_PER_OP, blocks(1.5, 0.002, 0),
+                Metric.COMPONENT_CPU_NS_PER_OP, blocks(1.0, 0.002, 0)), Thresholds.UNSET, List.of());
+        assertEquals(List.of(Metric.COMPONENT_CPU_NS_PER_OP), verdict.metrics().stream().map(MetricVerdict::metric).toList(),
+                "a wall clock 50% slower beside the same CPU time is a neighbour's doing, not the component's");
+        assertEquals(Verdict.OK, verdict.metrics().get(0).verdict());
     }
 }

@@ -1,0 +1,231 @@
+package dev.kafkaperfgate.internal.component;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * The component stage's fork: base and head in one JVM, as tango-bench does it, each side's
+ * component and its libraries in class loaders of their own, called in short batches that
+ * alternate in a shuffled order. Whatever the machine does over the fork (a neighbour, a frequency
+ * step, the GC) falls on both sides alike, so their ratio is sharp within the fork.
+ *
+ * <p>Why several copies of each side: a JVM compiles each copy's code on its own, and the compiled
+ * form it settles on differs from copy to copy (measured: 3 JVMs in 16 landed on a Jackson
+ * serializer 30-40% slower, and stayed there). Each copy is one draw of that; a side's figure is
+ * the median of its copies, so one slow draw does not move it.
+ *
+ * <p>Each batch is timed by the measuring thread's own CPU time ({@code ThreadMXBean}), so time the
+ * thread was not scheduled does not count, beside its wall-clock time and the bytes it allocated.
+ * The warm-up runs until the JVM stops compiling ({@code CompilationMXBean}), bounded: a real
+ * library's path needs seconds of C2 work, a fixed fraction of a second measured it half compiled.
+ *
+ * <p>Run as {@code java -cp <gate's jars> ...ComponentDuel request.properties}; it writes its answer
+ * to the file the request names ({@link DuelFork} reads both).
+ */
+public final class ComponentDuel {
+
+    /** A window of the warm-up: the JIT is quiet once it compiled for at most {@link #QUIET} of a window, twice running. */
+    static final long WINDOW_MS = 500;
+    static final double QUIET = 0.02;
+
+    private ComponentDuel() {
+    }
+
+    /** A copy: its side, its loader and its loop, and what each measured batch gave. */
+    private record Copy(String side, int number, ClassLoader loader, IntUnaryOperator loop, List<double[]> batches) {
+    }
+
+    /** Which side's code failed, set before each call into a copy: a failure there is that side's. */
+    private static String current = "";
+
+    public static void main(String[] args) throws IOException {
+        Properties request = new Properties();
+        try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
+            request.load(in);
+        }
+        Properties answer;
+        try {
+            answer = duel(request);
+        } catch (Throwable e) {   // the team's code may throw anything; the answer names whose it was
+            Throwable cause = e;
+            while (cause instanceof java.lang.reflect.InvocationTargetException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            cause.printStackTrace();
+            answer = new Properties();
+            answer.setProperty("failedSide", current);
+            answer.setProperty("failure", String.valueOf(cause).lines().findFirst().orElse(cause.getClass().getName()));
+        }
+        try (OutputStream out = Files.newOutputStream(Path.of(request.getProperty("answer")))) {
+            answer.store(out, "kafka-perf-gate component duel");
+        }
+        // The team's code may have left threads running; the answer is written, so the fork ends here.
+        System.exit(0);
+    }
+
+    private static Properties duel(Properties request) throws ReflectiveOperationException, MalformedURLException {
+        int copies = Integer.parseInt(request.getProperty("copies"));
+        long warmupMin = Long.parseLong(request.getProperty("warmupMinMs"));
+        long warmupMax = Long.parseLong(request.getProperty("warmupMaxMs"));
+        long measure = Long.parseLong(request.getProperty("measureMs"));
+        long batchNanos = Long.parseLong(request.getProperty("batchUs")) * 1000;
+        Random shuffle = new Random(Long.parseLong(request.getProperty("seed")));
+
+        List<Copy> all = new ArrayList<>();
+        for (int n = 0; n < copies; n++) {
+            for (String side : List.of("base", "head")) {
+                all.add(open(request, side, n));
+            }
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+
+        // Warm-up: rounds over every copy; the batch grows until it takes about batchNanos.
+        long start = System.nanoTime();
+        int calls = 1;
+        long windowStart = start;
+        long compiledAtWindow = jit.getTotalCompilationTime();
+        int quietWindows = 0;
+        boolean settled = false;
+        List<double[]> window = new ArrayList<>();
+        while (true) {
+            Collections.shuffle(all, shuffle);
+            double slowest = 0;
+            for (Copy copy : all) {
+                double[] batch = batch(copy, calls, threads);
+                slowest = Math.max(slowest, batch[1] * calls);
+                window.add(batch);
+            }
+            if (slowest < batchNanos / 2.0 && calls < (1 << 24)) {
+                calls *= 2;
+            }
+            long now = System.nanoTime();
+            if ((now - windowStart) / 1_000_000 >= WINDOW_MS) {
+                long compiled = jit.getTotalCompilationTime();
+                boolean quiet = compiled - compiledAtWindow <= QUIET * (now - windowStart) / 1e6;
+                quietWindows = quiet ? quietWindows + 1 : 0;
+                compiledAtWindow = compiled;
+                windowStart = now;
+                window.clear();
+                long elapsed = (now - start) / 1_000_000;
+                if (elapsed >= warmupMin && quietWindows >= 2) {
+                    settled = true;
+                    break;
+                }
+                if (elapsed >= warmupMax) {
+                    break;
+                }
+            }
+        }
+        long warmupMs = (System.nanoTime() - start) / 1_000_000;
+        long compiledInWarmup = jit.getTotalCompilationTime();
+
+        // Measured rounds: every copy once per round, in a new shuffled order each round.
+        long measureStart = System.nanoTime();
+        int rounds = 0;
+        while ((System.nanoTime() - measureStart) / 1_000_000 < measure || rounds < 5) {
+            Collections.shuffle(all, shuffle);
+            for (Copy copy : all) {
+                copy.batches().add(batch(copy, calls, threads));
+            }
+            rounds++;
+        }
+        long compiledInMeasure = jit.getTotalCompilationTime() - compiledInWarmup;
+        long measured = (System.nanoTime() - measureStart) / 1_000_000;
+        current = "";
+
+        Properties answer = new Properties();
+        answer.setProperty("settled", Boolean.toString(settled));
+        answer.setProperty("warmupMs", Long.toString(warmupMs));
+        answer.setProperty("compiledMs", Long.toString(compiledInWarmup));
+        answer.setProperty("compiledInMeasureMs", Long.toString(compiledInMeasure));
+        answer.setProperty("measureMs", Long.toString(measured));
+        answer.setProperty("rounds", Integer.toString(rounds));
+        answer.setProperty("callsPerBatch", Integer.toString(calls));
+        // Each copy's median per half of the rounds: the early and late halves are the two trials of
+        // each side in the fork's ABBA block, so the base's halves are also its own control.
+        for (Copy copy : all) {
+            List<double[]> batches = copy.batches();
+            int half = batches.size() / 2;
+            Map<String, List<double[]>> halves = Map.of("early", batches.subList(0, half), "late", batches.subList(half, batches.size()));
+            halves.forEach((name, part) -> {
+                for (int figure = 0; figure < FIGURES.length; figure++) {
+                    answer.setProperty(String.join(".", "copy", copy.side(), Integer.toString(copy.number()), name, FIGURES[figure]),
+                            String.format(Locale.ROOT, "%.3f", median(part, figure)));
+                }
+            });
+        }
+        all.forEach(ComponentDuel::close);
+        return answer;
+    }
+
+    /** What each batch gives per call, in this order. */
+    static final String[] FIGURES = {"cpuNsPerOp", "nsPerOp", "bytesPerOp"};
+
+    /** One batch of {@code calls} on {@code copy}: CPU ns, wall ns and bytes allocated per call, by the measuring thread. */
+    private static double[] batch(Copy copy, int calls, com.sun.management.ThreadMXBean threads) {
+        current = copy.side();
+        Thread thread = Thread.currentThread();
+        thread.setContextClassLoader(copy.loader());
+        long allocated = threads.getCurrentThreadAllocatedBytes();
+        long cpu = threads.getCurrentThreadCpuTime();
+        long wall = System.nanoTime();
+        copy.loop().applyAsInt(calls);
+        long wallEnd = System.nanoTime();
+        long cpuEnd = threads.getCurrentThreadCpuTime();
+        long allocatedEnd = threads.getCurrentThreadAllocatedBytes();
+        return new double[] {(cpuEnd - cpu) / (double) calls, (wallEnd - wall) / (double) calls, (allocatedEnd - allocated) / (double) calls};
+    }
+
+    private static Copy open(Properties request, String side, int number) throws ReflectiveOperationException, MalformedURLException {
+        String classpath = request.getProperty(side + ".classpath");
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                urls.add(Path.of(entry).toUri().toURL());
+            }
+        }
+        // The platform loader as parent: the JDK is shared, nothing of the gate's own classpath is.
+        URLClassLoader loader = new URLClassLoader(side + "-" + number, urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+        current = side;
+        Thread.currentThread().setContextClassLoader(loader);
+        IntUnaryOperator loop = (IntUnaryOperator) loader.loadClass(ComponentLoop.class.getName())
+                .getConstructor(String.class, String.class, String.class, String.class, String.class)
+                .newInstance(request.getProperty("experimentFile"), request.getProperty(side + ".subjectFile"),
+                        request.getProperty("scenario"), request.getProperty("role"), request.getProperty("className"));
+        return new Copy(side, number, loader, loop, new ArrayList<>());
+    }
+
+    private static void close(Copy copy) {
+        current = copy.side();
+        Thread.currentThread().setContextClassLoader(copy.loader());
+        try {
+            ((AutoCloseable) copy.loop()).close();
+        } catch (Exception e) {
+            // The measurement is taken; a component that fails to close does not change it.
+        }
+    }
+
+    private static double median(List<double[]> batches, int figure) {
+        double[] values = batches.stream().mapToDouble(batch -> batch[figure]).sorted().toArray();
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+}

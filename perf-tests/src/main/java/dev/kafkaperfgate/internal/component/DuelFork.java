@@ -1,0 +1,206 @@
+package dev.kafkaperfgate.internal.component;
+
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.metrics.Median;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * One duel of one component, run from the gate's JVM: writes the request, runs
+ * {@link ComponentDuel} in a bounded JVM of its own, and reads the answer into an ABBA block of
+ * four trials (each side's early and late half of the measured rounds).
+ *
+ * <p>While a duel runs it holds JMH's lock ({@code java.io.tmpdir}/jmh.lock), as a JMH run does:
+ * a second gate run, or a team's own JMH benchmark, on the same machine would disturb both
+ * measurements, so whichever comes second is told, and nothing is measured beside it.
+ */
+final class DuelFork {
+
+    /** The JVM flags of a duel: one heap for the copies of both sides, and the GC a client's JVM uses. */
+    static final List<String> FLAGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC");
+
+    /** What each side's copies measure per call, by the duel's names. */
+    private static final Map<String, Metric> FIGURES = Map.of("cpuNsPerOp", Metric.COMPONENT_CPU_NS_PER_OP,
+            "nsPerOp", Metric.COMPONENT_NS_PER_OP, "bytesPerOp", Metric.COMPONENT_BYTES_PER_OP);
+
+    private DuelFork() {
+    }
+
+    /**
+     * What one duel measured.
+     *
+     * @param figures each copy's median per half, keyed {@code copy.<side>.<n>.<early|late>.<figure>}
+     */
+    record Result(boolean settled, long warmupMillis, long compiledMillis, int rounds, int copies, Map<String, Double> figures) {
+
+        /** A side's value of a metric over one half: the median over its copies, so one slow compiled copy does not move it. */
+        double value(Side side, String half, Metric metric) {
+            double[] values = new double[copies];
+            for (int copy = 0; copy < copies; copy++) {
+                values[copy] = figure(side, copy, half, metric);
+            }
+            double median = Median.of(values);
+            // An allocation-free call measures a few thousandths of a byte: not a ratio to judge.
+            return metric == Metric.COMPONENT_BYTES_PER_OP ? Math.max(1.0, median) : median;
+        }
+
+        /** Each copy's value of a metric over the whole duel (the geometric mean of its halves), for the reader. */
+        List<Double> copies(Side side, Metric metric) {
+            List<Double> values = new ArrayList<>();
+            for (int copy = 0; copy < copies; copy++) {
+                values.add(Math.sqrt(figure(side, copy, "early", metric) * figure(side, copy, "late", metric)));
+            }
+            return values;
+        }
+
+        /** The duel as one ABBA block, numbered on from {@code before}: base early, head early, head late, base late. */
+        List<PairedMeasurement.Trial> trials(int before) {
+            List<PairedMeasurement.Trial> trials = new ArrayList<>();
+            String[][] order = {{"base", "early"}, {"head", "early"}, {"head", "late"}, {"base", "late"}};
+            for (String[] trial : order) {
+                Side side = trial[0].equals("base") ? Side.BASE : Side.HEAD;
+                Map<Metric, Double> values = new EnumMap<>(Metric.class);
+                FIGURES.values().forEach(metric -> values.put(metric, value(side, trial[1], metric)));
+                trials.add(new PairedMeasurement.Trial(side, before + trials.size() + 1, values));
+            }
+            return trials;
+        }
+
+        private double figure(Side side, int copy, String half, Metric metric) {
+            String name = FIGURES.entrySet().stream().filter(e -> e.getValue() == metric).findFirst().orElseThrow().getKey();
+            return figures.get(String.join(".", "copy", side.key(), Integer.toString(copy), half, name));
+        }
+    }
+
+    /**
+     * Runs one duel of {@code component}, base against head.
+     *
+     * @param number this duel's number in the measurement, 1-based: its seed and its log's name
+     * @throws ComponentStageException starting "the head's" when the head's code failed, "the base's" for the base's;
+     *                                 naming no side when the duel itself could not run or JMH's lock is held
+     */
+    static Result run(ComponentFiles files, ComponentRef component, String baseClasspath, String headClasspath, DuelSettings settings,
+                      int number, Path logs) {
+        String harness = String.join(File.pathSeparator, GateCode.location(ComponentDuel.class), GateCode.location(Blackhole.class));
+        ForkJvm jvm = new ForkJvm("duel", harness, FLAGS, logs);
+        String what = component.label() + "-" + number;
+        Path log = jvm.log(what);
+        Path request = log.resolveSibling(log.getFileName() + ".request");
+        Path answer = log.resolveSibling(log.getFileName() + ".answer");
+        Properties properties = new Properties();
+        properties.setProperty("copies", Integer.toString(settings.copies()));
+        properties.setProperty("warmupMinMs", Long.toString(settings.warmupMin().toMillis()));
+        properties.setProperty("warmupMaxMs", Long.toString(settings.warmupMax().toMillis()));
+        properties.setProperty("measureMs", Long.toString(settings.measure().toMillis()));
+        properties.setProperty("batchUs", Long.toString(settings.batch().toNanos() / 1000));
+        properties.setProperty("seed", Integer.toString(number));
+        properties.setProperty("experimentFile", files.experiment().toString());
+        properties.setProperty("scenario", files.scenario());
+        properties.setProperty("role", component.role());
+        properties.setProperty("className", component.className());
+        properties.setProperty("base.classpath", GateCode.first(baseClasspath, Blackhole.class));
+        properties.setProperty("head.classpath", GateCode.first(headClasspath, Blackhole.class));
+        properties.setProperty("base.subjectFile", files.subject(Side.BASE).equals(files.experiment()) ? "" : files.subject(Side.BASE).toString());
+        properties.setProperty("head.subjectFile", files.subject(Side.HEAD).equals(files.experiment()) ? "" : files.subject(Side.HEAD).toString());
+        properties.setProperty("answer", answer.toString());
+        try {
+            Files.createDirectories(logs);
+            Files.deleteIfExists(answer);
+            try (OutputStream out = Files.newOutputStream(request)) {
+                properties.store(out, "kafka-perf-gate component duel " + what);
+            }
+        } catch (IOException e) {
+            throw new ComponentStageException("cannot write the duel's request " + request + ": " + e.getMessage(), e);
+        }
+        try (FileChannel channel = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock"),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = tryLock(channel, what)) {
+            jvm.run(what, settings.timeout(), ComponentDuel.class.getName(), List.of(request.toString()));
+        } catch (IOException e) {
+            throw new ComponentStageException("cannot take JMH's lock file: " + e.getMessage(), e);
+        }
+        return read(answer, settings.copies(), component, log);
+    }
+
+    private static FileLock tryLock(FileChannel channel, String what) throws IOException {
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
+        if (lock == null) {
+            // Not the side's fault: another benchmark on this machine holds the lock. Running beside it
+            // would disturb both measurements, so nothing is measured, and no side is blamed.
+            throw new ComponentStageException("JMH's lock is held by another JMH run on this machine (a second gate run?): "
+                    + "benchmarks run beside each other disturb each other, so " + what + " was not measured; run one at a time");
+        }
+        return lock;
+    }
+
+    /** The duel's answer: its figures, or whose code failed. */
+    static Result read(Path answer, int copies, ComponentRef component, Path log) {
+        Properties properties = new Properties();
+        try (InputStream in = Files.newInputStream(answer)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new ComponentStageException("the duel of " + component.label() + " gave no answer (" + e.getMessage() + "; log " + log + ")", e);
+        }
+        if (properties.containsKey("failure")) {
+            String side = properties.getProperty("failedSide", "");
+            String whose = side.equals("base") || side.equals("head") ? "the " + side + "'s " : "the duel of ";
+            throw new ComponentStageException(whose + component.label() + " failed: " + properties.getProperty("failure") + " (log " + log + ")");
+        }
+        Map<String, Double> figures = new LinkedHashMap<>();
+        for (Side side : Side.values()) {
+            for (int copy = 0; copy < copies; copy++) {
+                for (String half : List.of("early", "late")) {
+                    for (String figure : FIGURES.keySet()) {
+                        String key = String.join(".", "copy", side.key(), Integer.toString(copy), half, figure);
+                        double value = positive(properties, key, component, log);
+                        if (value == 0 && !figure.equals("bytesPerOp")) {
+                            // Time per call cannot be nothing: a clock that did not move is no figure to judge.
+                            throw new ComponentStageException("the duel of " + component.label() + " measured no time for " + key
+                                    + " (log " + log + ")");
+                        }
+                        figures.put(key, value);
+                    }
+                }
+            }
+        }
+        return new Result(Boolean.parseBoolean(properties.getProperty("settled")), (long) positive(properties, "warmupMs", component, log),
+                (long) positive(properties, "compiledMs", component, log), (int) positive(properties, "rounds", component, log), copies,
+                figures);
+    }
+
+    private static double positive(Properties properties, String key, ComponentRef component, Path log) {
+        try {
+            double value = Double.parseDouble(properties.getProperty(key, ""));
+            if (value >= 0 && Double.isFinite(value)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new ComponentStageException("the duel of " + component.label() + " gave no figure " + key + " (log " + log + ")");
+    }
+}
