@@ -37,18 +37,27 @@ public final class PairedJudge {
      */
     public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
                                  List<String> changes) {
+        return judge(scenario, blocks, thresholds, changes, true);
+    }
+
+    /**
+     * @param control whether the base's own control applies: not for blocks whose sides ran at the
+     *                same time (a component's duel), where a machine that moved moved both
+     */
+    public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
+                                 List<String> changes, boolean control) {
         Thresholds resolved = thresholds.orDefaults(Thresholds.PAIRED);
         List<MetricVerdict> verdicts = new ArrayList<>();
         for (Metric metric : Metric.values()) {
             List<PairedTest.Block> metricBlocks = blocks.get(metric);
             if (metricBlocks != null && metric.gatedBy(resolved)) {
-                verdicts.add(judge(metric, metricBlocks, Judge.thresholdPercent(metric, resolved)));
+                verdicts.add(judge(metric, metricBlocks, Judge.thresholdPercent(metric, resolved), control));
             }
         }
         return new ScenarioVerdict(scenario, verdicts, changes);
     }
 
-    MetricVerdict judge(Metric metric, List<PairedTest.Block> metricBlocks, double thresholdPercent) {
+    MetricVerdict judge(Metric metric, List<PairedTest.Block> metricBlocks, double thresholdPercent, boolean control) {
         PairedTest.Result result = PairedTest.compare(metricBlocks, policy.alpha(), policy.power());
         RunToRunTest.Comparison comparison = result.comparison();
         double controlBound = Math.log(1 + Defaults.PAIRED_CONTROL_BOUND);
@@ -57,7 +66,7 @@ public final class PairedJudge {
         // The control only speaks when the head's change is no larger than the base's own movement:
         // a head 87% slower than a base that moved 47% is still 87% slower (Dekaf's rule: worse than
         // both base runs), while a 5% change beside a 25% movement cannot be told from it.
-        if (Math.abs(result.controlLog()) > controlBound && Math.abs(Math.log(comparison.ratio())) <= Math.abs(result.controlLog())) {
+        if (control && Math.abs(result.controlLog()) > controlBound && Math.abs(Math.log(comparison.ratio())) <= Math.abs(result.controlLog())) {
             verdict = Verdict.INCONCLUSIVE;
             reason = String.format(Locale.ROOT, "the base disagreed with itself: its later trials %+.1f%% against its earlier "
                     + "ones (control bound ±%.0f%%)", (Math.exp(result.controlLog()) - 1) * 100, Defaults.PAIRED_CONTROL_BOUND * 100);

@@ -127,4 +127,27 @@ class PairedJudgeTest {
                 "a wall clock 50% slower beside the same CPU time is a neighbour's doing, not the component's");
         assertEquals(Verdict.OK, verdict.metrics().get(0).verdict());
     }
+
+    /**
+     * Duels as measured on this shared machine: the same serializer at ~600 ns/op in the first duels
+     * and ~1100 in the later ones, the head +22% in every one. Side by side in one JVM the machine's moves fall
+     * on both sides, so a component is judged on its ratio; the whole client's control still speaks.
+     */
+    @Test
+    void aMachineThatMovesUnderAComponentsDuelsDoesNotHideItsChange() {
+        List<PairedTest.Block> duels = new ArrayList<>();
+        double[] speeds = {620, 648, 600, 640, 1100, 1146, 1090, 1114};
+        for (int duel = 0; duel < speeds.length; duel++) {
+            double base = speeds[duel];
+            double head = base * (duel % 2 == 0 ? 1.21 : 1.23);
+            duels.add(new PairedTest.Block(base, base * (duel < 4 ? 0.98 : 1.02), head, head * (duel < 4 ? 0.98 : 1.02)));
+        }
+        dev.kafkaperfgate.internal.engine.Referee referee = new dev.kafkaperfgate.internal.engine.Referee(POLICY);
+        MetricVerdict component = referee.judge(new dev.kafkaperfgate.internal.engine.Evidence.Paired("orders",
+                "value.serializer com.acme.OrderSerializer", Map.of(Metric.COMPONENT_CPU_NS_PER_OP, duels), Thresholds.UNSET, List.of()))
+                .metrics().get(0);
+        assertEquals(Verdict.REGRESSION, component.verdict(), component.line());
+        MetricVerdict client = JUDGE.judge("orders", Map.of(Metric.CPU_PER_RECORD, duels), Thresholds.UNSET, List.of()).metrics().get(0);
+        assertEquals(Verdict.INCONCLUSIVE, client.verdict(), "one after the other, such a base disagrees with itself: " + client.line());
+    }
 }

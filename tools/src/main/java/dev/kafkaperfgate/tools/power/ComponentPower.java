@@ -8,7 +8,7 @@ import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
 import dev.kafkaperfgate.internal.component.ComponentRef;
 import dev.kafkaperfgate.internal.component.ComponentStage;
-import dev.kafkaperfgate.internal.component.ComponentTrialSettings;
+import dev.kafkaperfgate.internal.component.DuelSettings;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
@@ -33,19 +33,22 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * How strong the component stage is: a team's serializer compiled twice under one name, the head
- * doing {@code --work-percent} more work or allocating {@code --alloc-percent} more per call, each
- * pair measured and judged by the gate's engine {@code --runs} times, as a PR gate run would.
- * With both at 0 it is an A/A run: how often the same code is flagged, and confirmed.
+ * How strong the component stage is: a team's serializer compiled twice under one name, measured
+ * and judged by the gate's engine {@code --runs} times, as a PR gate run would. With
+ * {@code --library jackson} or {@code avro} it is a real library's serializer whose head costs CPU
+ * only ({@link PowerSubject}), and {@code --aa} compiles the base on both sides. With
+ * {@code --library synthetic} the head does {@code --work-percent} more work or allocates
+ * {@code --alloc-percent} more per call; both at 0 is its A/A.
  *
  * <pre>
- * scripts/tools.sh power components --runs 10 --work-percent 20
- * scripts/tools.sh power components --runs 10 --alloc-percent 10
- * scripts/tools.sh power components --runs 10            # A/A
+ * scripts/tools.sh power components --runs 20 --library jackson            # CPU only, about +20%
+ * scripts/tools.sh power components --runs 20 --library jackson --aa       # A/A
+ * scripts/tools.sh power components --runs 20 --library jackson --neighbour
+ * scripts/tools.sh power components --runs 10 --library synthetic --alloc-percent 10
  * </pre>
  */
 @Command(name = "components", mixinStandardHelpOptions = true,
-        description = "Detection and false-alarm rates of the component stage (JMH, base against head), on a synthetic serializer.")
+        description = "Detection and false-alarm rates of the component stage (duels, base against head), on a real library's serializer or a synthetic one.")
 public final class ComponentPower implements Callable<Integer> {
 
     /** Base: WORK rounds of a cheap hash over the value's bytes (~500 ns here), and a copy of PAD + its length. */
@@ -98,8 +101,16 @@ public final class ComponentPower implements Callable<Integer> {
               value.serializer: com.acme.power.WorkSerializer
             """;
 
+    /** The serializers the tool can measure. */
+    enum Library { JACKSON, AVRO, SYNTHETIC }
+
     @Option(names = "--runs", defaultValue = "10", description = "gate decisions to make (default: ${DEFAULT-VALUE})")
     int runs;
+    @Option(names = "--library", defaultValue = "jackson", converter = LibraryConverter.class,
+            description = "jackson, avro (real libraries, the head costs CPU only) or synthetic (default: ${DEFAULT-VALUE})")
+    Library library;
+    @Option(names = "--aa", description = "a real library's base on both sides: an A/A run")
+    boolean aa;
     @Option(names = "--work-percent", defaultValue = "0", description = "extra work per call in the head, percent (default: ${DEFAULT-VALUE})")
     int workPercent;
     @Option(names = "--alloc-percent", defaultValue = "0", description = "extra bytes per call in the head, percent of the base's copy (default: ${DEFAULT-VALUE})")
@@ -108,7 +119,7 @@ public final class ComponentPower implements Callable<Integer> {
     int work;
     @Option(names = "--pad", defaultValue = "1000", description = "the base's extra bytes per copy (default: ${DEFAULT-VALUE})")
     int pad;
-    @Option(names = "--blocks", defaultValue = "" + Defaults.COMPONENT_BLOCKS, description = "ABBA blocks per measurement (default: ${DEFAULT-VALUE}, the gate's)")
+    @Option(names = "--blocks", defaultValue = "" + Defaults.COMPONENT_BLOCKS, description = "duels per look (default: ${DEFAULT-VALUE}, the gate's)")
     int blocks;
     @Option(names = "--looks", defaultValue = "" + Defaults.COMPONENT_LOOKS, description = "looks while inconclusive (default: ${DEFAULT-VALUE}, the gate's)")
     int looks;
@@ -119,26 +130,41 @@ public final class ComponentPower implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "target/component-power.json", description = "rows as JSON (default: ${DEFAULT-VALUE})")
     Path out;
 
+    /** picocli's converter for {@code --library}: the names in lower case. */
+    static final class LibraryConverter implements picocli.CommandLine.ITypeConverter<Library> {
+        @Override
+        public Library convert(String value) {
+            return Library.valueOf(value.trim().toUpperCase(Locale.ROOT));
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         Files.createDirectories(dir);
-        Path base = compile("base", work, pad);
-        Path head = compile("head", work + work * workPercent / 100, pad + (pad * allocPercent / 100));
+        PowerSubject subject = switch (library) {
+            case JACKSON -> PowerSubject.jackson();
+            case AVRO -> PowerSubject.avro();
+            case SYNTHETIC -> new PowerSubject("synthetic", synthetic(work, pad),
+                    synthetic(work + work * workPercent / 100, pad + (pad * allocPercent / 100)), "com.acme.power.WorkSerializer");
+        };
+        boolean same = library == Library.SYNTHETIC ? workPercent == 0 && allocPercent == 0 : aa;
+        Path base = compile("base", subject.base());
+        Path head = compile("head", same ? subject.base() : subject.head());
         Path scenario = dir.resolve("perf/events-publish.yaml");
         Files.createDirectories(scenario.getParent());
-        Files.writeString(scenario, SCENARIO);
+        Files.writeString(scenario, library == Library.SYNTHETIC ? SCENARIO : subject.scenario());
         String libraries = System.getProperty("java.class.path");
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         ComponentStage stage = new ComponentStage(base + File.pathSeparator + libraries, head + File.pathSeparator + libraries,
-                ComponentStage.Mode.ALWAYS, blocks, looks, ComponentTrialSettings.DEFAULTS, dir.resolve("logs"), quiet);
+                ComponentStage.Mode.ALWAYS, blocks, looks, DuelSettings.DEFAULTS, dir.resolve("logs"), quiet);
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
-        ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.power.WorkSerializer");
+        ComponentRef serializer = new ComponentRef("value.serializer", subject.scenarioClass());
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
         GatePolicy policy = GatePolicy.forSuite(23 + 2, Map.of());
-        String label = (workPercent == 0 && allocPercent == 0 ? "A/A" : "work +" + workPercent + "%, alloc +" + allocPercent + "%")
-                + (neighbour ? ", busy neighbour" : "");
+        String change = library == Library.SYNTHETIC ? "work +" + workPercent + "%, alloc +" + allocPercent + "%" : "CPU-only change";
+        String label = subject.name() + " " + (same ? "A/A" : change) + (neighbour ? ", busy neighbour" : "");
         Process busy = neighbour ? BusyNeighbour.start("component-power") : null;
-        System.out.printf("[component-power] %s: %d runs of %d ABBA blocks (up to %d looks), α %.4f per comparison and stage%n", label,
+        System.out.printf("[component-power] %s: %d runs of %d duels (up to %d looks), α %.4f per comparison and stage%n", label,
                 runs, blocks, looks, policy.alpha());
         ArrayNode rows = new ObjectMapper().createArrayNode();
         int[] flagged = new int[2];
@@ -147,10 +173,11 @@ public final class ComponentPower implements Callable<Integer> {
             long start = System.nanoTime();
             Decision<PairedMeasurement> decision = new ScenarioEngine(policy, quiet).decide("events-publish", stage.measurer(files, serializer));
             ObjectNode row = rows.addObject().put("experiment", label).put("run", run)
-                    .put("seconds", Math.round((System.nanoTime() - start) / 1e9));
+                    .put("seconds", Math.round((System.nanoTime() - start) / 1e9)).put("duels", decision.first().blocks().values()
+                            .stream().findFirst().map(List::size).orElse(0));
             StringBuilder line = new StringBuilder();
             int index = 0;
-            for (Metric metric : List.of(Metric.COMPONENT_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
+            for (Metric metric : List.of(Metric.COMPONENT_CPU_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
                 MetricVerdict verdict = decision.verdict().metrics().stream().filter(m -> m.metric() == metric).findFirst().orElseThrow();
                 boolean isConfirmed = decision.confirmed().stream().anyMatch(m -> m.metric() == metric);
                 flagged[index] += verdict.verdict() == Verdict.REGRESSION ? 1 : 0;
@@ -161,9 +188,10 @@ public final class ComponentPower implements Callable<Integer> {
                 line.append(String.format(Locale.ROOT, "  %s %s %+.1f%% (MDE %+.1f%%)%s", metric.key(), verdict.verdict(),
                         verdict.deltaPercent(), verdict.mdePercent(), isConfirmed ? " confirmed" : ""));
             }
-            System.out.printf("[component-power] %s run %d (%d s):%s%n", label, run, row.path("seconds").asInt(), line);
+            System.out.printf("[component-power] %s run %d (%d s, %d duels):%s%n", label, run, row.path("seconds").asInt(),
+                    row.path("duels").asInt(), line);
         }
-        System.out.printf("[component-power] %s: ns/op flagged %d/%d, confirmed %d/%d; B/op flagged %d/%d, confirmed %d/%d%n", label,
+        System.out.printf("[component-power] %s: CPU ns/op flagged %d/%d, confirmed %d/%d; B/op flagged %d/%d, confirmed %d/%d%n", label,
                 flagged[0], runs, confirmed[0], runs, flagged[1], runs, confirmed[1], runs);
         if (busy != null) {
             busy.destroyForcibly();
@@ -173,18 +201,25 @@ public final class ComponentPower implements Callable<Integer> {
         return 0;
     }
 
-    private Path compile(String side, int rounds, int padding) throws IOException {
-        Path sources = dir.resolve(side + "-src/com/acme/power");
-        Files.createDirectories(sources);
-        Files.writeString(sources.resolve("WorkSerializer.java"), SERIALIZER.formatted(rounds, padding));
-        Files.writeString(sources.resolve("Events.java"), SOURCE);
+    /** The synthetic serializer and its RecordSource with {@code rounds} of work and {@code padding} extra bytes. */
+    private static Map<String, String> synthetic(int rounds, int padding) {
+        return Map.of("WorkSerializer.java", SERIALIZER.formatted(rounds, padding), "Events.java", SOURCE);
+    }
+
+    private Path compile(String side, Map<String, String> sources) throws IOException {
+        Path folder = dir.resolve(side + "-src/com/acme/power");
+        Files.createDirectories(folder);
+        List<String> arguments = new java.util.ArrayList<>(List.of("-d", dir.resolve(side + "-classes").toString(), "-cp",
+                System.getProperty("java.class.path")));
+        for (Map.Entry<String, String> source : sources.entrySet()) {
+            Files.writeString(folder.resolve(source.getKey()), source.getValue());
+            arguments.add(folder.resolve(source.getKey()).toString());
+        }
         Path classes = dir.resolve(side + "-classes");
         Files.createDirectories(classes);
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-        int exit = compiler.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
-                sources.resolve("WorkSerializer.java").toString(), sources.resolve("Events.java").toString());
-        if (exit != 0) {
-            throw new IllegalStateException("the " + side + "'s synthetic serializer does not compile");
+        if (compiler.run(null, null, null, arguments.toArray(String[]::new)) != 0) {
+            throw new IllegalStateException("the " + side + "'s " + library.name().toLowerCase(Locale.ROOT) + " serializer does not compile");
         }
         return classes;
     }

@@ -1,0 +1,177 @@
+package dev.kafkaperfgate.tools.power;
+
+import java.util.Map;
+
+/**
+ * The code the component power tool measures: a team's serializer as base and head sources, the
+ * RecordSource that feeds it, and the scenario that names both. The real libraries are the point:
+ * Jackson's and Avro's paths need seconds of JIT work, which a synthetic loop that compiles in
+ * milliseconds never showed.
+ *
+ * <p>The heads' changes cost CPU only: the same bytes out, the same allocation per call.
+ * <ul>
+ *   <li>{@code jackson}: orders (1-5 lines) as JSON with one {@code ObjectMapper}; the head checks
+ *       every byte of the JSON for a control character before it hands it out.</li>
+ *   <li>{@code avro}: the same orders as Avro binary through a {@code GenericDatumWriter} and a
+ *       reused encoder; the head computes an FNV-1a fingerprint of the bytes for its audit log.</li>
+ * </ul>
+ *
+ * @param base          the base's sources, file name under {@code com/acme/power/} to source
+ * @param head          the head's
+ * @param scenarioClass the serializer's class name
+ */
+record PowerSubject(String name, Map<String, String> base, Map<String, String> head, String scenarioClass) {
+
+    /** The orders both real-library subjects serialize, made by the RecordSource below. */
+    private static final String ORDER = """
+            package com.acme.power;
+            public record Order(String id, String customerId, String currency, long totalCents, String status,
+                                java.util.List<OrderLine> lines) {
+            }
+            """;
+    private static final String ORDER_LINE = """
+            package com.acme.power;
+            public record OrderLine(String sku, int quantity, long priceCents) {
+            }
+            """;
+    private static final String ORDERS = """
+            package com.acme.power;
+            public final class Orders implements dev.kafkaperfgate.spi.RecordSource<String, Order> {
+                private static final String[] CURRENCIES = {"EUR", "USD", "GBP", "SEK"};
+                @Override
+                public dev.kafkaperfgate.spi.SourceRecord<String, Order> create(int index, java.util.SplittableRandom random) {
+                    java.util.List<OrderLine> lines = new java.util.ArrayList<>();
+                    long total = 0;
+                    for (int i = 0; i < 1 + random.nextInt(5); i++) {
+                        OrderLine line = new OrderLine("SKU-" + random.nextInt(100_000), 1 + random.nextInt(10), 100 + random.nextInt(100_000));
+                        total += line.quantity() * line.priceCents();
+                        lines.add(line);
+                    }
+                    String customer = "customer-" + random.nextInt(10_000);
+                    return new dev.kafkaperfgate.spi.SourceRecord<>(customer, new Order("order-" + index, customer,
+                            CURRENCIES[random.nextInt(CURRENCIES.length)], total, "PLACED", java.util.List.copyOf(lines)));
+                }
+            }
+            """;
+
+    private static final String JACKSON = """
+            package com.acme.power;
+            public final class OrderJsonSerializer implements org.apache.kafka.common.serialization.Serializer<Order> {
+                private final com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+                @Override
+                public byte[] serialize(String topic, Order order) {
+                    try {
+                        byte[] json = mapper.writeValueAsBytes(order);
+                        %s
+                        return json;
+                    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                        throw new org.apache.kafka.common.errors.SerializationException(e);
+                    }
+                }
+            }
+            """;
+    /** The head's check: a corrupt field would carry a control character into the JSON. */
+    private static final String JACKSON_CHECK = """
+            for (byte b : json) {
+                if (b >= 0 && b < 0x20) {
+                    throw new org.apache.kafka.common.errors.SerializationException("order " + order.id() + ": a control character");
+                }
+            }""";
+
+    private static final String AVRO = """
+            package com.acme.power;
+            import org.apache.avro.Schema;
+            import org.apache.avro.generic.GenericData;
+            import org.apache.avro.generic.GenericDatumWriter;
+            import org.apache.avro.generic.GenericRecord;
+            import org.apache.avro.io.BinaryEncoder;
+            import org.apache.avro.io.EncoderFactory;
+            public final class OrderAvroSerializer implements org.apache.kafka.common.serialization.Serializer<Order> {
+                static final Schema SCHEMA = new Schema.Parser().parse(""\"
+                        {"type": "record", "name": "Order", "namespace": "com.acme", "fields": [
+                          {"name": "id", "type": "string"}, {"name": "customerId", "type": "string"},
+                          {"name": "currency", "type": "string"}, {"name": "totalCents", "type": "long"},
+                          {"name": "status", "type": "string"},
+                          {"name": "lines", "type": {"type": "array", "items": {"type": "record", "name": "OrderLine", "fields": [
+                            {"name": "sku", "type": "string"}, {"name": "quantity", "type": "int"}, {"name": "priceCents", "type": "long"}]}}}]}
+                        ""\");
+                private static final Schema LINE = SCHEMA.getField("lines").schema().getElementType();
+                private final GenericDatumWriter<GenericRecord> writer = new GenericDatumWriter<>(SCHEMA);
+                private final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(512);
+                private BinaryEncoder encoder;
+                /** The last record's fingerprint, for the audit log. */
+                volatile long fingerprint;
+                @Override
+                public byte[] serialize(String topic, Order order) {
+                    GenericRecord record = new GenericData.Record(SCHEMA);
+                    record.put("id", order.id());
+                    record.put("customerId", order.customerId());
+                    record.put("currency", order.currency());
+                    record.put("totalCents", order.totalCents());
+                    record.put("status", order.status());
+                    GenericData.Array<GenericRecord> lines = new GenericData.Array<>(order.lines().size(), SCHEMA.getField("lines").schema());
+                    for (OrderLine line : order.lines()) {
+                        GenericRecord item = new GenericData.Record(LINE);
+                        item.put("sku", line.sku());
+                        item.put("quantity", line.quantity());
+                        item.put("priceCents", line.priceCents());
+                        lines.add(item);
+                    }
+                    record.put("lines", lines);
+                    try {
+                        out.reset();
+                        encoder = EncoderFactory.get().binaryEncoder(out, encoder);
+                        writer.write(record, encoder);
+                        encoder.flush();
+                    } catch (java.io.IOException e) {
+                        throw new org.apache.kafka.common.errors.SerializationException(e);
+                    }
+                    byte[] bytes = out.toByteArray();
+                    %s
+                    return bytes;
+                }
+            }
+            """;
+    /** The head's fingerprint: FNV-1a over the record's bytes, twice (its key and its value digest). */
+    private static final String AVRO_FINGERPRINT = """
+            long hash = 0xcbf29ce484222325L;
+            for (int pass = 0; pass < 2; pass++) {
+                for (byte b : bytes) {
+                    hash = (hash ^ b) * 0x100000001b3L;
+                }
+            }
+            fingerprint = hash;""";
+
+    static PowerSubject jackson() {
+        return new PowerSubject("jackson", orders("OrderJsonSerializer", JACKSON.formatted("")),
+                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_CHECK)), "com.acme.power.OrderJsonSerializer");
+    }
+
+    static PowerSubject avro() {
+        return new PowerSubject("avro", orders("OrderAvroSerializer", AVRO.formatted("")),
+                orders("OrderAvroSerializer", AVRO.formatted(AVRO_FINGERPRINT)), "com.acme.power.OrderAvroSerializer");
+    }
+
+    private static Map<String, String> orders(String serializer, String source) {
+        return Map.of("Order.java", ORDER, "OrderLine.java", ORDER_LINE, "Orders.java", ORDERS, serializer + ".java", source);
+    }
+
+    /** The scenario that names the serializer and the orders' RecordSource. */
+    String scenario() {
+        return """
+                name: events-publish
+                tags: [pr]
+                workload: produce
+                topic: {partitions: 3}
+                duration: 2s
+                rate: 1000
+                record.source: com.acme.power.Orders
+                producer:
+                  acks: "1"
+                  linger.ms: 0
+                  batch.size: 16384
+                  compression.type: none
+                  value.serializer: %s
+                """.formatted(scenarioClass);
+    }
+}
