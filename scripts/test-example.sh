@@ -15,12 +15,15 @@
 #   7. a subtle regression (regressions/copy-per-record.patch: the serializer copies each record
 #      once more) fails paired mode, with the component stage naming the serializer and leaving the
 #      unchanged interceptor and RecordSource unmeasured, although the same head adds its own
-#      dev.kafkaperfgate.PerfGate that would report a pass (it never runs).
+#      dev.kafkaperfgate.PerfGate that would report a pass (it never runs);
+#   8. a CPU-only regression (regressions/check-per-record.patch: the serializer checks every byte
+#      of its JSON for a control character; the same bytes, the same allocation) fails paired mode
+#      alone, with the serializer's CPU ns/op named and confirmed.
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
-# The fast tier (the default) is step 1 and step 7: one paired end-to-end gate run that must fail
-# on the component's verdict. scripts/test.sh runs it when no Docker engine answers; with one,
+# The fast tier (the default) is steps 1, 7 and 8: two paired end-to-end gate runs that must fail
+# on the component's verdicts. scripts/test.sh runs it when no Docker engine answers; with one,
 # the same regression runs through the adopter's workflows under act (scripts/test-workflows.sh).
 # --all runs every step (the slow tier).
 # KPG_LIBRARY_INSTALLED=1 skips step 1 (scripts/test.sh has just installed the library).
@@ -198,9 +201,24 @@ jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .paired.component
 jq -e '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select((.component // "") | startswith("interceptor.classes"))] | length == 0' \
   "$summary" >/dev/null || fail "paired: the unchanged interceptor must not be judged"
 git checkout -q -- . && rm -rf src/test/java/dev
+
+# A regression only CPU time shows: the serializer scans its JSON once more per record. Its bytes
+# and its allocation are the same, so only the component's CPU ns/op, measured in duels, can catch it.
+patch -s -p1 < regressions/check-per-record.patch
+rc=0
+paired check-per-record -Dperf.paired.blocks=2 -Dperf.paired.trial=2s -Dperf.paired.warmup=5 -Dperf.paired.settle=2 || rc=$?
+[ "$rc" -eq 1 ] || fail "paired: a CPU-only check of every byte in the serializer must fail the gate (exit 1), got exit $rc"
+jq -e '[.scenarios[] | select(.scenario == "orders-publish") | .confirmation.metrics[]?
+    | select(.component == "value.serializer com.example.orders.OrderSerializer" and .metric == "cpuNsPerOp"
+             and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
+  || fail "paired: the component verdict must name value.serializer com.example.orders.OrderSerializer, cpuNsPerOp, confirmed"
+jq -e '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select(.component == "value.serializer com.example.orders.OrderSerializer"
+    and .metric == "bytesPerOp" and .verdict == "REGRESSION")] | length == 0' "$summary" >/dev/null \
+  || fail "paired: the CPU-only change allocates nothing more, yet its bytesPerOp was judged a regression"
+git checkout -q -- .
 passed=yes
 if [ "$tier" = all ]; then
   echo "test-example: PASS: stored and paired: an unchanged build passes, kafka-clients and linger.ms changes judged (paired: linger.ms caught), serializer regression confirmed"
 else
-  echo "test-example: PASS (fast tier): paired, one more copy per record in the serializer failed the gate, the component named and confirmed; scripts/test-example.sh --all runs the rest"
+  echo "test-example: PASS (fast tier): paired, one more copy per record (B/op) and a CPU-only check per record (CPU ns/op) in the serializer each failed the gate, the component named and confirmed; scripts/test-example.sh --all runs the rest"
 fi

@@ -160,10 +160,12 @@ git -C "$adopter" checkout -q -b contrib
 echo "Orders are published with the service's producer.properties." >> "$adopter/$module/README.md"
 commit "docs: a line in the README"
 pass_sha=$(git -C "$adopter" rev-parse HEAD)
-(cd "$adopter/$module" && patch -s -p1 < regressions/copy-per-record.patch)
+# Two regressions in one push (CI's budget): one more copy per record (B/op), and a check of every
+# byte of the JSON (CPU only). Each must be named on its own metric.
+(cd "$adopter/$module" && patch -s -p1 < regressions/copy-per-record.patch && patch -s -p1 < regressions/check-per-record.patch)
 mkdir -p "$adopter/$module/src/test/java/dev/kafkaperfgate"
 cp "$adopter/$module/regressions/shadow-gate/PerfGate.java" "$adopter/$module/src/test/java/dev/kafkaperfgate/"
-commit "orders: a defensive copy of each serialized order"
+commit "orders: a defensive copy of each serialized order, checked for control characters"
 fail_sha=$(git -C "$adopter" rev-parse HEAD)
 
 # The fake GitHub API.
@@ -242,7 +244,7 @@ run_act workflow_run perf-gate-comment.yml "$work/events/run-pass.json" 4202 "$w
 state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("| orders-publish |")' >/dev/null \
   || die "the comment is not the gate's report: $(state -r '.comments[0].body' | head -c 400)"
 
-say "3/5 perf-gate on the next push: one more copy per record in the serializer (log $work/pr-fail.log)"
+say "3/5 perf-gate on the next push: one more copy per record and a CPU-only check in the serializer (log $work/pr-fail.log)"
 git -C "$adopter" checkout -q "$fail_sha"
 pull_request_event "$fail_sha" "$work/events/pr-fail.json"
 start=$SECONDS
@@ -256,6 +258,9 @@ jq -e '.decision.outcome == "REGRESSION" and .decision.exitCode == 1' "$summary"
 jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.serializer com.example.orders.OrderSerializer"
     and .metric == "bytesPerOp" and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
   || die "the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
+jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.serializer com.example.orders.OrderSerializer"
+    and .metric == "cpuNsPerOp" and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
+  || die "the CPU-only check must be named too: value.serializer com.example.orders.OrderSerializer, cpuNsPerOp, confirmed: $(jq -c '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select(.component != null) | .line]' "$summary")"
 grep -q "confirmed performance regression" "$work/pr-fail.log" || die "the job did not fail on the verdict"
 say "    FAIL in $((SECONDS - start)) s: $(jq -r .decision.headline "$summary")"
 
