@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.call.ComponentLoop;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,14 +53,28 @@ public final class ComponentDuel {
     private record Copy(String side, int number, ClassLoader loader, IntUnaryOperator loop, List<double[]> batches) {
     }
 
-    /** Which side's code failed, set before each call into a copy: a failure there is that side's. */
-    private static String current = "";
+    /** Whose code runs now, set before each call into a copy: a failure there is that side's. */
+    private static volatile String current = "";
+    /** When the call into {@link #current}'s code began ({@code System.nanoTime}), 0 when none runs. */
+    private static volatile long enteredAt;
+
+    private static void enter(String side) {
+        current = side;
+        enteredAt = System.nanoTime();
+    }
+
+    private static void leave() {
+        enteredAt = 0;
+        current = "";
+    }
 
     public static void main(String[] args) throws IOException {
         Properties request = new Properties();
         try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
             request.load(in);
         }
+        Path answerFile = Path.of(request.getProperty("answer"));
+        watch(answerFile, Long.parseLong(request.getProperty("stuckMs")));
         Properties answer;
         try {
             answer = duel(request);
@@ -69,15 +84,52 @@ public final class ComponentDuel {
                 cause = cause.getCause();
             }
             cause.printStackTrace();
-            answer = new Properties();
-            answer.setProperty("failedSide", current);
-            answer.setProperty("failure", String.valueOf(cause).lines().findFirst().orElse(cause.getClass().getName()));
+            answer = failure(String.valueOf(cause).lines().findFirst().orElse(cause.getClass().getName()));
         }
-        try (OutputStream out = Files.newOutputStream(Path.of(request.getProperty("answer")))) {
-            answer.store(out, "kafka-perf-gate component duel");
-        }
+        write(answerFile, answer);
         // The team's code may have left threads running; the answer is written, so the fork ends here.
         System.exit(0);
+    }
+
+    private static Properties failure(String what) {
+        Properties answer = new Properties();
+        answer.setProperty("failedSide", current);
+        answer.setProperty("failure", what);
+        return answer;
+    }
+
+    private static synchronized void write(Path answerFile, Properties answer) throws IOException {
+        try (OutputStream out = Files.newOutputStream(answerFile)) {
+            answer.store(out, "kafka-perf-gate component duel");
+        }
+    }
+
+    /**
+     * A call into one side's code that does not return within {@code stuckMs} ends the duel with
+     * that side named: a hung serializer is the PR's failure when it is the head's, not a timeout
+     * nobody owns.
+     */
+    private static void watch(Path answerFile, long stuckMs) {
+        Thread watchdog = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long since = enteredAt;
+                if (since != 0 && System.nanoTime() - since > stuckMs * 1_000_000) {
+                    try {
+                        write(answerFile, failure("a call into its code did not return within " + stuckMs / 1000 + " s"));
+                    } catch (IOException e) {
+                        // No answer: the coordinator says the duel gave none.
+                    }
+                    Runtime.getRuntime().halt(0);
+                }
+            }
+        }, "kpg-duel-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
     }
 
     private static Properties duel(Properties request) throws ReflectiveOperationException, MalformedURLException {
@@ -104,14 +156,11 @@ public final class ComponentDuel {
         long compiledAtWindow = jit.getTotalCompilationTime();
         int quietWindows = 0;
         boolean settled = false;
-        List<double[]> window = new ArrayList<>();
         while (true) {
             Collections.shuffle(all, shuffle);
             double slowest = 0;
             for (Copy copy : all) {
-                double[] batch = batch(copy, calls, threads);
-                slowest = Math.max(slowest, batch[1] * calls);
-                window.add(batch);
+                slowest = Math.max(slowest, batch(copy, calls, threads)[1] * calls);
             }
             if (slowest < batchNanos / 2.0 && calls < (1 << 24)) {
                 calls *= 2;
@@ -123,7 +172,6 @@ public final class ComponentDuel {
                 quietWindows = quiet ? quietWindows + 1 : 0;
                 compiledAtWindow = compiled;
                 windowStart = now;
-                window.clear();
                 long elapsed = (now - start) / 1_000_000;
                 if (elapsed >= warmupMin && quietWindows >= 2) {
                     settled = true;
@@ -149,7 +197,6 @@ public final class ComponentDuel {
         }
         long compiledInMeasure = jit.getTotalCompilationTime() - compiledInWarmup;
         long measured = (System.nanoTime() - measureStart) / 1_000_000;
-        current = "";
 
         Properties answer = new Properties();
         answer.setProperty("settled", Boolean.toString(settled));
@@ -181,7 +228,7 @@ public final class ComponentDuel {
 
     /** One batch of {@code calls} on {@code copy}: CPU ns, wall ns and bytes allocated per call, by the measuring thread. */
     private static double[] batch(Copy copy, int calls, com.sun.management.ThreadMXBean threads) {
-        current = copy.side();
+        enter(copy.side());
         Thread thread = Thread.currentThread();
         thread.setContextClassLoader(copy.loader());
         long allocated = threads.getCurrentThreadAllocatedBytes();
@@ -191,6 +238,7 @@ public final class ComponentDuel {
         long wallEnd = System.nanoTime();
         long cpuEnd = threads.getCurrentThreadCpuTime();
         long allocatedEnd = threads.getCurrentThreadAllocatedBytes();
+        leave();
         return new double[] {(cpuEnd - cpu) / (double) calls, (wallEnd - wall) / (double) calls, (allocatedEnd - allocated) / (double) calls};
     }
 
@@ -204,23 +252,25 @@ public final class ComponentDuel {
         }
         // The platform loader as parent: the JDK is shared, nothing of the gate's own classpath is.
         URLClassLoader loader = new URLClassLoader(side + "-" + number, urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
-        current = side;
+        enter(side);
         Thread.currentThread().setContextClassLoader(loader);
         IntUnaryOperator loop = (IntUnaryOperator) loader.loadClass(ComponentLoop.class.getName())
                 .getConstructor(String.class, String.class, String.class, String.class, String.class)
                 .newInstance(request.getProperty("experimentFile"), request.getProperty(side + ".subjectFile"),
                         request.getProperty("scenario"), request.getProperty("role"), request.getProperty("className"));
+        leave();
         return new Copy(side, number, loader, loop, new ArrayList<>());
     }
 
     private static void close(Copy copy) {
-        current = copy.side();
+        enter(copy.side());
         Thread.currentThread().setContextClassLoader(copy.loader());
         try {
             ((AutoCloseable) copy.loop()).close();
         } catch (Exception e) {
             // The measurement is taken; a component that fails to close does not change it.
         }
+        leave();
     }
 
     private static double median(List<double[]> batches, int figure) {

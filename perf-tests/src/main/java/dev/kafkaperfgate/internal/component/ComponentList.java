@@ -1,5 +1,10 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.call.ComponentCall;
+import dev.kafkaperfgate.internal.component.call.ComponentScenario;
+import dev.kafkaperfgate.internal.component.reach.ClasspathIndex;
+import dev.kafkaperfgate.internal.component.reach.ComponentCode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

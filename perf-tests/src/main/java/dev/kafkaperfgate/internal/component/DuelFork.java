@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateCode;
@@ -113,6 +114,8 @@ final class DuelFork {
         properties.setProperty("measureMs", Long.toString(settings.measure().toMillis()));
         properties.setProperty("batchUs", Long.toString(settings.batch().toNanos() / 1000));
         properties.setProperty("seed", Integer.toString(number));
+        // A call stuck in one side's code is named by the duel itself, well inside the fork's bound.
+        properties.setProperty("stuckMs", Long.toString(settings.timeout().toMillis() / 2));
         properties.setProperty("experimentFile", files.experiment().toString());
         properties.setProperty("scenario", files.scenario());
         properties.setProperty("role", component.role());

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.figures.Metric;

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
@@ -183,6 +184,32 @@ class ComponentStageTest {
                     () -> stage.measurer(files, new ComponentRef("value.serializer", "com.acme.EventSerializer")).measure(false));
             assertTrue(e.getMessage().startsWith("JMH's lock is held by another JMH run on this machine"), e.getMessage());
         }
+    }
+
+    /**
+     * The head's code failing inside a duel is the head's failure, by name: a serializer that
+     * throws, and one that never returns (the duel's watchdog names it well inside the fork's bound).
+     */
+    @Test
+    void aHeadThatThrowsOrHangsInTheDuelIsNamed() throws IOException {
+        ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
+        ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.EventSerializer");
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        Path throwing = compile("throwing", "bytes.length >= 0 ? thrown() : bytes; } private static byte[] thrown() { "
+                + "throw new IllegalStateException(\"no mapper\")");
+        ComponentStageException thrown = assertThrows(ComponentStageException.class, () -> stage(classpath(base), classpath(throwing),
+                ComponentStage.Mode.ALWAYS, quiet).measurer(files, serializer).measure(false));
+        assertTrue(thrown.getMessage().startsWith("the head's value.serializer com.acme.EventSerializer failed: ")
+                && thrown.getMessage().contains("java.lang.IllegalStateException: no mapper"), thrown.getMessage());
+
+        Path hanging = compile("hanging", "bytes.length >= 0 ? hang() : bytes; } private static byte[] hang() { "
+                + "try { Thread.sleep(Long.MAX_VALUE); } catch (InterruptedException e) { } return null");
+        ComponentStage stuck = new ComponentStage(classpath(base), classpath(hanging), ComponentStage.Mode.ALWAYS, 2, 1,
+                new DuelSettings(1, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ofMillis(1),
+                        Duration.ofSeconds(4)), work.resolve("logs-hanging"), quiet);
+        ComponentStageException hung = assertThrows(ComponentStageException.class, () -> stuck.measurer(files, serializer).measure(false));
+        assertTrue(hung.getMessage().startsWith("the head's value.serializer com.acme.EventSerializer failed: "
+                + "a call into its code did not return within 2 s"), hung.getMessage());
     }
 
     private static final String FACTORY = """

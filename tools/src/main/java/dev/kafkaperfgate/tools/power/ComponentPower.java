@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
-import dev.kafkaperfgate.internal.component.ComponentRef;
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.DuelSettings;
 import dev.kafkaperfgate.internal.engine.Decision;

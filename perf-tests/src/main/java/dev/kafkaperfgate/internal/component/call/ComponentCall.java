@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.call;
 
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
@@ -36,17 +36,17 @@ import java.util.function.IntFunction;
  * measured; making them (the team's RecordSource) is not the component's cost, and is measured
  * on its own: {@code create(i, random)}, reported only ({@link #REPORTED_ROLE}).
  */
-final class ComponentCall implements AutoCloseable {
+public final class ComponentCall implements AutoCloseable {
 
     /** Records cycled through: a power of two, and enough that a cache of the last few values cannot help. */
-    static final int POOL = 1024;
+    public static final int POOL = 1024;
 
     /**
      * The one role measured and reported but never judged: the team's RecordSource making a record.
      * It is the team's test code, not the client's send path, so its cost says why records got
      * dearer to make, but fails nothing.
      */
-    static final String REPORTED_ROLE = "record.source";
+    public static final String REPORTED_ROLE = "record.source";
 
     private static final byte[] NOTHING = new byte[0];
 
@@ -59,7 +59,7 @@ final class ComponentCall implements AutoCloseable {
     }
 
     /** The call on record {@code i} (0 to {@link #POOL} − 1); its result goes to JMH's blackhole. */
-    Object call(int i) {
+    public Object call(int i) {
         return call.apply(i);
     }
 
@@ -73,7 +73,7 @@ final class ComponentCall implements AutoCloseable {
     }
 
     /** Whether {@code component} can be measured alone: a producer factory must implement {@code wrap}. */
-    static boolean measurable(ComponentRef component) {
+    public static boolean measurable(ComponentRef component) {
         if (!component.role().equals("producer.factory")) {
             return true;
         }
@@ -86,7 +86,7 @@ final class ComponentCall implements AutoCloseable {
 
     /** Opens {@code component} on {@code scenario}'s records. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static ComponentCall open(Scenario scenario, ComponentRef component) {
+    public static ComponentCall open(Scenario scenario, ComponentRef component) {
         if (component.role().equals(REPORTED_ROLE)) {
             // Record i of a pool as the harness makes it before the warm-up, with the random carried on; no pool needed.
             RecordSourceSpec spec = scenario.produce().recordSource();

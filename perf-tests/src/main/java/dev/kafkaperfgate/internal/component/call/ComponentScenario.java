@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.call;
 
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * partitions), the side's own file gives the client settings that name its components. Read in
  * the JVM that measures, where the side's classes are on the classpath.
  */
-final class ComponentScenario {
+public final class ComponentScenario {
 
     /** Kafka's own classes are Kafka's, not the team's change: the whole-client stage covers an upgrade. */
     private static final String KAFKA_PACKAGE = "org.apache.kafka.";
@@ -39,7 +39,7 @@ final class ComponentScenario {
     /**
      * @param subjectFile the side's own file; {@code null} or missing: the experiment's settings
      */
-    static Scenario read(Path experimentFile, Path subjectFile, String name) {
+    public static Scenario read(Path experimentFile, Path subjectFile, String name) {
         Scenario experiment = ScenarioFileParser.find(experimentFile, name);
         if (experiment == null) {
             throw new IllegalArgumentException(experimentFile + " defines no scenario " + name);
@@ -49,7 +49,7 @@ final class ComponentScenario {
     }
 
     /** The team's components the scenario names, in the order Kafka's client calls them on a record. */
-    static List<ComponentRef> components(Scenario scenario) {
+    public static List<ComponentRef> components(Scenario scenario) {
         List<ComponentRef> components = new ArrayList<>();
         Map<String, String> producer = scenario.produce().producer();
         Arrays.stream(producer.getOrDefault("interceptor.classes", "").split(","))
@@ -66,7 +66,7 @@ final class ComponentScenario {
     }
 
     /** The team's RecordSource, when the scenario names one: measured and reported, never judged. */
-    static List<ComponentRef> reported(Scenario scenario) {
+    public static List<ComponentRef> reported(Scenario scenario) {
         List<ComponentRef> reported = new ArrayList<>();
         if (scenario.produce().recordSource() != null) {
             add(reported, ComponentCall.REPORTED_ROLE, scenario.produce().recordSource().className());
@@ -75,14 +75,14 @@ final class ComponentScenario {
     }
 
     /** The producer's settings as a client takes them; the components are configured with these. */
-    static Map<String, Object> producerConfig(Scenario scenario) {
+    public static Map<String, Object> producerConfig(Scenario scenario) {
         Map<String, Object> config = new HashMap<>(scenario.produce().producer());
         config.putIfAbsent("bootstrap.servers", "localhost:9092");
         return config;
     }
 
     /** The consumer's settings, for deserializers. */
-    static Map<String, Object> consumerConfig(Scenario scenario) {
+    public static Map<String, Object> consumerConfig(Scenario scenario) {
         Map<String, Object> config = new HashMap<>(scenario.consumer());
         config.putIfAbsent("bootstrap.servers", "localhost:9092");
         return config;
@@ -94,7 +94,7 @@ final class ComponentScenario {
      * that is not another component (a helper the component may load by its configured name); for a
      * partitioner or a deserializer, the serializers whose bytes it gets.
      */
-    static List<String> codeRoots(Scenario scenario, ComponentRef component) {
+    public static List<String> codeRoots(Scenario scenario, ComponentRef component) {
         List<String> roots = new ArrayList<>();
         roots.add(component.className());
         if (scenario.produce().recordSource() != null) {
@@ -121,7 +121,7 @@ final class ComponentScenario {
      * Any other: its role, the scenario's produce settings (records, payloads, the client's keys,
      * sorted), the consumer's keys, and the payload file's digest.
      */
-    static String settings(Scenario scenario, ComponentRef component) throws IOException {
+    public static String settings(Scenario scenario, ComponentRef component) throws IOException {
         if (component.role().equals(ComponentCall.REPORTED_ROLE)) {
             return component.label() + '\n' + canonical(scenario.produce().recordSource()) + '\n' + scenario.produce().payloadSeed();
         }

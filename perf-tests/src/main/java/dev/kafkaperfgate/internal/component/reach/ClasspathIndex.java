@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.reach;
 
 import java.io.File;
 import java.io.IOException;
@@ -31,13 +31,13 @@ import java.util.stream.Stream;
  * @param resources every file's name, relative to its jar or folder
  * @param services  per service class name, its providers, sorted
  */
-record ClasspathIndex(Set<String> resources, Map<String, List<String>> services) {
+public record ClasspathIndex(Set<String> resources, Map<String, List<String>> services) {
 
     private static final String SERVICES = "META-INF/services/";
     private static final Pattern VERSIONED = Pattern.compile("META-INF/versions/\\d+/(.+)");
 
     /** The index of {@code classpath} (entries split by the path separator), services read through {@code loader}. */
-    static ClasspathIndex of(String classpath, ClassLoader loader) throws IOException {
+    public static ClasspathIndex of(String classpath, ClassLoader loader) throws IOException {
         Set<String> resources = new HashSet<>();
         for (String entry : classpath.split(File.pathSeparator)) {
             Path path = Path.of(entry.isEmpty() ? "." : entry);

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.reach;
 
 import java.io.File;
 import java.io.IOException;
@@ -18,12 +18,12 @@ import java.util.stream.Stream;
  * relative path and bytes). Where entries live does not count, so a base built in a worktree and
  * a head built in place digest alike when nothing in them differs.
  */
-final class ClasspathDigest {
+public final class ClasspathDigest {
 
     private ClasspathDigest() {
     }
 
-    static String of(String classpath) {
+    public static String of(String classpath) {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");

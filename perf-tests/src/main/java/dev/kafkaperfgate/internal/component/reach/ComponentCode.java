@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.reach;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -39,7 +39,7 @@ import java.util.regex.Pattern;
  * What a class reaches by a name it computes at run time, or from a file outside the
  * classpath, is not seen; the docs say so, and {@code -Dperf.components=always} measures anyway.
  */
-final class ComponentCode {
+public final class ComponentCode {
 
     /** {@code La/b/C;} in descriptors and signatures. */
     private static final Pattern DESCRIPTOR = Pattern.compile("L([\\w$]+(?:/[\\w$]+)*);");
@@ -57,7 +57,7 @@ final class ComponentCode {
      *                  service's providers are reached when the service is
      * @param loader    the loader whose first find of a name is what the side runs
      */
-    ComponentCode(ClasspathIndex classpath, ClassLoader loader) {
+    public ComponentCode(ClasspathIndex classpath, ClassLoader loader) {
         this.classpath = classpath;
         this.loader = loader;
     }
@@ -69,7 +69,7 @@ final class ComponentCode {
      * @throws IOException the component is not on the classpath, or a class or resource on it cannot be
      *                     read (the caller measures then)
      */
-    Digest digest(List<String> roots, String settings) throws IOException {
+    public Digest digest(List<String> roots, String settings) throws IOException {
         TreeMap<String, byte[]> reached = reach(roots);
         String component = roots.get(0).replace('.', '/') + ".class";
         if (!reached.containsKey(component)) {
@@ -80,7 +80,7 @@ final class ComponentCode {
     }
 
     /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as the loader finds it. */
-    TreeMap<String, byte[]> reach(Collection<String> roots) throws IOException {
+    public TreeMap<String, byte[]> reach(Collection<String> roots) throws IOException {
         TreeMap<String, byte[]> reached = new TreeMap<>();
         // Every name looked up once: java/lang/Object is in every class's pool, and a miss costs a walk of the classpath.
         Set<String> seen = new HashSet<>();
@@ -146,7 +146,7 @@ final class ComponentCode {
     }
 
     /** @param sha256 over the settings and every reached class and resource, by name and bytes; {@code reached} how many */
-    record Digest(String sha256, int reached) {
+    public record Digest(String sha256, int reached) {
     }
 
     /**
@@ -185,7 +185,7 @@ final class ComponentCode {
     }
 
     /** Every name a class file's constant pool holds: its Utf8 entries, split into the names they contain. */
-    static Set<String> names(byte[] classFile, String resource) throws IOException {
+    public static Set<String> names(byte[] classFile, String resource) throws IOException {
         Set<String> names = new TreeSet<>();
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile))) {
             if (in.readInt() != 0xCAFEBABE) {

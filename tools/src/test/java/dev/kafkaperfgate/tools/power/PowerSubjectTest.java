@@ -1,0 +1,74 @@
+package dev.kafkaperfgate.tools.power;
+
+import org.apache.kafka.common.serialization.Serializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.tools.ToolProvider;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The power tool's real-library heads change CPU only: compiled from their sources, each head
+ * writes exactly the base's bytes for the same orders, so a detection row measures time, not
+ * a different payload.
+ */
+class PowerSubjectTest {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void theJacksonHeadWritesTheBasesBytes() throws Exception {
+        assertSameBytes(PowerSubject.jackson());
+    }
+
+    @Test
+    void theAvroHeadWritesTheBasesBytes() throws Exception {
+        assertSameBytes(PowerSubject.avro());
+    }
+
+    private void assertSameBytes(PowerSubject subject) throws Exception {
+        List<byte[]> base = serialize(subject, "base", subject.base());
+        List<byte[]> head = serialize(subject, "head", subject.head());
+        assertEquals(200, base.size());
+        for (int i = 0; i < base.size(); i++) {
+            assertArrayEquals(base.get(i), head.get(i), subject.name() + ": order " + i);
+        }
+        assertTrue(base.get(0).length > 40, subject.name() + " writes an order of realistic size: " + base.get(0).length + " bytes");
+        assertTrue(subject.scenario().contains("value.serializer: " + subject.scenarioClass()), subject.scenario());
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<byte[]> serialize(PowerSubject subject, String side, Map<String, String> sources) throws Exception {
+        Path folder = Files.createDirectories(work.resolve(subject.name() + "-" + side + "/src/com/acme/power"));
+        Path classes = Files.createDirectories(work.resolve(subject.name() + "-" + side + "/classes"));
+        List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
+        for (Map.Entry<String, String> source : sources.entrySet()) {
+            arguments.add(Files.writeString(folder.resolve(source.getKey()), source.getValue()).toString());
+        }
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, arguments.toArray(String[]::new)),
+                "the " + subject.name() + " " + side + " compiles");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
+            Object orders = loader.loadClass("com.acme.power.Orders").getConstructor().newInstance();
+            Serializer<Object> serializer = (Serializer<Object>) loader.loadClass(subject.scenarioClass()).getConstructor().newInstance();
+            SplittableRandom random = new SplittableRandom(42);
+            List<byte[]> bytes = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                dev.kafkaperfgate.spi.SourceRecord<?, ?> record = ((dev.kafkaperfgate.spi.RecordSource<?, ?>) orders).create(i, random);
+                bytes.add(serializer.serialize("orders", record.value()));
+            }
+            return bytes;
+        }
+    }
+}
