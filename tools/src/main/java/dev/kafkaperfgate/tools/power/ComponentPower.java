@@ -51,56 +51,6 @@ import java.util.concurrent.Callable;
         description = "Detection and false-alarm rates of the component stage (duels, base against head), on a real library's serializer or a synthetic one.")
 public final class ComponentPower implements Callable<Integer> {
 
-    /** Base: WORK rounds of a cheap hash over the value's bytes (~500 ns here), and a copy of PAD + its length. */
-    private static final String SERIALIZER = """
-            package com.acme.power;
-            public final class WorkSerializer implements org.apache.kafka.common.serialization.Serializer<String> {
-                private static final int WORK = %d;
-                private static final int PAD = %d;
-                @Override
-                public byte[] serialize(String topic, String data) {
-                    byte[] bytes = data.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                    int hash = 17;
-                    for (int round = 0; round < WORK; round++) {
-                        hash = 31 * hash + bytes[round %% bytes.length];
-                    }
-                    byte[] out = java.util.Arrays.copyOf(bytes, bytes.length + PAD);
-                    out[0] ^= (byte) hash;
-                    return out;
-                }
-            }
-            """;
-
-    private static final String SOURCE = """
-            package com.acme.power;
-            public final class Events implements dev.kafkaperfgate.spi.RecordSource<String, String> {
-                @Override
-                public dev.kafkaperfgate.spi.SourceRecord<String, String> create(int index, java.util.SplittableRandom random) {
-                    StringBuilder value = new StringBuilder();
-                    for (int i = 0; i < 8 + random.nextInt(8); i++) {
-                        value.append("order-").append(random.nextInt(100_000)).append(' ');
-                    }
-                    return new dev.kafkaperfgate.spi.SourceRecord<>("customer-" + random.nextInt(100), value.toString());
-                }
-            }
-            """;
-
-    private static final String SCENARIO = """
-            name: events-publish
-            tags: [pr]
-            workload: produce
-            topic: {partitions: 3}
-            duration: 2s
-            rate: 1000
-            record.source: com.acme.power.Events
-            producer:
-              acks: "1"
-              linger.ms: 0
-              batch.size: 16384
-              compression.type: none
-              value.serializer: com.acme.power.WorkSerializer
-            """;
-
     /** The serializers the tool can measure. */
     enum Library { JACKSON, AVRO, SYNTHETIC }
 
@@ -144,15 +94,14 @@ public final class ComponentPower implements Callable<Integer> {
         PowerSubject subject = switch (library) {
             case JACKSON -> PowerSubject.jackson();
             case AVRO -> PowerSubject.avro();
-            case SYNTHETIC -> new PowerSubject("synthetic", synthetic(work, pad),
-                    synthetic(work + work * workPercent / 100, pad + (pad * allocPercent / 100)), "com.acme.power.WorkSerializer");
+            case SYNTHETIC -> PowerSubject.synthetic(work, pad, work + work * workPercent / 100, pad + (pad * allocPercent / 100));
         };
         boolean same = library == Library.SYNTHETIC ? workPercent == 0 && allocPercent == 0 : aa;
         Path base = compile("base", subject.base());
         Path head = compile("head", same ? subject.base() : subject.head());
         Path scenario = dir.resolve("perf/events-publish.yaml");
         Files.createDirectories(scenario.getParent());
-        Files.writeString(scenario, library == Library.SYNTHETIC ? SCENARIO : subject.scenario());
+        Files.writeString(scenario, subject.scenario());
         String libraries = System.getProperty("java.class.path");
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         ComponentStage stage = new ComponentStage(base + File.pathSeparator + libraries, head + File.pathSeparator + libraries,
@@ -199,11 +148,6 @@ public final class ComponentPower implements Callable<Integer> {
         Files.createDirectories(out.toAbsolutePath().getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), rows);
         return 0;
-    }
-
-    /** The synthetic serializer and its RecordSource with {@code rounds} of work and {@code padding} extra bytes. */
-    private static Map<String, String> synthetic(int rounds, int padding) {
-        return Map.of("WorkSerializer.java", SERIALIZER.formatted(rounds, padding), "Events.java", SOURCE);
     }
 
     private Path compile(String side, Map<String, String> sources) throws IOException {

@@ -4,7 +4,8 @@ import java.util.Map;
 
 /**
  * The code the component power tool measures: a team's serializer as base and head sources, the
- * RecordSource that feeds it, and the scenario that names both. The real libraries are the point:
+ * RecordSource that feeds it, and the scenario that names both. The synthetic serializer (a
+ * cheap hash and a copy) is the older row; the real libraries are the point:
  * Jackson's and Avro's paths need seconds of JIT work, which a synthetic loop that compiles in
  * milliseconds never showed.
  *
@@ -19,8 +20,9 @@ import java.util.Map;
  * @param base          the base's sources, file name under {@code com/acme/power/} to source
  * @param head          the head's
  * @param scenarioClass the serializer's class name
+ * @param recordSource  the RecordSource's class name
  */
-record PowerSubject(String name, Map<String, String> base, Map<String, String> head, String scenarioClass) {
+record PowerSubject(String name, Map<String, String> base, Map<String, String> head, String scenarioClass, String recordSource) {
 
     /** The orders both real-library subjects serialize, made by the RecordSource below. */
     private static final String ORDER = """
@@ -142,21 +144,62 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
             }
             fingerprint = hash;""";
 
+    /** Base: WORK rounds of a cheap hash over the value's bytes (~500 ns here), and a copy of PAD + its length. */
+    private static final String SERIALIZER = """
+            package com.acme.power;
+            public final class WorkSerializer implements org.apache.kafka.common.serialization.Serializer<String> {
+                private static final int WORK = %d;
+                private static final int PAD = %d;
+                @Override
+                public byte[] serialize(String topic, String data) {
+                    byte[] bytes = data.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    int hash = 17;
+                    for (int round = 0; round < WORK; round++) {
+                        hash = 31 * hash + bytes[round %% bytes.length];
+                    }
+                    byte[] out = java.util.Arrays.copyOf(bytes, bytes.length + PAD);
+                    out[0] ^= (byte) hash;
+                    return out;
+                }
+            }
+            """;
+
+    private static final String SOURCE = """
+            package com.acme.power;
+            public final class Events implements dev.kafkaperfgate.spi.RecordSource<String, String> {
+                @Override
+                public dev.kafkaperfgate.spi.SourceRecord<String, String> create(int index, java.util.SplittableRandom random) {
+                    StringBuilder value = new StringBuilder();
+                    for (int i = 0; i < 8 + random.nextInt(8); i++) {
+                        value.append("order-").append(random.nextInt(100_000)).append(' ');
+                    }
+                    return new dev.kafkaperfgate.spi.SourceRecord<>("customer-" + random.nextInt(100), value.toString());
+                }
+            }
+            """;
+
+    /** The synthetic serializer: the base's {@code work} rounds and {@code pad} extra bytes, the head's its own. */
+    static PowerSubject synthetic(int work, int pad, int headWork, int headPad) {
+        return new PowerSubject("synthetic", Map.of("WorkSerializer.java", SERIALIZER.formatted(work, pad), "Events.java", SOURCE),
+                Map.of("WorkSerializer.java", SERIALIZER.formatted(headWork, headPad), "Events.java", SOURCE),
+                "com.acme.power.WorkSerializer", "com.acme.power.Events");
+    }
+
     static PowerSubject jackson() {
         return new PowerSubject("jackson", orders("OrderJsonSerializer", JACKSON.formatted("")),
-                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_CHECK)), "com.acme.power.OrderJsonSerializer");
+                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_CHECK)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
     }
 
     static PowerSubject avro() {
         return new PowerSubject("avro", orders("OrderAvroSerializer", AVRO.formatted("")),
-                orders("OrderAvroSerializer", AVRO.formatted(AVRO_FINGERPRINT)), "com.acme.power.OrderAvroSerializer");
+                orders("OrderAvroSerializer", AVRO.formatted(AVRO_FINGERPRINT)), "com.acme.power.OrderAvroSerializer", "com.acme.power.Orders");
     }
 
     private static Map<String, String> orders(String serializer, String source) {
         return Map.of("Order.java", ORDER, "OrderLine.java", ORDER_LINE, "Orders.java", ORDERS, serializer + ".java", source);
     }
 
-    /** The scenario that names the serializer and the orders' RecordSource. */
+    /** The scenario that names the serializer and its RecordSource. */
     String scenario() {
         return """
                 name: events-publish
@@ -165,13 +208,13 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
                 topic: {partitions: 3}
                 duration: 2s
                 rate: 1000
-                record.source: com.acme.power.Orders
+                record.source: %s
                 producer:
                   acks: "1"
                   linger.ms: 0
                   batch.size: 16384
                   compression.type: none
                   value.serializer: %s
-                """.formatted(scenarioClass);
+                """.formatted(recordSource, scenarioClass);
     }
 }
