@@ -1,14 +1,14 @@
 package dev.kafkaperfgate.internal.component;
 
-import dev.kafkaperfgate.internal.component.call.ComponentRef;
-import dev.kafkaperfgate.internal.component.call.ComponentCall;
-import dev.kafkaperfgate.internal.component.call.ComponentScenario;
-import dev.kafkaperfgate.internal.component.reach.ClasspathIndex;
-import dev.kafkaperfgate.internal.component.reach.ComponentCode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.component.call.ComponentCall;
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.call.ComponentScenario;
+import dev.kafkaperfgate.internal.component.reach.ClasspathIndex;
+import dev.kafkaperfgate.internal.component.reach.ComponentCode;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package dev.kafkaperfgate.internal.component;
 
-import dev.kafkaperfgate.internal.component.call.ComponentRef;
-import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
@@ -87,6 +87,8 @@ public final class ComponentStage {
     private final Path logs;
     private final boolean identical;
     private final PrintStream console;
+    /** Duels run so far, all components and measurements: each duel's number, so its seed and its log are its own. */
+    private int duelsRun;
 
     /**
      * @param blocks duels per look, each one ABBA block
@@ -189,7 +191,7 @@ public final class ComponentStage {
                     metric.unit(), delta));
         }
         if (line.isEmpty()) {
-            throw new ComponentStageException("JMH gave no ns/op or B/op on both sides for " + component.label());
+            throw new ComponentStageException("the duel gave no CPU ns/op or B/op of both sides for " + component.label());
         }
         node.put("line", component.label() + ": " + line + ", one duel, reported, not judged (the team's test code)");
         console.printf("[%s] reported: %s%n", files.scenario(), node.get("line").asText());
@@ -210,7 +212,7 @@ public final class ComponentStage {
                                                 int count, String label) {
         int done = trials.size() / 4;
         for (int i = done + 1; i <= done + count; i++) {
-            DuelFork.Result result = DuelFork.run(files, component, baseClasspath, headClasspath, duel, i, logs);
+            DuelFork.Result result = DuelFork.run(files, component, baseClasspath, headClasspath, duel, ++duelsRun, logs);
             trials.addAll(result.trials(trials.size()));
             console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }

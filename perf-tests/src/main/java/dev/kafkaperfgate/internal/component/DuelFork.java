@@ -95,7 +95,7 @@ final class DuelFork {
     /**
      * Runs one duel of {@code component}, base against head.
      *
-     * @param number this duel's number in the measurement, 1-based: its seed and its log's name
+     * @param number this duel's number in the run, 1-based: its seed and its log's name
      * @throws ComponentStageException starting "the head's" when the head's code failed, "the base's" for the base's;
      *                                 naming no side when the duel itself could not run or JMH's lock is held
      */

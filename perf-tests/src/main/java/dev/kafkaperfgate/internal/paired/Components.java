@@ -3,9 +3,9 @@ package dev.kafkaperfgate.internal.paired;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
-import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.DuelSettings;
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.figures.Metric;
 
 import java.io.PrintStream;

@@ -1,17 +1,16 @@
 package dev.kafkaperfgate.internal.paired;
 
-import dev.kafkaperfgate.internal.engine.Side;
-import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
-import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.ComponentStageException;
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
-import dev.kafkaperfgate.internal.result.RunSummary;
+import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
+import dev.kafkaperfgate.internal.result.RunSummary;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
