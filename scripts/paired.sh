@@ -211,16 +211,18 @@ paired_run() {
     echo "gate: paired mode unavailable: $fallback; judging against stored baselines instead" >&2
   fi
   # In the module, as Surefire runs the suite; back where gate.sh reads the summary afterwards.
-  local here=$PWD code=0
+  local here=$PWD code=0 head_commit
+  # The commit measured, for summary.json and the report's header (a -Dperf.run.commit passed on wins: it comes later).
+  head_commit=$(git -C "$paired_top" rev-parse HEAD 2>/dev/null) || head_commit=unknown
   cd "$module_dir" || return 2
   if [ -n "$fallback" ]; then
     # Stored mode measures the head in the deciding JVM, as the suite does: its classes come after the gate's.
     gate_jvm[${#gate_jvm[@]}-1]="$(cat "$gate_cp"):$(cat "$paired_work/head-classpath.txt")"
-    gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
+    gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" -Dperf.run.commit="$head_commit" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
   else
     gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.base.classpath.file="$paired_work/base-classpath.txt" \
       -Dperf.head.classpath.file="$paired_work/head-classpath.txt" -Dperf.base.scenarios.dir="$base_scenarios" \
-      -Dperf.base.commit="$sha" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
+      -Dperf.base.commit="$sha" -Dperf.run.commit="$head_commit" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
   fi
   cd "$here" || return 2
   # The same check once more: the head's own JVM ran meanwhile.

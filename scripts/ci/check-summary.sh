@@ -61,8 +61,8 @@ problems=$(jq -r --argjson codes "$exit_codes" '
        | if type != "object" then "scenarios[\($i)]: expected an object"
          else
            (if (.scenario | type) != "string" or .scenario == "" then "scenarios[\($i)].scenario: expected a scenario name" else empty end),
-           (if (.outcome | IN("passed", "regression", "no-baseline", "failed", "error")) then empty
-            else "scenarios[\($i)].outcome: expected passed, regression, no-baseline, failed or error, found \(.outcome | tojson | .[0:40])" end),
+           (if (.outcome | IN("passed", "regression", "no-baseline", "failed", "error", "unchanged")) then empty
+            else "scenarios[\($i)].outcome: expected passed, regression, no-baseline, failed, error or unchanged, found \(.outcome | tojson | .[0:40])" end),
            (if .metrics == null then empty
             elif (.metrics | type) != "array" then "scenarios[\($i)].metrics: expected an array"
             else .metrics | to_entries[] | .key as $m | .value | metric_problems("scenarios[\($i)].metrics[\($m)]") end),

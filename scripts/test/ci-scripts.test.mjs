@@ -64,7 +64,7 @@ for (const path of JQ_PATHS) {
     assert.equal(result.code, 2)
     assert.match(result.stderr, /is not a gate summary/)
     assert.match(result.stderr, /field schemaVersion: expected 1, found 2/)
-    assert.match(result.stderr, /field scenarios\[1\]\.outcome: expected passed, regression, no-baseline, failed or error, found "pwned"/)
+    assert.match(result.stderr, /field scenarios\[1\]\.outcome: expected passed, regression, no-baseline, failed, error or unchanged, found "pwned"/)
     assert.match(result.stderr, /field scenarios\[0\]\.metrics\[0\]\.current: expected a number or null/)
     assert.equal(result.stdout, '', 'no outputs from a bad file')
   })

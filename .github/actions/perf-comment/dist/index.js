@@ -24926,19 +24926,32 @@ function small(value) {
 }
 function metricRows(scenario) {
   const name = escapeText(scenario.scenario, 120);
-  const firstRun = (Array.isArray(scenario.metrics) ? scenario.metrics : []).map((metric) => row(name, "", metric));
-  const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics.map((metric) => row(name, "re-run: ", metric)) : [];
-  const flagged = confirmation.length > 0;
-  return [...firstRun, ...confirmation].map((entry) => ({ ...entry, attention: entry.attention || flagged }));
+  const first = Array.isArray(scenario.metrics) ? scenario.metrics : [];
+  const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics : null;
+  if (!confirmation) {
+    return first.map((metric) => row(name, metric));
+  }
+  const key = (metric) => `${typeof metric.component === "string" ? metric.component : ""} ${metric.metric}`;
+  return confirmation.map((metric) => {
+    const earlier = first.find((candidate) => key(candidate) === key(metric));
+    return row(name, metric, earlier);
+  });
 }
-function row(name, prefix, metric) {
+function stages(metric, earlier) {
+  if (!earlier || earlier.verdict !== "REGRESSION") {
+    return "";
+  }
+  const outcome = metric.verdict === "REGRESSION" ? "confirmed" : "did not repeat: noise";
+  return ` (first ${percent(earlier.deltaPercent)}, ${outcome})`;
+}
+function row(name, metric, earlier = null) {
   const unit = typeof metric.unit === "string" ? metric.unit : "";
   const cells = [
     name,
-    prefix + (typeof metric.component === "string" && metric.component ? escapeText(metric.component, 120) + " " : "") + escapeText(metric.metric, 40),
+    (typeof metric.component === "string" && metric.component ? escapeText(metric.component, 120) + " " : "") + escapeText(metric.metric, 40),
     figure(metric.baseline, unit),
     figure(metric.current, unit),
-    percent(metric.deltaPercent),
+    percent(metric.deltaPercent) + stages(metric, earlier),
     interval(metric.intervalPercent),
     verdictCell(metric.verdict),
     mde(metric.mdePercent)
@@ -24961,6 +24974,8 @@ function headline(summary2, scenarios) {
     title = `\u{1F4A5} kafka-perf-gate: incomplete run, ${plural(notRun, ["scenario", "scenarios"])} could not run`;
   } else if (decision.outcome === "NOT_JUDGED") {
     title = "\u26D4 kafka-perf-gate: nothing was judged, so this is not a pass";
+  } else if (!decision.judged && scenarios.length > 0 && scenarios.every((scenario) => scenario.outcome === "unchanged")) {
+    title = "\u2705 kafka-perf-gate: nothing the clients run changed (not measured)";
   } else if (!decision.judged) {
     title = "\u26AA kafka-perf-gate: passes, but nothing was judged";
   } else if (count(summary2, "WARNING") > 0) {

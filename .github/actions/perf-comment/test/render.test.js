@@ -7,7 +7,7 @@ import { fixture } from './run-action.js'
 
 const marker = '<!-- kafka-perf-gate-comment:test -->'
 
-test('a confirmed regression: headline, attention table, the re-run, environment, command, link', () => {
+test('a confirmed regression: headline, attention table, one row per metric, environment, command, link', () => {
   const summary = fixture('confirmed-regression.json')
   const { body, omittedRows } = renderReport(summary, { marker, runUrl: 'https://github.test/acme/payments/actions/runs/42' })
   assert.equal(omittedRows, 0)
@@ -16,8 +16,10 @@ test('a confirmed regression: headline, attention table, the re-run, environment
   assert.match(body, /^❌ 2 regressions · ⚠️ 1 inconclusive {2}\n3 scenarios {2}\nJudged by: stored baselines$/m)
   const attention = body.slice(body.indexOf('#### Needs attention'), body.indexOf('<details>'))
   assert.match(attention, /\| Scenario \| Metric \| Baseline \| Current \| Δ \| Interval \| Verdict \| MDE \|/)
-  assert.match(attention, /\| producer-1k-acks1-unthrottled \| throughput \| 55,887 rec\/s \| 8,695 rec\/s \| −84\.4% \| \[−90\.1%, −75\.5%\] \| ❌ REGRESSION \| 48% \|/)
-  assert.match(attention, /re-run: throughput .* ❌ REGRESSION/)
+  // One row per metric: the confirmation's verdict, the first measurement's flag in words.
+  assert.doesNotMatch(attention, /re-run:/)
+  assert.equal(attention.split('\n').filter((line) => line.startsWith('| producer-1k-acks1-unthrottled | throughput |')).length, 1, attention)
+  assert.match(attention, /\| producer-1k-acks1-unthrottled \| throughput \| [^|]+ \| [^|]+ \| −\d+\.\d% \(first −84\.4%, confirmed\) \| [^|]+ \| ❌ REGRESSION \|/)
   assert.match(body, /<details><summary>Everything else \(\d+ metrics?\)<\/summary>/)
   assert.match(body, /\*\*Environment\*\*: profile `linux-amd64-2c` · process broker 4\.3\.1 · kafka-clients 4\.3\.1 · /)
   assert.match(body, /\*\*Drift\*\*: ⚠️ DRIFTED&#58; CPU ruler \+21\.6%, broker round trip \+66\.6%/)
@@ -250,4 +252,15 @@ test('an adopter\'s module is named in the reproduce line, and an unsafe one is 
     assert.doesNotMatch(reproduce, /--module/, `module ${unsafe} must not reach the command line`)
     assert.match(reproduce, /\nscripts\/gate\.sh /)
   }
+})
+
+test('paired: a run in which nothing the clients run changed passes and says so, not "nothing was judged"', () => {
+  const summary = fixture('all-passed.json')
+  summary.decision = { ...summary.decision, outcome: 'PASS', exitCode: 0, judged: false,
+    headline: 'paired: head vs base 1a2b3c4d5e6f: pass: nothing the clients run changed (1 scenario not measured: ...)' }
+  summary.scenarios = [{ scenario: 'orders-publish', workload: 'produce', outcome: 'unchanged', message: 'not measured: nothing its clients run changed' }]
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /^### ✅ kafka-perf-gate: nothing the clients run changed \(not measured\)$/m)
+  assert.doesNotMatch(body, /nothing was judged/)
+  assert.doesNotMatch(body, /Needs attention/)
 })

@@ -52,13 +52,15 @@ async function open (file, { screenshot } = {}) {
     const view = await page.evaluate(() => {
       const data = JSON.parse(document.getElementById('kpg-data').textContent)
       // Paired mode: one chart per metric both sides measured, per measurement (first and confirmation).
-      const pairedCharts = (trials) => trials
-        ? ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'brokerCpuNsPerRecord']
-            .filter((m) => Array.isArray((trials.base || {})[m]) && Array.isArray((trials.head || {})[m])).length
+      const pairedCharts = (trials, metrics = ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'brokerCpuNsPerRecord']) => trials
+        ? metrics.filter((m) => Array.isArray((trials.base || {})[m]) && Array.isArray((trials.head || {})[m])).length
         : 0
+      // A second measurement shares its metric's chart; each component measured alone has its own.
+      const componentCharts = (paired) => Object.values((paired && paired.components) || {})
+        .reduce((sum, component) => sum + pairedCharts(component && component.trials, ['cpuNsPerOp', 'bytesPerOp']), 0)
       const expected = data.scenarios.reduce((sum, s) => sum + (s.spectra && s.spectra.length ? 1 : 0) + (s.throughput ? 1 : 0)
         + (s.trend && s.trend.length > 1 ? 1 : 0) + (s.consume ? 1 : 0)
-        + pairedCharts(s.paired && s.paired.trials) + pairedCharts(s.paired && s.paired.confirmationTrials), 0) + 2 * data.sweeps.length
+        + pairedCharts(s.paired && s.paired.trials) + componentCharts(s.paired), 0) + 2 * data.sweeps.length
       const trialsPerSide = data.scenarios.map((s) => s.paired && s.paired.trials
         ? { order: String(s.paired.trials.order || ''), base: (s.paired.trials.base || {}).throughput, head: (s.paired.trials.head || {}).throughput }
         : null).filter((x) => x)
@@ -180,7 +182,7 @@ test('a paired run draws each metric per trial, base against head, in run order'
   assert.ok(view.expected >= 3 * 3, `throughput, p99 or CPU and allocation per paired scenario, expected ${view.expected}`)
   assert.equal(view.canvases.length, view.expected)
   assert.equal(view.state.charts, view.expected)
-  const paired = view.canvases.filter((canvas) => /per trial, base \(A\) against head \(B\)$/.test(canvas.title))
+  const paired = view.canvases.filter((canvas) => /per (trial|window|duel half), base \(A\) against head \(B\)$/.test(canvas.title))
   assert.equal(paired.length, view.expected, 'every chart of a paired run is a base-against-head chart')
   for (const canvas of paired) {
     assert.ok(canvas.points >= 8, `chart "${canvas.title}" has ${canvas.points} points, fewer than two blocks' trials`)

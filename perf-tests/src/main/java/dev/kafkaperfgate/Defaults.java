@@ -237,6 +237,28 @@ public final class Defaults {
     public static final int PAIRED_LOOKS = 1;
 
     /**
+     * Paired mode's warm windows: each window's length. A window pays a command's round trip and the
+     * wait for its last acknowledgements (milliseconds) and no client, topic or settle, so a second
+     * is measured for about 1.1 s of wall time; the noise that matters is the machine's hiccups,
+     * which more, shorter windows in ABBA order average out (docs/power.md measures it).
+     */
+    public static final Duration PAIRED_WINDOW = Duration.ofSeconds(1);
+
+    /**
+     * Paired mode's warm windows: ABBA blocks per look. A window holds a third of a trial's records,
+     * so it takes about three times the blocks for the same MDE, at about a fifth of a trial's wall
+     * time each (docs/power.md measures both designs side by side). At least 13 blocks let the p99's
+     * signed-rank test reach the PR suite's α at all.
+     */
+    public static final int PAIRED_WINDOW_BLOCKS = 24;
+
+    /**
+     * Paired mode's warm windows: looks while a metric is INCONCLUSIVE and more blocks could still
+     * decide it, each at α / looks. Cheap with windows: a look of 24 blocks is about 100 s.
+     */
+    public static final int PAIRED_WINDOW_LOOKS = 2;
+
+    /**
      * Paired mode: length of one measured trial (after a 0.5 s settle on its fresh topic). Short
      * trials make more blocks in the same time, and adjacent short trials share more of the
      * machine's state than long ones far apart. Measured here in an A/A run of the PR suite at 6

@@ -103,6 +103,25 @@ public final class GateProperties {
      * more and judge again, up to this many looks, each at α / looks; 1 (the default) measures once.
      */
     public static final String PAIRED_LOOKS = "perf.paired.looks";
+    /**
+     * Paired mode: how the whole client is measured: {@code windows} (default) keeps each side's
+     * producer open for the whole scenario and measures it in short alternating windows;
+     * {@code trials} measures whole trials, each on a new client and topic.
+     */
+    public static final String PAIRED_DESIGN = "perf.paired.design";
+    /** Paired mode: length of one warm window (1s, 500ms). */
+    public static final String PAIRED_WINDOW = "perf.paired.window";
+    /**
+     * Paired mode: once a regression is confirmed, skip the confirmations that cannot change the
+     * decision (default true); every scenario still gets its first measurement.
+     */
+    public static final String FAIL_FAST = "perf.fail.fast";
+    /**
+     * Paired mode's whole client: {@code auto} (default) does not measure a scenario whose client
+     * side is the same on both sides (classes by content, the subject's settings and files, the
+     * worker's JVM flags); {@code always} measures it anyway.
+     */
+    public static final String CLIENTS = "perf.clients";
     /** Paired mode: length of one trial (5s, 2500ms). */
     public static final String PAIRED_TRIAL = "perf.paired.trial";
     /** Paired mode: the shortest first warm-up of each new pair of worker JVMs, whose JIT is cold (15s, 5s). */
@@ -117,7 +136,7 @@ public final class GateProperties {
     /**
      * Paired mode's component stage: {@code auto} (default) measures the team's serializers,
      * partitioner and interceptors alone, base against head, unless both sides' classpaths are
-     * byte for byte the same; {@code always} measures them anyway; {@code off} skips the stage.
+     * the same by content; {@code always} measures them anyway; {@code off} skips the stage.
      */
     public static final String COMPONENTS = "perf.components";
     /** Paired mode's component stage: duels per component and look, each one ABBA block. */
@@ -155,7 +174,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
-            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
+            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_DESIGN, PAIRED_WINDOW, FAIL_FAST, CLIENTS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
@@ -251,6 +270,19 @@ public final class GateProperties {
             case "false" -> false;
             default -> throw new IllegalArgumentException("-D" + name + "=" + text + ": must be true or false");
         };
+    }
+
+    /**
+     * The value of {@code name}, one of {@code choices} (lower case), or {@code fallback} when unset.
+     *
+     * @throws IllegalArgumentException naming the property, its value and the choices
+     */
+    public static String choice(Map<?, ?> properties, String name, String fallback, List<String> choices) {
+        String text = get(properties, name, fallback);
+        if (!choices.contains(text)) {
+            throw new IllegalArgumentException("-D" + name + "=" + text + ": must be one of " + String.join(", ", choices));
+        }
+        return text;
     }
 
     /** The value of {@code name}, or {@code fallback} when it is unset or blank. */

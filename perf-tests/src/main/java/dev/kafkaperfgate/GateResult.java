@@ -69,7 +69,9 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         /** Could not run for a reason of its own (a refused topic, a lost record). */
         FAILED,
         /** Could not run for a reason of the infrastructure (broker, Docker, a worker). */
-        ERROR
+        ERROR,
+        /** Not measured: nothing its clients run differs between base and head; passes. */
+        UNCHANGED
     }
 
     /** The gate's word on one metric, or a scenario's overall word (its worst metric's). */

@@ -29,7 +29,7 @@ public final class KafkaPerfGateTools implements Runnable {
 
     /** The command line with every subcommand; tests run it in process. */
     public static CommandLine commandLine() {
-        return new CommandLine(new KafkaPerfGateTools());
+        return new CommandLine(new KafkaPerfGateTools()).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     @Override

@@ -134,6 +134,37 @@ public final class GateTopics implements AutoCloseable {
     }
 
     /**
+     * Deletes every record of a topic this instance created, up to each partition's end, and keeps
+     * the topic: a warm window's producer writes to one topic for the whole scenario, and the
+     * broker's log (on a RAM disk here) must not grow with it. The broker frees closed segments at
+     * once ({@code log.segment.delete.delay.ms=0}); the active one stays until it rolls.
+     *
+     * @throws BrokerUnavailableException when the broker does not answer within the admin timeout
+     */
+    public void truncate(String topic) {
+        if (!created.contains(topic) || !topic.startsWith(prefix)) {
+            throw new IllegalStateException("refusing to truncate " + topic + ": this run did not create it");
+        }
+        try {
+            Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new HashMap<>();
+            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+            description.partitions().forEach(partition -> latest.put(new org.apache.kafka.common.TopicPartition(topic,
+                    partition.partition()), org.apache.kafka.clients.admin.OffsetSpec.latest()));
+            Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.RecordsToDelete> before = new HashMap<>();
+            admin.listOffsets(latest).all().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .forEach((partition, offset) -> before.put(partition,
+                            org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(offset.offset())));
+            admin.deleteRecords(before).all().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new BrokerUnavailableException("could not delete the records of topic " + topic + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrokerUnavailableException("interrupted while deleting the records of topic " + topic, e);
+        }
+    }
+
+    /**
      * Deletes one topic this instance created, now: paired mode gives every trial a fresh topic and
      * must not let them pile up on the broker. A failure is reported on stderr; the topic is then
      * left for {@link #close}.

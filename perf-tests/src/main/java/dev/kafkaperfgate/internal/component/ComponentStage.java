@@ -35,7 +35,7 @@ import java.util.Set;
  * batches ({@link ComponentDuel}), each one ABBA block.
  *
  * <p>A component is measured when both sides name it, unless nothing that runs it changed: every
- * jar and folder of both sides' classpaths is byte for byte the same ({@link ClasspathDigest}), or
+ * class and resource of both sides' classpaths is the same by content ({@link ClasspathDigest}), or
  * the classes and resources its call can reach and its settings are ({@link ComponentCode}, read
  * in each side's own JVM). A Jackson bump changes classes a JSON serializer reaches, so it is
  * measured; an interceptor that nothing in the change touches is not.

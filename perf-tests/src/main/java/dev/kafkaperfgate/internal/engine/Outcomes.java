@@ -32,6 +32,19 @@ final class Outcomes {
         return new ScenarioVerdict(first.scenario(), settled, first.changes());
     }
 
+    /**
+     * One measurement whose flagged regressions are not confirmed because the run had already
+     * failed: each is INCONCLUSIVE and says so; the rest as {@link #once}.
+     */
+    static ScenarioVerdict unconfirmed(ScenarioVerdict first) {
+        List<MetricVerdict> settled = new ArrayList<>();
+        for (MetricVerdict metric : once(first).metrics()) {
+            settled.add(metric.verdict() == Verdict.REGRESSION ? metric.with(Verdict.INCONCLUSIVE, String.format(Locale.ROOT,
+                    "flagged (%+.1f%%), not confirmed: the run had already failed", metric.deltaPercent())) : metric);
+        }
+        return new ScenarioVerdict(first.scenario(), settled, first.changes());
+    }
+
     /** Two measurements: each metric of the second, settled against the same metric of the first. */
     static ScenarioVerdict twice(ScenarioVerdict first, ScenarioVerdict again) {
         List<MetricVerdict> settled = new ArrayList<>();

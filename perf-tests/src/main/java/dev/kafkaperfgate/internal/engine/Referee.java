@@ -16,9 +16,17 @@ public final class Referee {
     private final Judge stored;
     private final PairedJudge paired;
 
+    private final GatePolicy policy;
+
     public Referee(GatePolicy policy) {
+        this.policy = policy;
         this.stored = new Judge(policy);
         this.paired = new PairedJudge(policy);
+    }
+
+    /** The one-sided α each comparison is judged at. */
+    double alpha() {
+        return policy.alpha();
     }
 
     /**

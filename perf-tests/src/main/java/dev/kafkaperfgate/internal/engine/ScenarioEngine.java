@@ -1,6 +1,9 @@
 package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.verdict.PairedTest;
+import dev.kafkaperfgate.internal.verdict.RunToRunTest;
+import org.apache.commons.math3.distribution.TDistribution;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
@@ -37,6 +40,16 @@ public final class ScenarioEngine {
 
     /** Measures and judges {@code scenario}, confirming a flagged regression. */
     public <M> Decision<M> decide(String scenario, Measurer<M> measurer) {
+        return decide(scenario, measurer, true);
+    }
+
+    /**
+     * Measures and judges {@code scenario}; a flagged regression is confirmed only when
+     * {@code confirm}. Without it (the run has already failed, and fail-fast is on) a flagged
+     * metric is shown as INCONCLUSIVE, "flagged, not confirmed: the run had already failed": a
+     * confirmation could not change the run's decision, and nothing unconfirmed fails a build.
+     */
+    public <M> Decision<M> decide(String scenario, Measurer<M> measurer, boolean confirm) {
         Referee judge = measurer.maxLooks() == 1 ? referee : new Referee(policy.withLooks(measurer.maxLooks()));
         Measured<M> measuredFirst = measureUntilDecided(scenario, measurer, judge, false);
         M first = measuredFirst.measurement();
@@ -44,6 +57,13 @@ public final class ScenarioEngine {
         print(scenario, "verdict", verdict);
         if (!verdict.has(Verdict.REGRESSION)) {
             ScenarioVerdict settled = Outcomes.once(verdict);
+            printChanged(scenario, verdict, settled);
+            return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
+        }
+        if (!confirm) {
+            ScenarioVerdict settled = Outcomes.unconfirmed(verdict);
+            console.printf("[%s] regression flagged, not confirmed: the run had already failed (-Dperf.fail.fast=false confirms it)%n",
+                    scenario);
             printChanged(scenario, verdict, settled);
             return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
         }
@@ -67,21 +87,62 @@ public final class ScenarioEngine {
     }
 
     /**
-     * Measures, and while a metric is INCONCLUSIVE and nothing regressed, measures more and judges
-     * again, up to the measurer's looks. A look that finds a regression stops: the confirmation
-     * decides it.
+     * Measures, and while a metric is INCONCLUSIVE, nothing regressed and more blocks could still
+     * decide it, measures more and judges again, up to the measurer's looks (each at α / looks: a
+     * group-sequential design with α split equally over its looks, Bonferroni's bound, valid for any
+     * stopping). A look that finds a regression stops: the confirmation decides it. A metric whose
+     * MDE would still be above its threshold after every look left (the MDE falls as 1/√blocks) is
+     * futile, and waits for nothing: the measurement stops when only futile ones are left.
      */
     private <M> Measured<M> measureUntilDecided(String scenario, Measurer<M> measurer, Referee judge, boolean confirmation) {
         M measurement = measurer.measure(confirmation);
         ScenarioVerdict verdict = judge.judge(measurer.evidence(measurement));
-        for (int look = 2; look <= measurer.maxLooks() && verdict.has(Verdict.INCONCLUSIVE) && !verdict.has(Verdict.REGRESSION); look++) {
+        for (int look = 2; look <= measurer.maxLooks() && !verdict.has(Verdict.REGRESSION); look++) {
+            List<MetricVerdict> open = decidable(verdict, look - 1, measurer.maxLooks(), judge.alpha(), policy.power());
+            if (open.isEmpty()) {
+                List<MetricVerdict> futile = verdict.with(Verdict.INCONCLUSIVE);
+                if (!futile.isEmpty()) {
+                    console.printf("[%s] inconclusive: %s; not measured more: even %d looks would leave the MDE above the threshold%n",
+                            scenario, String.join(", ", futile.stream().map(MetricVerdict::subject).toList()), measurer.maxLooks());
+                }
+                break;
+            }
             console.printf("[%s] inconclusive: %s; measuring more (look %d of %d, each at α/%d)%n", scenario,
-                    String.join(", ", verdict.with(Verdict.INCONCLUSIVE).stream().map(MetricVerdict::subject).toList()), look, measurer.maxLooks(), measurer.maxLooks());
+                    String.join(", ", open.stream().map(MetricVerdict::subject).toList()), look, measurer.maxLooks(), measurer.maxLooks());
             measurement = measurer.extend(measurement);
             verdict = judge.judge(measurer.evidence(measurement));
         }
         return new Measured<>(measurement, verdict);
     }
+
+    /**
+     * The INCONCLUSIVE metrics that all the looks left could decide. A metric is futile when its
+     * blocks (at least {@link #FUTILITY_MIN_BLOCKS}, so that their spread is known well enough) project
+     * an MDE above its threshold after every look: the same spread over all the blocks the looks
+     * would measure, with the t quantiles of their degrees of freedom (a signed-rank MDE, whose
+     * quantiles are the normal's, shrinks as 1/√blocks).
+     */
+    static List<MetricVerdict> decidable(ScenarioVerdict verdict, int looks, int maxLooks, double alpha, double power) {
+        return verdict.with(Verdict.INCONCLUSIVE).stream().filter(metric -> {
+            RunToRunTest.Comparison comparison = metric.comparison();
+            if (comparison == null || comparison.runs() < FUTILITY_MIN_BLOCKS) {
+                return true;
+            }
+            int blocks = comparison.runs() * maxLooks / looks;
+            double projected;
+            if (PairedTest.SAMPLES.equals(comparison.samples())) {
+                TDistribution t = new TDistribution(blocks - 1);
+                projected = (t.inverseCumulativeProbability(1 - alpha) + t.inverseCumulativeProbability(power))
+                        * comparison.runToRunSd() / Math.sqrt(blocks);
+            } else {
+                projected = comparison.mdeLog() * Math.sqrt((double) comparison.runs() / blocks);
+            }
+            return projected <= Math.abs(Math.log(1 + metric.thresholdPercent() / 100));
+        }).toList();
+    }
+
+    /** Fewer blocks than this say too little about their spread to call a metric futile. */
+    static final int FUTILITY_MIN_BLOCKS = 8;
 
     /** The metrics whose final word differs from what their last measurement said: a warning, noise, an unclaimed improvement. */
     private void printChanged(String scenario, ScenarioVerdict measured, ScenarioVerdict settled) {

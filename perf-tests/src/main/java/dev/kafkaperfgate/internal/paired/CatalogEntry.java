@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * topics and to judge it, without loading the side's classes.
  */
 public record CatalogEntry(String name, Path file, WorkloadKind workload, List<String> tags, Thresholds thresholds, int brokers,
-                    int partitions, short replicationFactor, Map<String, String> topicConfigs) {
+                    int partitions, short replicationFactor, Map<String, String> topicConfigs, boolean windows) {
 
     public static List<CatalogEntry> fromReply(JsonNode reply) {
         List<CatalogEntry> entries = new ArrayList<>();
@@ -28,7 +28,8 @@ public record CatalogEntry(String name, Path file, WorkloadKind workload, List<S
             entries.add(new CatalogEntry(node.path("name").asText(), Path.of(node.path("file").asText()),
                     WorkloadKind.forKey(node.path("workload").asText()).orElseThrow(() -> new WorkerException("unknown workload in a catalog reply: " + node)), List.copyOf(tags), PairedWorker.thresholds(node.path("thresholds")),
                     // A base from before clusters names no brokers: its scenarios all ran on one.
-                    node.path("brokers").asInt(1), node.path("partitions").asInt(1), (short) node.path("replicationFactor").asInt(1), Map.copyOf(configs)));
+                    node.path("brokers").asInt(1), node.path("partitions").asInt(1), (short) node.path("replicationFactor").asInt(1), Map.copyOf(configs),
+                    node.path("windows").asBoolean(false)));
         }
         return entries;
     }

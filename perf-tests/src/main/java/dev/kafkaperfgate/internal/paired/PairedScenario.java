@@ -16,13 +16,16 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Judges one scenario in paired mode and records it in summary.json: measure both sides, judge,
- * and when a metric regresses measure again, on a fresh pair of worker JVMs ({@link WorkerPair}
- * says why), and fail only if the same metric regresses again. A
- * scenario a side cannot run is an error naming that side: the head's failure is the pull
- * request's, the base's is the runner's.
+ * Judges one scenario in paired mode and records it in summary.json: the team's components alone
+ * first (fast and exact), then the whole client; each judged, and when a metric regresses measured
+ * again, on a fresh pair of worker JVMs ({@link WorkerPair} says why), failing only if the same
+ * metric regresses again. Once the run has failed, confirmations are skipped (fail-fast). A scenario
+ * whose clients run nothing that changed is not measured, and passes saying so. A scenario a side
+ * cannot run is an error naming that side: the head's failure is the pull request's, the base's is
+ * the runner's.
  */
 final class PairedScenario {
 
@@ -35,9 +38,27 @@ final class PairedScenario {
     /** How many times a scenario's whole-client measurement may be judged while INCONCLUSIVE ({@code perf.paired.looks}). */
     private final int looks;
     private final PrintStream console;
+    private final ClientsMode clients;
+    /** Both sides' test classpaths hold the same classes and resources, by content. */
+    private final boolean sameClientCode;
+    /** Skip confirmations once the run has failed ({@code perf.fail.fast}). */
+    private final boolean failFast;
+    /** A regression was confirmed in this run: its decision is made. */
+    private boolean runFailed;
+
+    /** Whether a whole-client scenario is measured when nothing its clients run changed ({@code perf.clients}). */
+    enum ClientsMode {
+        /** Not measured when unchanged: a PASS that says so. */
+        AUTO,
+        /** Measured anyway. */
+        ALWAYS
+    }
 
     PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, int blocks,
-                   int looks, PrintStream console) {
+                   int looks, PrintStream console, ClientsMode clients, boolean sameClientCode, boolean failFast) {
+        this.clients = clients;
+        this.sameClientCode = sameClientCode;
+        this.failFast = failFast;
         this.looks = looks;
         this.trials = trials;
         this.components = components;
@@ -55,25 +76,39 @@ final class PairedScenario {
     void run(CatalogEntry scenario, Path headFile, List<String> ruleChanges) {
         String workload = scenario.workload().key();
         try {
-            Decision<PairedMeasurement> decision = engine.decide(scenario.name(),
-                    new ClientMeasurer(trials, scenario, headFile, blocks, looks, ruleChanges));
-            ObjectNode paired = JsonNodeFactory.instance.objectNode();
-            paired.set("trials", decision.first().toJson());
-            if (decision.flagged()) {
-                paired.set("confirmationTrials", decision.second().toJson());
+            if (clients == ClientsMode.AUTO && sameClientCode && components.of(scenario.name()).isEmpty()) {
+                Optional<String> subjectChange = trials.subjectChange(scenario, headFile);
+                if (subjectChange.isEmpty()) {
+                    String why = "not measured: nothing its clients run changed (classes by content, the subject's settings and "
+                            + "config files, the workers' JVM options; -D" + dev.kafkaperfgate.GateProperties.CLIENTS + "=always measures it)";
+                    console.println("[kafka-perf-gate] " + scenario.name() + ": " + why);
+                    summary.unchanged(scenario.name(), workload, why);
+                    return;
+                }
             }
-            List<Decision<?>> parts = new ArrayList<>(List.of(decision));
+            ObjectNode paired = JsonNodeFactory.instance.objectNode();
+            // Components first: they are fast and exact, and a regression they confirm spares the client's confirmation.
+            List<Decision<?>> componentParts = new ArrayList<>();
             components.notes(scenario.name()).forEach(note -> paired.withArray("componentNotes").add(note));
             for (ComponentRef component : components.of(scenario.name())) {
                 Decision<PairedMeasurement> alone = engine.decide(scenario.name(),
-                        components.stage().measurer(components.files(scenario.name()), component));
+                        components.stage().measurer(components.files(scenario.name()), component), confirm());
                 ObjectNode node = paired.with("components").putObject(component.label());
                 node.set("trials", alone.first().toJson());
                 if (alone.flagged()) {
                     node.set("confirmationTrials", alone.second().toJson());
                 }
-                parts.add(alone);
+                componentParts.add(alone);
+                runFailed |= alone.regressed();
             }
+            Decision<PairedMeasurement> decision = engine.decide(scenario.name(),
+                    new ClientMeasurer(trials, scenario, headFile, blocks, looks, ruleChanges), confirm());
+            paired.set("trials", decision.first().toJson());
+            if (decision.flagged()) {
+                paired.set("confirmationTrials", decision.second().toJson());
+            }
+            List<Decision<?>> parts = new ArrayList<>(List.of(decision));
+            parts.addAll(componentParts);
             for (ComponentRef component : components.reported(scenario.name())) {
                 try {
                     paired.withArray("reported").add(components.stage().report(components.files(scenario.name()), component));
@@ -87,6 +122,7 @@ final class PairedScenario {
             Decision<List<Object>> all = Decision.combine(parts);
             Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, decision, all, paired));
             if (all.regressed()) {
+                runFailed = true;
                 summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
                         all.regressionMessage(), paired);
                 console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
@@ -110,6 +146,11 @@ final class PairedScenario {
             console.println("[kafka-perf-gate] " + scenario.name() + ": " + e);
             summary.failed(scenario.name(), workload, Outcome.FAILED, e);
         }
+    }
+
+    /** Whether a flagged regression is confirmed: always, unless the run has already failed and fail-fast is on. */
+    private boolean confirm() {
+        return !(failFast && runFailed);
     }
 
     private static ObjectNode resultJson(CatalogEntry scenario, Decision<PairedMeasurement> client, Decision<List<Object>> all,

@@ -14,6 +14,7 @@ import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.Ruler;
@@ -90,8 +91,14 @@ public final class PairedSession {
         String headDir = GateProperties.get(properties, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR);
         String requested = GateProperties.get(properties, GateProperties.SUITE, null);
         String suite = "all".equals(requested) ? null : requested;
+        PairedTrials.Design design = PairedTrials.Design.valueOf(GateProperties.choice(properties, GateProperties.PAIRED_DESIGN, "windows",
+                List.of("windows", "trials")).toUpperCase(java.util.Locale.ROOT));
+        boolean windows = design == PairedTrials.Design.WINDOWS;
         // At least 2: a t test needs two blocks.
-        int blocks = (int) GateProperties.integer(properties, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
+        int blocks = (int) GateProperties.integer(properties, GateProperties.PAIRED_BLOCKS,
+                windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS, 2, 100);
+        int looks = (int) GateProperties.integer(properties, GateProperties.PAIRED_LOOKS,
+                windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS, 1, 5);
         Duration trial = GateProperties.seconds(properties, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
         String jvmFlags = GateProperties.get(properties, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
         String baseCommit = GateProperties.get(properties, GateProperties.BASE_COMMIT, "unknown");
@@ -103,8 +110,9 @@ public final class PairedSession {
             WorkerProcess base = workers.base();
             WorkerProcess head = workers.head();
             // A worker that fails now is a failure (never read as "the base has no gate").
-            hello(base);
-            hello(head);
+            ObjectNode kafkaClients = JsonNodeFactory.instance.objectNode();
+            kafkaClients.put("base", hello(base));
+            kafkaClients.put("head", hello(head));
             List<CatalogEntry> baseCatalog;
             try {
                 baseCatalog = CatalogEntry.fromReply(base.call(catalogCommand(baseDir, suite,
@@ -122,15 +130,20 @@ public final class PairedSession {
             BrokerSettings settings = BrokerSettings.from(pinned);
             Components components = Components.plan(properties, baseClasspath, headClasspath, baseCatalog, policy, console);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
-                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, blocks, trial, baseCommit, injection,
-                        components);
+                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trial),
+                        baseCommit, injection, components, kafkaClients);
             }
         }
     }
 
     private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerPair workers,
-                                      List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, int blocks,
-                                      Duration trial, String baseCommit, InjectedCost injection, Components components) {
+                                      List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, Shape shape,
+                                      String baseCommit, InjectedCost injection, Components components,
+                                      ObjectNode kafkaClients) {
+        int blocks = shape.blocks();
+        int looks = shape.looks();
+        Duration trial = shape.trial();
+        PairedTrials.Design design = shape.design();
         int comparisons = scenarios.stream().mapToInt(entry -> Metric.of(entry.workload(), false, entry.thresholds()).size()).sum()
                 + components.comparisons();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
@@ -142,16 +155,22 @@ public final class PairedSession {
         summary.environment(Profile.resolve(properties), MachineClass.current(), Fingerprint.current(brokers.current().info()), ruler,
                 Drift.between(ruler, List.of(), Defaults.DRIFT_BOUND), policy, injection);
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
-        int looks = (int) GateProperties.integer(properties, GateProperties.PAIRED_LOOKS, Defaults.PAIRED_LOOKS, 1, 5);
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
                 .put("blocks", blocks).put("looks", looks).put("trialSeconds", trial.toMillis() / 1000.0)
+                .put("design", design.name().toLowerCase(java.util.Locale.ROOT))
+                .put("windowSeconds", GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW).toMillis() / 1000.0)
                 .put("order", "ABBA/BAAB blocks, one broker");
+        mode.set("kafkaClients", kafkaClients);
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
         summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));
         summary.mode(mode, "paired: head vs base " + shortBase + ": ");
-        console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 trials of %.1f s each%s; "
-                + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks, trial.toMillis() / 1000.0,
+        Duration unit = design == PairedTrials.Design.WINDOWS
+                ? GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW) : trial;
+        console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 %s of %.1f s each%s; "
+                + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks,
+                design == PairedTrials.Design.WINDOWS ? "warm windows (trials for consume, end-to-end and fault scenarios)" : "trials",
+                unit.toMillis() / 1000.0,
                 looks == 1 ? "" : ", up to " + looks + " looks while inconclusive (each at α/" + looks + ")",
                 comparisons, policy.alpha(), policy.suiteFalseAlarmRate());
         if (injection.active()) {
@@ -159,28 +178,35 @@ public final class PairedSession {
         }
         Duration coldWarmup = GateProperties.seconds(properties, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
         int settle = (int) GateProperties.integer(properties, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
-        PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console);
+        Duration window = GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW);
+        PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console, design, window);
+        PairedScenario.ClientsMode clients = PairedScenario.ClientsMode.valueOf(GateProperties.choice(properties, GateProperties.CLIENTS,
+                "auto", List.of("auto", "always")).toUpperCase(java.util.Locale.ROOT));
+        boolean sameClientCode = clients == PairedScenario.ClientsMode.AUTO
+                && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
         PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results, blocks,
-                looks, console);
+                looks, console, clients, sameClientCode, GateProperties.flag(properties, GateProperties.FAIL_FAST, true));
         long start = System.nanoTime();
-        for (int i = 0; i < scenarios.size(); i++) {
-            CatalogEntry scenario = scenarios.get(i);
-            long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-            console.printf("[kafka-perf-gate] scenario %d of %d: %s (%dm%02ds elapsed)%n", i + 1, scenarios.size(), scenario.name(),
-                    seconds / 60, seconds % 60);
-            KafkaBroker broker;
-            try {
-                broker = brokers.forBrokers(scenario.brokers());
-            } catch (BrokerUnavailableException e) {
-                summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR, e);
-                continue;
+        try (trials) {
+            for (int i = 0; i < scenarios.size(); i++) {
+                CatalogEntry scenario = scenarios.get(i);
+                long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+                console.printf("[kafka-perf-gate] scenario %d of %d: %s (%dm%02ds elapsed)%n", i + 1, scenarios.size(), scenario.name(),
+                        seconds / 60, seconds % 60);
+                KafkaBroker broker;
+                try {
+                    broker = brokers.forBrokers(scenario.brokers());
+                } catch (BrokerUnavailableException e) {
+                    summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR, e);
+                    continue;
+                }
+                if (broker.failure().isPresent()) {
+                    summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
+                            new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
+                    continue;
+                }
+                judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name()));
             }
-            if (broker.failure().isPresent()) {
-                summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
-                        new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
-                continue;
-            }
-            judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name()));
         }
         summary.finish();
         GateResult result = summary.result();
@@ -190,7 +216,12 @@ public final class PairedSession {
         return result;
     }
 
-    private static void hello(WorkerProcess worker) {
+    /** How the whole client is measured: the design, the blocks per look, the looks, a trial's length. */
+    private record Shape(PairedTrials.Design design, int blocks, int looks, Duration trial) {
+    }
+
+    /** Checks the worker's protocol; returns the kafka-clients version its side runs. */
+    private static String hello(WorkerProcess worker) {
         JsonNode reply = worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
         int protocol = reply.path("protocol").asInt();
         if (protocol != dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION) {
@@ -198,6 +229,7 @@ public final class PairedSession {
             throw new WorkerException("the " + worker.side().key() + "'s worker speaks protocol " + protocol + ", this gate "
                     + dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION);
         }
+        return reply.path("kafkaClients").asText("unknown");
     }
 
     /** The head's scenarios the same selection picks: those the base lacks are new, and reported. None when nothing matches. */

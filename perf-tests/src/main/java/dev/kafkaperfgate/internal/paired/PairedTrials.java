@@ -34,10 +34,18 @@ import java.util.Optional;
  * other's log segments. A consume scenario pre-loads one topic per side, once, and every trial
  * is a new group reading its side's topic from the start.
  */
-public final class PairedTrials {
+public final class PairedTrials implements AutoCloseable {
+
+    /** How the whole client is measured ({@code perf.paired.design}). */
+    public enum Design {
+        /** Warm windows ({@link WarmWindows}) wherever the scenario allows them; whole trials elsewhere. */
+        WINDOWS,
+        /** Whole trials, each on a new client and a new topic: the design before warm windows. */
+        TRIALS
+    }
 
     /** What the head's worker said when it opened a scenario: the base's rules it had to take. */
-    public record Opened(List<String> experimentChanges, String subjectFrom) {
+    public record Opened(List<String> experimentChanges, String subjectFrom, String subjectSha256) {
     }
 
     private final BrokerPool brokers;
@@ -49,6 +57,8 @@ public final class PairedTrials {
     private final int settleMax;
     private final PrintStream console;
     private final InjectedCost headInjection;
+    /** Warm windows of produce scenarios; {@code null} when every scenario runs in trials. */
+    private final WarmWindows windows;
     /** The pair of worker JVMs that has warmed up once: a new pair's first scenario warms their JIT too, and takes the full warm-up. */
     private int warmedGeneration;
 
@@ -58,6 +68,16 @@ public final class PairedTrials {
      */
     public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, int settleMax,
                         InjectedCost headInjection, PrintStream console) {
+        this(brokers, workers, trial, coldWarmup, settleMax, headInjection, console, Design.TRIALS, trial);
+    }
+
+    /**
+     * @param design how produce scenarios are measured
+     * @param window a warm window's length, under {@link Design#WINDOWS}
+     */
+    public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, int settleMax,
+                        InjectedCost headInjection, PrintStream console, Design design, Duration window) {
+        this.windows = design == Design.WINDOWS ? new WarmWindows(workers, window, settleMax, console) : null;
         this.brokers = brokers;
         this.workers = workers;
         this.trial = trial;
@@ -74,6 +94,18 @@ public final class PairedTrials {
     public PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened) {
         // Both sides on the one broker (or cluster) of the scenario's size: started here when the size changes.
         KafkaBroker broker = brokers.forBrokers(scenario.brokers());
+        if (windows != null && scenario.windows()) {
+            return windows.measure(scenario, broker, blocks, (worker, warm) -> {
+                Opened reply = open(worker, scenario, worker.side() == Side.HEAD ? headFile : null,
+                        worker.side() == Side.HEAD ? headInjection : InjectedCost.NONE, broker, warm);
+                if (worker.side() == Side.HEAD) {
+                    opened.add(reply);
+                }
+            });
+        }
+        if (windows != null) {
+            windows.close();
+        }
         try (GateTopics topics = new GateTopics(broker)) {
             WorkerProcess base = workers.base();
             WorkerProcess head = workers.head();
@@ -121,6 +153,25 @@ public final class PairedTrials {
         }
     }
 
+    /**
+     * What differs between the two sides' subjects of {@code scenario} (the head's under the base's
+     * experiment), by digest; empty when nothing does. Opens the scenario on both sides, which is
+     * cheap: nothing is sent.
+     */
+    public Optional<String> subjectChange(CatalogEntry scenario, Path headFile) {
+        KafkaBroker broker = brokers.forBrokers(scenario.brokers());
+        boolean warm = warmedGeneration == workers.generation();
+        Opened head = open(workers.head(), scenario, headFile, headInjection, broker, warm);
+        Opened base = open(workers.base(), scenario, null, InjectedCost.NONE, broker, warm);
+        if (headInjection.active()) {
+            return Optional.of("the head carries an injected cost");
+        }
+        if (head.subjectSha256().isEmpty() || !head.subjectSha256().equals(base.subjectSha256())) {
+            return Optional.of("the subject's definition differs (" + head.subjectFrom() + ")");
+        }
+        return Optional.empty();
+    }
+
     /** Discarded trials, the sides alternating, until both JVMs have all but stopped compiling ({@link JitSettle}). */
     private void settle(CatalogEntry scenario, GateTopics topics, Map<Side, String> loaded, Map<Side, Long> jitAfterWarmup) {
         JitSettle settle = new JitSettle(trial, jitAfterWarmup, Defaults.PAIRED_JIT_SETTLED, settleMax);
@@ -152,12 +203,21 @@ public final class PairedTrials {
     }
 
     /** The worker JVM's compile time so far, as its reply says; -1 from a worker of an older gate. */
-    private static long jitMillis(JsonNode reply) {
+    static long jitMillis(JsonNode reply) {
         return reply.path(WorkerProtocol.JIT_MILLIS).asLong(-1);
+    }
+
+    /** Closes the warm windows' producers and topics, if open. */
+    @Override
+    public void close() {
+        if (windows != null) {
+            windows.close();
+        }
     }
 
     /** Measures on a new pair of worker JVMs from now on (see {@link WorkerPair}): a confirmation's JVMs are not the first measurement's. */
     public void freshWorkers() {
+        close();
         workers.restart();
     }
 
@@ -178,7 +238,7 @@ public final class PairedTrials {
         JsonNode reply = worker.call(command, Defaults.WORKER_REPLY_MARGIN);
         List<String> changes = new ArrayList<>();
         reply.path("experimentChanges").forEach(change -> changes.add(change.asText()));
-        return new Opened(changes, reply.path("subjectFrom").asText());
+        return new Opened(changes, reply.path("subjectFrom").asText(), reply.path("subjectSha256").asText(""));
     }
 
     private static String create(GateTopics topics, CatalogEntry scenario, String suffix) {
@@ -186,7 +246,7 @@ public final class PairedTrials {
     }
 
     /** The worker's figures of a trial, and the broker's that a scenario may gate. */
-    private static Map<Metric, Double> values(JsonNode figures, Map<String, Double> broker) {
+    static Map<Metric, Double> values(JsonNode figures, Map<String, Double> broker) {
         Map<Metric, Double> values = BrokerFigures.of(broker);
         for (Metric metric : Metric.values()) {
             JsonNode value = figures.path(metric.key()).path("value");
@@ -198,7 +258,7 @@ public final class PairedTrials {
     }
 
     /** The client's own metrics a worker reported for a trial; none from a worker of an older gate. */
-    private static Map<String, Double> client(JsonNode client) {
+    static Map<String, Double> client(JsonNode client) {
         Map<String, Double> values = new java.util.TreeMap<>();
         client.fields().forEachRemaining(field -> {
             if (field.getValue().isNumber()) {

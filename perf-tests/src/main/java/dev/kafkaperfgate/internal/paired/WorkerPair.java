@@ -54,6 +54,16 @@ public final class WorkerPair implements AutoCloseable {
         return pair;
     }
 
+    /** The base's test classpath, as its worker runs it. */
+    String baseClasspath() {
+        return baseClasspath;
+    }
+
+    /** The head's test classpath, as its worker runs it. */
+    String headClasspath() {
+        return headClasspath;
+    }
+
     public WorkerProcess base() {
         return base;
     }

@@ -41,8 +41,7 @@ final class ScenarioPage {
         page.put("verdict", entry.path("verdict").asText(null));
         page.put("message", entry.path("message").asText(null));
         page.set("changes", entry.path("changes").isArray() ? entry.get("changes") : JsonNodeFactory.instance.arrayNode());
-        page.set("lines", lines(entry.path("metrics")));
-        page.set("confirmationLines", lines(entry.path("confirmation").path("metrics")));
+        page.set("lines", finalLines(entry.path("metrics"), entry.path("confirmation").path("metrics")));
         if (result == null) {
             return page;
         }
@@ -100,10 +99,39 @@ final class ScenarioPage {
         return figures;
     }
 
-    private static ArrayNode lines(JsonNode metrics) {
+    /**
+     * One line per metric, its final word: the confirmation's, when there was one, with the first
+     * measurement's flag in words ("first measurement +5.5%: did not repeat, noise"). What decided
+     * comes first: regressions, then the other verdicts that need attention, then the rest.
+     */
+    static ArrayNode finalLines(JsonNode first, JsonNode confirmation) {
+        List<JsonNode> finals = new ArrayList<>();
+        (confirmation.isArray() && !confirmation.isEmpty() ? confirmation : first).forEach(finals::add);
+        List<String> ordered = new ArrayList<>();
+        for (String verdict : List.of("REGRESSION", "WARNING", "INCONCLUSIVE", "MISMATCH", "NEW")) {
+            finals.stream().filter(metric -> verdict.equals(metric.path("verdict").asText())).forEach(metric -> ordered.add(line(metric, first)));
+        }
+        finals.stream().filter(metric -> !List.of("REGRESSION", "WARNING", "INCONCLUSIVE", "MISMATCH", "NEW")
+                .contains(metric.path("verdict").asText())).forEach(metric -> ordered.add(line(metric, first)));
         ArrayNode lines = JsonNodeFactory.instance.arrayNode();
-        metrics.forEach(metric -> lines.add(metric.path("line").asText()));
+        ordered.forEach(lines::add);
         return lines;
+    }
+
+    private static String line(JsonNode metric, JsonNode first) {
+        if (first == metric || !first.isArray()) {
+            return metric.path("line").asText();
+        }
+        for (JsonNode earlier : first) {
+            if (earlier != metric && earlier.path("metric").asText().equals(metric.path("metric").asText())
+                    && earlier.path("component").asText("").equals(metric.path("component").asText(""))
+                    && "REGRESSION".equals(earlier.path("verdict").asText())) {
+                boolean confirmed = "REGRESSION".equals(metric.path("verdict").asText());
+                return metric.path("line").asText() + String.format(java.util.Locale.ROOT, " [first measurement %+.1f%%: %s]",
+                        earlier.path("deltaPercent").asDouble(), confirmed ? "confirmed" : "did not repeat, noise");
+            }
+        }
+        return metric.path("line").asText();
     }
 
     /** Which latency the gate judged, as the result file names it (GatedLatency decides); a consumer's is its poll gap. */

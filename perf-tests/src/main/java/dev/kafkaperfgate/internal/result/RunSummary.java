@@ -53,7 +53,12 @@ public final class RunSummary {
         /** Could not run for a reason of its own (a refused topic, a lost record). */
         FAILED,
         /** Could not run for a reason of the infrastructure (broker, Docker). */
-        ERROR;
+        ERROR,
+        /**
+         * Not measured: nothing its clients run differs between base and head (classes by content,
+         * settings, config files, JVM options). Passes, and says so.
+         */
+        UNCHANGED;
 
         String key() {
             return name().toLowerCase().replace('_', '-');
@@ -189,6 +194,12 @@ public final class RunSummary {
         write();
     }
 
+    /** A scenario not measured because nothing its clients run differs between base and head; {@code why} says what was compared. */
+    public synchronized void unchanged(String scenario, String workload, String why) {
+        entries.add(new Entry(scenario, workload, Outcome.UNCHANGED, null, why, null, null, null, null, null));
+        write();
+    }
+
     /** @param outcome FAILED for a scenario's own problem, ERROR for an infrastructure one (broker, Docker) */
     public synchronized void failed(String scenario, String workload, Outcome outcome, Throwable cause) {
         entries.add(new Entry(scenario, workload, outcome, null, String.valueOf(cause.getMessage()), null, null, null, null, null));
@@ -231,6 +242,10 @@ public final class RunSummary {
         } else if (!regressed.isEmpty()) {
             outcome = GateResult.Outcome.REGRESSION;
             headline = "confirmed regression: " + String.join("; ", regressed);
+        } else if (!judged && !entries.isEmpty() && entries.stream().allMatch(entry -> entry.outcome() == Outcome.UNCHANGED)) {
+            outcome = GateResult.Outcome.PASS;
+            headline = "pass: nothing the clients run changed (" + entries.size() + (entries.size() == 1 ? " scenario" : " scenarios")
+                    + " not measured: classes by content, settings, config files and JVM options are the same on both sides)";
         } else if (!judged) {
             String nothing = "nothing was judged (" + countsText() + "): no baseline of " + baselinesWhere + " matches";
             if (allowUnjudged) {
@@ -251,7 +266,9 @@ public final class RunSummary {
                     .flatMap(verdict -> verdict.with(Verdict.WARNING).stream().map(metric -> verdict.scenario() + " "
                             + metric.subject() + String.format(Locale.ROOT, " %+.1f%%", metric.deltaPercent())))
                     .toList();
+            long unchanged = entries.stream().filter(entry -> entry.outcome() == Outcome.UNCHANGED).count();
             headline = "pass: " + countsText()
+                    + (unchanged == 0 ? "" : "; " + unchanged + " unchanged, not measured")
                     + (warnings.isEmpty() ? "" : "; worse in both measurements but within the threshold (does not fail): "
                     + String.join(", ", warnings))
                     + (noise.isEmpty() ? "" : "; a first measurement's regression did not repeat in a second (noise): "

@@ -176,6 +176,15 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
                 recordsPerSecond, producer, producerFactory, trialWarmup, 1, fault, network, mirror);
     }
 
+    /**
+     * One warm window of paired mode: {@code window} long whatever the scenario counts its trials
+     * in, after {@code warmup} (run once, when the window's producer opens).
+     */
+    public ProduceScenario asWarmWindow(Duration window, WarmupPolicy warmup) {
+        return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, 0, window, recordSize, payloadFile,
+                recordSource, compressibility, payloadSeed, recordsPerSecond, producer, producerFactory, warmup, 1, fault, network, mirror);
+    }
+
     /** This experiment with another side's subject: its producer settings and producer factory. */
     public ProduceScenario withSubject(Map<String, String> producerProperties, String factory) {
         return new ProduceScenario(name, partitions, brokers, replicationFactor, topicConfigs, recordsPerTrial, trialDuration, recordSize,

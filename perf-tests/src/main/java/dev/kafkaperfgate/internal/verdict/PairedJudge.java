@@ -59,7 +59,10 @@ public final class PairedJudge {
 
     MetricVerdict judge(Metric metric, List<PairedTest.Block> metricBlocks, double thresholdPercent, boolean control) {
         PairedTest.Result result = PairedTest.compare(metricBlocks, policy.alpha(), policy.power());
-        RunToRunTest.Comparison comparison = result.comparison();
+        // A p99 is judged by signed ranks, which one stalled window cannot swing; its base's mean, which one can, is no control.
+        boolean tail = metric == Metric.P99;
+        RunToRunTest.Comparison comparison = tail ? SignedRankTest.compare(metricBlocks, policy.alpha(), policy.power()) : result.comparison();
+        control = control && !tail;
         double controlBound = Math.log(1 + Defaults.PAIRED_CONTROL_BOUND);
         Verdict verdict;
         String reason = "";
@@ -73,7 +76,10 @@ public final class PairedJudge {
         } else {
             verdict = Judge.classify(metric, comparison, thresholdPercent);
             if (verdict == Verdict.INCONCLUSIVE) {
-                reason = String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE",
+                reason = tail && !SignedRankTest.reachable(metricBlocks.size(), policy.alpha())
+                        ? metricBlocks.size() + " blocks are too few for a signed-rank test at α " + String.format(Locale.ROOT, "%.4f", policy.alpha())
+                        + ": raise perf.paired.blocks"
+                        : String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE",
                         comparison.runToRunSd() * 100);
             }
         }

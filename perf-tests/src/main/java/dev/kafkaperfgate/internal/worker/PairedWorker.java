@@ -111,9 +111,14 @@ public final class PairedWorker {
                     open = SideScenario.open(command, console);
                     reply.set("experimentChanges", JSON.valueToTree(open.experimentChanges()));
                     reply.put("subjectFrom", open.subjectFrom());
+                    reply.put("subjectSha256", open.subjectSha256());
                 }
                 case "preload" -> requireOpen().preload(command.path("topic").asText());
                 case "warmup" -> requireOpen().warmUp(command.path("topic").asText());
+                case "beginWindows" -> requireOpen().beginWindows(command.path("topic").asText(),
+                        java.time.Duration.ofMillis(command.path("windowMillis").asLong()));
+                case "window" -> reply.setAll(requireOpen().window(command.path("window").asInt()));
+                case "endWindows" -> requireOpen().endWindows();
                 case "trial" -> reply.setAll(requireOpen().trial(command.path("topic").asText(), command.path("trial").asInt()));
                 case "close" -> {
                     closeOpen();
@@ -164,6 +169,7 @@ public final class PairedWorker {
             node.put("partitions", scenario.produce().partitions());
             node.put("replicationFactor", scenario.produce().replicationFactor());
             scenario.produce().topicConfigs().forEach(node.putObject("topicConfigs")::put);
+            node.put("windows", SideScenario.measuresInWindows(scenario));
         }
         return scenarios;
     }

@@ -11,6 +11,8 @@ import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WarmupPolicy;
+import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.figures.WarmupSummary;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.verdict.DefinitionParts;
 import dev.kafkaperfgate.internal.figures.ConsumeResult;
@@ -64,6 +66,10 @@ final class SideScenario {
     private final ConsumeWorkload consumeWorkload;
     private long preloaded;
     private long preloadNanos;
+    /** The producer warm windows measure, open between {@code beginWindows} and {@code endWindows}. */
+    private ProduceWorkload.Session windowed;
+    private ProduceScenario windowedShape;
+    private WarmupSummary windowedWarmup;
 
     private SideScenario(Scenario scenario, List<String> experimentChanges, String subjectFrom, KafkaBroker broker,
                          InjectedCost injection, Duration trialDuration, Duration warmupMin, PrintStream console) {
@@ -121,6 +127,21 @@ final class SideScenario {
         return subjectFrom;
     }
 
+    /**
+     * The digest of what this side runs: the definition under the base's experiment, its subject
+     * included (producer and consumer settings as read from their config files, the producer
+     * factory, the record source and its config, the payload file's digest, kafka-clients' version).
+     */
+    String subjectSha256() {
+        // The whole definition, subject included: ResultFile's definitionSha256 digests the experiment only.
+        byte[] definition = ResultFile.definition(scenario).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(definition));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Consume scenarios: writes this side's copy of the records its reads consume, once. */
     void preload(String topic) {
         long start = System.nanoTime();
@@ -131,12 +152,70 @@ final class SideScenario {
 
     /** Runs the scenario's warm-up (at least the paired minimum) and one short trial, all unmeasured. */
     void warmUp(String topic) {
+        run(topic, scenario.produce().asPairedTrial(Duration.ofSeconds(1), warmupPolicy()));
+    }
+
+    /** The scenario's warm-up, at least the paired minimum. */
+    private WarmupPolicy warmupPolicy() {
         WarmupPolicy policy = scenario.produce().warmup();
         // After the first scenario the JVM is warm: shorter windows settle the new path sooner.
         Duration window = warmupMin.compareTo(policy.min()) < 0 ? PAIRED_WINDOW : policy.window();
-        WarmupPolicy warmup = policy.isNone() ? TRIAL_SETTLE : new WarmupPolicy(warmupMin, policy.max().compareTo(warmupMin) < 0
+        return policy.isNone() ? TRIAL_SETTLE : new WarmupPolicy(warmupMin, policy.max().compareTo(warmupMin) < 0
                 ? warmupMin : policy.max(), window, policy.steadyWindows(), policy.tolerance());
-        run(topic, scenario.produce().asPairedTrial(Duration.ofSeconds(1), warmup));
+    }
+
+    /**
+     * Whether warm windows can measure the scenario: one producer on one topic, nothing between
+     * its windows. A fault, a network shape or a mirror acts over a trial's length, and consume
+     * and end-to-end scenarios read what was written: those keep whole trials.
+     */
+    static boolean measuresInWindows(Scenario scenario) {
+        ProduceScenario produce = scenario.produce();
+        return scenario.workload() == WorkloadKind.PRODUCE && produce.fault() == null && produce.network() == null
+                && produce.mirror() == null;
+    }
+
+    /**
+     * Opens this side's producer on {@code topic} for warm windows and warms it up as {@link #warmUp}
+     * does; it stays open, on the same topic, until {@link #endWindows} or the next scenario.
+     */
+    void beginWindows(String topic, Duration window) {
+        if (!measuresInWindows(scenario)) {
+            throw new IllegalArgumentException("warm windows measure produce scenarios without a fault, a network shape or a mirror; "
+                    + scenario.name() + " is measured in trials");
+        }
+        endWindows();
+        // A fixed warm-up, the paired minimum: the settle windows that follow wait for the JIT itself, which the
+        // steadiness test only stood in for (it ran cold warm-ups to 35-45 s here).
+        WarmupPolicy steady = warmupPolicy();
+        WarmupPolicy fixed = steady.isNone() ? steady : new WarmupPolicy(warmupMin, warmupMin, steady.window(), steady.steadyWindows(),
+                steady.tolerance());
+        ProduceScenario shape = scenario.produce().asWarmWindow(window, fixed);
+        windowed = new ProduceWorkload(broker, console, NanoClock.SYSTEM, null, injection).open(shape, topic);
+        windowedShape = shape;
+        windowedWarmup = windowed.warmUp();
+    }
+
+    /** One measured window of the open producer: as a trial's reply, without a new client or topic. */
+    ObjectNode window(int number) {
+        if (windowed == null) {
+            throw new IllegalStateException("no warm windows are open: send beginWindows first");
+        }
+        ObjectNode reply = JsonNodeFactory.instance.objectNode();
+        TrialFigures figures = windowed.measure(number);
+        put(reply, new ProduceResult(windowedShape, "", broker.info(), ClientJvm.current(null), windowedWarmup, List.of(figures)));
+        return reply;
+    }
+
+    /** Closes the warm windows' producer, if open. */
+    void endWindows() {
+        if (windowed != null) {
+            ProduceWorkload.Session open = windowed;
+            windowed = null;
+            windowedShape = null;
+            windowedWarmup = null;
+            open.close();
+        }
     }
 
     /** One measured trial on {@code topic}: the figures the verdict compares, and the definition that was run. */
@@ -178,6 +257,10 @@ final class SideScenario {
     }
 
     void close() {
-        broker.close();
+        try {
+            endWindows();
+        } finally {
+            broker.close();
+        }
     }
 }

@@ -8,13 +8,16 @@ package dev.kafkaperfgate.internal.worker;
  * the side's name.
  *
  * <pre>{@code
- * → {"op":"hello"}                                           ← {"ok":true,"protocol":1,"kafkaClients":"4.3.1"}
+ * → {"op":"hello"}                                           ← {"ok":true,"protocol":2,"kafkaClients":"4.3.1"}
  * → {"op":"catalog","dir":"perf","suite":"pr","names":null}  ← {"ok":true,"scenarios":[{"name":..,"file":..,"thresholds":{..}}]}
  * → {"op":"open","experimentFile":..,"subjectFile":..,"name":..,"bootstrap":..,"trialMillis":5000,"warmupMinMillis":6000,
  *    "injection":{"burnNs":0,"every":1,"allocBytes":0}}     ← {"ok":true,"changes":[..],"experimentChanges":[..]}
  * → {"op":"preload","topic":..}                              (consume scenarios only)
  * → {"op":"warmup","topic":..}
  * → {"op":"trial","topic":..,"trial":3}                      ← {"ok":true,"definition":{..},"figures":{..}}
+ * → {"op":"beginWindows","topic":..,"windowMillis":1000}  (produce scenarios: one producer, warmed up once, kept open)
+ * → {"op":"window","window":3}                               ← {"ok":true,"definition":{..},"figures":{..}} of one warm window
+ * → {"op":"endWindows"}
  * → {"op":"close"}                                           ← {"ok":true}, then the worker exits
  * }</pre>
  *
@@ -33,7 +36,7 @@ public final class WorkerProtocol {
      * Raised when a side's gate speaks another version: the base's gate library is older (or newer)
      * than the head's. The coordinator then says so and falls back.
      */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     /** The field of every successful reply that says how long the worker JVM has compiled so far, in milliseconds. */
     public static final String JIT_MILLIS = "jitMillis";

@@ -50,7 +50,9 @@
       ['suite', h.suite || 'selection'], ['profile', h.profile], ['commit', h.commit || 'unknown'], ['run', h.runId || '—'],
       ['duration', h.durationSeconds == null ? '—' : `${Math.floor(h.durationSeconds / 60)}m${String(h.durationSeconds % 60).padStart(2, '0')}s`],
       ['complete', String(h.complete)],
-      ['broker', `${f.brokerMode || '?'} ${f.brokerVersion || ''} ${f.brokerImage || ''}`.trim()], ['kafka-clients', f.kafkaClients],
+      ['broker', `${f.brokerMode || '?'} ${f.brokerVersion || ''} ${f.brokerImage || ''}`.trim()],
+      // Paired mode: each side's own kafka-clients, as its worker reported it.
+      ['kafka-clients', (h.mode || {}).kafkaClients ? `base ${h.mode.kafkaClients.base}, head ${h.mode.kafkaClients.head}` : f.kafkaClients],
       ['JVM', f.jvm], ['CPU', `${f.cores} × ${f.cpuModel}`], ['kernel', f.kernel],
     ]
     const line = el('div', 'facts')
@@ -58,7 +60,7 @@
     root.append(line)
     const mode = h.mode || {}
     root.append(el('div', 'facts', mode.name === 'paired'
-      ? `judged by: paired, head vs base ${String(mode.base || '?').slice(0, 12)} on this machine (${mode.blocks} ABBA blocks of ${mode.trialSeconds} s trials)`
+      ? `judged by: paired, head vs base ${String(mode.base || '?').slice(0, 12)} on this machine (${mode.blocks} ABBA blocks of ${mode.design === 'windows' ? `${mode.windowSeconds} s warm windows` : `${mode.trialSeconds} s trials`})`
       : `judged by: stored baselines${mode.fallbackReason ? ` (paired mode unavailable: ${mode.fallbackReason})` : ''}`))
     const drift = h.drift || {}
     root.append(el('div', drift.drifted ? 'facts drifted' : 'facts', `drift: ${drift.description || 'not measured'}`))
@@ -164,24 +166,33 @@
       `${trial.acked} acked, ${trial.refused} refused, ${trial.lost} lost, ${trial.duplicates} duplicated` + isr(trial)).join('\n')))
   }
 
-  // Paired mode: each metric's trials at their place in the run order, base against head.
-  function pairedCharts (parent, paired, label) {
+  // Paired mode: each metric's windows (or trials, or a component's duel halves) at their place in the run order, base
+  // against head; a second measurement's follow on the same chart, numbered on, so that each metric has one chart.
+  function pairedCharts (parent, paired, second, label,
+    metrics = ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'brokerCpuNsPerRecord'], unit = 'trial') {
     const order = String(paired.order || '')
-    const at = (letter) => [...order].map((side, index) => (side === letter ? index + 1 : null)).filter((x) => x !== null)
-    for (const metric of ['throughput', 'p99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'brokerCpuNsPerRecord']) {
+    const secondOrder = second ? String(second.order || '') : ''
+    const at = (text, letter, offset) => [...text].map((side, index) => (side === letter ? offset + index + 1 : null)).filter((x) => x !== null)
+    const points = (positions, values) => values.map((value, index) => ({ x: positions[index], y: value }))
+    for (const metric of metrics) {
       const base = (paired.base || {})[metric]
       const head = (paired.head || {})[metric]
       if (!Array.isArray(base) || !Array.isArray(head)) continue
-      const points = (positions, values) => values.map((value, index) => ({ x: positions[index], y: value }))
-      chart(parent, `${label}${metric} per trial, base (A) against head (B)`, {
+      const datasets = [
+        { label: 'base (A)', data: points(at(order, 'A', 0), base), borderColor: '#57606a', backgroundColor: '#57606a', showLine: false, pointRadius: 5 },
+        { label: 'head (B)', data: points(at(order, 'B', 0), head), borderColor: COLORS[0], backgroundColor: COLORS[0], showLine: false, pointRadius: 5, pointStyle: 'triangle' },
+      ]
+      const base2 = second ? (second.base || {})[metric] : null
+      const head2 = second ? (second.head || {})[metric] : null
+      if (Array.isArray(base2) && Array.isArray(head2)) {
+        datasets.push(
+          { label: 'base, second measurement', data: points(at(secondOrder, 'A', order.length), base2), borderColor: '#8c959f', backgroundColor: '#8c959f', showLine: false, pointRadius: 4 },
+          { label: 'head, second measurement', data: points(at(secondOrder, 'B', order.length), head2), borderColor: COLORS[1], backgroundColor: COLORS[1], showLine: false, pointRadius: 4, pointStyle: 'triangle' })
+      }
+      chart(parent, `${label}${metric} per ${unit}, base (A) against head (B)`, {
         type: 'line',
-        data: {
-          datasets: [
-            { label: 'base (A)', data: points(at('A'), base), borderColor: '#57606a', backgroundColor: '#57606a', showLine: false, pointRadius: 5 },
-            { label: 'head (B)', data: points(at('B'), head), borderColor: COLORS[0], backgroundColor: COLORS[0], showLine: false, pointRadius: 5, pointStyle: 'triangle' },
-          ],
-        },
-        options: { parsing: false, scales: { x: { type: 'linear', min: 1, title: { display: true, text: `trial in run order (${order})` } }, y: { beginAtZero: metric === 'throughput' } } },
+        data: { datasets },
+        options: { parsing: false, scales: { x: { type: 'linear', min: 1, title: { display: true, text: `${unit} in run order (${order}${secondOrder ? ` then ${secondOrder}` : ''})` } }, y: { beginAtZero: metric === 'throughput' } } },
       })
     }
   }
@@ -255,7 +266,8 @@
     if (scenario.changes && scenario.changes.length > 0) {
       section.append(el('div', 'note changes', `Judged with the change: ${scenario.changes.join(', ')}`))
     }
-    const lines = [...scenario.lines, ...scenario.confirmationLines.map((line) => `re-run: ${line}`)]
+    // One line per metric, its final word, what decided first (ScenarioPage orders them).
+    const lines = scenario.lines
     if (lines.length > 0) section.append(el('pre', 'lines', lines.join('\n')))
     const grid = el('div', 'grid')
     if (scenario.spectra && scenario.spectra.length > 0) percentileChart(grid, scenario.spectra)
@@ -263,8 +275,15 @@
     if (scenario.trend && scenario.trend.length > 1) trendChart(grid, scenario.trend, scenario.trendTitle)
     if (scenario.consume) consumeChart(grid, scenario.consume)
     if (scenario.failover && scenario.failover.length > 0) failoverChart(grid, scenario.failover)
-    if (scenario.paired && scenario.paired.trials) pairedCharts(grid, scenario.paired.trials, '')
-    if (scenario.paired && scenario.paired.confirmationTrials) pairedCharts(grid, scenario.paired.confirmationTrials, 'second measurement: ')
+    // Components first: measured first, and exact.
+    const components = scenario.paired && scenario.paired.components && typeof scenario.paired.components === 'object' ? scenario.paired.components : {}
+    for (const [component, measured] of Object.entries(components)) {
+      if (measured && measured.trials) pairedCharts(grid, measured.trials, measured.confirmationTrials, `${component}: `, ['cpuNsPerOp', 'bytesPerOp'], 'duel half')
+    }
+    if (scenario.paired && scenario.paired.trials) {
+      pairedCharts(grid, scenario.paired.trials, scenario.paired.confirmationTrials, '', undefined,
+        ((data.header || {}).mode || {}).design === 'windows' ? 'window' : 'trial')
+    }
     section.append(grid)
     // Step changes across nightlies (E-Divisive means): flagged ones first, each with the commit to bisect from.
     const steps = Array.isArray(scenario.steps) ? scenario.steps : []

@@ -127,4 +127,30 @@ class ComponentFiguresTest {
                 + bumped), "a library bump changes a jar: the component is measured");
         assertTrue(ClasspathDigest.of(baseClasspath).matches("[0-9a-f]{64}"));
     }
+
+    @Test
+    void jarsOfTheSameClassesBuiltAtDifferentTimesDigestAlike(@TempDir Path dir) throws Exception {
+        Path early = jar(dir.resolve("early.jar"), 1_000_000_000_000L, "Built-At: monday", new byte[] {1, 2, 3});
+        Path late = jar(dir.resolve("late.jar"), 1_700_000_000_000L, "Built-At: tuesday", new byte[] {1, 2, 3});
+        assertNotEquals(Files.mismatch(early, late), -1L, "the jars' bytes differ");
+        assertEquals(ClasspathDigest.of(early.toString()), ClasspathDigest.of(late.toString()), "by content: build time and manifest do not count");
+
+        Path changed = jar(dir.resolve("changed.jar"), 1_700_000_000_000L, "Built-At: tuesday", new byte[] {1, 2, 4});
+        assertNotEquals(ClasspathDigest.of(early.toString()), ClasspathDigest.of(changed.toString()), "a changed class");
+    }
+
+    /** A jar holding one class, {@code com/acme/OrderSerializer.class}, with a manifest, every entry stamped {@code time}. */
+    private static Path jar(Path file, long time, String manifestLine, byte[] classBytes) throws Exception {
+        try (java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(file))) {
+            java.util.zip.ZipEntry manifest = new java.util.zip.ZipEntry("META-INF/MANIFEST.MF");
+            manifest.setTime(time);
+            out.putNextEntry(manifest);
+            out.write(("Manifest-Version: 1.0\n" + manifestLine + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            java.util.zip.ZipEntry type = new java.util.zip.ZipEntry("com/acme/OrderSerializer.class");
+            type.setTime(time);
+            out.putNextEntry(type);
+            out.write(classBytes);
+        }
+        return file;
+    }
 }

@@ -115,4 +115,42 @@ class ScenarioEngineTest {
         assertFalse(passed.regressed());
         assertTrue(passed.again().metrics().get(0).reason().endsWith("did not repeat: noise"), passed.again().metrics().get(0).reason());
     }
+
+    @Test
+    void onceTheRunHasFailedAFlagIsNotConfirmedAndSaysSo() {
+        List<PairedTest.Block> slower = List.of(block(130, 131), block(129, 130), block(131, 130));
+        Scripted measurer = new Scripted(3, List.of(slower, slower));
+        Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", measurer, false);
+        assertFalse(decision.flagged(), "no second measurement");
+        assertFalse(decision.regressed(), "nothing unconfirmed fails");
+        assertEquals(0, measurer.freshened);
+        assertEquals(1, measurer.calls, "measured once");
+        MetricVerdict metric = decision.verdict().metrics().get(0);
+        assertEquals(Verdict.INCONCLUSIVE, metric.verdict());
+        assertTrue(metric.reason().endsWith("not confirmed: the run had already failed"), metric.reason());
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("regression flagged, not confirmed: the run had already failed"));
+    }
+
+    @Test
+    void aMetricThatNoLookLeftCouldDecideIsNotMeasuredMore() {
+        // Eight blocks that swing ±20%: even three looks' 24 blocks would leave the MDE far above +10%.
+        List<PairedTest.Block> swinging = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            swinging.add(i % 2 == 0 ? block(120, 120) : block(83, 83));
+        }
+        Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
+        Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", measurer);
+        assertEquals(1, measurer.calls, "measured once: more looks could not decide it");
+        assertEquals(Verdict.INCONCLUSIVE, decision.verdict().metrics().get(0).verdict());
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("not measured more: even 3 looks would leave the MDE above the threshold"));
+
+        // Eight blocks within ±9%: too few to decide, and three looks could, so it is measured more.
+        List<PairedTest.Block> narrower = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            narrower.add(i % 2 == 0 ? block(109, 109) : block(92, 92));
+        }
+        Scripted decidable = new Scripted(3, List.of(narrower, narrower, narrower));
+        engine.decide("orders-publish", decidable);
+        assertTrue(decidable.calls > 1, "measured more while it could still be decided: " + printed.toString(StandardCharsets.UTF_8));
+    }
 }

@@ -53,6 +53,8 @@ class PairedSessionTest {
 
     @TempDir
     Path dir;
+    /** What the runs printed. */
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
     @Test
     void theSameCodeOnBothSidesPasses() throws IOException {
@@ -72,9 +74,13 @@ class PairedSessionTest {
         assertTrue(same.judged(), "paired verdicts are judgements");
         JsonNode summary = new ObjectMapper().readTree(same.summaryFile().toFile());
         assertEquals("paired", summary.at("/mode/name").asText());
+        // Warm windows: one producer a side for the whole scenario, measured in alternating windows.
+        assertEquals("windows", summary.at("/mode/design").asText(), summary.get("mode").toString());
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("[paired-small] 8 warm windows of 1.0 s (2 ABBA blocks)"),
+                console.toString(StandardCharsets.UTF_8));
         JsonNode trials = summary.at("/scenarios/0/paired/trials");
         assertEquals("ABBABAAB", trials.path("order").asText());
-        assertEquals(4, trials.at("/base/throughput").size(), "each side's trials, in run order");
+        assertEquals(4, trials.at("/base/throughput").size(), "each side's windows, in run order");
         assertEquals(4, trials.at("/head/throughput").size());
         assertEquals("ABBA blocks", summary.at("/scenarios/0/metrics/0/samples").asText());
         // The broker's side of each trial, from its JMX: it received what each side sent.
@@ -86,6 +92,26 @@ class PairedSessionTest {
                 .filter(metric -> metric.metric() == GateResult.Metric.BROKER_CPU_PER_RECORD).findFirst().orElseThrow();
         assertTrue(brokerCpu.current() > 0 && brokerCpu.line().startsWith("brokerCpuNsPerRecord"), brokerCpu.line());
         assertTrue(same.scenarios().get(0).metrics().stream().noneMatch(metric -> metric.metric() == GateResult.Metric.BROKER_PRODUCE_TIME));
+    }
+
+    /**
+     * Head and base with the same classes (by content) and the same scenario: nothing the clients
+     * run changed, so nothing is measured, and the run passes saying so in its headline. (A changed
+     * classpath is measured: the test above; a changed setting: SubjectDigestTest.)
+     */
+    @Test
+    void aScenarioWhoseClientsRunNothingChangedIsNotMeasuredAndPasses() throws IOException {
+        Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
+        Path head = scenarios(dir.resolve("head-perf"), SCENARIO);
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        GateResult result = run(scenarios, classpath, dir.resolve("unchanged"), Map.of(GateProperties.SCENARIOS_DIR, head.toString()));
+        assertEquals(GateResult.Outcome.PASS, result.outcome(), result.headline());
+        assertEquals(0, result.exitCode());
+        assertTrue(result.headline().startsWith("paired: head vs base test-base: pass: nothing the clients run changed (1 scenario "
+                + "not measured"), result.headline());
+        assertEquals(GateResult.ScenarioOutcome.UNCHANGED, result.scenarios().get(0).outcome());
+        assertFalse(console.toString(StandardCharsets.UTF_8).contains("[paired-small] base warm-up"), "nothing was measured");
+
     }
 
     /** 40 µs of CPU per record in the head's send path: throughput falls by more than half, and a second measurement confirms it. */
@@ -205,6 +231,7 @@ class PairedSessionTest {
                 .property(GateProperties.BASE_SCENARIOS_DIR, scenarios.toString())
                 .property(GateProperties.BASE_COMMIT, "test-base")
                 .property(GateProperties.PAIRED_BLOCKS, "2")
+                .property(GateProperties.PAIRED_LOOKS, "1")
                 .property(GateProperties.PAIRED_TRIAL, "2s")
                 // New worker JVMs warm up for 15 s by default; the effects judged here are tenfold, and the
                 // steadiness test still runs past this minimum.
@@ -213,7 +240,7 @@ class PairedSessionTest {
                 .pairedSettle(1)
                 .property(GateProperties.WORKER_JVM_FLAGS, "-Xms256m -Xmx256m -XX:+UseG1GC");
         extra.forEach(options::property);
-        return PerfGate.run(options.build());
+        return PerfGate.run(options.build(), new PrintStream(console, true, StandardCharsets.UTF_8));
     }
 
     private static Path scenarios(Path directory, String scenario) throws IOException {

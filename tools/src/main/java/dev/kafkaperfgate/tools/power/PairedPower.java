@@ -91,8 +91,11 @@ public final class PairedPower {
         }
     }
 
-    /** A measurement's verdict and, when it flagged a regression, the second measurement's. */
-    private record Measured(ScenarioVerdict first, ScenarioVerdict second) {
+    /**
+     * A measurement's verdict and, when it flagged a regression, the second measurement's; and the
+     * first measurement's values per window or trial, for the spread behind an MDE ({@code null} for a probe).
+     */
+    private record Measured(ScenarioVerdict first, ScenarioVerdict second, JsonNode values) {
 
         boolean confirmed(MetricVerdict metric) {
             return metric.verdict() == Verdict.REGRESSION && second != null
@@ -109,8 +112,15 @@ public final class PairedPower {
     /** Measurements made so far: the first runs on the JVMs started with the session. */
     private int measurements;
 
+    private final PairedTrials.Design design;
+    private final Duration window;
+    private final int looks;
+
     private PairedPower(List<CatalogEntry> catalog, KafkaBroker broker, WorkerPair workers, Duration trial,
-                        GatePolicy policy, PrintStream console) {
+                        GatePolicy policy, PrintStream console, PairedTrials.Design design, Duration window, int looks) {
+        this.design = design;
+        this.window = window;
+        this.looks = looks;
         this.catalog = catalog;
         this.broker = broker;
         this.workers = workers;
@@ -174,6 +184,13 @@ public final class PairedPower {
         @Option(names = "--fixed-rate-scenario", defaultValue = "producer-1k-acks1-20k",
                 description = "where the cpu, alloc and p99 injections are measured (default: ${DEFAULT-VALUE})")
         String fixedRateScenario;
+        @Option(names = "--design", defaultValue = "windows",
+                description = "windows (warm windows, the gate's default) or trials (a new client and topic per trial); default: ${DEFAULT-VALUE}")
+        PairedTrials.Design design;
+        @Option(names = "--window-seconds", defaultValue = "1", description = "warm window length (default: ${DEFAULT-VALUE}, the gate's)")
+        double windowSeconds;
+        @Option(names = "--looks", defaultValue = "1", description = "looks while INCONCLUSIVE, --blocks more each (default: ${DEFAULT-VALUE})")
+        int looks;
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -247,7 +264,8 @@ public final class PairedPower {
                 throw new IllegalArgumentException("no scenario " + name + " in " + options.scenarios + "; it has "
                         + catalog.stream().map(CatalogEntry::name).toList());
             });
-            PairedPower power = new PairedPower(catalog, broker, workers, trial, policy, console);
+            PairedPower power = new PairedPower(catalog, broker, workers, trial, policy, console, options.design,
+                    Duration.ofMillis(Math.round(options.windowSeconds * 1000)), options.looks);
             for (Experiment experiment : aa) {
                 power.record(experiment, options.blocks, rows, options.out);
             }
@@ -303,7 +321,13 @@ public final class PairedPower {
     /** Measures and judges one experiment at the default blocks, confirmation included, and appends its rows. */
     private void record(Experiment experiment, int blocks, ArrayNode rows, Path out) throws IOException {
         try {
+            long start = System.nanoTime();
             Measured measured = measure(experiment, blocks, true);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (measured.values() != null) {
+                rows.addObject().put("experiment", experiment.label()).put("scenario", experiment.scenario())
+                        .put("design", design.name().toLowerCase(Locale.ROOT)).set("values", measured.values());
+            }
             for (MetricVerdict metric : measured.first().metrics()) {
                 ObjectNode row = rows.addObject();
                 row.put("experiment", experiment.label());
@@ -317,9 +341,11 @@ public final class PairedPower {
                 row.put("blockSdPercent", Math.round(metric.comparison().runToRunSd() * 10000) / 100.0);
                 row.put("verdict", metric.verdict().name());
                 row.put("confirmed", measured.confirmed(metric));
-                console.printf(Locale.ROOT, "[gate-power] %-20s %-30s %-20s %-12s %+7.1f%% (MDE %+.1f%%)%s%n", experiment.label(),
+                row.put("design", design.name().toLowerCase(Locale.ROOT));
+                row.put("seconds", Math.round(seconds));
+                console.printf(Locale.ROOT, "[gate-power] %-20s %-30s %-20s %-12s %+7.1f%% (MDE %+.1f%%)%s, %.0f s%n", experiment.label(),
                         experiment.scenario(), metric.metric().key(), metric.verdict(), metric.deltaPercent(), metric.mdePercent(),
-                        measured.confirmed(metric) ? " CONFIRMED" : "");
+                        measured.confirmed(metric) ? " CONFIRMED" : "", seconds);
             }
         } catch (RuntimeException e) {
             console.println("[gate-power] " + experiment.label() + " on " + experiment.scenario() + " failed: " + e.getMessage());
@@ -336,25 +362,28 @@ public final class PairedPower {
         try {
             PairedTrials trials = new PairedTrials(new BrokerPool(broker, count -> {
                 throw new IllegalStateException("gate-power measures the PR suite's single-broker scenarios only");
-            }, console), workers, trial, Defaults.WARMUP_MIN, Defaults.PAIRED_SETTLE_MAX, experiment.injection(), console);
+            }, console), workers, trial, Defaults.WARMUP_MIN, Defaults.PAIRED_SETTLE_MAX, experiment.injection(), console, design, window);
             // Every measurement on its own pair of JVMs, as every gate run has: their JIT's offset is part of the noise measured.
             if (measurements++ > 0) {
                 trials.freshWorkers();
             }
             // The gate's own whole-client measurement; every measurement on its own pair of JVMs, as above.
-            ClientMeasurer measurer = new ClientMeasurer(trials, entry, entry.file(), blocks, Defaults.PAIRED_LOOKS, List.of());
+            ClientMeasurer measurer = new ClientMeasurer(trials, entry, entry.file(), blocks, looks, List.of());
             ScenarioEngine engine = new ScenarioEngine(policy, new PrintStream(java.io.OutputStream.nullOutputStream()));
             ScenarioVerdict first;
             ScenarioVerdict second;
+            JsonNode values = null;
             if (confirm) {
                 Decision<PairedMeasurement> decision = engine.decide(entry.name(), measurer);
                 first = decision.verdict();
                 second = decision.again();
+                values = decision.first().toJson();
             } else {
                 first = new Referee(policy).judge(measurer.evidence(measurer.measure(false)));
                 second = null;
             }
-            return new Measured(first, second);
+            trials.close();
+            return new Measured(first, second, values);
         } finally {
             if (neighbour != null) {
                 neighbour.destroyForcibly();
@@ -375,7 +404,7 @@ public final class PairedPower {
             String effects = label.startsWith("A/A") ? "" : " real effects " + counted.stream()
                     .map(row -> String.format(Locale.ROOT, "%+.1f%%", row.path("deltaPercent").asDouble())).toList();
             console.printf(Locale.ROOT, "[gate-power]   %-18s comparisons %3d, flagged %2d, confirmed %2d, errors %d%s%n", label,
-                    counted.size(), flagged, confirmed, list.size() - judged.size(), effects);
+                    counted.size(), flagged, confirmed, list.stream().filter(row -> row.has("error")).count(), effects);
         });
     }
 }

@@ -11,46 +11,50 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
- * SHA-256 over the contents of a classpath, in order: each jar's bytes, each folder's files (by
- * relative path and bytes). Where entries live does not count, so a base built in a worktree and
- * a head built in place digest alike when nothing in them differs.
+ * SHA-256 over what a classpath holds, by content: in classpath order, each entry's classes and
+ * resources by name and bytes, whether it is a jar or a folder. Where entries live does not count,
+ * and neither do a jar's own bytes: they carry each entry's build time, so the same sources built
+ * twice (the base in its worktree, the head in place) would differ as jars and digest alike here.
+ * Maven's build records (the manifest, {@code META-INF/maven/}) are left out for the same reason;
+ * nothing a client runs reads them. A file that is not a zip counts by its bytes.
+ *
+ * <pre>{@code
+ * boolean unchanged = ClasspathDigest.of(baseClasspath).equals(ClasspathDigest.of(headClasspath));
+ * }</pre>
  */
 public final class ClasspathDigest {
 
     private ClasspathDigest() {
     }
 
+    /** @throws UncheckedIOException when an entry cannot be read */
     public static String of(String classpath) {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest digest = sha256();
         for (String entry : classpath.split(File.pathSeparator)) {
             if (entry.isBlank()) {
                 continue;
             }
             Path path = Path.of(entry);
             try {
-                if (Files.isDirectory(path)) {
-                    List<Path> files;
-                    try (Stream<Path> walk = Files.walk(path)) {
-                        files = walk.filter(Files::isRegularFile).sorted().toList();
-                    }
-                    for (Path file : files) {
-                        digest.update(path.relativize(file).toString().getBytes(StandardCharsets.UTF_8));
-                        update(digest, file);
-                    }
-                } else if (Files.isRegularFile(path)) {
-                    update(digest, path);
-                } else {
+                TreeMap<String, byte[]> contents = Files.isDirectory(path) ? folder(path)
+                        : Files.isRegularFile(path) ? jar(path) : null;
+                digest.update((byte) '\n');
+                if (contents == null) {
                     // A missing entry: the side's build did not make it. Count its name, so that two sides differ.
                     digest.update(entry.getBytes(StandardCharsets.UTF_8));
+                    continue;
                 }
+                contents.forEach((name, bytes) -> {
+                    digest.update(name.getBytes(StandardCharsets.UTF_8));
+                    digest.update((byte) 0);
+                    digest.update(bytes);
+                });
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read classpath entry " + entry + ": " + e.getMessage(), e);
             }
@@ -58,12 +62,58 @@ public final class ClasspathDigest {
         return HexFormat.of().formatHex(digest.digest());
     }
 
-    private static void update(MessageDigest digest, Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[64 * 1024];
-            for (int read = in.read(buffer); read > 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
+    /** A build record rather than code or a resource a client reads. */
+    static boolean buildRecord(String name) {
+        return name.equals("META-INF/MANIFEST.MF") || name.startsWith("META-INF/maven/");
+    }
+
+    /** Each file's SHA-256, by its path under {@code root}. */
+    private static TreeMap<String, byte[]> folder(Path root) throws IOException {
+        TreeMap<String, byte[]> contents = new TreeMap<>();
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(root)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        for (Path file : files) {
+            String name = root.relativize(file).toString().replace(File.separatorChar, '/');
+            if (!buildRecord(name)) {
+                contents.put(name, sha256().digest(Files.readAllBytes(file)));
             }
+        }
+        return contents;
+    }
+
+    /** Each entry's SHA-256, by its name in the jar. */
+    private static TreeMap<String, byte[]> jar(Path file) throws IOException {
+        TreeMap<String, byte[]> contents = new TreeMap<>();
+        if (!isZip(file)) {
+            contents.put("", sha256().digest(Files.readAllBytes(file)));
+            return contents;
+        }
+        try (ZipFile zip = new ZipFile(file.toFile())) {
+            for (ZipEntry entry : java.util.Collections.list(zip.entries())) {
+                if (!entry.isDirectory() && !buildRecord(entry.getName())) {
+                    try (InputStream in = zip.getInputStream(entry)) {
+                        contents.put(entry.getName(), sha256().digest(in.readAllBytes()));
+                    }
+                }
+            }
+        }
+        return contents;
+    }
+
+    private static boolean isZip(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] magic = in.readNBytes(4);
+            return magic.length == 4 && magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -103,31 +103,90 @@ public final class ProduceWorkload {
      * @throws BrokerUnavailableException when the broker dies during the scenario
      */
     public ProduceResult run(ProduceScenario scenario, String topic) {
+        try (Session session = open(scenario, topic)) {
+            WarmupSummary warmup = session.warmUp();
+            List<TrialFigures> trials = new ArrayList<>();
+            for (int trial = 1; trial <= scenario.trials(); trial++) {
+                trials.add(session.measure(trial));
+            }
+            return new ProduceResult(scenario, topic, broker.info(), ClientJvm.current(clientCpus), warmup, trials);
+        }
+    }
+
+    /**
+     * Opens the scenario's producer on {@code topic} and keeps it: a paired run's warm windows
+     * measure one producer window after window, so that no window pays for a new client, a new
+     * topic or a JIT that has not settled.
+     *
+     * @throws ScenarioFailedException when the codec cannot load
+     */
+    public Session open(ProduceScenario scenario, String topic) {
         CodecCheck.verify(scenario.name(), scenario.producer());
         Map<String, Object> config = ClientConfigs.producer(broker, scenario.producer(), injection);
         RecordPool records = PayloadPool.records(scenario, config);
         Producer<Object, Object> producer = Producers.open(scenario, config);
         // Closing the producer from the watch's thread makes a blocked send() return at once.
-        try (BrokerWatch watch = BrokerWatch.start(broker, () -> producer.close(Duration.ZERO))) {
+        BrokerWatch watch = BrokerWatch.start(broker, () -> producer.close(Duration.ZERO));
+        return new Session(scenario, topic, producer, records, watch);
+    }
+
+    /** One open producer of a scenario: warmed up once, then measured trial by trial (or window by window). */
+    public final class Session implements AutoCloseable {
+
+        private final ProduceScenario scenario;
+        private final String topic;
+        private final Producer<Object, Object> producer;
+        private final RecordPool records;
+        private final BrokerWatch watch;
+        private final SendPhase phase;
+        private final BrokerSide brokerSide = BrokerSide.of(broker);
+
+        private Session(ProduceScenario scenario, String topic, Producer<Object, Object> producer, RecordPool records, BrokerWatch watch) {
+            this.scenario = scenario;
+            this.topic = topic;
+            this.producer = producer;
+            this.records = records;
+            this.watch = watch;
+            this.phase = new SendPhase(producer, topic, records, clock, watch, listener.stamp());
+        }
+
+        /** The scenario's warm-up, never measured. */
+        public WarmupSummary warmUp() {
+            return guarded(() -> ProduceWorkload.this.warmUp(scenario, phase, records.meanValueBytes(), watch));
+        }
+
+        /**
+         * One measured trial of the scenario's trial duration (a warm window's length), with what
+         * the broker counted during it.
+         *
+         * @throws BrokerUnavailableException when the broker died
+         */
+        public TrialFigures measure(int trial) {
+            return guarded(() -> {
+                brokerSide.begin();
+                TrialFigures figures = ProduceWorkload.this.measure(scenario, topic, phase, producer, records.meanValueBytes(), watch, trial);
+                return figures.withBrokerSide(brokerSide.end());
+            });
+        }
+
+        private <T> T guarded(java.util.function.Supplier<T> step) {
             try {
-                SendPhase phase = new SendPhase(producer, topic, records, clock, watch, listener.stamp());
-                WarmupSummary warmup = warmUp(scenario, phase, records.meanValueBytes(), watch);
-                List<TrialFigures> trials = new ArrayList<>();
-                BrokerSide brokerSide = BrokerSide.of(broker);
-                for (int trial = 1; trial <= scenario.trials(); trial++) {
-                    brokerSide.begin();
-                    TrialFigures figures = measure(scenario, topic, phase, producer, records.meanValueBytes(), watch, trial);
-                    trials.add(figures.withBrokerSide(brokerSide.end()));
-                }
-                return new ProduceResult(scenario, topic, broker.info(), ClientJvm.current(clientCpus), warmup, trials);
+                return step.get();
             } catch (RuntimeException e) {
                 if (watch.isDead()) {
                     throw brokerDied(scenario, watch, e);
                 }
                 throw e;
             }
-        } finally {
-            producer.close(Duration.ofSeconds(5));
+        }
+
+        @Override
+        public void close() {
+            try {
+                watch.close();
+            } finally {
+                producer.close(Duration.ofSeconds(5));
+            }
         }
     }
 

@@ -1,0 +1,167 @@
+package dev.kafkaperfgate.internal.paired;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.broker.GateTopics;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.engine.TrialOrder;
+import dev.kafkaperfgate.internal.workload.BrokerSide;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Paired mode's whole-client measurement in warm windows: each side opens its producer once per
+ * scenario, on a topic of its own, warms it up once and settles its JIT once; then the sides take
+ * turns in short windows ({@link Defaults#PAIRED_WINDOW}) in {@link TrialOrder}'s ABBA/BAAB blocks,
+ * each window measured as a trial is (the client threads' CPU and allocation, records acknowledged,
+ * bytes, an interval histogram). No window builds a client or a topic.
+ *
+ * <p>Why: a trial on a fresh topic and a fresh client spends about 5 s for 3 s of measurement, and
+ * each new client puts the JIT back to work; windows of 1 s spend about 1.1 s each. Looks after the
+ * first go on with the same producers ({@link #measure} continues an open scenario), and a
+ * confirmation's fresh JVMs open them anew. The side whose window it is not keeps its producer open
+ * and idle: an idle producer costs a few wake-ups, counted in neither window.
+ *
+ * <pre>{@code
+ * WarmWindows windows = new WarmWindows(workers, Duration.ofSeconds(1), 6, console);
+ * PairedMeasurement first = windows.measure(scenario, broker, blocks, open);   // opens, warms, settles, measures
+ * PairedMeasurement more = windows.measure(scenario, broker, blocks, open);    // the same producers, numbered on
+ * windows.close();                                                             // deletes its topics
+ * }</pre>
+ */
+final class WarmWindows implements AutoCloseable {
+
+    /** Opens a scenario in a side's worker ({@link PairedTrials}'s open, which records what the head reported). */
+    interface Opener {
+        void open(WorkerProcess worker, boolean warm);
+    }
+
+    private final WorkerPair workers;
+    private final Duration window;
+    private final int settleMax;
+    private final PrintStream console;
+    /** The scenario whose producers are open, with the pair that opened them; null when none. */
+    private CatalogEntry open;
+    private int openGeneration;
+    private GateTopics topics;
+    /** Each side's topic of the open scenario. */
+    private final Map<Side, String> topic = new EnumMap<>(Side.class);
+    private int windowsRun;
+    private int warmedGeneration;
+
+    WarmWindows(WorkerPair workers, Duration window, int settleMax, PrintStream console) {
+        this.workers = workers;
+        this.window = window;
+        this.settleMax = settleMax;
+        this.console = console;
+    }
+
+    /**
+     * {@code blocks} ABBA blocks of windows; the first call for a scenario (or on a fresh pair of
+     * JVMs) opens both sides' producers, warms them up and settles their JIT, later calls go on with them.
+     */
+    PairedMeasurement measure(CatalogEntry scenario, KafkaBroker broker, int blocks, Opener opener) {
+        if (open != scenario || openGeneration != workers.generation()) {
+            begin(scenario, broker, opener);
+        }
+        List<Side> order = TrialOrder.of(blocks);
+        BrokerSide brokerSide = BrokerSide.of(broker);
+        List<PairedMeasurement.Trial> trials = new ArrayList<>();
+        JsonNode[] definitions = new JsonNode[2];
+        long start = System.nanoTime();
+        for (int i = 0; i < order.size(); i++) {
+            Side side = order.get(i);
+            brokerSide.begin();
+            JsonNode reply = window(side, ++windowsRun);
+            Map<String, Double> brokerFigures = brokerSide.end();
+            // Outside the window: its records go, so that the broker's log does not grow with the scenario.
+            topics.truncate(topic.get(side));
+            definitions[side.ordinal()] = reply.path("definition");
+            trials.add(new PairedMeasurement.Trial(side, i + 1, PairedTrials.values(reply.path("figures"), brokerFigures),
+                    PairedTrials.client(reply.path("client")), brokerFigures));
+        }
+        console.printf("[%s] %d warm windows of %.1f s (%d ABBA blocks) in %.0f s%n", scenario.name(), order.size(),
+                window.toMillis() / 1000.0, blocks, (System.nanoTime() - start) / 1e9);
+        return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
+    }
+
+    /** Opens the scenario on both sides, each on a topic of its own, warms each producer up and settles both JITs. */
+    private void begin(CatalogEntry scenario, KafkaBroker broker, Opener opener) {
+        close();
+        topics = new GateTopics(broker);
+        boolean warm = warmedGeneration == workers.generation();
+        opener.open(workers.head(), warm);
+        opener.open(workers.base(), warm);
+        Map<Side, Long> jitAfterWarmup = new EnumMap<>(Side.class);
+        for (Side side : Side.values()) {
+            String created = topics.create(scenario.name() + "-" + side.key() + "-windows", scenario.partitions(),
+                    scenario.replicationFactor(), windowTopicConfigs(scenario));
+            topic.put(side, created);
+            console.printf("[%s] %s warm-up (one producer for all its windows)%n", scenario.name(), side.key());
+            JsonNode warmed = workers.of(side).call(PairedTrials.command("beginWindows").put("topic", created)
+                    .put("windowMillis", window.toMillis()), Defaults.WARMUP_MAX.multipliedBy(2).plus(Defaults.WORKER_REPLY_MARGIN));
+            jitAfterWarmup.put(side, PairedTrials.jitMillis(warmed));
+            topics.truncate(created);
+        }
+        warmedGeneration = workers.generation();
+        open = scenario;
+        openGeneration = workers.generation();
+        windowsRun = 0;
+        JitSettle settle = new JitSettle(window, jitAfterWarmup, Defaults.PAIRED_JIT_SETTLED, settleMax);
+        for (Optional<Side> next = settle.next(); next.isPresent(); next = settle.next()) {
+            settle.ran(next.get(), PairedTrials.jitMillis(window(next.get(), 0)));
+            topics.truncate(topic.get(next.get()));
+        }
+        console.printf("[%s] %s%n", scenario.name(), settle.line().replace("settle trials", "settle windows"));
+    }
+
+    /**
+     * The scenario's topic configs, with segments of at most 64 MiB unless it sets its own: records
+     * are deleted after every window, and only closed segments can go (the default segment is 1 GiB,
+     * 10 s of an unthrottled producer here).
+     */
+    static Map<String, String> windowTopicConfigs(CatalogEntry scenario) {
+        Map<String, String> configs = new java.util.TreeMap<>(scenario.topicConfigs());
+        configs.putIfAbsent("segment.bytes", Integer.toString(WINDOW_SEGMENT_BYTES));
+        return configs;
+    }
+
+    /** A warm window topic's segment size, unless the scenario sets one. */
+    static final int WINDOW_SEGMENT_BYTES = 64 * 1024 * 1024;
+
+    /** One window of {@code side}; {@code number} 0 for a settle window. */
+    private JsonNode window(Side side, int number) {
+        return workers.of(side).call(PairedTrials.command("window").put("window", number), window.plus(Defaults.WORKER_REPLY_MARGIN));
+    }
+
+    /**
+     * Closes both sides' producers (a worker that is gone is not asked) and deletes this scenario's
+     * topics.
+     */
+    @Override
+    public void close() {
+        if (open != null && openGeneration == workers.generation()) {
+            for (Side side : Side.values()) {
+                try {
+                    workers.of(side).call(PairedTrials.command("endWindows"), Defaults.WORKER_REPLY_MARGIN);
+                } catch (WorkerException e) {
+                    console.println("[kafka-perf-gate] " + e.getMessage());
+                }
+            }
+        }
+        open = null;
+        if (topics != null) {
+            GateTopics closing = topics;
+            topics = null;
+            closing.close();
+        }
+    }
+}
