@@ -209,15 +209,16 @@ workflow_run_event() { # RUN_ID HEAD_SHA CONCLUSION FILE
     repository: {full_name: "acme/orders", default_branch: "main"}}' > "$4"
 }
 results() { echo "$work/artifacts/$1/perf-gate-results"; }
-check_paired() { # RUN_ID HEAD_SHA: the artifact of a complete paired run against main
-  local artifact
-  artifact=$(results "$1")
-  for file in summary.json event.json orders-publish.paired.json; do
-    [ -f "$artifact/$file" ] || die "run $1's artifact lacks $file"
+check_paired() { # RUN_ID HEAD_SHA [FILE...]: the artifact of a complete paired run against main, with its files
+  local artifact run=$1 head=$2
+  artifact=$(results "$run")
+  shift 2
+  for file in summary.json event.json "$@"; do
+    [ -f "$artifact/$file" ] || die "run $run's artifact lacks $file"
   done
-  jq -e --arg base "$main_sha" --arg head "$2" '.complete == true and .mode.name == "paired" and .mode.base == $base
+  jq -e --arg base "$main_sha" --arg head "$head" '.complete == true and .mode.name == "paired" and .mode.base == $base
       and .commit == $head and .scenarios[0].scenario == "orders-publish"' "$artifact/summary.json" >/dev/null \
-    || die "run $1 is not a complete paired run of orders-publish, $2 against $main_sha: $(jq -c '{complete, mode, commit}' "$artifact/summary.json")"
+    || die "run $run is not a complete paired run of orders-publish, $head against $main_sha: $(jq -c '{complete, mode, commit}' "$artifact/summary.json")"
 }
 
 say "1/5 perf-gate on a pull request that changes a README (log $work/pr-pass.log)"
@@ -227,10 +228,13 @@ start=$SECONDS
 run_act pull_request perf-gate.yml "$work/events/pr-pass.json" 4201 "$work/pr-pass.log" \
   || { tail -n 60 "$work/pr-pass.log"; die "perf-gate failed on a pull request that changes nothing measured"; }
 check_paired 4201 "$pass_sha"
-jq -e '.decision.outcome == "PASS" and .decision.exitCode == 0' "$(results 4201)/summary.json" >/dev/null \
-  || die "the README change did not pass: $(jq -c .decision "$(results 4201)/summary.json")"
-grep -q "settle trials (not measured): base 1, head 1" "$work/pr-pass.log" \
-  || die "the paired run measured without its settle trials first (-Dperf.paired.settle=1)"
+# A README change: both builds hold the same classes by content, so nothing the clients run changed and nothing is measured.
+jq -e '.decision.outcome == "PASS" and .decision.exitCode == 0 and (.decision.headline | contains("nothing the clients run changed"))
+    and .scenarios[0].outcome == "unchanged"' "$(results 4201)/summary.json" >/dev/null \
+  || die "the README change did not pass as unchanged: $(jq -c '{decision, outcomes: [.scenarios[].outcome]}' "$(results 4201)/summary.json")"
+if grep -q "\] base warm-up" "$work/pr-pass.log"; then
+  die "an unchanged pull request was measured: $(grep -m 3 "\] base warm-up" "$work/pr-pass.log")"
+fi
 grep -q "a module of the reactor" "$work/pr-pass.log" || grep -q "building the head ([^)]* services/orders)" "$work/pr-pass.log" \
   || die "the service module was not built from its reactor"
 say "    PASS in $((SECONDS - start)) s: $(jq -r .decision.headline "$(results 4201)/summary.json")"
@@ -241,7 +245,7 @@ workflow_run_event 4201 "$pass_sha" success "$work/events/run-pass.json"
 run_act workflow_run perf-gate-comment.yml "$work/events/run-pass.json" 4202 "$work/comment-1.log" \
   || { tail -n 60 "$work/comment-1.log"; die "perf-gate comment failed under act (first run)"; }
 [ "$(state '.comments | length')" = 1 ] || die "expected one comment after the first run, found $(state '.comments | length')"
-state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("| orders-publish |")' >/dev/null \
+state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("nothing the clients run changed")' >/dev/null \
   || die "the comment is not the gate's report: $(state -r '.comments[0].body' | head -c 400)"
 
 say "3/5 perf-gate on the next push: one more copy per record and a CPU-only check in the serializer (log $work/pr-fail.log)"
@@ -251,7 +255,9 @@ start=$SECONDS
 if run_act pull_request perf-gate.yml "$work/events/pr-fail.json" 4203 "$work/pr-fail.log"; then
   die "perf-gate passed a serializer that copies each record once more"
 fi
-check_paired 4203 "$fail_sha"
+check_paired 4203 "$fail_sha" orders-publish.paired.json
+grep -q "settle windows (not measured): base 1, head 1" "$work/pr-fail.log" \
+  || die "the paired run measured the whole client without its settle windows first (-Dperf.paired.settle=1)"
 summary=$(results 4203)/summary.json
 jq -e '.decision.outcome == "REGRESSION" and .decision.exitCode == 1' "$summary" >/dev/null \
   || { tail -n 60 "$work/pr-fail.log"; die "the serializer regression is not a confirmed REGRESSION: $(jq -c .decision "$summary")"; }

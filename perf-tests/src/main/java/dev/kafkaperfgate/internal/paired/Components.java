@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.GateProperties;
 import dev.kafkaperfgate.internal.component.ComponentFiles;

@@ -1,5 +1,10 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.paired.client.ClientMeasurer;
+import dev.kafkaperfgate.internal.paired.client.PairedTrials;
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
+import dev.kafkaperfgate.internal.paired.workers.WorkerException;
+import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;

@@ -1,5 +1,10 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.paired.client.PairedTrials;
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
+import dev.kafkaperfgate.internal.paired.workers.WorkerException;
+import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
+import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,7 +30,6 @@ import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
-import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 
@@ -222,7 +226,7 @@ public final class PairedSession {
 
     /** Checks the worker's protocol; returns the kafka-clients version its side runs. */
     private static String hello(WorkerProcess worker) {
-        JsonNode reply = worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
+        JsonNode reply = worker.call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
         int protocol = reply.path("protocol").asInt();
         if (protocol != dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION) {
             // Both workers run the deciding JVM's own gate jars, so this means a broken installation.
@@ -242,7 +246,7 @@ public final class PairedSession {
     }
 
     private static ObjectNode catalogCommand(String dir, String suite, String names) {
-        ObjectNode command = PairedTrials.command("catalog").put("dir", Path.of(dir).toAbsolutePath().toString());
+        ObjectNode command = WorkerProcess.command("catalog").put("dir", Path.of(dir).toAbsolutePath().toString());
         command.put("suite", suite);
         command.put("names", names);
         return command;

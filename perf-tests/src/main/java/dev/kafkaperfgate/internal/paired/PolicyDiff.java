@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 
 import java.nio.file.Path;

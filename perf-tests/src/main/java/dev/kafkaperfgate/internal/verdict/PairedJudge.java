@@ -75,6 +75,13 @@ public final class PairedJudge {
                     + "ones (control bound ±%.0f%%)", (Math.exp(result.controlLog()) - 1) * 100, Defaults.PAIRED_CONTROL_BOUND * 100);
         } else {
             verdict = Judge.classify(metric, comparison, thresholdPercent);
+            double worstRiseMicros = (comparison.high() - 1) * comparison.baselineCenter();
+            if (verdict == Verdict.INCONCLUSIVE && tail && worstRiseMicros <= Defaults.PAIRED_P99_FLOOR.toNanos() / 1000.0) {
+                // Too noisy to resolve the percentage, but the interval rules out a rise a reader would care about.
+                return new MetricVerdict(metric, Verdict.OK, comparison.baselineCenter(), comparison.current(), thresholdPercent, comparison,
+                        String.format(Locale.ROOT, "the interval's upper end adds at most %.0f µs, within the p99 floor of %d ms",
+                                Math.max(0, worstRiseMicros), Defaults.PAIRED_P99_FLOOR.toMillis()));
+            }
             if (verdict == Verdict.INCONCLUSIVE) {
                 reason = tail && !SignedRankTest.reachable(metricBlocks.size(), policy.alpha())
                         ? metricBlocks.size() + " blocks are too few for a signed-rank test at α " + String.format(Locale.ROOT, "%.4f", policy.alpha())

@@ -57,7 +57,7 @@ class PairedJudgeTest {
 
     @Test
     void noiseThatHidesTheThresholdIsInconclusiveWithItsMde() {
-        MetricVerdict verdict = judge(Metric.P99, blocks(1.0, 0.4, 0));
+        MetricVerdict verdict = judge(Metric.CPU_PER_RECORD, blocks(1.0, 0.4, 0));
         assertEquals(Verdict.INCONCLUSIVE, verdict.verdict(), verdict.line());
         assertTrue(verdict.mdePercent() > 10, verdict.line());
     }
@@ -149,5 +149,26 @@ class PairedJudgeTest {
         assertEquals(Verdict.REGRESSION, component.verdict(), component.line());
         MetricVerdict client = JUDGE.judge("orders", Map.of(Metric.CPU_PER_RECORD, duels), Thresholds.UNSET, List.of()).metrics().get(0);
         assertEquals(Verdict.INCONCLUSIVE, client.verdict(), "one after the other, such a base disagrees with itself: " + client.line());
+    }
+
+    /** 16 blocks of a p99 around {@code micros}, swinging ±30% between blocks, the head the same. */
+    private static List<PairedTest.Block> noisyP99(double micros) {
+        List<PairedTest.Block> blocks = new ArrayList<>();
+        for (int block = 0; block < 16; block++) {
+            double wobble = block % 2 == 0 ? 1.3 : 0.77;
+            blocks.add(new PairedTest.Block(micros, micros, micros * wobble, micros * wobble));
+        }
+        return blocks;
+    }
+
+    @Test
+    void aNoisyP99IsOkWhenItsIntervalRulesOutARiseOfAMillisecondAndInconclusiveAboveIt() {
+        MetricVerdict low = judge(Metric.P99, noisyP99(400));
+        assertEquals(Verdict.OK, low.verdict(), low.line());
+        assertTrue(low.reason().contains("within the p99 floor of 1 ms"), low.reason());
+        assertEquals(SignedRankTest.SAMPLES, low.comparison().samples(), "p99 is judged by signed ranks");
+
+        MetricVerdict high = judge(Metric.P99, noisyP99(8000));
+        assertEquals(Verdict.INCONCLUSIVE, high.verdict(), high.line());
     }
 }

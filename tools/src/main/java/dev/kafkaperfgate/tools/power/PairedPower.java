@@ -13,11 +13,12 @@ import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.paired.CatalogEntry;
-import dev.kafkaperfgate.internal.paired.ClientMeasurer;
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
+import dev.kafkaperfgate.internal.paired.client.ClientMeasurer;
 import dev.kafkaperfgate.internal.paired.PairedPinning;
-import dev.kafkaperfgate.internal.paired.PairedTrials;
-import dev.kafkaperfgate.internal.paired.WorkerPair;
+import dev.kafkaperfgate.internal.paired.client.PairedTrials;
+import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
+import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.engine.Decision;
@@ -256,7 +257,7 @@ public final class PairedPower {
         try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(brokerProperties), console)) {
             BrokerWarmup.run(broker, Defaults.PAIRED_BROKER_WARMUP, console);
-            List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(PairedTrials.command("catalog")
+            List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(WorkerProcess.command("catalog")
                     .put("dir", options.scenarios.toAbsolutePath().toString()).putNull("suite"), Defaults.WORKER_REPLY_MARGIN));
             List<String> named = new ArrayList<>(options.aaScenarios);
             named.add(options.fixedRateScenario);

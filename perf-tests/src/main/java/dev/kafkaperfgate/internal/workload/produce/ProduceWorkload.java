@@ -211,8 +211,10 @@ public final class ProduceWorkload {
         checkErrors(scenario, "warm-up", outcome, latencies, errors, watch);
         listener.phaseEnded(scenario.name(), 0, outcome.sent());
         boolean wasSteady = steady.isSteady();
+        // A warm-up whose min is its max is of fixed length (paired mode's warm windows, whose settle windows wait for the JIT).
+        boolean fixed = policy.min().equals(policy.max());
         console.printf("[%s] warm-up: %d records in %.1f s, %s%n", scenario.name(), outcome.sent(), outcome.seconds(),
-                wasSteady ? "steady" : "NOT steady within its bound of " + String.format(java.util.Locale.ROOT, "%.1f", policy.max().toMillis() / 1000.0) + " s");
+                fixed ? "fixed length" : wasSteady ? "steady" : "NOT steady within its bound of " + String.format(java.util.Locale.ROOT, "%.1f", policy.max().toMillis() / 1000.0) + " s");
         return new WarmupSummary(outcome.sent(), outcome.endNanos() - outcome.startNanos(), wasSteady,
                 windowFigure(scenario), steady.windows());
     }

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.CpuSet;
@@ -19,7 +19,7 @@ import java.io.PrintStream;
  *
  * <pre>{@code
  * try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, Defaults.WORKER_JVM_FLAGS, null, System.out)) {
- *     workers.base().call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
+ *     workers.base().call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
  *     workers.restart();   // new JVMs for both sides, cold: the next scenario takes the full warm-up
  * }
  * }</pre>
@@ -55,12 +55,12 @@ public final class WorkerPair implements AutoCloseable {
     }
 
     /** The base's test classpath, as its worker runs it. */
-    String baseClasspath() {
+    public String baseClasspath() {
         return baseClasspath;
     }
 
     /** The head's test classpath, as its worker runs it. */
-    String headClasspath() {
+    public String headClasspath() {
         return headClasspath;
     }
 
@@ -68,21 +68,21 @@ public final class WorkerPair implements AutoCloseable {
         return base;
     }
 
-    WorkerProcess head() {
+    public WorkerProcess head() {
         return head;
     }
 
-    WorkerProcess of(Side side) {
+    public WorkerProcess of(Side side) {
         return side == Side.BASE ? base : head;
     }
 
     /** 1 for the JVMs started first, one more for each {@link #restart()}. */
-    int generation() {
+    public int generation() {
         return generation;
     }
 
     /** Stops both workers and starts new JVMs on the same classpaths. */
-    void restart() {
+    public void restart() {
         close();
         startBoth();
         console.println("[kafka-perf-gate] paired: fresh worker JVMs for both sides (pair " + generation + ")");

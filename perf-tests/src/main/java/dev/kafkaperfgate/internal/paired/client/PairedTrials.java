@@ -1,10 +1,12 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.client;
 
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
+import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
+import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import dev.kafkaperfgate.internal.engine.TrialOrder;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.workload.BrokerSide;
@@ -117,7 +119,7 @@ public final class PairedTrials implements AutoCloseable {
             if (scenario.workload() == WorkloadKind.CONSUME) {
                 for (WorkerProcess worker : List.of(base, head)) {
                     String topic = create(topics, scenario, worker.side().key() + "-load");
-                    worker.call(command("preload").put("topic", topic), Defaults.WORKER_REPLY_MARGIN.multipliedBy(5));
+                    worker.call(WorkerProcess.command("preload").put("topic", topic), Defaults.WORKER_REPLY_MARGIN.multipliedBy(5));
                     loaded.put(worker.side(), topic);
                 }
             }
@@ -125,7 +127,7 @@ public final class PairedTrials implements AutoCloseable {
                 Side side = worker.side();
                 String topic = topicOf(topics, scenario, loaded, side, "warmup");
                 console.printf("[%s] %s warm-up%n", scenario.name(), side.key());
-                JsonNode warmed = worker.call(command("warmup").put("topic", topic),
+                JsonNode warmed = worker.call(WorkerProcess.command("warmup").put("topic", topic),
                         coldWarmup.plus(Defaults.WARMUP_MAX).plus(Defaults.WORKER_REPLY_MARGIN));
                 jitAfterWarmup.put(side, jitMillis(warmed));
                 release(topics, loaded, side, topic);
@@ -187,7 +189,7 @@ public final class PairedTrials implements AutoCloseable {
 
     /** One trial of {@code side} on {@code topic}; {@code number} 0 for a settle trial. */
     private JsonNode trial(Side side, String topic, int number) {
-        return workers.of(side).call(command("trial").put("topic", topic).put("trial", number), trial.plus(Defaults.WORKER_REPLY_MARGIN));
+        return workers.of(side).call(WorkerProcess.command("trial").put("topic", topic).put("trial", number), trial.plus(Defaults.WORKER_REPLY_MARGIN));
     }
 
     /** The side's pre-loaded topic (a consume scenario), else a new topic for this one use. */
@@ -223,7 +225,7 @@ public final class PairedTrials implements AutoCloseable {
 
     private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection, KafkaBroker broker,
                         boolean warm) {
-        ObjectNode command = command("open").put("name", scenario.name()).put("experimentFile", scenario.file().toString())
+        ObjectNode command = WorkerProcess.command("open").put("name", scenario.name()).put("experimentFile", scenario.file().toString())
                 .put("bootstrap", broker.bootstrapServers()).put("trialMillis", trial.toMillis())
                 .put("warmupMinMillis", (warm ? Defaults.PAIRED_WARMUP_MIN : coldWarmup).toMillis());
         if (headFile != null) {
@@ -266,9 +268,5 @@ public final class PairedTrials implements AutoCloseable {
             }
         });
         return values;
-    }
-
-    public static ObjectNode command(String op) {
-        return JsonNodeFactory.instance.objectNode().put("op", op);
     }
 }

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.Defaults;
@@ -29,7 +29,7 @@ class WorkerProcessTest {
         try (WorkerProcess worker = WorkerProcess.start(Side.HEAD, System.getProperty("java.class.path"), Defaults.WORKER_JVM_FLAGS,
                 CpuSet.parseOrNull("0"), console)) {
             assertEquals(dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION,
-                    worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN).path("protocol").asInt());
+                    worker.call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN).path("protocol").asInt());
             assertEquals("0", Affinity.of(worker.pid()));
         }
     }
@@ -38,7 +38,7 @@ class WorkerProcessTest {
     void anUnpinnedWorkerRunsWhereThisJvmMay() throws Exception {
         try (WorkerProcess worker = WorkerProcess.start(Side.BASE, System.getProperty("java.class.path"), Defaults.WORKER_JVM_FLAGS,
                 null, console)) {
-            worker.call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
+            worker.call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
             assertEquals(Affinity.of(ProcessHandle.current().pid()), Affinity.of(worker.pid()));
         }
     }
@@ -57,7 +57,7 @@ class WorkerProcessTest {
             assertFalse(ProcessHandle.of(base).map(ProcessHandle::isAlive).orElse(false), "the old base worker still runs");
             assertFalse(ProcessHandle.of(head).map(ProcessHandle::isAlive).orElse(false), "the old head worker still runs");
             for (Side side : Side.values()) {
-                workers.of(side).call(PairedTrials.command("hello"), Defaults.WORKER_REPLY_MARGIN);
+                workers.of(side).call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
                 assertEquals("0", Affinity.of(workers.of(side).pid()), side + " is pinned as before");
             }
         }

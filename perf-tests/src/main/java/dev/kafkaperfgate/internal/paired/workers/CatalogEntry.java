@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.workers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kafkaperfgate.internal.spec.Thresholds;

@@ -1,5 +1,6 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.client;
 
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;

@@ -1,5 +1,9 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.client;
 
+import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
+import dev.kafkaperfgate.internal.paired.workers.WorkerException;
+import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
+import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kafkaperfgate.Defaults;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -82,8 +86,11 @@ final class WarmWindows implements AutoCloseable {
             brokerSide.begin();
             JsonNode reply = window(side, ++windowsRun);
             Map<String, Double> brokerFigures = brokerSide.end();
-            // Outside the window: its records go, so that the broker's log does not grow with the scenario.
-            topics.truncate(topic.get(side));
+            if (i % 4 == 3) {
+                // Between blocks, outside every window: the block's records go, so that the broker's log (on a RAM disk
+                // here) does not grow with the scenario; a pause lets the broker delete the files before the next window.
+                truncate();
+            }
             definitions[side.ordinal()] = reply.path("definition");
             trials.add(new PairedMeasurement.Trial(side, i + 1, PairedTrials.values(reply.path("figures"), brokerFigures),
                     PairedTrials.client(reply.path("client")), brokerFigures));
@@ -106,11 +113,11 @@ final class WarmWindows implements AutoCloseable {
                     scenario.replicationFactor(), windowTopicConfigs(scenario));
             topic.put(side, created);
             console.printf("[%s] %s warm-up (one producer for all its windows)%n", scenario.name(), side.key());
-            JsonNode warmed = workers.of(side).call(PairedTrials.command("beginWindows").put("topic", created)
+            JsonNode warmed = workers.of(side).call(WorkerProcess.command("beginWindows").put("topic", created)
                     .put("windowMillis", window.toMillis()), Defaults.WARMUP_MAX.multipliedBy(2).plus(Defaults.WORKER_REPLY_MARGIN));
             jitAfterWarmup.put(side, PairedTrials.jitMillis(warmed));
-            topics.truncate(created);
         }
+        truncate();
         warmedGeneration = workers.generation();
         open = scenario;
         openGeneration = workers.generation();
@@ -118,15 +125,31 @@ final class WarmWindows implements AutoCloseable {
         JitSettle settle = new JitSettle(window, jitAfterWarmup, Defaults.PAIRED_JIT_SETTLED, settleMax);
         for (Optional<Side> next = settle.next(); next.isPresent(); next = settle.next()) {
             settle.ran(next.get(), PairedTrials.jitMillis(window(next.get(), 0)));
-            topics.truncate(topic.get(next.get()));
         }
+        truncate();
         console.printf("[%s] %s%n", scenario.name(), settle.line().replace("settle trials", "settle windows"));
     }
 
+    /** Deletes both sides' records so far, then waits {@link #DELETE_PAUSE} for the broker to remove the files. */
+    private void truncate() {
+        topic.values().forEach(topics::truncate);
+        try {
+            Thread.sleep(DELETE_PAUSE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted between warm windows", e);
+        }
+    }
+
+    /** How long the broker gets to delete a block's segments before the next window. */
+    static final Duration DELETE_PAUSE = Duration.ofMillis(100);
+
     /**
-     * The scenario's topic configs, with segments of at most 64 MiB unless it sets its own: records
-     * are deleted after every window, and only closed segments can go (the default segment is 1 GiB,
-     * 10 s of an unthrottled producer here).
+     * The scenario's topic configs, with segments of at most 256 MiB unless it sets its own: records
+     * are deleted after every block, and only closed segments can go (the default segment is 1 GiB,
+     * 10 s of an unthrottled producer here, more than a RAM disk should hold twice). Measured: 64 MiB
+     * segments, rolled every half second, with records deleted after every window, doubled the
+     * unthrottled producer's block-to-block noise.
      */
     static Map<String, String> windowTopicConfigs(CatalogEntry scenario) {
         Map<String, String> configs = new java.util.TreeMap<>(scenario.topicConfigs());
@@ -135,11 +158,11 @@ final class WarmWindows implements AutoCloseable {
     }
 
     /** A warm window topic's segment size, unless the scenario sets one. */
-    static final int WINDOW_SEGMENT_BYTES = 64 * 1024 * 1024;
+    static final int WINDOW_SEGMENT_BYTES = 256 * 1024 * 1024;
 
     /** One window of {@code side}; {@code number} 0 for a settle window. */
     private JsonNode window(Side side, int number) {
-        return workers.of(side).call(PairedTrials.command("window").put("window", number), window.plus(Defaults.WORKER_REPLY_MARGIN));
+        return workers.of(side).call(WorkerProcess.command("window").put("window", number), window.plus(Defaults.WORKER_REPLY_MARGIN));
     }
 
     /**
@@ -151,7 +174,7 @@ final class WarmWindows implements AutoCloseable {
         if (open != null && openGeneration == workers.generation()) {
             for (Side side : Side.values()) {
                 try {
-                    workers.of(side).call(PairedTrials.command("endWindows"), Defaults.WORKER_REPLY_MARGIN);
+                    workers.of(side).call(WorkerProcess.command("endWindows"), Defaults.WORKER_REPLY_MARGIN);
                 } catch (WorkerException e) {
                     console.println("[kafka-perf-gate] " + e.getMessage());
                 }

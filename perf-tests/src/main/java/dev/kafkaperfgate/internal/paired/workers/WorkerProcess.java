@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -89,7 +89,7 @@ public final class WorkerProcess implements AutoCloseable {
         }
     }
 
-    Side side() {
+    public Side side() {
         return side;
     }
 
@@ -198,5 +198,10 @@ public final class WorkerProcess implements AutoCloseable {
         Thread thread = new Thread(body, name);
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** A command of {@link dev.kafkaperfgate.internal.worker.WorkerProtocol}'s: {@code {"op": op}}, its fields to be put. */
+    public static com.fasterxml.jackson.databind.node.ObjectNode command(String op) {
+        return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("op", op);
     }
 }

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.client;
 
 import dev.kafkaperfgate.internal.engine.Side;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
-package dev.kafkaperfgate.internal.paired;
+package dev.kafkaperfgate.internal.paired.workers;
 
 /** A side's worker failed: it answered with an error, exited, or did not answer in time. The message names the side. */
 public final class WorkerException extends RuntimeException {
 
-    WorkerException(String message) {
+    public WorkerException(String message) {
         super(message);
     }
 
