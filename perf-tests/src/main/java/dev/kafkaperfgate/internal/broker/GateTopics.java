@@ -134,10 +134,40 @@ public final class GateTopics implements AutoCloseable {
     }
 
     /**
+     * The bytes the cluster's log directories hold for these topics, every replica counted.
+     *
+     * @throws BrokerUnavailableException when the broker does not answer within the admin timeout
+     */
+    public long bytes(java.util.Collection<String> topics) {
+        try {
+            List<Integer> brokers = admin.describeCluster().nodes().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .stream().map(org.apache.kafka.common.Node::id).toList();
+            long total = 0;
+            for (var dirs : admin.describeLogDirs(brokers).allDescriptions().get(Defaults.ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .values()) {
+                for (var dir : dirs.values()) {
+                    for (var replica : dir.replicaInfos().entrySet()) {
+                        if (topics.contains(replica.getKey().topic())) {
+                            total += replica.getValue().size();
+                        }
+                    }
+                }
+            }
+            return total;
+        } catch (ExecutionException | TimeoutException e) {
+            throw new BrokerUnavailableException("could not read the size of topics " + topics + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrokerUnavailableException("interrupted while reading the size of topics " + topics, e);
+        }
+    }
+
+    /**
      * Deletes every record of a topic this instance created, up to each partition's end, and keeps
      * the topic: a warm window's producer writes to one topic for the whole scenario, and the
-     * broker's log (on a RAM disk here) must not grow with it. The broker frees closed segments at
-     * once ({@code log.segment.delete.delay.ms=0}); the active one stays until it rolls.
+     * broker's log (on a RAM disk here) must not grow with it. The broker removes the closed
+     * segments below the new start at its next retention check ({@code log.retention.check.interval.ms},
+     * 1 s on the gate's own brokers); the active one stays until it rolls.
      *
      * @throws BrokerUnavailableException when the broker does not answer within the admin timeout
      */

@@ -100,6 +100,7 @@ public final class ContainerBroker implements KafkaBroker {
                 .withEnv("KAFKA_JVM_PERFORMANCE_OPTS", flags(settings.jvmFlags(), false))
                 // As the process broker: a deleted topic's files go at once, not in the next scenario's trials.
                 .withEnv("KAFKA_LOG_SEGMENT_DELETE_DELAY_MS", "0")
+                .withEnv("KAFKA_LOG_RETENTION_CHECK_INTERVAL_MS", "1000")
                 .withStartupTimeout(settings.startupTimeout());
         if (settings.cpus() != null) {
             String cpus = settings.cpus().cpus();

@@ -87,8 +87,7 @@ final class WarmWindows implements AutoCloseable {
             JsonNode reply = window(side, ++windowsRun);
             Map<String, Double> brokerFigures = brokerSide.end();
             if (i % 4 == 3) {
-                // Between blocks, outside every window: the block's records go, so that the broker's log (on a RAM disk
-                // here) does not grow with the scenario; a pause lets the broker delete the files before the next window.
+                // Between blocks, outside every window: the broker's log (on a RAM disk here) must not grow with the scenario.
                 truncate();
             }
             definitions[side.ordinal()] = reply.path("definition");
@@ -130,26 +129,49 @@ final class WarmWindows implements AutoCloseable {
         console.printf("[%s] %s%n", scenario.name(), settle.line().replace("settle trials", "settle windows"));
     }
 
-    /** Deletes both sides' records so far, then waits {@link #DELETE_PAUSE} for the broker to remove the files. */
+    /**
+     * Once both sides' topics hold more than {@link #LOG_BUDGET_BYTES}, deletes their records and
+     * waits, bounded by {@link #DELETE_WAIT}, until the broker has removed the files: between
+     * blocks, outside every window, so that no window shares the broker with a deletion.
+     *
+     * @throws IllegalStateException when the broker keeps more than {@link #LOG_LIMIT_BYTES} after
+     *                               the wait: its log (a RAM disk here) would fill the machine
+     */
     private void truncate() {
-        topic.values().forEach(topics::truncate);
-        try {
-            Thread.sleep(DELETE_PAUSE.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted between warm windows", e);
+        java.util.Collection<String> both = topic.values();
+        if (topics.bytes(both) <= LOG_BUDGET_BYTES) {
+            return;
+        }
+        both.forEach(topics::truncate);
+        long deadline = System.nanoTime() + DELETE_WAIT.toNanos();
+        long held = topics.bytes(both);
+        while (held > LOG_BUDGET_BYTES / 2 && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted between warm windows", e);
+            }
+            held = topics.bytes(both);
+        }
+        if (held > LOG_LIMIT_BYTES) {
+            throw new IllegalStateException(String.format(java.util.Locale.ROOT, "the broker still holds %d MiB of the warm windows' "
+                    + "deleted records after %d s: set its log.retention.check.interval.ms low (the gate's own brokers use 1000), "
+                    + "or measure in trials (-Dperf.paired.design=trials)", held >> 20, DELETE_WAIT.toSeconds()));
         }
     }
 
-    /** How long the broker gets to delete a block's segments before the next window. */
-    static final Duration DELETE_PAUSE = Duration.ofMillis(100);
+    /** Both sides' topics may hold this much before their records are deleted. */
+    static final long LOG_BUDGET_BYTES = 768L << 20;
+    /** More than this after a deletion's wait stops the scenario. */
+    static final long LOG_LIMIT_BYTES = 4L << 30;
+    /** How long the broker gets to remove a deletion's files (its retention check runs every second). */
+    static final Duration DELETE_WAIT = Duration.ofSeconds(5);
 
     /**
-     * The scenario's topic configs, with segments of at most 256 MiB unless it sets its own: records
-     * are deleted after every block, and only closed segments can go (the default segment is 1 GiB,
-     * 10 s of an unthrottled producer here, more than a RAM disk should hold twice). Measured: 64 MiB
-     * segments, rolled every half second, with records deleted after every window, doubled the
-     * unthrottled producer's block-to-block noise.
+     * The scenario's topic configs, with segments of at most 128 MiB unless it sets its own: only
+     * closed segments can be deleted, and the default segment, 1 GiB, is 7-10 s of an unthrottled
+     * producer here, which a RAM disk should not hold on both sides.
      */
     static Map<String, String> windowTopicConfigs(CatalogEntry scenario) {
         Map<String, String> configs = new java.util.TreeMap<>(scenario.topicConfigs());
@@ -158,7 +180,7 @@ final class WarmWindows implements AutoCloseable {
     }
 
     /** A warm window topic's segment size, unless the scenario sets one. */
-    static final int WINDOW_SEGMENT_BYTES = 256 * 1024 * 1024;
+    static final int WINDOW_SEGMENT_BYTES = 128 * 1024 * 1024;
 
     /** One window of {@code side}; {@code number} 0 for a settle window. */
     private JsonNode window(Side side, int number) {
