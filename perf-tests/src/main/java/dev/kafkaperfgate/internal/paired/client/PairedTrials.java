@@ -29,7 +29,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Measures one scenario on both sides: opens it in each worker (the head's under the base's
+ * Measures one scenario on both sides, in warm windows ({@link WarmWindows}) where the design and
+ * the scenario allow them, else in trials: opens it in each worker (the head's under the base's
  * experiment), warms each up (fully when the {@link WorkerPair} is new), runs discarded settle
  * trials until both JVMs have stopped compiling ({@link JitSettle}), then runs the blocks' trials in {@link TrialOrder}, each produce
  * and end-to-end trial on a fresh topic deleted right after, so that neither side inherits the
@@ -97,13 +98,16 @@ public final class PairedTrials implements AutoCloseable {
         // Both sides on the one broker (or cluster) of the scenario's size: started here when the size changes.
         KafkaBroker broker = brokers.forBrokers(scenario.brokers());
         if (windows != null && scenario.windows()) {
-            return windows.measure(scenario, broker, blocks, (worker, warm) -> {
+            boolean warm = warmedGeneration == workers.generation();
+            PairedMeasurement measured = windows.measure(scenario, broker, blocks, worker -> {
                 Opened reply = open(worker, scenario, worker.side() == Side.HEAD ? headFile : null,
                         worker.side() == Side.HEAD ? headInjection : InjectedCost.NONE, broker, warm);
                 if (worker.side() == Side.HEAD) {
                     opened.add(reply);
                 }
             });
+            warmedGeneration = workers.generation();
+            return measured;
         }
         if (windows != null) {
             windows.close();
