@@ -255,7 +255,7 @@ final class ResultBlocks {
         return sha256(DefinitionParts.experiment(definition).toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private static String sha256(byte[] bytes) {
+    static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {

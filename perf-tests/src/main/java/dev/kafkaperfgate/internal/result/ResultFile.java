@@ -57,6 +57,15 @@ public final class ResultFile {
         return ResultBlocks.sha256(definition(scenario));
     }
 
+    /**
+     * The digest of the whole definition, subject included (settings, config-file values, producer
+     * factory, record source): what paired mode compares to skip a scenario whose clients run
+     * nothing that changed. {@link #definitionSha256} digests the experiment only.
+     */
+    public static String subjectSha256(dev.kafkaperfgate.internal.scenario.Scenario scenario) {
+        return ResultBlocks.sha256(definition(scenario).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** The definition block a result file of {@code scenario} carries, before it has run. */
     public static ObjectNode definition(dev.kafkaperfgate.internal.scenario.Scenario scenario) {
         ObjectNode definition = ResultBlocks.definition(scenario.produce());

@@ -133,13 +133,7 @@ final class SideScenario {
      * factory, the record source and its config, the payload file's digest, kafka-clients' version).
      */
     String subjectSha256() {
-        // The whole definition, subject included: ResultFile's definitionSha256 digests the experiment only.
-        byte[] definition = ResultFile.definition(scenario).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(definition));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ResultFile.subjectSha256(scenario);
     }
 
     /** Consume scenarios: writes this side's copy of the records its reads consume, once. */
