@@ -134,7 +134,8 @@ public final class PairedSession {
             BrokerSettings settings = BrokerSettings.from(pinned);
             Components components = Components.plan(properties, baseClasspath, headClasspath, baseCatalog, policy, console);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
-                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trial),
+                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trial,
+                        GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW)),
                         baseCommit, injection, components, kafkaClients);
             }
         }
@@ -148,6 +149,7 @@ public final class PairedSession {
         int looks = shape.looks();
         Duration trial = shape.trial();
         PairedTrials.Design design = shape.design();
+        Duration window = shape.window();
         int comparisons = scenarios.stream().mapToInt(entry -> Metric.of(entry.workload(), false, entry.thresholds()).size()).sum()
                 + components.comparisons();
         GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
@@ -162,15 +164,14 @@ public final class PairedSession {
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
                 .put("blocks", blocks).put("looks", looks).put("trialSeconds", trial.toMillis() / 1000.0)
                 .put("design", design.name().toLowerCase(java.util.Locale.ROOT))
-                .put("windowSeconds", GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW).toMillis() / 1000.0)
+                .put("windowSeconds", window.toMillis() / 1000.0)
                 .put("order", "ABBA/BAAB blocks, one broker");
         mode.set("kafkaClients", kafkaClients);
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
         summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));
         summary.mode(mode, "paired: head vs base " + shortBase + ": ");
-        Duration unit = design == PairedTrials.Design.WINDOWS
-                ? GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW) : trial;
+        Duration unit = design == PairedTrials.Design.WINDOWS ? window : trial;
         console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 %s of %.1f s each%s; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks,
                 design == PairedTrials.Design.WINDOWS ? "warm windows (trials for consume, end-to-end and fault scenarios)" : "trials",
@@ -182,7 +183,6 @@ public final class PairedSession {
         }
         Duration coldWarmup = GateProperties.seconds(properties, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
         int settle = (int) GateProperties.integer(properties, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
-        Duration window = GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW);
         PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console, design, window);
         PairedScenario.ClientsMode clients = PairedScenario.ClientsMode.valueOf(GateProperties.choice(properties, GateProperties.CLIENTS,
                 "auto", List.of("auto", "always")).toUpperCase(java.util.Locale.ROOT));
@@ -220,8 +220,8 @@ public final class PairedSession {
         return result;
     }
 
-    /** How the whole client is measured: the design, the blocks per look, the looks, a trial's length. */
-    private record Shape(PairedTrials.Design design, int blocks, int looks, Duration trial) {
+    /** How the whole client is measured: the design, the blocks per look, the looks, a trial's and a window's length. */
+    private record Shape(PairedTrials.Design design, int blocks, int looks, Duration trial, Duration window) {
     }
 
     /** Checks the worker's protocol; returns the kafka-clients version its side runs. */
