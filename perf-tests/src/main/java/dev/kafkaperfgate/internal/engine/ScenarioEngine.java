@@ -117,10 +117,11 @@ public final class ScenarioEngine {
 
     /**
      * The INCONCLUSIVE metrics that all the looks left could decide. A metric is futile when its
-     * blocks (at least {@link #FUTILITY_MIN_BLOCKS}, so that their spread is known well enough) project
-     * an MDE above its threshold after every look: the same spread over all the blocks the looks
-     * would measure, with the t quantiles of their degrees of freedom (a signed-rank MDE, whose
-     * quantiles are the normal's, shrinks as 1/√blocks).
+     * blocks (at least {@link #FUTILITY_MIN_BLOCKS}, so that their spread is known well enough)
+     * project, after every look, an MDE above its threshold and an interval too wide to make the
+     * change already seen significant: the same spread over all the blocks the looks would measure,
+     * with the t quantiles of their degrees of freedom (a signed-rank MDE, whose quantiles are the
+     * normal's, shrinks as 1/√blocks).
      */
     static List<MetricVerdict> decidable(ScenarioVerdict verdict, int looks, int maxLooks, double alpha, double power) {
         return verdict.with(Verdict.INCONCLUSIVE).stream().filter(metric -> {
@@ -130,14 +131,21 @@ public final class ScenarioEngine {
             }
             int blocks = comparison.runs() * maxLooks / looks;
             double projected;
+            double halfWidth;
             if (PairedTest.SAMPLES.equals(comparison.samples())) {
                 TDistribution t = new TDistribution(blocks - 1);
-                projected = (t.inverseCumulativeProbability(1 - alpha) + t.inverseCumulativeProbability(power))
-                        * comparison.runToRunSd() / Math.sqrt(blocks);
+                double critical = t.inverseCumulativeProbability(1 - alpha);
+                projected = (critical + t.inverseCumulativeProbability(power)) * comparison.runToRunSd() / Math.sqrt(blocks);
+                halfWidth = critical * comparison.runToRunSd() / Math.sqrt(blocks);
             } else {
                 projected = comparison.mdeLog() * Math.sqrt((double) comparison.runs() / blocks);
+                halfWidth = projected / 2;
             }
-            return projected <= Math.abs(Math.log(1 + metric.thresholdPercent() / 100));
+            double threshold = Math.abs(Math.log(1 + metric.thresholdPercent() / 100));
+            double observed = Math.abs(Math.log(comparison.ratio()));
+            // Decidable when more blocks could show it OK (the MDE within the threshold), or show the change already
+            // seen beyond the threshold to be significant (a large effect is decided long before its MDE is small).
+            return projected <= threshold || (observed > threshold && halfWidth < observed);
         }).toList();
     }
 

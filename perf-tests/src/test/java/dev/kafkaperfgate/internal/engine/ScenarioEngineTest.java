@@ -153,4 +153,16 @@ class ScenarioEngineTest {
         engine.decide("orders-publish", decidable);
         assertTrue(decidable.calls > 1, "measured more while it could still be decided: " + printed.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aLargeChangeInNoisyBlocksIsMeasuredMoreEvenWhileItsMdeIsAboveTheThreshold() {
+        // +25% on average, swinging ±20%: the MDE stays above +10%, but more blocks can make +25% significant.
+        List<PairedTest.Block> swinging = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            swinging.add(i % 2 == 0 ? block(150, 150) : block(104, 104));
+        }
+        Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
+        engine.decide("orders-publish", measurer);
+        assertTrue(measurer.calls > 1, "measured more: " + printed.toString(StandardCharsets.UTF_8));
+    }
 }
