@@ -134,10 +134,7 @@ class ScenarioEngineTest {
     @Test
     void aMetricThatNoLookLeftCouldDecideIsNotMeasuredMore() {
         // Eight blocks that swing ±20%: even three looks' 24 blocks would leave the MDE far above +10%.
-        List<PairedTest.Block> swinging = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            swinging.add(i % 2 == 0 ? block(120, 120) : block(83, 83));
-        }
+        List<PairedTest.Block> swinging = alternating(120, 83);
         Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
         Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", measurer);
         assertEquals(1, measurer.calls, "measured once: more looks could not decide it");
@@ -145,10 +142,7 @@ class ScenarioEngineTest {
         assertTrue(printed.toString(StandardCharsets.UTF_8).contains("not measured more: even 3 looks would leave the MDE above the threshold"));
 
         // Eight blocks within ±9%: too few to decide, and three looks could, so it is measured more.
-        List<PairedTest.Block> narrower = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            narrower.add(i % 2 == 0 ? block(109, 109) : block(92, 92));
-        }
+        List<PairedTest.Block> narrower = alternating(109, 92);
         Scripted decidable = new Scripted(3, List.of(narrower, narrower, narrower));
         engine.decide("orders-publish", decidable);
         assertTrue(decidable.calls > 1, "measured more while it could still be decided: " + printed.toString(StandardCharsets.UTF_8));
@@ -157,12 +151,18 @@ class ScenarioEngineTest {
     @Test
     void aLargeChangeInNoisyBlocksIsMeasuredMoreEvenWhileItsMdeIsAboveTheThreshold() {
         // +25% on average, swinging ±20%: the MDE stays above +10%, but more blocks can make +25% significant.
-        List<PairedTest.Block> swinging = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            swinging.add(i % 2 == 0 ? block(150, 150) : block(104, 104));
-        }
+        List<PairedTest.Block> swinging = alternating(150, 104);
         Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
         engine.decide("orders-publish", measurer);
         assertTrue(measurer.calls > 1, "measured more: " + printed.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Eight blocks whose head reads {@code even} and {@code odd} in turn against the base's 100. */
+    private static List<PairedTest.Block> alternating(double even, double odd) {
+        List<PairedTest.Block> blocks = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            blocks.add(i % 2 == 0 ? block(even, even) : block(odd, odd));
+        }
+        return blocks;
     }
 }
