@@ -10,7 +10,11 @@
 #   - the base is built first, and every file the base and the gate run on is fingerprinted; a
 #     head whose build (or run) changes one of them, in the worktree or in ~/.m2, is NOT JUDGED;
 #   - the work folder is private (mode 0700, under $RUNNER_TEMP, else ~/.cache/kafka-perf-gate,
-#     never the shared /tmp), and each build reads .mvn/ from its own checkout only.
+#     never the shared /tmp), and each build reads .mvn/ from its own checkout only;
+#   - each side's build, workers and component JVMs run as a user of the run's own, on a copy of
+#     its tree and of the local Maven repository (sandbox.sh): the head's code cannot write the base's
+#     rules, the work folder, the results, the gate's jars, the scripts or $GITHUB_ENV, nor attach to
+#     the deciding JVM (-XX:+DisableAttachMechanism), and runs there never.
 #
 # Expects from gate.sh: gate_root, module (empty for this repository), module_dir (the module the
 # JUnit suite would run in; the gate's JVM runs there too), results, gate_wait and gate_cleanups
@@ -18,6 +22,9 @@
 
 # shellcheck disable=SC2154,SC2034 # gate_root, module, module_dir, results and gate_cleanups are set by gate.sh, which sources this file; it reads paired_refusal
 true
+
+# shellcheck source=scripts/sandbox.sh
+. "$(dirname "${BASH_SOURCE[0]}")/sandbox.sh"
 
 paired_work=""
 paired_top=""
@@ -42,18 +49,22 @@ paired_maven() {
   MAVEN_BASEDIR=$top gate_wait mvn "$@"
 }
 
-# paired_classpath SIDE CHECKOUT_TOP REACTOR_ROOT MODULE_REL OUT LOG: builds a side and writes its test classpath to OUT.
+# paired_classpath SIDE CHECKOUT_TOP REACTOR_ROOT MODULE_REL OUT LOG: builds a side as its user
+# (sandbox.sh) and writes its test classpath to OUT, once every process of that user has ended.
 paired_classpath() {
-  local side=$1 top=$2 root=$3 rel=$4 out=$5 log=$6 select=()
+  local side=$1 top=$2 root=$3 rel=$4 out=$5 log=$6 select=() deps code=0
   [ -n "$rel" ] && [ "$rel" != "." ] && select=(-pl "$rel" -am)
   if [ -n "$rel" ] && [ "$rel" != . ]; then echo "gate: building the $side ($root $rel)"; else echo "gate: building the $side ($root)"; fi
-  if ! paired_maven "$top" -B -q -f "$root/pom.xml" "${select[@]}" -DskipTests package dependency:build-classpath \
-      -Dmdep.outputFile="$out.deps" -Dmdep.includeScope=test >"$log" 2>&1; then
-    return 1
-  fi
+  # Written by the side's build where its user may write; read once that user's processes have ended.
+  deps=$out.deps
+  [ "$sandbox_mode" = users ] && deps=$(sandbox_home "$side")/tmp/classpath.deps
+  gate_wait sandbox_as "$side" env MAVEN_BASEDIR="$top" mvn -B -q -f "$root/pom.xml" "${select[@]}" -DskipTests package \
+    dependency:build-classpath -Dmdep.outputFile="$deps" -Dmdep.includeScope=test >"$log" 2>&1 || code=$?
+  sandbox_end "$side" || return 1
+  [ "$code" = 0 ] || return 1
   local dir=$root/$rel
-  [ -f "$out.deps" ] || return 1
-  printf '%s:%s:%s' "$dir/target/test-classes" "$dir/target/classes" "$(cat "$out.deps")" >"$out"
+  [ -f "$deps" ] || return 1
+  printf '%s:%s:%s' "$dir/target/test-classes" "$dir/target/classes" "$(cat "$deps")" >"$out"
 }
 
 # paired_gate_classpath PERF_TESTS_DIR OUT: the gate's own jar, copied into the private work folder
@@ -66,7 +77,8 @@ paired_gate_classpath() {
     return 1
   fi
   mkdir -p "$paired_work/gate" && cp "$jar" "$paired_work/gate/kafka-perf-gate.jar" || return 1
-  printf '%s:%s' "$paired_work/gate/kafka-perf-gate.jar" "$(cat "$dir/target/gate-runtime-classpath.txt")" >"$out"
+  # With users of their own, the sides' workers load the gate from a copy they can read and not write.
+  sandbox_gate_jars "$paired_work/gate/kafka-perf-gate.jar:$(cat "$dir/target/gate-runtime-classpath.txt")" >"$out" || return 1
 }
 
 # paired_fingerprint CLASSPATH_FILE...: one sha256 line per file on the classpaths (a folder: each
@@ -139,16 +151,35 @@ paired_run() {
   local gate_cp=$paired_work/gate-classpath.txt trusted=() fingerprint=$paired_work/trusted.sha256
 
   # 1. The gate, from its own checkout, before anything of the pull request is built. A team's
-  # module resolves the library from the local repository, so this also installs it there. In
-  # kafka-perf-gate's own repository the gate is the head's reactor, built in step 3.
+  # module resolves the library from the local repository, so this also installs it there (before
+  # the sides' copies of that repository are made). In kafka-perf-gate's own repository the gate is
+  # the head's reactor, built in step 3.
   if [ -n "$module" ]; then
     echo "gate: building the gate ($gate_root, installed for the team's builds)"
     if ! paired_maven "$gate_root" -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -DskipTests install \
-        >"$paired_work/gate-build.log" 2>&1 || ! paired_gate_classpath "$gate_root/perf-tests" "$gate_cp"; then
+        >"$paired_work/gate-build.log" 2>&1; then
       echo "gate: the gate itself does not build; the last lines of the build:" >&2
       tail -n 20 "$paired_work/gate-build.log" >&2
       return 3
     fi
+  fi
+
+  # The sides' users, homes and copies of their trees: nothing of either side has run yet.
+  local code=0
+  sandbox_setup || { code=$?; return $code; }
+  if [ "$sandbox_mode" = users ]; then
+    local head_copy base_copy reactor_rel=.
+    [ -n "$module" ] && reactor_rel=$(realpath --relative-to="$paired_top" "$head_root")
+    if ! head_copy=$(sandbox_copy_tree head "$paired_top") || ! base_copy=$(sandbox_copy_tree base "$paired_work/base"); then
+      echo "gate: could not copy the sides' trees into their users' homes" >&2
+      return 3
+    fi
+    head_root=$head_copy/$reactor_rel; head_root=${head_root%/.}
+    base_root=$base_copy/$reactor_rel; base_root=${base_root%/.}
+    base_module=$base_root/$base_rel
+  fi
+  if [ -n "$module" ]; then
+    paired_gate_classpath "$gate_root/perf-tests" "$gate_cp" || return 3
     trusted+=("$gate_cp")
   fi
 
@@ -159,7 +190,7 @@ paired_run() {
     # The pull request adopts the gate: a run with nothing to judge against may pass, saying so
     # (the gate decides; a -Dperf.allow.unjudged given to gate.sh comes later and wins).
     adoption=(-Dperf.allow.unjudged=true)
-  elif ! paired_classpath base "$paired_work/base" "$base_root" "$base_rel" "$paired_work/base-classpath.txt" \
+  elif ! paired_classpath base "${base_copy:-$paired_work/base}" "$base_root" "$base_rel" "$paired_work/base-classpath.txt" \
       "$paired_work/base-build.log"; then
     fallback="the base $short does not build: $(grep -m1 -E 'ERROR|FAIL' "$paired_work/base-build.log" | cut -c1-200)"
   else
@@ -168,13 +199,13 @@ paired_run() {
   [ ${#trusted[@]} -eq 0 ] || paired_fingerprint "${trusted[@]}" >"$fingerprint"
 
   # 3. The head. Its build may run any plugin it likes: step 4 checks what it could have touched.
-  if ! paired_classpath head "$paired_top" "$head_root" "$head_rel" "$paired_work/head-classpath.txt" "$paired_work/head-build.log"; then
+  if ! paired_classpath head "${head_copy:-$paired_top}" "$head_root" "$head_rel" "$paired_work/head-classpath.txt" "$paired_work/head-build.log"; then
     echo "gate: the head does not build; the last lines of the build:" >&2
     tail -n 20 "$paired_work/head-build.log" >&2
     return 3
   fi
   if [ -z "$module" ]; then
-    paired_gate_classpath "$paired_top/perf-tests" "$gate_cp" || return 3
+    paired_gate_classpath "$head_root/perf-tests" "$gate_cp" || return 3
   fi
 
   # 4. Did the head's build change a file the base or the gate runs on (in the worktree, in ~/.m2)?
@@ -197,32 +228,60 @@ paired_run() {
     esac
   done
   local head_scenarios=$scenarios_rel base_scenarios=$base_module/$scenarios_rel
-  case "$scenarios_rel" in /*) base_scenarios=$scenarios_rel ;; esac
+  # The head's worker reads the head's scenarios from its own copy.
+  [ "$sandbox_mode" = users ] && head_scenarios=$head_root/$head_rel/$scenarios_rel
+  case "$scenarios_rel" in /*) base_scenarios=$scenarios_rel; head_scenarios=$scenarios_rel ;; esac
   local results_abs
   results_abs=$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results") || results_abs=$gate_root/$results
   mkdir -p "$results_abs"
   results_abs=$(cd "$results_abs" && pwd)
 
   # The deciding JVM runs on the gate's classpath alone: the head's classes reach only its worker.
-  local gate_jvm=(java -Xms512m -Xmx512m -XX:+UseG1GC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn
+  # No agent may be loaded into it (a worker of the gate's own user could otherwise attach).
+  local gate_jvm=(java -Xms512m -Xmx512m -XX:+UseG1GC -XX:+DisableAttachMechanism -Dorg.slf4j.simpleLogger.defaultLogLevel=warn
     -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error -cp "$(cat "$gate_cp")")
   local where=(-Dperf.results.dir="$results_abs" -Dperf.scenarios.dir="$head_scenarios" -Dperf.baselines.dir="$baselines")
+  local users=()
+  if [ "$sandbox_mode" = users ]; then
+    users=(-Dperf.sandbox.base="$(sandbox_user base):$(sandbox_home base)" -Dperf.sandbox.head="$(sandbox_user head):$(sandbox_home head)")
+  fi
+  if [ -n "$fallback" ] && [ ${#adoption[@]} -eq 0 ]; then
+    # Stored baselines would judge the head in the deciding JVM, where its code could write the decision.
+    paired_refusal="$fallback; the head is not judged against stored baselines instead: its code would run where the gate decides (fix the base's build, or run the gate without --base)"
+    return 2
+  fi
   if [ -n "$fallback" ]; then
-    echo "gate: paired mode unavailable: $fallback; judging against stored baselines instead" >&2
+    echo "gate: paired mode unavailable: $fallback; the head is measured alone, as its own user, and nothing is judged" >&2
   fi
   # In the module, as Surefire runs the suite; back where gate.sh reads the summary afterwards.
-  local here=$PWD code=0 head_commit
+  local here=$PWD head_commit
   # The commit measured, for summary.json and the report's header (a -Dperf.run.commit passed on wins: it comes later).
   head_commit=$(git -C "$paired_top" rev-parse HEAD 2>/dev/null) || head_commit=unknown
   cd "$module_dir" || return 2
   if [ -n "$fallback" ]; then
-    # Stored mode measures the head in the deciding JVM, as the suite does: its classes come after the gate's.
+    # The pull request adopts the gate: nothing can be judged, and it may pass saying so. Stored mode
+    # measures the head with its classes in the JVM, so that JVM is the head's: it runs as the
+    # head's user and writes its results in the head's home; they are copied once it has ended.
     gate_jvm[${#gate_jvm[@]}-1]="$(cat "$gate_cp"):$(cat "$paired_work/head-classpath.txt")"
-    gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" -Dperf.run.commit="$head_commit" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
+    local own_results=$results_abs
+    if [ "$sandbox_mode" = users ]; then
+      own_results=$(sandbox_home head)/results
+      where=(-Dperf.results.dir="$own_results" -Dperf.scenarios.dir="$head_scenarios" -Dperf.baselines.dir="$baselines")
+      cd "$(sandbox_home head)" || return 2
+    fi
+    gate_wait sandbox_as head "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" \
+      -Dperf.run.commit="$head_commit" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
+    sandbox_end head || return 3
+    if [ "$own_results" != "$results_abs" ] && [ -d "$own_results" ]; then
+      cp -r "$own_results/." "$results_abs/" || return 3
+    fi
   else
-    gate_wait "${gate_jvm[@]}" "${where[@]}" -Dperf.base.classpath.file="$paired_work/base-classpath.txt" \
+    gate_wait "${gate_jvm[@]}" "${where[@]}" "${users[@]}" -Dperf.base.classpath.file="$paired_work/base-classpath.txt" \
       -Dperf.head.classpath.file="$paired_work/head-classpath.txt" -Dperf.base.scenarios.dir="$base_scenarios" \
       -Dperf.base.commit="$sha" -Dperf.run.commit="$head_commit" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
+    # Every process of the sides' users ends before the results are read.
+    sandbox_end head || return 3
+    sandbox_end base || return 3
   fi
   cd "$here" || return 2
   # The same check once more: the head's own JVM ran meanwhile.

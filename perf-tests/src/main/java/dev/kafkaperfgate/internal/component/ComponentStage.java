@@ -12,6 +12,7 @@ import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.spec.Thresholds;
@@ -87,6 +88,7 @@ public final class ComponentStage {
     private final Path logs;
     private final boolean identical;
     private final PrintStream console;
+    private final SideUsers users;
     /** Duels run so far, all components and measurements: each duel's number, so its seed and its log are its own. */
     private int duelsRun;
 
@@ -97,10 +99,17 @@ public final class ComponentStage {
      */
     public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, int looks, DuelSettings settings,
                           Path logs, PrintStream console) {
+        this(baseClasspath, headClasspath, mode, blocks, looks, settings, logs, SideUsers.none(), console);
+    }
+
+    /** As above, each side's JVMs run as its user in {@code users}; a duel, which holds the head's code, as the head's. */
+    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, int looks, DuelSettings settings,
+                          Path logs, SideUsers users, PrintStream console) {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
-        this.base = new ForkJvm(Side.BASE.key(), GateCode.first(baseClasspath), LIST_FLAGS, logs);
-        this.head = new ForkJvm(Side.HEAD.key(), GateCode.first(headClasspath), LIST_FLAGS, logs);
+        this.users = users;
+        this.base = new ForkJvm(Side.BASE.key(), GateCode.first(baseClasspath), LIST_FLAGS, logs, users, Side.BASE);
+        this.head = new ForkJvm(Side.HEAD.key(), GateCode.first(headClasspath), LIST_FLAGS, logs, users, Side.HEAD);
         this.mode = mode;
         this.blocks = blocks;
         this.looks = looks;
@@ -212,7 +221,7 @@ public final class ComponentStage {
                                                 int count, String label) {
         int done = trials.size() / 4;
         for (int i = done + 1; i <= done + count; i++) {
-            DuelFork.Result result = DuelFork.run(files, component, baseClasspath, headClasspath, duel, ++duelsRun, logs);
+            DuelFork.Result result = DuelFork.run(files, component, baseClasspath, headClasspath, duel, ++duelsRun, logs, users);
             trials.addAll(result.trials(trials.size()));
             console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }

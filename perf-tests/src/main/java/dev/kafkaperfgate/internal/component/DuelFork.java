@@ -4,6 +4,7 @@ import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
 import org.openjdk.jmh.infra.Blackhole;
@@ -100,13 +101,14 @@ final class DuelFork {
      *                                 naming no side when the duel itself could not run or JMH's lock is held
      */
     static Result run(ComponentFiles files, ComponentRef component, String baseClasspath, String headClasspath, DuelSettings settings,
-                      int number, Path logs) {
+                      int number, Path logs, SideUsers users) {
         String harness = String.join(File.pathSeparator, GateCode.location(ComponentDuel.class), GateCode.location(Blackhole.class));
-        ForkJvm jvm = new ForkJvm("duel", harness, FLAGS, logs);
+        // The duel holds the head's code, so it runs as the head's user, and writes its answer where that user may write.
+        ForkJvm jvm = new ForkJvm("duel", harness, FLAGS, logs, users, Side.HEAD);
         String what = component.label() + "-" + number;
         Path log = jvm.log(what);
         Path request = log.resolveSibling(log.getFileName() + ".request");
-        Path answer = log.resolveSibling(log.getFileName() + ".answer");
+        Path answer = users.user(Side.HEAD).map(SideUsers.User::tmp).orElse(log.getParent()).resolve(log.getFileName() + ".answer");
         Properties properties = new Properties();
         properties.setProperty("copies", Integer.toString(settings.copies()));
         properties.setProperty("warmupMinMs", Long.toString(settings.warmupMin().toMillis()));

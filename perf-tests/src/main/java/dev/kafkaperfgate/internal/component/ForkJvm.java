@@ -1,5 +1,8 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.environment.SideUsers;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,16 +24,30 @@ final class ForkJvm {
     private final String classpath;
     private final List<String> flags;
     private final Path logs;
+    private final List<String> prefix;
+    private final Path directory;
 
     /**
      * @param owner whose JVM it is, as messages name it: {@code base}, {@code head} or {@code duel};
      *              a failure message starts "the head's ..." only when the head's code failed
      */
     ForkJvm(String owner, String classpath, List<String> flags, Path logs) {
+        this(owner, classpath, flags, logs, SideUsers.none(), Side.BASE);
+    }
+
+    /**
+     * As above, run as {@code side}'s user when {@code users} names one: a JVM holding the head's
+     * code (the head's, or a duel's, which holds both sides) runs as the head's user.
+     */
+    ForkJvm(String owner, String classpath, List<String> flags, Path logs, SideUsers users, Side side) {
         this.owner = owner;
         this.classpath = classpath;
-        this.flags = List.copyOf(flags);
+        List<String> all = new ArrayList<>(users.jvmFlags(side));
+        all.addAll(flags);
+        this.flags = List.copyOf(all);
         this.logs = logs;
+        this.prefix = users.commandPrefix(side);
+        this.directory = users.directory(side).orElse(null);
     }
 
     String owner() {
@@ -48,7 +65,8 @@ final class ForkJvm {
      * @throws ComponentStageException naming the owner, when it fails or takes longer than {@code timeout}
      */
     String run(String what, Duration timeout, String mainClass, List<String> args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> command = new ArrayList<>(prefix);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(flags);
         command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(args);
@@ -56,7 +74,12 @@ final class ForkJvm {
         Process process;
         try {
             Files.createDirectories(logs);
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            // The log is opened here, by the gate: the JVM writes through the handle it inherits and needs no right to the folder.
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            if (directory != null) {
+                builder.directory(directory.toFile());
+            }
+            process = builder.start();
         } catch (IOException e) {
             throw new ComponentStageException("the " + owner + "'s JVM cannot start: " + e.getMessage(), e);
         }

@@ -7,6 +7,7 @@ import dev.kafkaperfgate.internal.component.ComponentFiles;
 import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.DuelSettings;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 
 import java.io.PrintStream;
@@ -47,13 +48,13 @@ final class Components {
     }
 
     static Components plan(Map<String, String> properties, String baseClasspath, String headClasspath, List<CatalogEntry> scenarios,
-                           PolicyDiff policy, PrintStream console) {
+                           PolicyDiff policy, SideUsers users, PrintStream console) {
         ComponentStage.Mode mode = ComponentStage.Mode.parse(GateProperties.get(properties, GateProperties.COMPONENTS, "auto"));
         int blocks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
         int looks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
         Path work = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR)).resolve("components");
         ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks, looks,
-                DuelSettings.DEFAULTS, work, console);
+                DuelSettings.DEFAULTS, work, users, console);
         Map<String, ComponentFiles> files = new LinkedHashMap<>();
         scenarios.forEach(scenario -> files.put(scenario.name(), new ComponentFiles(scenario.name(), scenario.file(),
                 policy.headFile(scenario.name()))));

@@ -21,6 +21,7 @@ import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.report.HtmlReport;
@@ -30,6 +31,7 @@ import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 
@@ -109,8 +111,11 @@ public final class PairedSession {
         InjectedCost injection = InjectedCost.from(properties);
         PairedPinning pinning = PairedPinning.forThisMachine(properties);
         console.println("[kafka-perf-gate] " + pinning.line());
+        SideUsers users = SideUsers.of(GateProperties.get(properties, GateProperties.SANDBOX_BASE, null),
+                GateProperties.get(properties, GateProperties.SANDBOX_HEAD, null), !SideUsers.runningAsRoot());
+        console.println("[kafka-perf-gate] " + users.describe(Side.BASE) + "; " + users.describe(Side.HEAD));
 
-        try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), console)) {
+        try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), users, console)) {
             WorkerProcess base = workers.base();
             WorkerProcess head = workers.head();
             // A worker that fails now is a failure (never read as "the base has no gate").
@@ -132,7 +137,7 @@ public final class PairedSession {
             Properties pinned = new Properties();
             pinned.putAll(pinning.withBroker(properties));
             BrokerSettings settings = BrokerSettings.from(pinned);
-            Components components = Components.plan(properties, baseClasspath, headClasspath, baseCatalog, policy, console);
+            Components components = Components.plan(properties, baseClasspath, headClasspath, baseCatalog, policy, users, console);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
                 return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trial,
                         GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW)),

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.environment.SideUsers;
 
 import java.io.PrintStream;
 
@@ -30,17 +31,19 @@ public final class WorkerPair implements AutoCloseable {
     private final String headClasspath;
     private final String jvmFlags;
     private final CpuSet cpus;
+    private final SideUsers users;
     private final PrintStream console;
     private WorkerProcess base;
     private WorkerProcess head;
     /** How many times both JVMs were started: 1 for the first pair. */
     private int generation;
 
-    private WorkerPair(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, PrintStream console) {
+    private WorkerPair(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, SideUsers users, PrintStream console) {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
         this.jvmFlags = jvmFlags;
         this.cpus = cpus;
+        this.users = users;
         this.console = console;
     }
 
@@ -49,7 +52,16 @@ public final class WorkerPair implements AutoCloseable {
      * @throws WorkerException when a JVM cannot be started; none is left running
      */
     public static WorkerPair start(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, PrintStream console) {
-        WorkerPair pair = new WorkerPair(baseClasspath, headClasspath, jvmFlags, cpus, console);
+        return start(baseClasspath, headClasspath, jvmFlags, cpus, SideUsers.none(), console);
+    }
+
+    /**
+     * @param users the users the sides' JVMs run as ({@link SideUsers#none()}: this JVM's own)
+     * @throws WorkerException when a JVM cannot be started; none is left running
+     */
+    public static WorkerPair start(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, SideUsers users,
+                                   PrintStream console) {
+        WorkerPair pair = new WorkerPair(baseClasspath, headClasspath, jvmFlags, cpus, users, console);
         pair.startBoth();
         return pair;
     }
@@ -89,9 +101,9 @@ public final class WorkerPair implements AutoCloseable {
     }
 
     private void startBoth() {
-        base = WorkerProcess.start(Side.BASE, baseClasspath, jvmFlags, cpus, console);
+        base = WorkerProcess.start(Side.BASE, baseClasspath, jvmFlags, cpus, users, console);
         try {
-            head = WorkerProcess.start(Side.HEAD, headClasspath, jvmFlags, cpus, console);
+            head = WorkerProcess.start(Side.HEAD, headClasspath, jvmFlags, cpus, users, console);
         } catch (RuntimeException e) {
             base.close();
             throw e;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
+import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.worker.WorkerProtocol;
 
 import java.io.BufferedReader;
@@ -68,9 +69,19 @@ public final class WorkerProcess implements AutoCloseable {
      * @throws WorkerException when the JVM cannot be started
      */
     static WorkerProcess start(Side side, String classpath, String jvmFlags, CpuSet cpus, PrintStream console) {
+        return start(side, classpath, jvmFlags, cpus, SideUsers.none(), console);
+    }
+
+    /**
+     * As {@link #start(Side, String, String, CpuSet, PrintStream)}, as the side's own user when
+     * {@code users} names one: started in its home, with its temp folder and a cleared environment.
+     */
+    static WorkerProcess start(Side side, String classpath, String jvmFlags, CpuSet cpus, SideUsers users, PrintStream console) {
         // Pinned from its first instruction: every thread it starts inherits the affinity.
         List<String> command = new ArrayList<>(cpus == null ? List.of() : ProcessPinning.commandPrefix(cpus));
+        command.addAll(users.commandPrefix(side));
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(users.jvmFlags(side));
         for (String flag : jvmFlags.trim().split("\\s+")) {
             if (!flag.isEmpty()) {
                 command.add(flag);
@@ -83,7 +94,9 @@ public final class WorkerProcess implements AutoCloseable {
         command.add(GateCode.first(classpath));
         command.add(WorkerProtocol.MAIN_CLASS);
         try {
-            return new WorkerProcess(side, new ProcessBuilder(command).start(), console);
+            ProcessBuilder builder = new ProcessBuilder(command);
+            users.directory(side).ifPresent(home -> builder.directory(home.toFile()));
+            return new WorkerProcess(side, builder.start(), console);
         } catch (IOException e) {
             throw new WorkerException("could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
         }

@@ -1,0 +1,143 @@
+package dev.kafkaperfgate.internal.environment;
+
+import dev.kafkaperfgate.internal.engine.Side;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The operating-system users a paired run's sides run their code as: the base's and the head's
+ * workers and component JVMs. scripts/gate.sh --base creates one user per side for the run
+ * (scripts/sandbox.sh) and names them here; each has a home of its own, holding its build, its
+ * Maven repository and its temp folder, and nothing else it may write.
+ *
+ * <p>Why: the head's code is the pull request's. Run as the deciding JVM's user, it could write
+ * the results, the base's rules, the fingerprints and the runner's environment files
+ * ({@code $GITHUB_ENV}), or attach to the deciding JVM. As a user of its own it can do none of
+ * these. The base runs as another such user, so both sides are measured alike (and neither can
+ * signal or trace the other).
+ *
+ * <p>The command that switches user is Linux {@code setpriv} (util-linux), behind {@code sudo -n}
+ * when this JVM is not root; the environment is cleared to {@code PATH}, {@code HOME},
+ * {@code TMPDIR} and {@code LANG}.
+ */
+public final class SideUsers {
+
+    /** A side's user and its home. */
+    public record User(String name, Path home) {
+        public User {
+            if (!name.matches("[a-z_][a-z0-9_-]{0,31}")) {
+                throw new IllegalArgumentException("not a user name: '" + name + "'");
+            }
+            if (!home.isAbsolute()) {
+                throw new IllegalArgumentException("a side's home must be an absolute path: " + home);
+            }
+        }
+
+        /** The side's own temp folder: JMH's lock file and every temp file of its JVMs go there. */
+        public Path tmp() {
+            return home.resolve("tmp");
+        }
+    }
+
+    private static final SideUsers NONE = new SideUsers(Map.of(), false);
+
+    private final Map<Side, User> users;
+    private final boolean sudo;
+
+    private SideUsers(Map<Side, User> users, boolean sudo) {
+        this.users = Map.copyOf(users);
+        this.sudo = sudo;
+    }
+
+    /** Every side runs as this JVM's own user (stored mode, tests, a machine that gives no other user). */
+    public static SideUsers none() {
+        return NONE;
+    }
+
+    /**
+     * Both sides' users, from their {@code name:home} specs (scripts/sandbox.sh writes them), or
+     * {@link #none()} when neither is given.
+     *
+     * @param sudo whether the switch needs {@code sudo -n}: this JVM is not root
+     * @throws IllegalArgumentException when only one is given, a spec is malformed, or both name one user
+     */
+    public static SideUsers of(String baseSpec, String headSpec, boolean sudo) {
+        if (baseSpec == null && headSpec == null) {
+            return NONE;
+        }
+        if (baseSpec == null || headSpec == null) {
+            throw new IllegalArgumentException("the base's and the head's users go together: one was given without the other");
+        }
+        User base = parse(baseSpec);
+        User head = parse(headSpec);
+        if (base.name().equals(head.name())) {
+            throw new IllegalArgumentException("the base and the head must run as two users, not both as " + base.name());
+        }
+        Map<Side, User> users = new EnumMap<>(Side.class);
+        users.put(Side.BASE, base);
+        users.put(Side.HEAD, head);
+        return new SideUsers(users, sudo);
+    }
+
+    /** Whether this JVM runs as root: the user switch then needs no sudo. */
+    public static boolean runningAsRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private static User parse(String spec) {
+        int colon = spec.indexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("a side's user is name:home, not '" + spec + "'");
+        }
+        return new User(spec.substring(0, colon), Path.of(spec.substring(colon + 1)));
+    }
+
+    /** Whether the sides run as users of their own. */
+    public boolean separate() {
+        return !users.isEmpty();
+    }
+
+    public Optional<User> user(Side side) {
+        return Optional.ofNullable(users.get(side));
+    }
+
+    /** What a side runs as, for the console's first lines. */
+    public String describe(Side side) {
+        return user(side).map(user -> "the " + side.key() + "'s code runs as " + user.name())
+                .orElse("the " + side.key() + "'s code runs as " + System.getProperty("user.name") + ", the gate's own user");
+    }
+
+    /**
+     * The words in front of a side's command: switch to its user with a cleared environment.
+     * Empty when the sides run as this JVM's user.
+     */
+    public List<String> commandPrefix(Side side) {
+        User user = users.get(side);
+        if (user == null) {
+            return List.of();
+        }
+        List<String> prefix = new ArrayList<>();
+        if (sudo) {
+            prefix.addAll(List.of("sudo", "-n"));
+        }
+        prefix.addAll(List.of("setpriv", "--reuid=" + user.name(), "--regid=" + user.name(), "--clear-groups", "--no-new-privs",
+                "env", "-i", "PATH=" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), "HOME=" + user.home(),
+                "TMPDIR=" + user.tmp(), "LANG=C.UTF-8"));
+        return prefix;
+    }
+
+    /** The JVM flags a side's JVMs add: its own temp folder. Empty when the sides run as this JVM's user. */
+    public List<String> jvmFlags(Side side) {
+        return user(side).map(user -> List.of("-Djava.io.tmpdir=" + user.tmp())).orElse(List.of());
+    }
+
+    /** The folder a side's JVMs start in: its home, so that no relative path reaches the gate's files. */
+    public Optional<Path> directory(Side side) {
+        return user(side).map(User::home);
+    }
+}

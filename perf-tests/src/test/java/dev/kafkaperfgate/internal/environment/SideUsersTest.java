@@ -1,0 +1,65 @@
+package dev.kafkaperfgate.internal.environment;
+
+import dev.kafkaperfgate.internal.engine.Side;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SideUsersTest {
+
+    @Test
+    void eachSideSwitchesToItsOwnUserWithAClearedEnvironmentItsHomeAndItsTempFolder() {
+        SideUsers users = SideUsers.of("kpg-b-abc123:/var/tmp/kpg-sandbox-abc123/base", "kpg-h-abc123:/var/tmp/kpg-sandbox-abc123/head", false);
+
+        List<String> head = users.commandPrefix(Side.HEAD);
+        assertEquals(List.of("setpriv", "--reuid=kpg-h-abc123", "--regid=kpg-h-abc123", "--clear-groups", "--no-new-privs", "env", "-i"),
+                head.subList(0, 7));
+        assertTrue(head.contains("HOME=/var/tmp/kpg-sandbox-abc123/head"), head.toString());
+        assertTrue(head.contains("TMPDIR=/var/tmp/kpg-sandbox-abc123/head/tmp"), head.toString());
+        assertTrue(head.stream().noneMatch(word -> word.startsWith("GITHUB_")), head.toString());
+        assertTrue(users.commandPrefix(Side.BASE).contains("--reuid=kpg-b-abc123"));
+        assertEquals(List.of("-Djava.io.tmpdir=/var/tmp/kpg-sandbox-abc123/head/tmp"), users.jvmFlags(Side.HEAD));
+        assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/base")), users.directory(Side.BASE));
+        assertEquals("the head's code runs as kpg-h-abc123", users.describe(Side.HEAD));
+        assertTrue(users.separate());
+    }
+
+    @Test
+    void aGateThatIsNotRootSwitchesThroughSudoWithoutAPrompt() {
+        SideUsers users = SideUsers.of("kpg-b-x:/h/b", "kpg-h-x:/h/h", true);
+
+        assertEquals(List.of("sudo", "-n", "setpriv", "--reuid=kpg-h-x"), users.commandPrefix(Side.HEAD).subList(0, 4));
+    }
+
+    @Test
+    void withoutUsersEverySideRunsAsTheGatesOwnAndSaysSo() {
+        SideUsers users = SideUsers.of(null, null, false);
+
+        assertFalse(users.separate());
+        assertEquals(List.of(), users.commandPrefix(Side.HEAD));
+        assertEquals(List.of(), users.jvmFlags(Side.HEAD));
+        assertEquals(Optional.empty(), users.directory(Side.HEAD));
+        assertEquals("the head's code runs as " + System.getProperty("user.name") + ", the gate's own user", users.describe(Side.HEAD));
+    }
+
+    @Test
+    void oneSideAloneTheSameUserTwiceAndMalformedSpecsAreRefused() {
+        assertRefused("go together", null, "kpg-h-x:/h/h");
+        assertRefused("two users", "kpg-x:/h/b", "kpg-x:/h/h");
+        assertRefused("name:home", "kpg-b-x", "kpg-h-x:/h/h");
+        assertRefused("not a user name", "Root;rm:/h/b", "kpg-h-x:/h/h");
+        assertRefused("absolute", "kpg-b-x:relative", "kpg-h-x:/h/h");
+    }
+
+    private static void assertRefused(String because, String base, String head) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SideUsers.of(base, head, false));
+        assertTrue(e.getMessage().contains(because), e.getMessage());
+    }
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# Sourced by paired.sh: the users a paired run's untrusted code runs as (docs/security.md).
+#
+# The head's build and its workers are the pull request's code. Run as the gate's own user they
+# could rewrite the base's thresholds, the fingerprints, the results, $GITHUB_ENV or the scripts
+# still running. So each side gets a user of its own for this run (kpg-h-<id>, kpg-b-<id>), made
+# with useradd and removed on exit, and a home under a folder of the run's (/var/tmp/kpg-sandbox-<id>,
+# mode 0711: others may pass through it, not list or write it), holding:
+#   src/             the side's tree, copied (the head's working tree; the base's commit)
+#   .m2/repository   a copy of the gate user's local Maven repository: what the build downloads or
+#                    installs stays in it (Debian's Maven 3.8.7 has no maven.repo.local.tail)
+#   tmp/             its temp folder (JMH's lock file included)
+# A side's home is readable by all and writable by its user only. Its commands run through
+# setpriv (as root; else sudo -n setpriv) with the environment cleared to PATH, HOME, TMPDIR,
+# LANG and JAVA_HOME: no GITHUB_* variable, no token. The gate's own jars are copied to gate/
+# (the gate's, readable by all), so both sides' workers can load them. Every process of a side's
+# user is ended before the results are read, and on exit.
+#
+# A machine that cannot give another user (not root, no passwordless sudo) runs everything as the
+# gate's user, saying so in its first line; in CI (CI is set) that is refused, unless
+# KPG_ALLOW_SAME_USER=1 accepts it.
+
+# shellcheck disable=SC2034 # sandbox_mode and sandbox_line are read by paired.sh
+true
+
+sandbox_root=""
+sandbox_mode=""
+sandbox_line=""
+sandbox_sudo=()
+sandbox_created=()
+
+# sandbox_privileged COMMAND...: as root, through sudo -n when the gate is not root.
+sandbox_privileged() {
+  "${sandbox_sudo[@]}" "$@"
+}
+
+# sandbox_user SIDE: the user a side runs as (empty in same-user mode).
+sandbox_user() {
+  [ "$sandbox_mode" = users ] || return 0
+  case "$1" in
+    head) echo "kpg-h-$sandbox_id" ;;
+    base) echo "kpg-b-$sandbox_id" ;;
+  esac
+}
+
+# sandbox_home SIDE: the side's home (its build and temp folder), or empty in same-user mode.
+sandbox_home() {
+  [ "$sandbox_mode" = users ] || return 0
+  echo "$sandbox_root/$1"
+}
+
+# sandbox_setup: decides how this run isolates the sides and, when it can, creates their users
+# and homes. Returns 2 (said in one line) when CI needs isolation this machine cannot give, 3 when
+# a tool or a step fails.
+sandbox_setup() {
+  if [ "$(id -u)" = 0 ]; then
+    sandbox_sudo=()
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sandbox_sudo=(sudo -n)
+  else
+    if [ -n "${CI:-}" ] && [ "${KPG_ALLOW_SAME_USER:-}" != 1 ]; then
+      echo "gate: the pull request's code cannot run as a user of its own here (the gate is not root and has no passwordless sudo), so it could reach the gate's files: not run in CI (KPG_ALLOW_SAME_USER=1 accepts that)" >&2
+      return 2
+    fi
+    sandbox_mode=same-user
+    sandbox_line="both sides run as $(id -un), the gate's own user: this machine gives no other (not root, no passwordless sudo)"
+    echo "gate: $sandbox_line"
+    return 0
+  fi
+  local tool
+  for tool in useradd userdel setpriv pkill; do
+    command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || {
+      echo "gate: $tool is missing: the sides cannot run as users of their own (Debian: apt-get install passwd util-linux procps)" >&2
+      return 3; }
+  done
+  sandbox_root=$(sandbox_privileged mktemp -d /var/tmp/kpg-sandbox-XXXXXX) || return 3
+  gate_cleanups+=(sandbox_cleanup)
+  sandbox_privileged chmod 0711 "$sandbox_root" || return 3
+  # A user name takes lower case only; the folder's random part names the run's users.
+  sandbox_id=$(basename "$sandbox_root" | cut -d- -f3 | tr '[:upper:]' '[:lower:]')
+  sandbox_mode=users
+  local side user home
+  for side in base head; do
+    user=$(sandbox_user "$side")
+    home=$sandbox_root/$side
+    if id -u "$user" >/dev/null 2>&1; then
+      echo "gate: the user $user exists already (another run's?): not reused" >&2
+      return 3
+    fi
+    sandbox_privileged env PATH="$PATH:/usr/sbin:/sbin" useradd --system --user-group --no-create-home --home-dir "$home" \
+      --shell /usr/sbin/nologin "$user" || { echo "gate: could not create the user $user" >&2; return 3; }
+    sandbox_created+=("$user")
+    sandbox_privileged mkdir -p "$home/tmp" "$home/.m2" || return 3
+    if [ -d "$HOME/.m2/repository" ]; then
+      sandbox_privileged cp -r "$HOME/.m2/repository" "$home/.m2/repository" || {
+        echo "gate: could not copy $HOME/.m2/repository for the $side" >&2; return 3; }
+    fi
+    sandbox_privileged chown -R "$user:$user" "$home" || return 3
+    sandbox_privileged chmod 0755 "$home" || return 3
+  done
+  sandbox_privileged mkdir -p "$sandbox_root/gate" || return 3
+  sandbox_line="the base runs as $(sandbox_user base), the head as $(sandbox_user head): users of this run's own"
+  echo "gate: $sandbox_line"
+}
+
+# sandbox_copy_tree SIDE FROM: copies a tree into the side's home as src/, without build output
+# (target/) or git's folder, owned by the side's user. Prints the copy's path.
+sandbox_copy_tree() {
+  local side=$1 from=$2 dest
+  dest=$(sandbox_home "$side")/src
+  sandbox_privileged mkdir -p "$dest" || return 1
+  tar -C "$from" --exclude=./.git --exclude=target -cf - . | sandbox_privileged tar -C "$dest" -xf - || return 1
+  sandbox_privileged chown -R "$(sandbox_user "$side"):$(sandbox_user "$side")" "$dest" || return 1
+  echo "$dest"
+}
+
+# sandbox_as SIDE COMMAND...: runs COMMAND as the side's user, in its home, with a cleared
+# environment (as the gate's own user in same-user mode).
+sandbox_as() {
+  local side=$1
+  shift
+  if [ "$sandbox_mode" != users ]; then
+    "$@"
+    return
+  fi
+  local home
+  home=$(sandbox_home "$side")
+  (cd "$home" && sandbox_privileged setpriv --reuid="$(sandbox_user "$side")" --regid="$(sandbox_user "$side")" --clear-groups \
+    --no-new-privs env -i PATH="$PATH" HOME="$home" TMPDIR="$home/tmp" LANG=C.UTF-8 ${JAVA_HOME:+JAVA_HOME="$JAVA_HOME"} \
+    MAVEN_OPTS="-Djava.io.tmpdir=$home/tmp" "$@")
+}
+
+# sandbox_gate_jars CLASSPATH: copies each entry to gate/ (the gate's, readable by every side) and
+# prints the classpath of the copies; the deciding JVM and the workers then load the same files.
+sandbox_gate_jars() {
+  local classpath=$1 entry n=0 copies=() copy
+  if [ "$sandbox_mode" != users ]; then
+    echo "$classpath"
+    return
+  fi
+  while IFS= read -r entry; do
+    [ -n "$entry" ] || continue
+    n=$((n + 1))
+    copy=$sandbox_root/gate/$n-$(basename "$entry")
+    sandbox_privileged cp -r "$entry" "$copy" || return 1
+    copies+=("$copy")
+  done < <(echo "$classpath" | tr ':' '\n')
+  sandbox_privileged chmod -R a+rX,go-w "$sandbox_root/gate" || return 1
+  (IFS=:; echo "${copies[*]}")
+}
+
+# sandbox_end SIDE: ends every process of the side's user (started by this run: the user is the run's own).
+sandbox_end() {
+  [ "$sandbox_mode" = users ] || return 0
+  local user
+  user=$(sandbox_user "$1")
+  sandbox_privileged pkill -KILL -u "$user" 2>/dev/null
+  local _
+  for _ in $(seq 1 20); do
+    pgrep -u "$user" >/dev/null 2>&1 || return 0
+    sleep 0.1
+  done
+  echo "gate: processes of $user outlived SIGKILL" >&2
+  return 1
+}
+
+# Ends the users' processes, removes the users and the folder; gate.sh's gate_stop calls it.
+sandbox_cleanup() {
+  local user
+  for user in "${sandbox_created[@]}"; do
+    sandbox_privileged pkill -KILL -u "$user" 2>/dev/null
+  done
+  for user in "${sandbox_created[@]}"; do
+    local _
+    for _ in $(seq 1 20); do pgrep -u "$user" >/dev/null 2>&1 || break; sleep 0.1; done
+    sandbox_privileged env PATH="$PATH:/usr/sbin:/sbin" userdel "$user" >/dev/null 2>&1
+  done
+  sandbox_created=()
+  [ -n "$sandbox_root" ] && sandbox_privileged rm -rf "$sandbox_root"
+  sandbox_root=""
+}
