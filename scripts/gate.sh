@@ -225,5 +225,5 @@ case "$decision" in
     exit 0 ;;
   1) echo "gate: FAIL: $headline" >&2; exit 1 ;;
   2) echo "gate: $(jq -r 'if .decision.outcome == "NOT_JUDGED" then "NOT JUDGED" else "INCOMPLETE" end' "$summary"): $headline" >&2; exit 2 ;;
-  *) echo "gate: INFRASTRUCTURE ERROR: $summary has no decision (written by an older gate?)" >&2; exit 2 ;;
+  *) echo "gate: INFRASTRUCTURE ERROR: $summary has no decision (written by an older gate?)" >&2; exit 3 ;;
 esac

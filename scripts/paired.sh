@@ -243,7 +243,8 @@ paired_run() {
   local where=(-Dperf.results.dir="$results_abs" -Dperf.scenarios.dir="$head_scenarios" -Dperf.baselines.dir="$baselines")
   local users=()
   if [ "$sandbox_mode" = users ]; then
-    users=(-Dperf.sandbox.base="$(sandbox_user base):$(sandbox_home base)" -Dperf.sandbox.head="$(sandbox_user head):$(sandbox_home head)")
+    users=(-Dperf.sandbox.base="$(sandbox_user base):$(sandbox_home base)" -Dperf.sandbox.head="$(sandbox_user head):$(sandbox_home head)"
+      -Dperf.sandbox.exchange="$sandbox_root/exchange")
   fi
   if [ -n "$fallback" ] && [ ${#adoption[@]} -eq 0 ]; then
     # Stored baselines would judge the head in the deciding JVM, where its code could write the decision.
@@ -267,7 +268,7 @@ paired_run() {
     if [ "$sandbox_mode" = users ]; then
       own_results=$(sandbox_home head)/results
       where=(-Dperf.results.dir="$own_results" -Dperf.scenarios.dir="$head_scenarios" -Dperf.baselines.dir="$baselines")
-      cd "$(sandbox_home head)" || return 2
+      cd "$head_root/$head_rel" || return 2
     fi
     gate_wait sandbox_as head "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" \
       -Dperf.run.commit="$head_commit" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?

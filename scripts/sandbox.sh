@@ -10,10 +10,11 @@
 #   .m2/repository   a copy of the gate user's local Maven repository: what the build downloads or
 #                    installs stays in it (Debian's Maven 3.8.7 has no maven.repo.local.tail)
 #   tmp/             its temp folder (JMH's lock file included)
-# A side's home is readable by all and writable by its user only. Its commands run through
+# and gate/ (the gate's jars) and exchange/ (the requests the gate leaves for the sides' JVMs),
+# the gate's own and readable by all. A side's home is readable by all and writable by its user only. Its commands run through
 # setpriv (as root; else sudo -n setpriv) with the environment cleared to PATH, HOME, TMPDIR,
-# LANG and JAVA_HOME: no GITHUB_* variable, no token. The gate's own jars are copied to gate/
-# (the gate's, readable by all), so both sides' workers can load them. Every process of a side's
+# LANG and JAVA_HOME: no GITHUB_* variable, no token. The gate's own jars are copied to gate/,
+# so both sides' workers can load them. Every process of a side's
 # user is ended before the results are read, and on exit.
 #
 # A machine that cannot give another user (not root, no passwordless sudo) runs everything as the
@@ -99,6 +100,8 @@ sandbox_setup() {
     sandbox_privileged chmod 0755 "$home" || return 3
   done
   sandbox_privileged mkdir -p "$sandbox_root/gate" || return 3
+  # The gate's requests to the sides' JVMs (the results folder may be where they cannot read): the gate's user writes it.
+  sandbox_privileged install -d -o "$(id -u)" -g "$(id -g)" -m 0755 "$sandbox_root/exchange" || return 3
   sandbox_line="the base runs as $(sandbox_user base), the head as $(sandbox_user head): users of this run's own"
   echo "gate: $sandbox_line"
 }

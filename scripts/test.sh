@@ -24,7 +24,8 @@
 # mvn -Pslow-tests), the example's stored-mode runs and its
 # other paired changes, every tool script from a fresh clone with an empty local Maven repository
 # (scripts/test-fresh-clone.sh), a release deployed into a local file repository (scripts/release.sh,
-# scripts/test/slow/), and a paired A/A of this repository's PR suite (gate.sh --base HEAD).
+# scripts/test/slow/), pull requests whose build and code reach for their own verdict
+# (scripts/test-hostile-head.sh), and a paired A/A of this repository's PR suite (gate.sh --base HEAD).
 # Needs JDK 17+, Maven, Node 20+ with npm, jq, shellcheck, actionlint and Chromium: as root on
 # Debian it installs what is missing (scripts/provision.sh), otherwise it names it in one line.
 # Step 6 also needs a running Docker engine and Go (act is installed from the Go module proxy).
@@ -95,6 +96,8 @@ fi
 if [ "$tier" = all ]; then
   echo "test: slow tier: every documented tool script from a fresh clone, empty local repository (scripts/test-fresh-clone.sh)"
   scripts/test-fresh-clone.sh
+  echo "test: slow tier: pull requests that reach for their own verdict (scripts/test-hostile-head.sh)"
+  scripts/test-hostile-head.sh
   echo "test: slow tier: a release deployed into a local file repository (scripts/release.sh)"
   node --test scripts/test/slow/*.test.mjs
   # A paired A/A of this repository's PR suite: HEAD against itself, the real thing end to end

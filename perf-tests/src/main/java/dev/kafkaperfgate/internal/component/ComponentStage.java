@@ -307,9 +307,11 @@ public final class ComponentStage {
         ArrayNode request = json.createArrayNode();
         files.forEach(file -> request.addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
                 .put("subjectFile", file.subject(side).toString()));
-        Path requestFile = work.resolve("components-" + jvm.owner() + ".json");
+        // Where the side's JVM can read it: with users of their own, the gate's exchange folder.
+        Path requestFile = users.exchange().orElse(work).resolve("components-" + jvm.owner() + ".json");
         try {
             Files.createDirectories(work);
+            Files.createDirectories(requestFile.getParent());
             json.writeValue(requestFile.toFile(), request);
             String output = jvm.run("component list", LIST_TIMEOUT, ComponentList.class.getName(), List.of(requestFile.toString()));
             String answer = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).reduce((a, b) -> b)

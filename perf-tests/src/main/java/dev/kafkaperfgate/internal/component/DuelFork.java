@@ -107,7 +107,7 @@ final class DuelFork {
         ForkJvm jvm = new ForkJvm("duel", harness, FLAGS, logs, users, Side.HEAD);
         String what = component.label() + "-" + number;
         Path log = jvm.log(what);
-        Path request = log.resolveSibling(log.getFileName() + ".request");
+        Path request = users.exchange().orElse(log.getParent()).resolve(log.getFileName() + ".request");
         Path answer = users.user(Side.HEAD).map(SideUsers.User::tmp).orElse(log.getParent()).resolve(log.getFileName() + ".answer");
         Properties properties = new Properties();
         properties.setProperty("copies", Integer.toString(settings.copies()));
@@ -129,6 +129,7 @@ final class DuelFork {
         properties.setProperty("answer", answer.toString());
         try {
             Files.createDirectories(logs);
+            Files.createDirectories(request.getParent());
             Files.deleteIfExists(answer);
             try (OutputStream out = Files.newOutputStream(request)) {
                 properties.store(out, "kafka-perf-gate component duel " + what);

@@ -44,13 +44,15 @@ public final class SideUsers {
         }
     }
 
-    private static final SideUsers NONE = new SideUsers(Map.of(), false);
+    private static final SideUsers NONE = new SideUsers(Map.of(), null, false);
 
     private final Map<Side, User> users;
+    private final Path exchange;
     private final boolean sudo;
 
-    private SideUsers(Map<Side, User> users, boolean sudo) {
+    private SideUsers(Map<Side, User> users, Path exchange, boolean sudo) {
         this.users = Map.copyOf(users);
+        this.exchange = exchange;
         this.sudo = sudo;
     }
 
@@ -63,15 +65,20 @@ public final class SideUsers {
      * Both sides' users, from their {@code name:home} specs (scripts/sandbox.sh writes them), or
      * {@link #none()} when neither is given.
      *
-     * @param sudo whether the switch needs {@code sudo -n}: this JVM is not root
+     * @param exchange the gate's folder, readable by both users, where it leaves the requests their
+     *                 JVMs read (the results folder may sit where they cannot read)
+     * @param sudo     whether the switch needs {@code sudo -n}: this JVM is not root
      * @throws IllegalArgumentException when only one is given, a spec is malformed, or both name one user
      */
-    public static SideUsers of(String baseSpec, String headSpec, boolean sudo) {
-        if (baseSpec == null && headSpec == null) {
+    public static SideUsers of(String baseSpec, String headSpec, String exchange, boolean sudo) {
+        if (baseSpec == null && headSpec == null && exchange == null) {
             return NONE;
         }
-        if (baseSpec == null || headSpec == null) {
-            throw new IllegalArgumentException("the base's and the head's users go together: one was given without the other");
+        if (baseSpec == null || headSpec == null || exchange == null) {
+            throw new IllegalArgumentException("the base's and the head's users and the exchange folder go together: one was given without the others");
+        }
+        if (!Path.of(exchange).isAbsolute()) {
+            throw new IllegalArgumentException("the exchange folder must be an absolute path: " + exchange);
         }
         User base = parse(baseSpec);
         User head = parse(headSpec);
@@ -81,7 +88,7 @@ public final class SideUsers {
         Map<Side, User> users = new EnumMap<>(Side.class);
         users.put(Side.BASE, base);
         users.put(Side.HEAD, head);
-        return new SideUsers(users, sudo);
+        return new SideUsers(users, Path.of(exchange), sudo);
     }
 
     /** Whether this JVM runs as root: the user switch then needs no sudo. */
@@ -100,6 +107,11 @@ public final class SideUsers {
     /** Whether the sides run as users of their own. */
     public boolean separate() {
         return !users.isEmpty();
+    }
+
+    /** Where the gate leaves the files the sides' JVMs read; empty when the sides run as this JVM's user. */
+    public Optional<Path> exchange() {
+        return Optional.ofNullable(exchange);
     }
 
     public Optional<User> user(Side side) {

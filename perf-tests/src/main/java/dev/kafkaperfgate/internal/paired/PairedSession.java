@@ -112,7 +112,8 @@ public final class PairedSession {
         PairedPinning pinning = PairedPinning.forThisMachine(properties);
         console.println("[kafka-perf-gate] " + pinning.line());
         SideUsers users = SideUsers.of(GateProperties.get(properties, GateProperties.SANDBOX_BASE, null),
-                GateProperties.get(properties, GateProperties.SANDBOX_HEAD, null), !SideUsers.runningAsRoot());
+                GateProperties.get(properties, GateProperties.SANDBOX_HEAD, null),
+                GateProperties.get(properties, GateProperties.SANDBOX_EXCHANGE, null), !SideUsers.runningAsRoot());
         console.println("[kafka-perf-gate] " + users.describe(Side.BASE) + "; " + users.describe(Side.HEAD));
 
         try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), users, console)) {
@@ -141,7 +142,7 @@ public final class PairedSession {
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
                 return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trial,
                         GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW)),
-                        baseCommit, injection, components, kafkaClients);
+                        baseCommit, injection, components, kafkaClients, users);
             }
         }
     }
@@ -149,7 +150,7 @@ public final class PairedSession {
     private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerPair workers,
                                       List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, Shape shape,
                                       String baseCommit, InjectedCost injection, Components components,
-                                      ObjectNode kafkaClients) {
+                                      ObjectNode kafkaClients, SideUsers users) {
         int blocks = shape.blocks();
         int looks = shape.looks();
         Duration trial = shape.trial();
@@ -172,6 +173,8 @@ public final class PairedSession {
                 .put("windowSeconds", window.toMillis() / 1000.0)
                 .put("order", "ABBA/BAAB blocks, one broker");
         mode.set("kafkaClients", kafkaClients);
+        // Who ran each side's code: a reader of summary.json sees whether the pull request's code ran apart from the gate.
+        mode.put("isolation", users.describe(Side.BASE) + "; " + users.describe(Side.HEAD));
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
         summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));

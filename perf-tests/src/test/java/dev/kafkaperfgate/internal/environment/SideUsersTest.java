@@ -16,7 +16,8 @@ class SideUsersTest {
 
     @Test
     void eachSideSwitchesToItsOwnUserWithAClearedEnvironmentItsHomeAndItsTempFolder() {
-        SideUsers users = SideUsers.of("kpg-b-abc123:/var/tmp/kpg-sandbox-abc123/base", "kpg-h-abc123:/var/tmp/kpg-sandbox-abc123/head", false);
+        SideUsers users = SideUsers.of("kpg-b-abc123:/var/tmp/kpg-sandbox-abc123/base", "kpg-h-abc123:/var/tmp/kpg-sandbox-abc123/head",
+                "/var/tmp/kpg-sandbox-abc123/exchange", false);
 
         List<String> head = users.commandPrefix(Side.HEAD);
         assertEquals(List.of("setpriv", "--reuid=kpg-h-abc123", "--regid=kpg-h-abc123", "--clear-groups", "--no-new-privs", "env", "-i"),
@@ -28,30 +29,35 @@ class SideUsersTest {
         assertEquals(List.of("-Djava.io.tmpdir=/var/tmp/kpg-sandbox-abc123/head/tmp"), users.jvmFlags(Side.HEAD));
         assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/base")), users.directory(Side.BASE));
         assertEquals("the head's code runs as kpg-h-abc123", users.describe(Side.HEAD));
+        assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/exchange")), users.exchange());
         assertTrue(users.separate());
     }
 
     @Test
     void aGateThatIsNotRootSwitchesThroughSudoWithoutAPrompt() {
-        SideUsers users = SideUsers.of("kpg-b-x:/h/b", "kpg-h-x:/h/h", true);
+        SideUsers users = SideUsers.of("kpg-b-x:/h/b", "kpg-h-x:/h/h", "/h/x", true);
 
         assertEquals(List.of("sudo", "-n", "setpriv", "--reuid=kpg-h-x"), users.commandPrefix(Side.HEAD).subList(0, 4));
     }
 
     @Test
     void withoutUsersEverySideRunsAsTheGatesOwnAndSaysSo() {
-        SideUsers users = SideUsers.of(null, null, false);
+        SideUsers users = SideUsers.of(null, null, null, false);
 
         assertFalse(users.separate());
         assertEquals(List.of(), users.commandPrefix(Side.HEAD));
         assertEquals(List.of(), users.jvmFlags(Side.HEAD));
         assertEquals(Optional.empty(), users.directory(Side.HEAD));
+        assertEquals(Optional.empty(), users.exchange());
         assertEquals("the head's code runs as " + System.getProperty("user.name") + ", the gate's own user", users.describe(Side.HEAD));
     }
 
     @Test
     void oneSideAloneTheSameUserTwiceAndMalformedSpecsAreRefused() {
         assertRefused("go together", null, "kpg-h-x:/h/h");
+        IllegalArgumentException noExchange = assertThrows(IllegalArgumentException.class,
+                () -> SideUsers.of("kpg-b-x:/h/b", "kpg-h-x:/h/h", null, false));
+        assertTrue(noExchange.getMessage().contains("go together"), noExchange.getMessage());
         assertRefused("two users", "kpg-x:/h/b", "kpg-x:/h/h");
         assertRefused("name:home", "kpg-b-x", "kpg-h-x:/h/h");
         assertRefused("not a user name", "Root;rm:/h/b", "kpg-h-x:/h/h");
@@ -59,7 +65,7 @@ class SideUsersTest {
     }
 
     private static void assertRefused(String because, String base, String head) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SideUsers.of(base, head, false));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SideUsers.of(base, head, "/h/x", false));
         assertTrue(e.getMessage().contains(because), e.getMessage());
     }
 }

@@ -76,6 +76,10 @@ class PairedSessionTest {
         assertEquals("paired", summary.at("/mode/name").asText());
         // Warm windows: one producer a side for the whole scenario, measured in alternating windows.
         assertEquals("windows", summary.at("/mode/design").asText(), summary.get("mode").toString());
+        // Run without users of their own (no -Dperf.sandbox.*), the summary says whose code ran as whom.
+        String self = System.getProperty("user.name");
+        assertEquals("the base's code runs as " + self + ", the gate's own user; the head's code runs as " + self + ", the gate's own user",
+                summary.at("/mode/isolation").asText());
         assertTrue(console.toString(StandardCharsets.UTF_8).contains("[paired-small] 8 warm windows of 1.0 s (2 ABBA blocks)"),
                 console.toString(StandardCharsets.UTF_8));
         JsonNode trials = summary.at("/scenarios/0/paired/trials");

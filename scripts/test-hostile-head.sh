@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Pull requests that reach for their own verdict (docs/security.md), each run through
+# scripts/gate.sh --module . --base HEAD on a copy of the example adopter (examples/orders-service),
+# whose shipped commit is the base and whose working tree is the head:
+#   1. a head with a real cost (compression.type lz4 -> gzip: more CPU and allocation per record)
+#      whose build (an exec-maven-plugin execution in validate, as a pull request may add) and
+#      whose serializer (a static initialiser, in every JVM that loads it) try to
+#        - loosen the base's thresholds to +1000% in every copy of the base they can find
+#          (git worktree list, the sandbox's folders),
+#        - append BASH_ENV to the runner's $GITHUB_ENV (a file of the test's, named in the head's code),
+#        - write a summary.json that passes, now and for minutes after the gate (a process left behind),
+#        - attach to the deciding JVM (jcmd);
+#      it must FAIL (exit 1) on orders-publish, with $GITHUB_ENV and the summary as the gate left them;
+#   2. a base that does not build, with a head that adds a service provider (SLF4J's, which the
+#      deciding JVM would load): NOT JUDGED (exit 2), and the provider never ran.
+# Slow tier (scripts/test.sh --all): two gate runs, about 6 minutes. Needs root or passwordless
+# sudo (the users the sides run as), jq, and Maven Central for exec-maven-plugin.
+#
+#   scripts/test-hostile-head.sh [extra -D options for every run]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+command -v jq >/dev/null || { echo "test-hostile-head: jq is required (apt-get install jq)" >&2; exit 1; }
+# Readable by the sides' users: the head's code names files in it.
+work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-hostile-XXXXXX")
+chmod 0755 "$work"
+trap 'if [ "${passed:-}" = yes ]; then rm -rf "$work"; fi' EXIT
+fail() { echo "test-hostile-head: FAILED: $*; the logs are in $work" >&2; exit 1; }
+
+app=$work/app
+cp -R "$root/examples/orders-service" "$app"
+rm -rf "$app/target"
+cd "$app"
+printf 'target/\nbaselines/\n' > .gitignore
+git init -q && git add -A && git -c user.name=test -c user.email=test@localhost commit -qm "orders-service as shipped"
+summary=target/perf-results/summary.json
+github_env=$work/github_env
+printf 'KEEP=1\n' > "$github_env"
+chmod 0644 "$github_env"
+marker=$work/provider-ran
+
+# What the pull request's code tries, from its build and from its serializer.
+cat > hostile.sh <<EOF
+#!/usr/bin/env bash
+# The pull request's own: tries to loosen its judge. Reports each attempt on stderr.
+loose='thresholds: {throughput: -1000%, p99: +1000%, cpu: +1000%, alloc: +1000%, wire.bytes: +1000%, records.per.request: -1000%}'
+for dir in \$(git -C "$app" worktree list --porcelain 2>/dev/null | sed -n 's/^worktree //p') /var/tmp/kpg-sandbox-*/base/src; do
+  for file in "\$dir"/perf/*.yaml; do
+    [ -f "\$file" ] || continue
+    if echo "\$loose" >> "\$file" 2>/dev/null; then echo "hostile: loosened \$file" >&2; else echo "hostile: could not write \$file" >&2; fi
+  done
+done
+if echo 'BASH_ENV=/tmp/hostile-exit-0' >> "$github_env" 2>/dev/null; then echo "hostile: wrote GITHUB_ENV" >&2; else echo "hostile: could not write GITHUB_ENV" >&2; fi
+forged='{"decision":{"exitCode":0,"outcome":"PASS","headline":"forged"},"scenarios":[]}'
+( for _ in \$(seq 1 600); do mkdir -p "$app/target/perf-results" 2>/dev/null && echo "\$forged" > "$app/$summary" 2>/dev/null; sleep 0.5; done ) >/dev/null 2>&1 &
+disown
+for pid in \$(pgrep -f dev.kafkaperfgate.PerfGate); do
+  if jcmd "\$pid" VM.version >/dev/null 2>&1; then echo "hostile: attached to \$pid" >&2; else echo "hostile: could not attach to \$pid" >&2; fi
+done
+EOF
+chmod +x hostile.sh
+git add hostile.sh && git -c user.name=test -c user.email=test@localhost commit -qm "a helper script"
+
+# The head: gzip, and the build runs hostile.sh first.
+sed -i 's/^compression.type=lz4$/compression.type=gzip/' src/main/resources/producer.properties
+grep -q '^compression.type=gzip$' src/main/resources/producer.properties || fail "could not switch the head to gzip"
+python3 - pom.xml <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+plugin = """
+      <plugin>
+        <groupId>org.codehaus.mojo</groupId>
+        <artifactId>exec-maven-plugin</artifactId>
+        <version>3.5.0</version>
+        <executions><execution><id>hostile</id><phase>validate</phase><goals><goal>exec</goal></goals>
+          <configuration><executable>bash</executable><arguments><argument>${project.basedir}/hostile.sh</argument></arguments></configuration>
+        </execution></executions>
+      </plugin>"""
+assert '<plugins>' in s, 'the example pom has no <plugins>'
+s = s.replace('<plugins>', '<plugins>' + plugin, 1)
+open(p, 'w').write(s)
+PY
+# The serializer runs it too, once per JVM that loads it: workers, component JVMs.
+serializer=src/main/java/com/example/orders/OrderSerializer.java
+python3 - "$serializer" "$app/hostile.sh" <<'PY'
+import sys, re
+p, script = sys.argv[1], sys.argv[2]
+s = open(p).read()
+block = '''
+    static {
+        try {
+            new ProcessBuilder("bash", "%s").inheritIO().start().waitFor();
+        } catch (Exception e) {
+            System.err.println("hostile: " + e);
+        }
+    }
+''' % script
+m = re.search(r'public (final )?class OrderSerializer[^{]*\{', s)
+assert m, 'no class OrderSerializer'
+s = s[:m.end()] + block + s[m.end():]
+open(p, 'w').write(s)
+PY
+
+run_gate() {
+  local label=$1; shift
+  rm -f "$summary"
+  local start=$SECONDS rc=0
+  GITHUB_ENV=$github_env CI=true "$root/scripts/gate.sh" --module . --base HEAD -Dperf.suite=pr -Dperf.broker=process \
+    -Dperf.broker.warmup=10 -Dperf.profile=example -Dperf.scenarios=orders-publish "$@" >"$work/$label.log" 2>&1 || rc=$?
+  echo "test-hostile-head: $label: exit $rc after $((SECONDS - start)) s"
+  grep -E '^gate: (the base runs as|both sides run as)|hostile: ' "$work/$label.log" | sort | uniq -c | sed 's/^/  /' || true
+  return "$rc"
+}
+
+rc=0
+run_gate hostile-head "$@" || rc=$?
+[ "$rc" = 1 ] || { tail -n 30 "$work/hostile-head.log" >&2; fail "the gzip head that reached for its verdict must FAIL (exit 1), not exit $rc"; }
+grep -q "hostile: " "$work/hostile-head.log" || fail "the head's code never ran: the test proves nothing"
+grep -qE "hostile: (loosened|wrote GITHUB_ENV|attached)" "$work/hostile-head.log" && fail "the head reached the gate: $(grep -E 'hostile: (loosened|wrote|attached)' "$work/hostile-head.log" | head -n 3)"
+[ "$(cat "$github_env")" = KEEP=1 ] || fail "the head's code wrote \$GITHUB_ENV: $(cat "$github_env")"
+sleep 3
+jq -e '.decision.exitCode == 1' "$summary" >/dev/null || fail "summary.json no longer says FAIL: $(head -c 300 "$summary")"
+jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
+  || fail "orders-publish must be a confirmed regression"
+pgrep -f "$app/hostile.sh" >/dev/null && fail "a process of the head outlived the run"
+echo "test-hostile-head: the gzip head failed, its build and serializer reached nothing"
+
+# 2. A base that does not build; the head adds an SLF4J provider that would run in the deciding JVM.
+git checkout -q -- . && git clean -qfdx -e target
+sed -i 's|<artifactId>orders-service</artifactId>|<artifactId>orders-service</artifactId><broken>|' pom.xml
+git -c user.name=test -c user.email=test@localhost commit -qam "a base that does not build"
+sed -i 's|<broken>||' pom.xml
+mkdir -p src/test/java/com/example/orders/perf src/test/resources/META-INF/services
+cat > src/test/java/com/example/orders/perf/HostileProvider.java <<EOF
+package com.example.orders.perf;
+
+/** The pull request's: SLF4J's ServiceLoader runs it in any JVM that has the head's test classes. */
+public class HostileProvider implements org.slf4j.spi.SLF4JServiceProvider {
+    static {
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of("$marker"), "ran as " + System.getProperty("user.name"));
+        } catch (Exception e) {
+            System.err.println("hostile: provider could not write its marker: " + e);
+        }
+    }
+
+    public org.slf4j.ILoggerFactory getLoggerFactory() { return name -> org.slf4j.helpers.NOPLogger.NOP_LOGGER; }
+    public org.slf4j.IMarkerFactory getMarkerFactory() { return new org.slf4j.helpers.BasicMarkerFactory(); }
+    public org.slf4j.spi.MDCAdapter getMDCAdapter() { return new org.slf4j.helpers.NOPMDCAdapter(); }
+    public String getRequestedApiVersion() { return "2.0.99"; }
+    public void initialize() { }
+}
+EOF
+echo com.example.orders.perf.HostileProvider > src/test/resources/META-INF/services/org.slf4j.spi.SLF4JServiceProvider
+rc=0
+run_gate broken-base "$@" || rc=$?
+[ "$rc" = 2 ] || { tail -n 30 "$work/broken-base.log" >&2; fail "a base that does not build must be NOT JUDGED (exit 2), not exit $rc"; }
+grep -q "does not build" "$work/broken-base.log" || fail "the NOT JUDGED line must say the base does not build"
+[ ! -e "$marker" ] || fail "the head's service provider ran: $(cat "$marker")"
+echo "test-hostile-head: a base that does not build is NOT JUDGED, and the head's provider never ran"
+passed=yes
