@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The base of {@code -Dperf.base.ref}: checked out in a git worktree under the temp directory,
+ * The base of {@code -Dperf.base.ref}: checked out in a git worktree in a private folder (0700,
+ * under RUNNER_TEMP or ~/.cache/kafka-perf-gate),
  * its test classpath built with Maven, and the settings a paired run needs pointed at it. What
  * {@code scripts/gate.sh --base} does in shell, for a team's {@code mvn verify}. The module is the
  * working directory (Surefire runs there); in the base it is at the same path. Every command is
@@ -61,7 +62,7 @@ public final class BaseBuild implements AutoCloseable {
         String shortSha = sha.substring(0, 12);
         Path work;
         try {
-            work = Files.createTempDirectory("kpg-paired-");
+            work = Files.createTempDirectory(privateParent(), "kpg-paired-");
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot create the base's worktree folder: " + e.getMessage(), e);
         }
@@ -77,7 +78,7 @@ public final class BaseBuild implements AutoCloseable {
                 throw new PairedUnavailableException("the base " + shortSha + " has no " + rel.resolve("pom.xml"), null, true);
             }
             Path classpath = work.resolve("base-classpath.txt");
-            buildClasspath(baseModule, classpath, work.resolve("base-build.log"), shortSha, console);
+            buildClasspath(checkout, baseModule, classpath, work.resolve("base-build.log"), shortSha, console);
             Map<String, String> settings = new HashMap<>(properties);
             settings.remove(GateProperties.BASE_REF);
             settings.put(GateProperties.BASE_CLASSPATH_FILE, classpath.toString());
@@ -90,6 +91,19 @@ public final class BaseBuild implements AutoCloseable {
             build.close();
             throw e;
         }
+    }
+
+    /**
+     * Where the base is checked out: the runner's own temp folder (Actions sets RUNNER_TEMP), else
+     * the user's cache, as scripts/gate.sh does; never the shared /tmp, where anyone may plant a
+     * folder (a .mvn/ above the checkout, say) before the gate runs.
+     */
+    private static Path privateParent() throws IOException {
+        String runnerTemp = System.getenv("RUNNER_TEMP");
+        Path parent = runnerTemp != null && !runnerTemp.isBlank() ? Path.of(runnerTemp)
+                : Path.of(System.getProperty("user.home"), ".cache", "kafka-perf-gate");
+        Files.createDirectories(parent);
+        return parent;
     }
 
     private static Path relative(Path top, Path module) {
@@ -105,12 +119,13 @@ public final class BaseBuild implements AutoCloseable {
         return settings;
     }
 
-    private static void buildClasspath(Path module, Path out, Path log, String shortSha, PrintStream console) {
+    private static void buildClasspath(Path checkout, Path module, Path out, Path log, String shortSha, PrintStream console) {
         Path deps = Path.of(out + ".deps");
         console.println("[kafka-perf-gate] building the base " + shortSha + " (" + module + "; log " + log + ")");
         List<String> command = List.of("mvn", "-B", "-q", "-f", module.resolve("pom.xml").toString(), "-DskipTests", "package",
                 "dependency:build-classpath", "-Dmdep.outputFile=" + deps, "-Dmdep.includeScope=test");
-        int exit = runLogged(module, command, log, Defaults.BASE_BUILD_TIMEOUT);
+        // .mvn/ from the base's own checkout only: without MAVEN_BASEDIR, mvn searches every parent folder for one.
+        int exit = runLogged(module, command, log, Defaults.BASE_BUILD_TIMEOUT, Map.of("MAVEN_BASEDIR", checkout.toString()));
         if (exit != 0 || !Files.isRegularFile(deps)) {
             throw new PairedUnavailableException("the base " + shortSha + " does not build" + (exit == Integer.MIN_VALUE
                     ? " within " + Defaults.BASE_BUILD_TIMEOUT.toMinutes() + " minutes" : ": " + firstError(log)));
@@ -140,7 +155,7 @@ public final class BaseBuild implements AutoCloseable {
         try {
             Path output = Files.createTempFile("kpg-git-", ".out");
             try {
-                int exit = runLogged(dir, List.of(command), output, Defaults.GIT_TIMEOUT);
+                int exit = runLogged(dir, List.of(command), output, Defaults.GIT_TIMEOUT, Map.of());
                 return exit == 0 ? java.util.Optional.of(Files.readString(output, StandardCharsets.UTF_8))
                         : java.util.Optional.empty();
             } finally {
@@ -152,11 +167,13 @@ public final class BaseBuild implements AutoCloseable {
     }
 
     /** Runs a command with its output in {@code log}; its exit code, or {@link Integer#MIN_VALUE} when it timed out (and was killed). */
-    private static int runLogged(Path dir, List<String> command, Path log, Duration timeout) {
+    private static int runLogged(Path dir, List<String> command, Path log, Duration timeout, Map<String, String> environment) {
         Process process;
         try {
-            process = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            builder.environment().putAll(environment);
+            process = builder.start();
         } catch (IOException e) {
             throw new PairedUnavailableException(command.get(0) + " cannot be started: " + e.getMessage(), e);
         }
@@ -182,7 +199,7 @@ public final class BaseBuild implements AutoCloseable {
         try (Stream<Path> paths = Files.walk(work)) {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {
-            // Best effort: the folder is in the temp directory and named after this run.
+            // Best effort: the folder is private and named after this run.
         }
         run(top, "git", "worktree", "prune");
     }

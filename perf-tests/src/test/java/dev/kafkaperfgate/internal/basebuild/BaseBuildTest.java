@@ -63,6 +63,10 @@ class BaseBuildTest {
             Path classes = Path.of(classpath.split(":")[1]);
             assertTrue(classes.startsWith(worktree), "the base's classes, not the head's: " + classpath);
             assertTrue(Files.isRegularFile(classes.resolve("com/acme/Order.class")), "the base was compiled: " + classes);
+            // A private folder, not the shared temp folder where anyone may plant a .mvn/ above the checkout.
+            Path work = worktree.getParent();
+            assertFalse(work.startsWith(Path.of(System.getProperty("java.io.tmpdir"))), "not under the shared temp folder: " + work);
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(work)));
         }
         assertFalse(Files.exists(worktree), "the worktree is removed when the run ends");
         assertTrue(printed.toString().contains("paired mode: this build against base " + sha.substring(0, 12)), printed.toString());
