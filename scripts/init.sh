@@ -29,7 +29,8 @@
 # --producer-config FILE  the producer settings the service runs with (default:
 #                         DIR/src/main/resources/producer.properties when it exists)
 # --action-ref REF        the tag or SHA of kafka-perf-gate the workflow uses (default: this
-#                         checkout's commit SHA; pin by tag or SHA, never a branch)
+#                         checkout's commit SHA; never a branch). A tag is written as the commit
+#                         it names here, the tag in a comment: tags move too
 # --workflows-only        write only the three workflows, for a module that has its scenarios
 #                         and suite class already
 # Exit 0 when written; 2 on bad input (no pom.xml, a file that exists already, an unknown
@@ -76,6 +77,14 @@ fi
 case "$action_ref" in
   main|master|HEAD) die "--action-ref $action_ref moves: pin a tag or a SHA" ;;
 esac
+# The workflows pin a full commit SHA: a tag is resolved in this checkout and kept as a comment.
+action_note=""
+if ! [[ "$action_ref" =~ ^[0-9a-f]{40}$ ]]; then
+  sha=$(git -C "$gate_root" rev-parse --verify --quiet "$action_ref^{commit}" 2>/dev/null) \
+    || die "--action-ref $action_ref is not a commit of $gate_root: pass the full 40-character SHA, or a tag this checkout has"
+  action_note=" # $action_ref"
+  action_ref=$sha
+fi
 
 if [ -z "$producer_config" ] && [ -f "$module_dir/src/main/resources/producer.properties" ]; then
   producer_config=$module_dir/src/main/resources/producer.properties
@@ -177,7 +186,7 @@ fi
 action="kafka-perf-gate/kafka-perf-gate/.github/actions"
 checkout="actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0"
 setup_java="actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165 # v5.0.0"
-fill() { sed -e "s|@ACTION@|$action|g; s|@REF@|$action_ref|g; s|@DIR@|$working_directory|g; s|@CHECKOUT@|$checkout|g; s|@SETUP_JAVA@|$setup_java|g" > "$1"; }
+fill() { sed -e "s|@ACTION@|$action|g; s|@REF@|$action_ref$action_note|g; s|@DIR@|$working_directory|g; s|@CHECKOUT@|$checkout|g; s|@SETUP_JAVA@|$setup_java|g" > "$1"; }
 fill "$workflow" <<'YAML'
 # The performance gate on every pull request, written by kafka-perf-gate's init: the head is
 # judged against the merge base, both built and measured on this runner; a confirmed regression

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url'
 const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
 after(() => rmSync(SCRATCH, { recursive: true, force: true }))
 
+// A full commit SHA, as init writes into the workflows (it need not exist here: a SHA is taken as given).
+const PIN = '0123456789abcdef0123456789abcdef01234567'
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 function run(command, args, options = {}) {
@@ -34,7 +36,7 @@ function teamRepository(properties) {
 
 test('writes the scenario on the module\'s producer.properties, the suite class and three pinned workflows', () => {
   const { repo, module } = teamRepository('acks=all\nlinger.ms=5\nvalue.serializer=org.apache.kafka.common.serialization.ByteArraySerializer\n')
-  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'gate.sh'), ['init', '--module', module, '--action-ref', 'v1.2.0'])
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'gate.sh'), ['init', '--module', module, '--action-ref', PIN])
   assert.equal(code, 0, stderr)
   const scenario = readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8')
   assert.match(scenario, /^name: orders-publish$/m)
@@ -46,15 +48,15 @@ test('writes the scenario on the module\'s producer.properties, the suite class 
     /class KafkaPerfGateTest extends dev\.kafkaperfgate\.junit\.PerfGateSuite/)
   const workflows = join(repo, '.github', 'workflows')
   const workflow = readFileSync(join(workflows, 'perf-gate.yml'), 'utf8')
-  assert.match(workflow, /uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/gate@v1\.2\.0$/m)
+  assert.match(workflow, new RegExp(String.raw`uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/gate@${PIN}$`, 'm'))
   assert.match(workflow, /with: \{working-directory: services\/orders, base: merge-base, suite: pr, profile: linux-amd64-4c\}$/m)
   const comment = readFileSync(join(workflows, 'perf-gate-comment.yml'), 'utf8')
   assert.match(comment, /workflow_run: \{workflows: \[perf-gate\], types: \[completed\]\}/)
-  assert.match(comment, /uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/comment@v1\.2\.0$/m)
+  assert.match(comment, new RegExp(String.raw`uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/comment@${PIN}$`, 'm'))
   assert.doesNotMatch(comment, /actions\/checkout/, 'the comment job never checks out code')
   const nightly = readFileSync(join(workflows, 'perf-baselines.yml'), 'utf8')
-  assert.match(nightly, /gate@v1\.2\.0\n\s+with: \{working-directory: services\/orders, suite: nightly, profile: linux-amd64-4c, refresh-baselines: "true"\}/)
-  assert.match(nightly, /publish-baselines@v1\.2\.0\n\s+with: \{working-directory: services\/orders, token: "\$\{\{ secrets\.PERF_BASELINES_TOKEN \|\| github\.token \}\}"\}/)
+  assert.match(nightly, new RegExp(String.raw`gate@${PIN}\n\s+with: \{working-directory: services\/orders, suite: nightly, profile: linux-amd64-4c, refresh-baselines: "true"\}`, ''))
+  assert.match(nightly, new RegExp(String.raw`publish-baselines@${PIN}\n\s+with: \{working-directory: services\/orders, token: "\$\{\{ secrets\.PERF_BASELINES_TOKEN \|\| github\.token \}\}"\}`, ''))
   // The issue's bar: a team writes three workflows of at most 20 lines and copies nothing else.
   for (const [name, text] of [['perf-gate.yml', workflow], ['perf-gate-comment.yml', comment], ['perf-baselines.yml', nightly]]) {
     assert.ok(text.trimEnd().split('\n').length <= 20, `${name} has ${text.trimEnd().split('\n').length} lines`)
@@ -80,7 +82,7 @@ test('writes the scenario on the module\'s producer.properties, the suite class 
 
 test('a serializer of the team\'s own: the scenario asks for a RecordSource instead of byte payloads', () => {
   const { module } = teamRepository('acks=all\nbatch.size=32768\ncompression.type=lz4\nlinger.ms=5\nvalue.serializer=com.example.orders.OrderSerializer\n')
-  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0'])
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', PIN])
   assert.equal(code, 0, stderr)
   assert.match(readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8'),
     /^# record\.source: \{class: <your RecordSource>\} {3}# makes records of the types com\.example\.orders\.OrderSerializer and the other serializer take$/m)
@@ -92,7 +94,7 @@ test('a file that exists already: exit 2 naming it, and nothing written', () => 
   const { repo, module } = teamRepository('acks=all\n')
   mkdirSync(join(repo, '.github', 'workflows'), { recursive: true })
   writeFileSync(join(repo, '.github', 'workflows', 'perf-gate.yml'), 'the team\'s own\n')
-  const { code, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0'])
+  const { code, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', PIN])
   assert.equal(code, 2)
   assert.match(stderr, /^init: .*\/\.github\/workflows\/perf-gate\.yml exists already: nothing was written/m)
   assert.equal(readFileSync(join(repo, '.github', 'workflows', 'perf-gate.yml'), 'utf8'), 'the team\'s own\n')
@@ -104,7 +106,7 @@ test('--workflows-only: a module with its scenarios and suite gets the three wor
   const { repo, module } = teamRepository('acks=all\n')
   mkdirSync(join(module, 'perf'), { recursive: true })
   writeFileSync(join(module, 'perf', 'orders-publish.yaml'), 'the team\'s own\n')
-  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0', '--workflows-only'])
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', PIN, '--workflows-only'])
   assert.equal(code, 0, stderr)
   assert.equal(readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8'), 'the team\'s own\n')
   assert.equal(existsSync(join(module, 'src', 'test')), false, 'no suite class is written')
@@ -118,7 +120,7 @@ test('a new folder becomes a perf module: its pom with the gate, the scenario, t
   const { repo } = teamRepository('acks=all\n')
   writeFileSync(join(repo, 'pom.xml'), '<project>\n  <groupId>com.acme</groupId>\n  <artifactId>parent</artifactId>\n  <version>2.1.0-SNAPSHOT</version>\n</project>\n')
   const module = join(repo, 'orders-perf')
-  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v1.2.0'])
+  const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', PIN])
   assert.equal(code, 0, stderr)
   const pom = readFileSync(join(module, 'pom.xml'), 'utf8')
   assert.match(pom, /<groupId>com\.acme<\/groupId>\n {2}<artifactId>orders-perf<\/artifactId>\n {2}<version>2\.1\.0-SNAPSHOT<\/version>/)
@@ -132,7 +134,7 @@ test('a new folder becomes a perf module: its pom with the gate, the scenario, t
   assert.equal(readFileSync(join(repo, 'pom.xml'), 'utf8').includes('<modules>'), false, 'the parent pom is never edited')
 
   // A refusal leaves no folder behind.
-  const again = run(join(ROOT, 'scripts', 'init.sh'), ['--module', join(repo, 'second-perf'), '--action-ref', 'v1.2.0'])
+  const again = run(join(ROOT, 'scripts', 'init.sh'), ['--module', join(repo, 'second-perf'), '--action-ref', PIN])
   assert.equal(again.code, 2, 'the workflows exist already')
   assert.equal(existsSync(join(repo, 'second-perf')), false)
 })
@@ -150,4 +152,17 @@ test('bad input is exit 2 with one line: no pom, an unknown option, a moving ref
   const moving = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'main'])
   assert.equal(moving.code, 2)
   assert.match(moving.stderr, /--action-ref main moves: pin a tag or a SHA/)
+  const unknownTag = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', 'v9.9.9-kpg-none'])
+  assert.equal(unknownTag.code, 2)
+  assert.match(unknownTag.stderr, /^init: --action-ref v9\.9\.9-kpg-none is not a commit of .*: pass the full 40-character SHA, or a tag this checkout has$/m)
+})
+
+test('a ref that is not a full SHA is written as the commit it names here, the ref kept in a comment: tags move too', () => {
+  const { repo, module } = teamRepository('acks=all\n')
+  const head = run('git', ['-C', ROOT, 'rev-parse', 'HEAD']).stdout.trim()
+  const short = head.slice(0, 10)
+  const { code, stderr } = run(join(ROOT, 'scripts', 'init.sh'), ['--module', module, '--action-ref', short, '--workflows-only'])
+  assert.equal(code, 0, stderr)
+  const workflow = readFileSync(join(repo, '.github', 'workflows', 'perf-gate.yml'), 'utf8')
+  assert.match(workflow, new RegExp(`uses: kafka-perf-gate/kafka-perf-gate/\\.github/actions/gate@${head} # ${short}$`, 'm'))
 })

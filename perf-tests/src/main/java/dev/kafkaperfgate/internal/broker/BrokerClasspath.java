@@ -15,7 +15,9 @@ import java.util.List;
 /**
  * The process broker's jars. By default they come packed in the {@code kafka-perf-gate-broker}
  * artifact (a jar of jars that an adopter's build fetches with the library); the first run
- * unpacks them into a cache under {@code java.io.tmpdir}, later runs reuse it. Within this
+ * unpacks them into a cache of the user's own ({@code ~/.cache/kafka-perf-gate}, mode 0700: a
+ * guessable folder under the shared /tmp could be filled by anyone first), and later runs reuse a
+ * cached jar only when its bytes are the packed one's. Within this
  * repository's build the packed jars are plain files already. {@code -Dperf.broker.classpath.file}
  * names a classpath file instead (the broker-runtime module writes one).
  */
@@ -66,7 +68,7 @@ public final class BrokerClasspath {
         } catch (IOException e) {
             throw new BrokerUnavailableException("process broker: cannot read the packed broker's listing: " + e, e);
         }
-        Path cache = Path.of(System.getProperty("java.io.tmpdir"), "kafka-perf-gate-broker-" + Integer.toHexString(listing.hashCode()));
+        Path cache = privateCache().resolve("broker-" + Integer.toHexString(listing.hashCode()));
         List<String> jars = new ArrayList<>();
         for (String entry : listing.split(",")) {
             String name = entry.trim();
@@ -79,12 +81,45 @@ public final class BrokerClasspath {
         return String.join(java.io.File.pathSeparator, jars);
     }
 
+    /** The user's own cache folder, created 0700 (its parents as the user's umask leaves them). */
+    private static Path privateCache() {
+        Path cache = Path.of(System.getProperty("user.home"), ".cache", "kafka-perf-gate");
+        try {
+            Files.createDirectories(cache);
+            Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new BrokerUnavailableException("process broker: cannot make the private cache " + cache + ": " + e, e);
+        }
+        return cache;
+    }
+
+    /** Whether a cached jar holds the packed one's bytes (SHA-256 of both): a changed one is unpacked again. */
+    private static boolean sameBytes(URL url, Path cached) throws IOException {
+        try (InputStream packed = url.openStream(); InputStream file = Files.newInputStream(cached)) {
+            return java.util.Arrays.equals(sha256(packed), sha256(file));
+        }
+    }
+
+    private static byte[] sha256(InputStream in) throws IOException {
+        java.security.MessageDigest digest;
+        try {
+            digest = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        byte[] buffer = new byte[65536];
+        for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+            digest.update(buffer, 0, read);
+        }
+        return digest.digest();
+    }
+
     private static Path asFile(URL url, Path cached) {
         try {
             if (url.getProtocol().equals("file")) {
                 return Path.of(url.toURI());
             }
-            if (Files.isRegularFile(cached)) {
+            if (Files.isRegularFile(cached) && sameBytes(url, cached)) {
                 return cached;
             }
             Files.createDirectories(cached.getParent());
