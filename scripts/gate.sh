@@ -157,6 +157,10 @@ done
 # shellcheck source=scripts/provision.sh
 . "$gate_root/scripts/provision.sh"
 provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 3
+# Paired mode runs each side as a user of its own (scripts/sandbox.sh), which root can make.
+if [ -n "$base" ] && [ "$(id -u)" = 0 ]; then
+  provision useradd:passwd pkill:procps setpriv:util-linux || exit 3
+fi
 
 # A summary left by an earlier run must not speak for this one.
 rm -f "$summary"
