@@ -21,11 +21,11 @@
 # Either way summary.json and one JSON per scenario.
 #
 # --base REF: paired mode, the head (this checkout) judged against REF on this machine. REF is
-# built in a git worktree under /tmp (removed on exit, cancel included), both sides' test
-# classpaths are resolved, and the gate runs their trials interleaved on one broker. The base's
-# suites, thresholds and experiments judge. A base that does not build, or has no gate, is named
-# in one line and stored baselines judge instead (the headline says so); a REF that is not a
-# commit is exit 2.
+# checked out in a private git worktree (removed on exit, cancel included); each side is built,
+# and its code run, as a user of the run's own (scripts/sandbox.sh; root or passwordless sudo),
+# and the gate measures both interleaved on one broker. The base's suites, thresholds and
+# experiments judge. A base that does not build is exit 2 (not judged); a base with no gate (a
+# pull request adopting it) passes unjudged, saying so; a REF that is not a commit is exit 2.
 set -uo pipefail
 gate_root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 # scripts/gate.sh init --module DIR: sets a team's module up (scripts/init.sh), runs nothing.
