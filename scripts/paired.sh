@@ -264,16 +264,23 @@ paired_run() {
     # measures the head with its classes in the JVM, so that JVM is the head's: it runs as the
     # head's user and writes its results in the head's home; they are copied once it has ended.
     gate_jvm[${#gate_jvm[@]}-1]="$(cat "$gate_cp"):$(cat "$paired_work/head-classpath.txt")"
-    local own_results=$results_abs
+    local own_results=$results_abs own_broker=()
     if [ "$sandbox_mode" = users ]; then
       own_results=$(sandbox_home head)/results
       where=(-Dperf.results.dir="$own_results" -Dperf.scenarios.dir="$head_scenarios" -Dperf.baselines.dir="$baselines")
+      # The head's user has no Docker socket: its broker is a process of its own (the last -D wins).
+      own_broker=(-Dperf.broker=process)
       cd "$head_root/$head_rel" || return 2
     fi
     gate_wait sandbox_as head "${gate_jvm[@]}" "${where[@]}" -Dperf.fallback.reason="$fallback" "${adoption[@]}" \
-      -Dperf.run.commit="$head_commit" "${passed[@]}" dev.kafkaperfgate.PerfGate || code=$?
+      -Dperf.run.commit="$head_commit" "${passed[@]}" "${own_broker[@]}" dev.kafkaperfgate.PerfGate || code=$?
     sandbox_end head || return 3
     if [ "$own_results" != "$results_abs" ] && [ -d "$own_results" ]; then
+      # Files only: a link the head left there would make the gate read what it points to.
+      if [ -n "$(find "$own_results" ! -type f ! -type d -print -quit)" ]; then
+        paired_refusal="the head's results folder holds something other than files and folders; nothing of it was read"
+        return 2
+      fi
       cp -r "$own_results/." "$results_abs/" || return 3
     fi
   else
