@@ -165,10 +165,10 @@ paired_run() {
   fi
 
   # The sides' users, homes and copies of their trees: nothing of either side has run yet.
-  local code=0
+  local code=0 head_copy="" base_copy=""
   sandbox_setup || { code=$?; return $code; }
   if [ "$sandbox_mode" = users ]; then
-    local head_copy base_copy reactor_rel=.
+    local reactor_rel=.
     [ -n "$module" ] && reactor_rel=$(realpath --relative-to="$paired_top" "$head_root")
     if ! head_copy=$(sandbox_copy_tree head "$paired_top") || ! base_copy=$(sandbox_copy_tree base "$paired_work/base"); then
       echo "gate: could not copy the sides' trees into their users' homes" >&2
@@ -192,7 +192,9 @@ paired_run() {
     adoption=(-Dperf.allow.unjudged=true)
   elif ! paired_classpath base "${base_copy:-$paired_work/base}" "$base_root" "$base_rel" "$paired_work/base-classpath.txt" \
       "$paired_work/base-build.log"; then
-    fallback="the base $short does not build: $(grep -m1 -E 'ERROR|FAIL' "$paired_work/base-build.log" | cut -c1-200)"
+    # Stored baselines would judge the head in the deciding JVM, where its code could write the decision.
+    paired_refusal="the base $short does not build: $(grep -m1 -E 'ERROR|FAIL' "$paired_work/base-build.log" | cut -c1-200); the head is not judged against stored baselines instead: its code would run where the gate decides (fix the base's build, or run the gate without --base)"
+    return 2
   else
     trusted+=("$paired_work/base-classpath.txt")
   fi
@@ -246,13 +248,8 @@ paired_run() {
     users=(-Dperf.sandbox.base="$(sandbox_user base):$(sandbox_home base)" -Dperf.sandbox.head="$(sandbox_user head):$(sandbox_home head)"
       -Dperf.sandbox.exchange="$sandbox_root/exchange")
   fi
-  if [ -n "$fallback" ] && [ ${#adoption[@]} -eq 0 ]; then
-    # Stored baselines would judge the head in the deciding JVM, where its code could write the decision.
-    paired_refusal="$fallback; the head is not judged against stored baselines instead: its code would run where the gate decides (fix the base's build, or run the gate without --base)"
-    return 2
-  fi
   if [ -n "$fallback" ]; then
-    echo "gate: paired mode unavailable: $fallback; the head is measured alone, as its own user, and nothing is judged" >&2
+    echo "gate: paired mode unavailable: $fallback; the head is measured alone and nothing is judged" >&2
   fi
   # In the module, as Surefire runs the suite; back where gate.sh reads the summary afterwards.
   local here=$PWD head_commit
