@@ -108,8 +108,8 @@ public final class ComponentStage {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
         this.users = users;
-        this.base = new ForkJvm(Side.BASE.key(), GateCode.first(baseClasspath), LIST_FLAGS, logs, users, Side.BASE);
-        this.head = new ForkJvm(Side.HEAD.key(), GateCode.first(headClasspath), LIST_FLAGS, logs, users, Side.HEAD);
+        this.base = new ForkJvm(Side.BASE.key(), GateCode.first(baseClasspath), LIST_FLAGS, logs, users.base());
+        this.head = new ForkJvm(Side.HEAD.key(), GateCode.first(headClasspath), LIST_FLAGS, logs, users.head());
         this.mode = mode;
         this.blocks = blocks;
         this.looks = looks;

@@ -104,11 +104,11 @@ final class DuelFork {
                       int number, Path logs, SideUsers users) {
         String harness = String.join(File.pathSeparator, GateCode.location(ComponentDuel.class), GateCode.location(Blackhole.class));
         // The duel holds the head's code, so it runs as the head's user, and writes its answer where that user may write.
-        ForkJvm jvm = new ForkJvm("duel", harness, FLAGS, logs, users, Side.HEAD);
+        ForkJvm jvm = new ForkJvm("duel", harness, FLAGS, logs, users.head());
         String what = component.label() + "-" + number;
         Path log = jvm.log(what);
         Path request = users.exchange().orElse(log.getParent()).resolve(log.getFileName() + ".request");
-        Path answer = users.user(Side.HEAD).map(SideUsers.User::tmp).orElse(log.getParent()).resolve(log.getFileName() + ".answer");
+        Path answer = users.head().user().map(SideUsers.User::tmp).orElse(log.getParent()).resolve(log.getFileName() + ".answer");
         Properties properties = new Properties();
         properties.setProperty("copies", Integer.toString(settings.copies()));
         properties.setProperty("warmupMinMs", Long.toString(settings.warmupMin().toMillis()));

@@ -1,6 +1,5 @@
 package dev.kafkaperfgate.internal.component;
 
-import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 
 import java.io.IOException;
@@ -32,22 +31,22 @@ final class ForkJvm {
      *              a failure message starts "the head's ..." only when the head's code failed
      */
     ForkJvm(String owner, String classpath, List<String> flags, Path logs) {
-        this(owner, classpath, flags, logs, SideUsers.none(), Side.BASE);
+        this(owner, classpath, flags, logs, SideUsers.none().base());
     }
 
     /**
-     * As above, run as {@code side}'s user when {@code users} names one: a JVM holding the head's
-     * code (the head's, or a duel's, which holds both sides) runs as the head's user.
+     * As above, started as {@code launch} says: as a side's user when it has one. A JVM holding the
+     * head's code (the head's, or a duel's, which holds both sides) runs as the head's user.
      */
-    ForkJvm(String owner, String classpath, List<String> flags, Path logs, SideUsers users, Side side) {
+    ForkJvm(String owner, String classpath, List<String> flags, Path logs, SideUsers.Launch launch) {
         this.owner = owner;
         this.classpath = classpath;
-        List<String> all = new ArrayList<>(users.jvmFlags(side));
+        List<String> all = new ArrayList<>(launch.jvmFlags());
         all.addAll(flags);
         this.flags = List.copyOf(all);
         this.logs = logs;
-        this.prefix = users.commandPrefix(side);
-        this.directory = users.directory(side).orElse(null);
+        this.prefix = launch.commandPrefix();
+        this.directory = launch.directory().orElse(null);
     }
 
     String owner() {

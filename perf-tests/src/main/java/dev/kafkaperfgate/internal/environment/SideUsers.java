@@ -1,12 +1,8 @@
 package dev.kafkaperfgate.internal.environment;
 
-import dev.kafkaperfgate.internal.engine.Side;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -44,16 +40,67 @@ public final class SideUsers {
         }
     }
 
-    private static final SideUsers NONE = new SideUsers(Map.of(), null, false);
+    /**
+     * How one side's JVMs are started: as its user when it has one, else as this JVM's user.
+     * (The side is named by its key, {@code base} or {@code head}: this package sits below the engine's {@code Side}.)
+     */
+    public static final class Launch {
+        private final String side;
+        private final User user;
+        private final boolean sudo;
 
-    private final Map<Side, User> users;
+        private Launch(String side, User user, boolean sudo) {
+            this.side = side;
+            this.user = user;
+            this.sudo = sudo;
+        }
+
+        public Optional<User> user() {
+            return Optional.ofNullable(user);
+        }
+
+        /** What the side runs as, for the console's first lines. */
+        public String describe() {
+            return user == null ? "the " + side + "'s code runs as " + System.getProperty("user.name") + ", the gate's own user"
+                    : "the " + side + "'s code runs as " + user.name();
+        }
+
+        /** The words in front of the side's command: switch to its user with a cleared environment; empty without one. */
+        public List<String> commandPrefix() {
+            if (user == null) {
+                return List.of();
+            }
+            List<String> prefix = new ArrayList<>();
+            if (sudo) {
+                prefix.addAll(List.of("sudo", "-n"));
+            }
+            prefix.addAll(List.of("setpriv", "--reuid=" + user.name(), "--regid=" + user.name(), "--clear-groups", "--no-new-privs",
+                    "env", "-i", "PATH=" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), "HOME=" + user.home(),
+                    "TMPDIR=" + user.tmp(), "LANG=C.UTF-8"));
+            return prefix;
+        }
+
+        /** The JVM flags the side's JVMs add: its own temp folder; empty without a user. */
+        public List<String> jvmFlags() {
+            return user == null ? List.of() : List.of("-Djava.io.tmpdir=" + user.tmp());
+        }
+
+        /** The folder the side's JVMs start in: its home, so that no relative path reaches the gate's files. */
+        public Optional<Path> directory() {
+            return user().map(User::home);
+        }
+    }
+
+    private static final SideUsers NONE = new SideUsers(null, null, null, false);
+
+    private final Launch base;
+    private final Launch head;
     private final Path exchange;
-    private final boolean sudo;
 
-    private SideUsers(Map<Side, User> users, Path exchange, boolean sudo) {
-        this.users = Map.copyOf(users);
+    private SideUsers(User base, User head, Path exchange, boolean sudo) {
+        this.base = new Launch("base", base, sudo);
+        this.head = new Launch("head", head, sudo);
         this.exchange = exchange;
-        this.sudo = sudo;
     }
 
     /** Every side runs as this JVM's own user (stored mode, tests, a machine that gives no other user). */
@@ -63,12 +110,12 @@ public final class SideUsers {
 
     /**
      * Both sides' users, from their {@code name:home} specs (scripts/sandbox.sh writes them), or
-     * {@link #none()} when neither is given.
+     * {@link #none()} when none is given.
      *
      * @param exchange the gate's folder, readable by both users, where it leaves the requests their
      *                 JVMs read (the results folder may sit where they cannot read)
      * @param sudo     whether the switch needs {@code sudo -n}: this JVM is not root
-     * @throws IllegalArgumentException when only one is given, a spec is malformed, or both name one user
+     * @throws IllegalArgumentException when one is given without the others, a spec is malformed, or both name one user
      */
     public static SideUsers of(String baseSpec, String headSpec, String exchange, boolean sudo) {
         if (baseSpec == null && headSpec == null && exchange == null) {
@@ -85,10 +132,7 @@ public final class SideUsers {
         if (base.name().equals(head.name())) {
             throw new IllegalArgumentException("the base and the head must run as two users, not both as " + base.name());
         }
-        Map<Side, User> users = new EnumMap<>(Side.class);
-        users.put(Side.BASE, base);
-        users.put(Side.HEAD, head);
-        return new SideUsers(users, Path.of(exchange), sudo);
+        return new SideUsers(base, head, Path.of(exchange), sudo);
     }
 
     /** Whether this JVM runs as root: the user switch then needs no sudo. */
@@ -106,50 +150,19 @@ public final class SideUsers {
 
     /** Whether the sides run as users of their own. */
     public boolean separate() {
-        return !users.isEmpty();
+        return exchange != null;
+    }
+
+    public Launch base() {
+        return base;
+    }
+
+    public Launch head() {
+        return head;
     }
 
     /** Where the gate leaves the files the sides' JVMs read; empty when the sides run as this JVM's user. */
     public Optional<Path> exchange() {
         return Optional.ofNullable(exchange);
-    }
-
-    public Optional<User> user(Side side) {
-        return Optional.ofNullable(users.get(side));
-    }
-
-    /** What a side runs as, for the console's first lines. */
-    public String describe(Side side) {
-        return user(side).map(user -> "the " + side.key() + "'s code runs as " + user.name())
-                .orElse("the " + side.key() + "'s code runs as " + System.getProperty("user.name") + ", the gate's own user");
-    }
-
-    /**
-     * The words in front of a side's command: switch to its user with a cleared environment.
-     * Empty when the sides run as this JVM's user.
-     */
-    public List<String> commandPrefix(Side side) {
-        User user = users.get(side);
-        if (user == null) {
-            return List.of();
-        }
-        List<String> prefix = new ArrayList<>();
-        if (sudo) {
-            prefix.addAll(List.of("sudo", "-n"));
-        }
-        prefix.addAll(List.of("setpriv", "--reuid=" + user.name(), "--regid=" + user.name(), "--clear-groups", "--no-new-privs",
-                "env", "-i", "PATH=" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), "HOME=" + user.home(),
-                "TMPDIR=" + user.tmp(), "LANG=C.UTF-8"));
-        return prefix;
-    }
-
-    /** The JVM flags a side's JVMs add: its own temp folder. Empty when the sides run as this JVM's user. */
-    public List<String> jvmFlags(Side side) {
-        return user(side).map(user -> List.of("-Djava.io.tmpdir=" + user.tmp())).orElse(List.of());
-    }
-
-    /** The folder a side's JVMs start in: its home, so that no relative path reaches the gate's files. */
-    public Optional<Path> directory(Side side) {
-        return user(side).map(User::home);
     }
 }

@@ -31,7 +31,6 @@ import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.engine.ScenarioEngine;
-import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 
@@ -114,7 +113,7 @@ public final class PairedSession {
         SideUsers users = SideUsers.of(GateProperties.get(properties, GateProperties.SANDBOX_BASE, null),
                 GateProperties.get(properties, GateProperties.SANDBOX_HEAD, null),
                 GateProperties.get(properties, GateProperties.SANDBOX_EXCHANGE, null), !SideUsers.runningAsRoot());
-        console.println("[kafka-perf-gate] " + users.describe(Side.BASE) + "; " + users.describe(Side.HEAD));
+        console.println("[kafka-perf-gate] " + users.base().describe() + "; " + users.head().describe());
 
         try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), users, console)) {
             WorkerProcess base = workers.base();
@@ -174,7 +173,7 @@ public final class PairedSession {
                 .put("order", "ABBA/BAAB blocks, one broker");
         mode.set("kafkaClients", kafkaClients);
         // Who ran each side's code: a reader of summary.json sees whether the pull request's code ran apart from the gate.
-        mode.put("isolation", users.describe(Side.BASE) + "; " + users.describe(Side.HEAD));
+        mode.put("isolation", users.base().describe() + "; " + users.head().describe());
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
         summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));

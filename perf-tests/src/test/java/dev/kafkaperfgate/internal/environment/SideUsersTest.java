@@ -1,6 +1,5 @@
 package dev.kafkaperfgate.internal.environment;
 
-import dev.kafkaperfgate.internal.engine.Side;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -19,16 +18,16 @@ class SideUsersTest {
         SideUsers users = SideUsers.of("kpg-b-abc123:/var/tmp/kpg-sandbox-abc123/base", "kpg-h-abc123:/var/tmp/kpg-sandbox-abc123/head",
                 "/var/tmp/kpg-sandbox-abc123/exchange", false);
 
-        List<String> head = users.commandPrefix(Side.HEAD);
+        List<String> head = users.head().commandPrefix();
         assertEquals(List.of("setpriv", "--reuid=kpg-h-abc123", "--regid=kpg-h-abc123", "--clear-groups", "--no-new-privs", "env", "-i"),
                 head.subList(0, 7));
         assertTrue(head.contains("HOME=/var/tmp/kpg-sandbox-abc123/head"), head.toString());
         assertTrue(head.contains("TMPDIR=/var/tmp/kpg-sandbox-abc123/head/tmp"), head.toString());
         assertTrue(head.stream().noneMatch(word -> word.startsWith("GITHUB_")), head.toString());
-        assertTrue(users.commandPrefix(Side.BASE).contains("--reuid=kpg-b-abc123"));
-        assertEquals(List.of("-Djava.io.tmpdir=/var/tmp/kpg-sandbox-abc123/head/tmp"), users.jvmFlags(Side.HEAD));
-        assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/base")), users.directory(Side.BASE));
-        assertEquals("the head's code runs as kpg-h-abc123", users.describe(Side.HEAD));
+        assertTrue(users.base().commandPrefix().contains("--reuid=kpg-b-abc123"));
+        assertEquals(List.of("-Djava.io.tmpdir=/var/tmp/kpg-sandbox-abc123/head/tmp"), users.head().jvmFlags());
+        assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/base")), users.base().directory());
+        assertEquals("the head's code runs as kpg-h-abc123", users.head().describe());
         assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/exchange")), users.exchange());
         assertTrue(users.separate());
     }
@@ -37,7 +36,7 @@ class SideUsersTest {
     void aGateThatIsNotRootSwitchesThroughSudoWithoutAPrompt() {
         SideUsers users = SideUsers.of("kpg-b-x:/h/b", "kpg-h-x:/h/h", "/h/x", true);
 
-        assertEquals(List.of("sudo", "-n", "setpriv", "--reuid=kpg-h-x"), users.commandPrefix(Side.HEAD).subList(0, 4));
+        assertEquals(List.of("sudo", "-n", "setpriv", "--reuid=kpg-h-x"), users.head().commandPrefix().subList(0, 4));
     }
 
     @Test
@@ -45,11 +44,11 @@ class SideUsersTest {
         SideUsers users = SideUsers.of(null, null, null, false);
 
         assertFalse(users.separate());
-        assertEquals(List.of(), users.commandPrefix(Side.HEAD));
-        assertEquals(List.of(), users.jvmFlags(Side.HEAD));
-        assertEquals(Optional.empty(), users.directory(Side.HEAD));
+        assertEquals(List.of(), users.head().commandPrefix());
+        assertEquals(List.of(), users.head().jvmFlags());
+        assertEquals(Optional.empty(), users.head().directory());
         assertEquals(Optional.empty(), users.exchange());
-        assertEquals("the head's code runs as " + System.getProperty("user.name") + ", the gate's own user", users.describe(Side.HEAD));
+        assertEquals("the head's code runs as " + System.getProperty("user.name") + ", the gate's own user", users.head().describe());
     }
 
     @Test

@@ -79,9 +79,10 @@ public final class WorkerProcess implements AutoCloseable {
     static WorkerProcess start(Side side, String classpath, String jvmFlags, CpuSet cpus, SideUsers users, PrintStream console) {
         // Pinned from its first instruction: every thread it starts inherits the affinity.
         List<String> command = new ArrayList<>(cpus == null ? List.of() : ProcessPinning.commandPrefix(cpus));
-        command.addAll(users.commandPrefix(side));
+        SideUsers.Launch launch = side == Side.HEAD ? users.head() : users.base();
+        command.addAll(launch.commandPrefix());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(users.jvmFlags(side));
+        command.addAll(launch.jvmFlags());
         for (String flag : jvmFlags.trim().split("\\s+")) {
             if (!flag.isEmpty()) {
                 command.add(flag);
@@ -95,7 +96,7 @@ public final class WorkerProcess implements AutoCloseable {
         command.add(WorkerProtocol.MAIN_CLASS);
         try {
             ProcessBuilder builder = new ProcessBuilder(command);
-            users.directory(side).ifPresent(home -> builder.directory(home.toFile()));
+            launch.directory().ifPresent(home -> builder.directory(home.toFile()));
             return new WorkerProcess(side, builder.start(), console);
         } catch (IOException e) {
             throw new WorkerException("could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
