@@ -96,6 +96,11 @@ sandbox_setup() {
       sandbox_privileged cp -r "$HOME/.m2/repository" "$home/.m2/repository" || {
         echo "gate: could not copy $HOME/.m2/repository for the $side" >&2; return 3; }
     fi
+    # Mirrors and repositories the builds need (actions/setup-java's refers to credentials by
+    # environment variable, which the cleared environment does not carry).
+    if [ -f "$HOME/.m2/settings.xml" ]; then
+      sandbox_privileged cp "$HOME/.m2/settings.xml" "$home/.m2/settings.xml" || return 3
+    fi
     sandbox_privileged chown -R "$user:$user" "$home" || return 3
     sandbox_privileged chmod 0755 "$home" || return 3
   done
