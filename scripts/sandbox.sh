@@ -3,19 +3,20 @@
 #
 # The head's build and its workers are the pull request's code. Run as the gate's own user they
 # could rewrite the base's thresholds, the fingerprints, the results, $GITHUB_ENV or the scripts
-# still running. So each side gets a user of its own for this run (kpg-h-<id>, kpg-b-<id>), made
-# with useradd and removed on exit, and a home under a folder of the run's (/var/tmp/kpg-sandbox-<id>,
-# mode 0711: others may pass through it, not list or write it), holding:
+# still running. So each side gets a user of its own for this run (kpg-b-<id>, kpg-h-<id>), made
+# with useradd and removed on exit, and a home under a folder of the run's
+# (/var/tmp/kpg-sandbox-<id>, mode 0711: others may pass through it, not list or write it) holding:
 #   src/             the side's tree, copied (the head's working tree; the base's commit)
-#   .m2/repository   a copy of the gate user's local Maven repository: what the build downloads or
-#                    installs stays in it (Debian's Maven 3.8.7 has no maven.repo.local.tail)
+#   .m2/repository   a copy of the gate user's local Maven repository (and its settings.xml): what
+#                    the build downloads or installs stays in it (Debian's Maven 3.8.7 has no
+#                    maven.repo.local.tail)
 #   tmp/             its temp folder (JMH's lock file included)
-# and gate/ (the gate's jars) and exchange/ (the requests the gate leaves for the sides' JVMs),
-# the gate's own and readable by all. A side's home is readable by all and writable by its user only. Its commands run through
-# setpriv (as root; else sudo -n setpriv) with the environment cleared to PATH, HOME, TMPDIR,
-# LANG and JAVA_HOME: no GITHUB_* variable, no token. The gate's own jars are copied to gate/,
-# so both sides' workers can load them. Every process of a side's
-# user is ended before the results are read, and on exit.
+# Beside the homes, gate/ (the gate's jars, copied so both sides' workers can load them) and
+# exchange/ (the requests the gate leaves for the sides' JVMs) are the gate's and readable by all.
+# A side's home is readable by all and writable by its user only. Its commands run through setpriv
+# (as root; else sudo -n setpriv) with the environment cleared to PATH, HOME, TMPDIR, LANG and
+# JAVA_HOME: no GITHUB_* variable, no token. Every process of a side's user is ended before the
+# results are read, and on exit.
 #
 # A machine that cannot give another user (not root, no passwordless sudo) runs everything as the
 # gate's user, saying so in its first line; in CI (CI is set) that is refused, unless
