@@ -164,7 +164,7 @@ public final class GateProperties {
     /**
      * Stored mode on a pull request: the base commit (e.g. the merge base). A selected scenario
      * whose baseline file exists there but not in the head is not judged (exit 2) instead of
-     * passing as NEW. Set by the gate action in stored mode on a pull request.
+     * passing as NEW. For stored runs by hand: the gate action refuses stored mode on a pull request.
      */
     public static final String BASELINES_REF = "perf.baselines.ref";
 
