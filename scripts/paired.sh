@@ -233,10 +233,13 @@ paired_run() {
   # The head's worker reads the head's scenarios from its own copy.
   [ "$sandbox_mode" = users ] && head_scenarios=$head_root/$head_rel/$scenarios_rel
   case "$scenarios_rel" in /*) base_scenarios=$scenarios_rel; head_scenarios=$scenarios_rel ;; esac
+  # Relative to the module's folder, where gate.sh runs (the head is built in its copy, so nothing
+  # there may exist yet).
   local results_abs
-  results_abs=$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results") || results_abs=$gate_root/$results
-  mkdir -p "$results_abs"
-  results_abs=$(cd "$results_abs" && pwd)
+  if ! mkdir -p "$results" || ! results_abs=$(cd "$results" && pwd); then
+    echo "gate: cannot create the results folder $results in $PWD" >&2
+    return 3
+  fi
 
   # The deciding JVM runs on the gate's classpath alone: the head's classes reach only its worker.
   # No agent may be loaded into it (a worker of the gate's own user could otherwise attach).
