@@ -44,8 +44,10 @@ cat > hostile.sh <<EOF
 # The pull request's own: tries to loosen its judge. Reports each attempt on stderr.
 loose='thresholds: {throughput: -1000%, p99: +1000%, cpu: +1000%, alloc: +1000%, wire.bytes: +1000%, records.per.request: -1000%}'
 for dir in \$(git -C "$app" worktree list --porcelain 2>/dev/null | sed -n 's/^worktree //p') /var/tmp/kpg-sandbox-*/base/src; do
+  [ "\$dir" = "$app" ] && continue   # the head's own files: loosening them changes nothing
   for file in "\$dir"/perf/*.yaml; do
     [ -f "\$file" ] || continue
+    grep -q '+1000%' "\$file" 2>/dev/null && continue
     if echo "\$loose" >> "\$file" 2>/dev/null; then echo "hostile: loosened \$file" >&2; else echo "hostile: could not write \$file" >&2; fi
   done
 done
