@@ -258,9 +258,14 @@ fi
 check_paired 4203 "$fail_sha" orders-publish.paired.json
 grep -q "settle windows (not measured): base 1, head 1" "$work/pr-fail.log" \
   || die "the paired run measured the whole client without its settle windows first (-Dperf.paired.settle=1)"
+# The pull request's code ran apart from the gate: each side as a user of the run's own (docs/security.md).
+grep -q "gate: the base runs as kpg-b-[a-z0-9]*, the head as kpg-h-[a-z0-9]*: users of this run's own" "$work/pr-fail.log" \
+  || die "the paired run did not run the sides as users of their own"
 summary=$(results 4203)/summary.json
 jq -e '.decision.outcome == "REGRESSION" and .decision.exitCode == 1' "$summary" >/dev/null \
   || { tail -n 60 "$work/pr-fail.log"; die "the serializer regression is not a confirmed REGRESSION: $(jq -c .decision "$summary")"; }
+jq -e '.mode.isolation | test("^the base.s code runs as kpg-b-[a-z0-9]+; the head.s code runs as kpg-h-[a-z0-9]+$")' "$summary" >/dev/null \
+  || die "summary.json must name the sides' users: $(jq -c .mode.isolation "$summary")"
 jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.serializer com.example.orders.OrderSerializer"
     and .metric == "bytesPerOp" and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
   || die "the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
