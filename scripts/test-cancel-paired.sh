@@ -11,17 +11,11 @@
 #   scripts/test-cancel-paired.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-cancel-XXXXXX")
-chmod 0755 "$work"
-trap 'if [ "${passed:-}" = yes ]; then rm -rf "$work"; fi' EXIT
+# shellcheck source=scripts/example-adopter.sh
+. "$root/scripts/example-adopter.sh"
+example_adopter cancel
 fail() { echo "test-cancel-paired: FAILED: $*; the logs are in $work" >&2; exit 1; }
-
-app=$work/app
-cp -R "$root/examples/orders-service" "$app"
-rm -rf "$app/target"
-(cd "$app" && printf 'target/\nbaselines/\n' > .gitignore && git init -q && git add -A \
-  && git -c user.name=test -c user.email=test@localhost commit -qm "orders-service as shipped" \
-  && patch -s -p1 < regressions/copy-per-record.patch)
+(cd "$app" && patch -s -p1 < regressions/copy-per-record.patch)
 
 # The action's "Run the gate" step, as the runner writes it to a script file.
 awk '/^      id: gate$/ {in_step = 1} in_step && /^      run: \|$/ {run = 1; next} run && /^    - name:/ {exit} run {sub(/^        /, ""); print}' \

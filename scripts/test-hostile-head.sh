@@ -20,18 +20,11 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 command -v jq >/dev/null || { echo "test-hostile-head: jq is required (apt-get install jq)" >&2; exit 1; }
-# Readable by the sides' users: the head's code names files in it.
-work=$(mktemp -d "${TMPDIR:-/tmp}/kpg-hostile-XXXXXX")
-chmod 0755 "$work"
-trap 'if [ "${passed:-}" = yes ]; then rm -rf "$work"; fi' EXIT
+# shellcheck source=scripts/example-adopter.sh
+. "$root/scripts/example-adopter.sh"
+example_adopter hostile
 fail() { echo "test-hostile-head: FAILED: $*; the logs are in $work" >&2; exit 1; }
-
-app=$work/app
-cp -R "$root/examples/orders-service" "$app"
-rm -rf "$app/target"
 cd "$app"
-printf 'target/\nbaselines/\n' > .gitignore
-git init -q && git add -A && git -c user.name=test -c user.email=test@localhost commit -qm "orders-service as shipped"
 summary=target/perf-results/summary.json
 github_env=$work/github_env
 printf 'KEEP=1\n' > "$github_env"
