@@ -39,9 +39,7 @@ final class PairedScenario {
     private final ScenarioEngine engine;
     private final RunSummary summary;
     private final Path results;
-    private final int blocks;
-    /** How many times a scenario's whole-client measurement may be judged while INCONCLUSIVE ({@code perf.paired.looks}). */
-    private final int looks;
+    private final Looks looks;
     private final PrintStream console;
     private final ClientsMode clients;
     /** Both sides' test classpaths hold the same classes and resources, by content. */
@@ -51,6 +49,27 @@ final class PairedScenario {
     /** A regression was confirmed in this run: its decision is made. */
     private boolean runFailed;
 
+    /**
+     * How a scenario's whole client is measured: blocks per look, and how many times it may be
+     * judged while INCONCLUSIVE ({@code perf.paired.blocks}, {@code perf.paired.looks}). A windows
+     * run measures the scenarios that cannot be measured in windows (consume, end-to-end, faults)
+     * in trials, with the trials' own shape.
+     */
+    record Looks(boolean windowsDesign, int windowBlocks, int windowLooks, int trialBlocks, int trialLooks) {
+
+        int blocks(CatalogEntry scenario) {
+            return windowsDesign && scenario.windows() ? windowBlocks : trialBlocks;
+        }
+
+        /**
+         * Once the run has failed (fail fast), one look: a second look at an INCONCLUSIVE metric
+         * cannot change the run's decision, which is made.
+         */
+        int looks(CatalogEntry scenario, boolean runFailed) {
+            return runFailed ? 1 : windowsDesign && scenario.windows() ? windowLooks : trialLooks;
+        }
+    }
+
     /** Whether a whole-client scenario is measured when nothing its clients run changed ({@code perf.clients}). */
     enum ClientsMode {
         /** Not measured when unchanged: a PASS that says so. */
@@ -59,8 +78,8 @@ final class PairedScenario {
         ALWAYS
     }
 
-    PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, int blocks,
-                   int looks, PrintStream console, ClientsMode clients, boolean sameClientCode, boolean failFast) {
+    PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, Looks looks,
+                   PrintStream console, ClientsMode clients, boolean sameClientCode, boolean failFast) {
         this.clients = clients;
         this.sameClientCode = sameClientCode;
         this.failFast = failFast;
@@ -70,7 +89,6 @@ final class PairedScenario {
         this.engine = engine;
         this.summary = summary;
         this.results = results;
-        this.blocks = blocks;
         this.console = console;
     }
 
@@ -107,7 +125,8 @@ final class PairedScenario {
                 runFailed |= alone.regressed();
             }
             Decision<PairedMeasurement> decision = engine.decide(scenario.name(),
-                    new ClientMeasurer(trials, scenario, headFile, blocks, looks, ruleChanges), confirm());
+                    new ClientMeasurer(trials, scenario, headFile, looks.blocks(scenario), looks.looks(scenario, failFast && runFailed),
+                            ruleChanges), confirm());
             paired.set("trials", decision.first().toJson());
             if (decision.flagged()) {
                 paired.set("confirmationTrials", decision.second().toJson());

@@ -104,6 +104,10 @@ public final class PairedSession {
                 windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS, 2, 100);
         int looks = (int) GateProperties.integer(properties, GateProperties.PAIRED_LOOKS,
                 windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS, 1, 5);
+        // A scenario measured in trials within a windows run (consume, end-to-end, faults) keeps the trials'
+        // own defaults: 24 blocks of 4 trials of 3 s, twice, would take it a quarter of an hour. Set keys win.
+        int trialBlocks = GateProperties.get(properties, GateProperties.PAIRED_BLOCKS, null) == null ? Defaults.PAIRED_BLOCKS : blocks;
+        int trialLooks = GateProperties.get(properties, GateProperties.PAIRED_LOOKS, null) == null ? Defaults.PAIRED_LOOKS : looks;
         Duration trial = GateProperties.seconds(properties, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
         String jvmFlags = GateProperties.get(properties, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
         String baseCommit = GateProperties.get(properties, GateProperties.BASE_COMMIT, "unknown");
@@ -139,7 +143,7 @@ public final class PairedSession {
             BrokerSettings settings = BrokerSettings.from(pinned);
             Components components = Components.plan(properties, baseClasspath, headClasspath, baseCatalog, policy, users, console);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
-                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trial,
+                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trialBlocks, trialLooks, trial,
                         GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW)),
                         baseCommit, injection, components, kafkaClients, users);
             }
@@ -167,7 +171,8 @@ public final class PairedSession {
                 Drift.between(ruler, List.of(), Defaults.DRIFT_BOUND), policy, injection);
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
-                .put("blocks", blocks).put("looks", looks).put("trialSeconds", trial.toMillis() / 1000.0)
+                .put("blocks", blocks).put("looks", looks).put("trialBlocks", shape.trialBlocks()).put("trialLooks", shape.trialLooks())
+                .put("trialSeconds", trial.toMillis() / 1000.0)
                 .put("design", design.name().toLowerCase(java.util.Locale.ROOT))
                 .put("windowSeconds", window.toMillis() / 1000.0)
                 .put("order", "ABBA/BAAB blocks, one broker");
@@ -181,7 +186,8 @@ public final class PairedSession {
         Duration unit = design == PairedTrials.Design.WINDOWS ? window : trial;
         console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 %s of %.1f s each%s; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks,
-                design == PairedTrials.Design.WINDOWS ? "warm windows (trials for consume, end-to-end and fault scenarios)" : "trials",
+                design == PairedTrials.Design.WINDOWS ? "warm windows (consume, end-to-end and fault scenarios: " + shape.trialBlocks()
+                        + " blocks of trials" + (shape.trialLooks() == 1 ? "" : ", up to " + shape.trialLooks() + " looks") + ")" : "trials",
                 unit.toMillis() / 1000.0,
                 looks == 1 ? "" : ", up to " + looks + " looks while inconclusive (each at α/" + looks + ")",
                 comparisons, policy.alpha(), policy.suiteFalseAlarmRate());
@@ -195,8 +201,9 @@ public final class PairedSession {
                 "auto", List.of("auto", "always")).toUpperCase(java.util.Locale.ROOT));
         boolean sameClientCode = clients == PairedScenario.ClientsMode.AUTO
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
-        PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results, blocks,
-                looks, console, clients, sameClientCode, GateProperties.flag(properties, GateProperties.FAIL_FAST, true));
+        PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results,
+                new PairedScenario.Looks(design == PairedTrials.Design.WINDOWS, blocks, looks, shape.trialBlocks(), shape.trialLooks()),
+                console, clients, sameClientCode, GateProperties.flag(properties, GateProperties.FAIL_FAST, true));
         long start = System.nanoTime();
         try (trials) {
             for (int i = 0; i < scenarios.size(); i++) {
@@ -228,7 +235,8 @@ public final class PairedSession {
     }
 
     /** How the whole client is measured: the design, the blocks per look, the looks, a trial's and a window's length. */
-    private record Shape(PairedTrials.Design design, int blocks, int looks, Duration trial, Duration window) {
+    private record Shape(PairedTrials.Design design, int blocks, int looks, int trialBlocks, int trialLooks, Duration trial,
+                         Duration window) {
     }
 
     /** Checks the worker's protocol; returns the kafka-clients version its side runs. */
