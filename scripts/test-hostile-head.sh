@@ -11,8 +11,9 @@
 #        - write a summary.json that passes, now and for minutes after the gate (a process left behind),
 #        - attach to the deciding JVM (jcmd);
 #      it must FAIL (exit 1) on orders-publish, with $GITHUB_ENV and the summary as the gate left them;
-#   2. a base that does not build, with a head that adds a service provider (SLF4J's, which the
-#      deciding JVM would load): NOT JUDGED (exit 2), and the provider never ran.
+#   2. a base that does not build, with a head whose code (its serializer) would run wherever the
+#      head's classes are loaded: NOT JUDGED (exit 2), and that code never ran as the gate's user
+#      (stored baselines used to judge such a head inside the deciding JVM).
 # Slow tier (scripts/test.sh --all): two gate runs, about 6 minutes. Needs root or passwordless
 # sudo (the users the sides run as), jq, and Maven Central for exec-maven-plugin.
 #
@@ -120,37 +121,36 @@ jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regre
 pgrep -f "$app/hostile.sh" >/dev/null && fail "a process of the head outlived the run"
 echo "test-hostile-head: the gzip head failed, its build and serializer reached nothing"
 
-# 2. A base that does not build; the head adds an SLF4J provider that would run in the deciding JVM.
+# 2. A base that does not build; the head's serializer would run wherever its classes are loaded.
 git checkout -q -- . && git clean -qfdx -e target
 sed -i 's|<artifactId>orders-service</artifactId>|<artifactId>orders-service</artifactId><broken>|' pom.xml
 git -c user.name=test -c user.email=test@localhost commit -qam "a base that does not build"
 sed -i 's|<broken>||' pom.xml
-mkdir -p src/test/java/com/example/orders/perf src/test/resources/META-INF/services
-cat > src/test/java/com/example/orders/perf/HostileProvider.java <<EOF
-package com.example.orders.perf;
-
-/** The pull request's: SLF4J's ServiceLoader runs it in any JVM that has the head's test classes. */
-public class HostileProvider implements org.slf4j.spi.SLF4JServiceProvider {
+# The head's serializer marks where it runs: a JVM of the gate's user (the deciding JVM in stored
+# mode) can write the marker; the head's own user cannot ($work is the gate's).
+python3 - "$serializer" "$marker" <<'PY'
+import sys, re
+p, marker = sys.argv[1], sys.argv[2]
+s = open(p).read()
+block = """
     static {
         try {
-            java.nio.file.Files.writeString(java.nio.file.Path.of("$marker"), "ran as " + System.getProperty("user.name"));
+            java.nio.file.Files.writeString(java.nio.file.Path.of("%s"),
+                    "ran as " + System.getProperty("user.name") + " in " + System.getProperty("sun.java.command"));
         } catch (Exception e) {
-            System.err.println("hostile: provider could not write its marker: " + e);
+            System.err.println("hostile: the serializer could not write its marker: " + e);
         }
     }
-
-    public org.slf4j.ILoggerFactory getLoggerFactory() { return name -> org.slf4j.helpers.NOPLogger.NOP_LOGGER; }
-    public org.slf4j.IMarkerFactory getMarkerFactory() { return new org.slf4j.helpers.BasicMarkerFactory(); }
-    public org.slf4j.spi.MDCAdapter getMDCAdapter() { return new org.slf4j.helpers.NOPMDCAdapter(); }
-    public String getRequestedApiVersion() { return "2.0.99"; }
-    public void initialize() { }
-}
-EOF
-echo com.example.orders.perf.HostileProvider > src/test/resources/META-INF/services/org.slf4j.spi.SLF4JServiceProvider
+""" % marker
+m = re.search(r'public (final )?class OrderSerializer[^{]*\{', s)
+assert m, 'no class OrderSerializer'
+s = s[:m.end()] + block + s[m.end():]
+open(p, 'w').write(s)
+PY
 rc=0
 run_gate broken-base "$@" || rc=$?
 [ "$rc" = 2 ] || { tail -n 30 "$work/broken-base.log" >&2; fail "a base that does not build must be NOT JUDGED (exit 2), not exit $rc"; }
 grep -q "does not build" "$work/broken-base.log" || fail "the NOT JUDGED line must say the base does not build"
-[ ! -e "$marker" ] || fail "the head's service provider ran: $(cat "$marker")"
-echo "test-hostile-head: a base that does not build is NOT JUDGED, and the head's provider never ran"
+[ ! -e "$marker" ] || fail "the head's code ran as the gate's user: $(cat "$marker")"
+echo "test-hostile-head: a base that does not build is NOT JUDGED, and the head's code never ran as the gate's user"
 passed=yes
