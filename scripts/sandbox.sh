@@ -22,12 +22,11 @@
 # gate's user, saying so in its first line; in CI (CI is set) that is refused, unless
 # KPG_ALLOW_SAME_USER=1 accepts it.
 
-# shellcheck disable=SC2034 # sandbox_mode and sandbox_line are read by paired.sh
+# shellcheck disable=SC2034 # sandbox_mode is read by paired.sh
 true
 
 sandbox_root=""
 sandbox_mode=""
-sandbox_line=""
 sandbox_sudo=()
 sandbox_created=()
 
@@ -65,8 +64,7 @@ sandbox_setup() {
       return 2
     fi
     sandbox_mode=same-user
-    sandbox_line="both sides run as $(id -un), the gate's own user: this machine gives no other (not root, no passwordless sudo)"
-    echo "gate: $sandbox_line"
+    echo "gate: both sides run as $(id -un), the gate's own user: this machine gives no other (not root, no passwordless sudo)"
     return 0
   fi
   local tool
@@ -108,8 +106,7 @@ sandbox_setup() {
   sandbox_privileged mkdir -p "$sandbox_root/gate" || return 3
   # The gate's requests to the sides' JVMs (the results folder may be where they cannot read): the gate's user writes it.
   sandbox_privileged install -d -o "$(id -u)" -g "$(id -g)" -m 0755 "$sandbox_root/exchange" || return 3
-  sandbox_line="the base runs as $(sandbox_user base), the head as $(sandbox_user head): users of this run's own"
-  echo "gate: $sandbox_line"
+  echo "gate: the base runs as $(sandbox_user base), the head as $(sandbox_user head): users of this run's own"
 }
 
 # sandbox_copy_tree SIDE FROM: copies a tree into the side's home as src/, without build output
