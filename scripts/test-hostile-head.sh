@@ -78,24 +78,24 @@ open(p, 'w').write(s)
 PY
 # The serializer runs it too, once per JVM that loads it: workers, component JVMs.
 serializer=src/main/java/com/example/orders/OrderSerializer.java
-python3 - "$serializer" "$app/hostile.sh" <<'PY'
+# serializer_static JAVA: puts JAVA, a static block, first in the serializer's class body.
+serializer_static() {
+  python3 - "$serializer" "$1" <<'PY'
 import sys, re
-p, script = sys.argv[1], sys.argv[2]
+p, block = sys.argv[1], sys.argv[2]
 s = open(p).read()
-block = '''
-    static {
-        try {
-            new ProcessBuilder("bash", "%s").inheritIO().start().waitFor();
-        } catch (Exception e) {
-            System.err.println("hostile: " + e);
-        }
-    }
-''' % script
 m = re.search(r'public (final )?class OrderSerializer[^{]*\{', s)
 assert m, 'no class OrderSerializer'
-s = s[:m.end()] + block + s[m.end():]
-open(p, 'w').write(s)
+open(p, 'w').write(s[:m.end()] + '\n' + block + s[m.end():])
 PY
+}
+serializer_static "    static {
+        try {
+            new ProcessBuilder(\"bash\", \"$app/hostile.sh\").inheritIO().start().waitFor();
+        } catch (Exception e) {
+            System.err.println(\"hostile: \" + e);
+        }
+    }"
 
 run_gate() {
   local label=$1; shift
@@ -128,25 +128,14 @@ git -c user.name=test -c user.email=test@localhost commit -qam "a base that does
 sed -i 's|<broken>||' pom.xml
 # The head's serializer marks where it runs: a JVM of the gate's user (the deciding JVM in stored
 # mode) can write the marker; the head's own user cannot ($work is the gate's).
-python3 - "$serializer" "$marker" <<'PY'
-import sys, re
-p, marker = sys.argv[1], sys.argv[2]
-s = open(p).read()
-block = """
-    static {
+serializer_static "    static {
         try {
-            java.nio.file.Files.writeString(java.nio.file.Path.of("%s"),
-                    "ran as " + System.getProperty("user.name") + " in " + System.getProperty("sun.java.command"));
+            java.nio.file.Files.writeString(java.nio.file.Path.of(\"$marker\"),
+                    \"ran as \" + System.getProperty(\"user.name\") + \" in \" + System.getProperty(\"sun.java.command\"));
         } catch (Exception e) {
-            System.err.println("hostile: the serializer could not write its marker: " + e);
+            System.err.println(\"hostile: the serializer could not write its marker: \" + e);
         }
-    }
-""" % marker
-m = re.search(r'public (final )?class OrderSerializer[^{]*\{', s)
-assert m, 'no class OrderSerializer'
-s = s[:m.end()] + block + s[m.end():]
-open(p, 'w').write(s)
-PY
+    }"
 rc=0
 run_gate broken-base "$@" || rc=$?
 [ "$rc" = 2 ] || { tail -n 30 "$work/broken-base.log" >&2; fail "a base that does not build must be NOT JUDGED (exit 2), not exit $rc"; }
