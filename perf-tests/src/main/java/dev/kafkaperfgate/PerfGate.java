@@ -1,5 +1,7 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.paired.PairedSession;
@@ -7,12 +9,9 @@ import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.run.GateSession;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
-import org.opentest4j.AssertionFailedError;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The gate's one entry point: runs the selected scenarios on a real broker, judges each against
@@ -53,43 +52,42 @@ public final class PerfGate {
             throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new PerfGateException(PerfGateException.Kind.INVALID_SETTINGS, e.getMessage(), e);
-        } catch (RuntimeException | AssertionFailedError e) {
+        } catch (RuntimeException e) {
             // A broker, Docker or worker problem, or one the gate did not foresee: never a verdict.
             throw new PerfGateException(PerfGateException.Kind.INFRASTRUCTURE, e.getMessage(), e);
         }
     }
 
     private static GateResult runJudged(PerfGateOptions options, PrintStream console) {
-        if (!BaseBuild.requested(options.properties())) {
-            return runJudged(options.properties(), console);
+        GateSettings settings = options.settings();
+        if (!BaseBuild.requested(settings)) {
+            return runJudged(settings, console);
         }
         // -Dperf.base.ref: the base is checked out and built here, then removed.
         BaseBuild base;
         try {
-            base = BaseBuild.prepare(options.properties(), Path.of("").toAbsolutePath(), console);
+            base = BaseBuild.prepare(settings, Path.of("").toAbsolutePath(), console);
         } catch (PairedUnavailableException e) {
-            Map<String, String> fallback = new HashMap<>(options.properties());
-            fallback.remove(GateProperties.BASE_REF);
-            return runStored(fallback, console, e);
+            return runStored(settings.with(GateProperties.BASE_REF, null), console, e);
         }
         try (base) {
             return runJudged(base.settings(), console);
         }
     }
 
-    private static GateResult runJudged(Map<String, String> properties, PrintStream console) {
-        if (PairedSession.requested(properties)) {
+    private static GateResult runJudged(GateSettings settings, PrintStream console) {
+        if (PairedSession.requested(settings)) {
             try {
-                return PairedSession.run(properties, console);
+                return PairedSession.run(settings, console);
             } catch (PairedUnavailableException e) {
-                return runStored(properties, console, e);
+                return runStored(settings, console, e);
             }
         }
-        return runStored(properties, console, null);
+        return runStored(settings, console, null);
     }
 
     /** Stored baselines judge: asked for, or standing in for a paired run that could not take place ({@code unavailable}). */
-    private static GateResult runStored(Map<String, String> properties, PrintStream console, PairedUnavailableException unavailable) {
+    private static GateResult runStored(GateSettings settings, PrintStream console, PairedUnavailableException unavailable) {
         String fallback = null;
         boolean firstAdoption = false;
         if (unavailable != null) {
@@ -97,13 +95,13 @@ public final class PerfGate {
             firstAdoption = unavailable.baseWithoutGate();
             console.println("[kafka-perf-gate] paired mode unavailable: " + fallback + "; judging against stored baselines instead");
         }
-        GateSession prepared = GateSession.prepare(properties, console);
+        GateSession prepared = GateSession.prepare(settings, console);
         try (GateSession session = fallback == null ? prepared : prepared.fallingBackFrom(fallback, firstAdoption)) {
             session.start();
             for (Scenario scenario : session.scenarios()) {
                 try {
                     session.run(scenario);
-                } catch (AssertionFailedError | RuntimeException e) {
+                } catch (RuntimeException e) {
                     // Recorded in summary.json by the runner (a confirmed regression, or a scenario that could not run).
                     console.println("[kafka-perf-gate] " + scenario.name() + ": " + e.getMessage());
                 }

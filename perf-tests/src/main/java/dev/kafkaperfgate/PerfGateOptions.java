@@ -1,23 +1,29 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.internal.settings.ComponentsMode;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * What a gate run runs and how: an immutable set of the {@code -Dperf.*} settings
- * ({@link GateProperties}), built in code or read from system properties. Every setting left
- * unset takes its {@link Defaults} value; a key the gate does not know is refused, never ignored.
+ * What a gate run runs and how: the {@code -Dperf.*} settings (docs/configuration.md lists every
+ * key and its default), built in code or read from system properties, and parsed once, when
+ * built: a key the gate does not know, or a value it cannot take, is refused then, never ignored
+ * and never minutes into a run. The getters return the typed values, defaults included.
  *
  * <pre>{@code
  * PerfGateOptions options = PerfGateOptions.builder()
  *         .suite("pr")                              // default: every scenario
  *         .scenariosDir(Path.of("perf"))            // default: perf/
  *         .baselinesDir(Path.of("baselines"))       // default: baselines/
- *         .broker("process")                        // default: auto (a container where Docker answers)
+ *         .broker(PerfGateOptions.Broker.PROCESS)   // default: AUTO (a container where Docker answers)
  *         .brokerWarmup(Duration.ofSeconds(10))     // default: 30 s (paired mode: none)
  *         .property("perf.gate.false.alarm.rate", "0.01")
  *         .build();
@@ -26,10 +32,40 @@ import java.util.TreeMap;
  */
 public final class PerfGateOptions {
 
-    private final Map<String, String> properties;
+    /** Where the broker comes from ({@code perf.broker}). */
+    public enum Broker {
+        /** A container where a Docker engine answers, else a broker process. */
+        AUTO,
+        /** Testcontainers' {@code KafkaContainer}. */
+        CONTAINER,
+        /** The broker's jars in a JVM of their own on this machine (KRaft, combined mode). */
+        PROCESS,
+        /** An existing cluster ({@link Builder#externalCluster}). */
+        EXTERNAL
+    }
 
-    private PerfGateOptions(Map<String, String> properties) {
-        this.properties = Map.copyOf(properties);
+    /** Paired mode's component stage ({@code perf.components}). */
+    public enum Components {
+        /** Measure the team's components alone unless both builds are the same by content. */
+        AUTO,
+        /** Measure them anyway. */
+        ALWAYS,
+        /** Skip the stage. */
+        OFF
+    }
+
+    /** How paired mode measures the whole client ({@code perf.paired.design}). */
+    public enum ClientDesign {
+        /** Each side's client stays open; short alternating windows. */
+        WINDOWS,
+        /** Whole trials, each on a new client and topic. */
+        TRIALS
+    }
+
+    private final GateSettings settings;
+
+    private PerfGateOptions(GateSettings settings) {
+        this.settings = settings;
     }
 
     public static Builder builder() {
@@ -42,21 +78,90 @@ public final class PerfGateOptions {
      * @throws IllegalArgumentException naming every {@code perf.*} property the gate does not know
      */
     public static PerfGateOptions fromSystemProperties() {
-        Builder builder = builder();
-        Properties system = System.getProperties();
-        system.stringPropertyNames().stream().filter(name -> name.startsWith("perf."))
-                .forEach(name -> builder.values.put(name, system.getProperty(name)));
-        return builder.build();
+        return new PerfGateOptions(GateSettings.fromSystemProperties());
     }
 
-    /** Every setting given, by property name; those absent take their defaults. */
+    /** Every setting given, by key ({@code perf.suite}); those absent take their defaults. */
     public Map<String, String> properties() {
-        return properties;
+        return settings.given();
     }
 
-    /** The setting of {@code property} (a {@link GateProperties} name), if given. */
-    public Optional<String> get(String property) {
-        return Optional.ofNullable(properties.get(property));
+    /** The text given for {@code key} ({@code perf.suite}), if it was given. */
+    public Optional<String> get(String key) {
+        return Optional.ofNullable(settings.given().get(key));
+    }
+
+    /** The scenario tag to run; empty: every scenario (unset or {@code all}). */
+    public Optional<String> suite() {
+        return Optional.ofNullable(settings.suite());
+    }
+
+    public Path scenariosDir() {
+        return settings.scenariosDir();
+    }
+
+    public Path baselinesDir() {
+        return settings.baselinesDir();
+    }
+
+    public Path resultsDir() {
+        return settings.resultsDir();
+    }
+
+    public Broker broker() {
+        return Broker.valueOf(settings.brokerMode().name());
+    }
+
+    /** The broker's unmeasured warm-up, when given; unset: 30 s in stored mode, none in paired mode. */
+    public Optional<Duration> brokerWarmup() {
+        return settings.brokerWarmup();
+    }
+
+    public double falseAlarmRate() {
+        return settings.falseAlarmRate();
+    }
+
+    public boolean baselineRequired() {
+        return settings.baselineRequired();
+    }
+
+    public boolean allowUnjudged() {
+        return settings.allowUnjudged();
+    }
+
+    /** The base's git ref the gate checks out and builds (paired mode from this build), if given. */
+    public Optional<String> baseRef() {
+        return Optional.ofNullable(settings.baseRef());
+    }
+
+    public ClientDesign pairedDesign() {
+        return ClientDesign.valueOf(settings.design().name());
+    }
+
+    public Duration pairedTrial() {
+        return settings.pairedTrial();
+    }
+
+    public Components components() {
+        return Components.valueOf(settings.components().name());
+    }
+
+    public int componentBlocks() {
+        return settings.componentBlocks();
+    }
+
+    public int componentLooks() {
+        return settings.componentLooks();
+    }
+
+    /** The parsed settings the run reads. */
+    GateSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public String toString() {
+        return "PerfGateOptions" + settings.given();
     }
 
     /** Fluent construction; {@link #build} checks every key. */
@@ -77,12 +182,12 @@ public final class PerfGateOptions {
             return property(GateProperties.SCENARIOS, patterns);
         }
 
-        /** Where the scenario files are; default {@value Defaults#SCENARIOS_DIR}. */
+        /** Where the scenario files are; default {@code perf}. */
         public Builder scenariosDir(Path directory) {
             return property(GateProperties.SCENARIOS_DIR, directory.toString());
         }
 
-        /** Where the profiles' baselines are; default {@value Defaults#BASELINES_DIR}. */
+        /** Where the profiles' baselines are; default {@code baselines}. */
         public Builder baselinesDir(Path directory) {
             return property(GateProperties.BASELINES_DIR, directory.toString());
         }
@@ -95,7 +200,7 @@ public final class PerfGateOptions {
             return property(GateProperties.BASELINES_REF, baseCommit);
         }
 
-        /** Where results, summary.json and report.html go; default {@value Defaults#RESULTS_DIR}. */
+        /** Where results, summary.json and report.html go; default {@code target/perf-results}. */
         public Builder resultsDir(Path directory) {
             return property(GateProperties.RESULTS_DIR, directory.toString());
         }
@@ -105,17 +210,17 @@ public final class PerfGateOptions {
             return property(GateProperties.PROFILE, profile);
         }
 
-        /** {@code auto}, {@code container}, {@code process} or {@code external}; default {@code auto}. */
-        public Builder broker(String mode) {
-            return property(GateProperties.BROKER, mode);
+        /** Where the broker comes from; default {@link Broker#AUTO}. */
+        public Builder broker(Broker mode) {
+            return property(GateProperties.BROKER, mode.name().toLowerCase(Locale.ROOT));
         }
 
-        /** The container broker's image; default {@value Defaults#BROKER_IMAGE}. */
+        /** The container broker's image; default {@code apache/kafka} of the gate's Kafka version. */
         public Builder brokerImage(String image) {
             return property(GateProperties.BROKER_IMAGE, image);
         }
 
-        /** Unmeasured sending to a freshly started broker, 0 to skip; default {@link Defaults#BROKER_WARMUP}, in paired mode {@link Defaults#PAIRED_BROKER_WARMUP}. */
+        /** Unmeasured sending to a freshly started broker, 0 to skip; default 30 s, in paired mode none. */
         public Builder brokerWarmup(Duration warmup) {
             return property(GateProperties.BROKER_WARMUP, Long.toString(warmup.toSeconds()));
         }
@@ -178,29 +283,44 @@ public final class PerfGateOptions {
             return property(GateProperties.BASE_REF, ref);
         }
 
-        /** Paired mode: ABBA blocks per scenario, 2 to 100; default {@value Defaults#PAIRED_BLOCKS}. */
+        /** Paired mode: ABBA blocks per look, 2 to 100; default 24 warm windows, 8 trials. */
         public Builder pairedBlocks(int blocks) {
             return property(GateProperties.PAIRED_BLOCKS, Integer.toString(blocks));
         }
 
         /**
          * Paired mode: how many times a scenario's whole-client measurement may be judged while a
-         * metric is INCONCLUSIVE, each look {@link #pairedBlocks} more blocks at α / looks; 1 to 5,
-         * default {@value Defaults#PAIRED_LOOKS} (measure once).
+         * metric is INCONCLUSIVE, each look {@link #pairedBlocks} more blocks; 1 to 5, default 2 for
+         * warm windows, 1 for trials.
          */
         public Builder pairedLooks(int looks) {
             return property(GateProperties.PAIRED_LOOKS, Integer.toString(looks));
         }
 
-        /** Paired mode: the length of one trial; default {@link Defaults#PAIRED_TRIAL}. */
+        /** Paired mode: how the whole client is measured; default {@link ClientDesign#WINDOWS}. */
+        public Builder pairedDesign(ClientDesign design) {
+            return property(GateProperties.PAIRED_DESIGN, design.name().toLowerCase(Locale.ROOT));
+        }
+
+        /** Paired mode: the length of one warm window; default 1 s. */
+        public Builder pairedWindow(Duration window) {
+            return property(GateProperties.PAIRED_WINDOW, window.toMillis() + "ms");
+        }
+
+        /** Paired mode: once a regression is confirmed, skip confirmations that cannot change the decision; default true. */
+        public Builder failFast(boolean failFast) {
+            return property(GateProperties.FAIL_FAST, Boolean.toString(failFast));
+        }
+
+        /** Paired mode: the length of one trial; default 3 s. */
         public Builder pairedTrial(Duration trial) {
             return property(GateProperties.PAIRED_TRIAL, trial.toMillis() + "ms");
         }
 
         /**
          * Paired mode: the shortest first warm-up of each new pair of worker JVMs, whose JIT is
-         * cold; default {@link Defaults#WARMUP_MIN}. Later scenarios on the same JVMs warm up for
-         * {@link Defaults#PAIRED_WARMUP_MIN}; the steadiness test decides past either.
+         * cold; default 15 s. Later scenarios on the same JVMs warm up for 6 s; the steadiness test
+         * decides past either.
          */
         public Builder pairedWarmup(Duration warmup) {
             return property(GateProperties.PAIRED_WARMUP, warmup.toMillis() + "ms");
@@ -208,7 +328,7 @@ public final class PerfGateOptions {
 
         /**
          * Paired mode: at most this many discarded settle trials a side before each scenario's
-         * measured trials, 0 to 20 (0: none); default {@value Defaults#PAIRED_SETTLE_MAX}. They stop
+         * measured trials, 0 to 20 (0: none); default 6. They stop
          * sooner once both worker JVMs have all but stopped compiling.
          */
         public Builder pairedSettle(int trials) {
@@ -221,25 +341,25 @@ public final class PerfGateOptions {
         }
 
         /**
-         * Paired mode's component stage: {@code auto} (default: measure the team's serializers,
-         * partitioner and interceptors alone unless both builds are byte for byte the same),
-         * {@code always} or {@code off}.
+         * Paired mode's component stage: {@link Components#AUTO} (default: measure the team's
+         * serializers, partitioner and interceptors alone unless both builds are the same by
+         * content), {@link Components#ALWAYS} or {@link Components#OFF}.
          */
-        public Builder components(String mode) {
-            return property(GateProperties.COMPONENTS, mode);
+        public Builder components(Components mode) {
+            return property(GateProperties.COMPONENTS, mode.name().toLowerCase(Locale.ROOT));
         }
 
-        /** Paired mode's component stage: duels per component and look (each a JVM alternating base and head, one ABBA block), 2 to 20; default {@value Defaults#COMPONENT_BLOCKS}. */
+        /** Paired mode's component stage: duels per component and look (each a JVM alternating base and head, one ABBA block), 2 to 20; default 4. */
         public Builder componentBlocks(int blocks) {
             return property(GateProperties.COMPONENT_BLOCKS, Integer.toString(blocks));
         }
 
-        /** Paired mode's component stage: how many times a measurement may be judged while INCONCLUSIVE, 1 to 5; default {@value Defaults#COMPONENT_LOOKS}. */
+        /** Paired mode's component stage: how many times a measurement may be judged while INCONCLUSIVE, 1 to 5; default 3. */
         public Builder componentLooks(int looks) {
             return property(GateProperties.COMPONENT_LOOKS, Integer.toString(looks));
         }
 
-        /** Paired mode: heap and GC flags of both worker JVMs; default {@value Defaults#WORKER_JVM_FLAGS}. */
+        /** Paired mode: heap and GC flags of both worker JVMs; default {@code -Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch}. */
         public Builder workerJvmFlags(String flags) {
             return property(GateProperties.WORKER_JVM_FLAGS, flags);
         }
@@ -250,7 +370,7 @@ public final class PerfGateOptions {
             return property(GateProperties.RUN_ID, runId);
         }
 
-        /** Any {@link GateProperties} setting by its name, e.g. {@code perf.client.cpus}. */
+        /** Any setting by its key, e.g. {@code perf.client.cpus} (docs/configuration.md). */
         public Builder property(String name, String value) {
             values.put(name, value);
             return this;
@@ -263,30 +383,7 @@ public final class PerfGateOptions {
          * @throws IllegalArgumentException naming every key the gate does not know, or the first value it cannot take
          */
         public PerfGateOptions build() {
-            Properties check = new Properties();
-            check.putAll(values);
-            GateProperties.rejectUnknown(check);
-            values.keySet().stream().filter(name -> !name.startsWith("perf.")).findFirst().ifPresent(name -> {
-                throw new IllegalArgumentException("'" + name + "' is not a gate setting; the gate knows: "
-                        + String.join(", ", GateProperties.ALL));
-            });
-            // The same parsers the run uses, so the options refuse exactly what the run would.
-            dev.kafkaperfgate.internal.broker.BrokerMode.parse(values.getOrDefault(GateProperties.BROKER, "auto"));
-            GateProperties.seconds(values, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
-            GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
-            GateProperties.seconds(values, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
-            GateProperties.integer(values, GateProperties.PAIRED_BLOCKS, Defaults.PAIRED_BLOCKS, 2, 100);
-            GateProperties.integer(values, GateProperties.PAIRED_LOOKS, Defaults.PAIRED_LOOKS, 1, 5);
-            GateProperties.integer(values, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
-            GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
-            GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
-            dev.kafkaperfgate.internal.component.ComponentStage.Mode.parse(values.getOrDefault(GateProperties.COMPONENTS, "auto"));
-            GateProperties.number(values, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
-            for (String flag : java.util.List.of(GateProperties.REQUIRE_CONTAINER, GateProperties.BASELINE_REQUIRED,
-                    GateProperties.ALLOW_UNJUDGED, GateProperties.PAIRED_PIN)) {
-                GateProperties.flag(values, flag, false);
-            }
-            return new PerfGateOptions(values);
+            return new PerfGateOptions(GateSettings.of(values));
         }
     }
 }

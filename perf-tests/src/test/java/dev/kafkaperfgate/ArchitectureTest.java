@@ -26,9 +26,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The library's layers, kept by the build. A team sees {@code dev.kafkaperfgate} (Defaults,
- * GateProperties), {@code spi} (what its code implements) and {@code junit} (PerfGateSuite);
- * everything under {@code internal} may change. Inside, dependencies go one way (A → B: A uses B):
+ * The library's layers, kept by the build. A team sees {@code dev.kafkaperfgate} (PerfGate,
+ * PerfGateOptions, GateResult), {@code spi} (what its code implements) and {@code junit}
+ * (PerfGateSuite); everything under {@code internal} may change. Inside, dependencies go one way (A → B: A uses B):
  *
  * <pre>
  * scenario → spec                                  reading a scenario file needs no engine
@@ -40,6 +40,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * figures  → metrics, broker, spec, environment    what a run measured: plain data, never the engine
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
  * engine → verdict, baseline, figures           measure, judge, confirm: once, for both modes
+ * settings ← every package                      the perf.* keys, parsed once; it uses no other package
  * result → verdict;  report → result, baseline;  run, paired → engine and all of them
  * </pre>
  */
@@ -62,6 +63,53 @@ class ArchitectureTest {
     void theSpiDependsOnNothingOfTheGates() {
         noClasses().that().resideInAPackage("dev.kafkaperfgate.spi..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal..", "dev.kafkaperfgate.junit..")
+                .check(classes);
+    }
+
+    /**
+     * Settings are parsed once ({@code internal.settings.GateSettings}); nothing else reads a
+     * {@code perf.*} key. Key constants are inlined by javac, so the rule targets the calls: the
+     * system properties are read only by the settings package and by {@code ThisJvm} (java.home,
+     * os.arch: never a gate setting), and the key parsers are called only inside the settings package.
+     */
+    @Test
+    void settingsAreReadInOnePlace() {
+        noClasses().that().resideOutsideOfPackage("dev.kafkaperfgate.internal.settings..")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.environment.ThisJvm")
+                .should().callMethod(System.class, "getProperty", String.class)
+                .orShould().callMethod(System.class, "getProperty", String.class, String.class)
+                .orShould().callMethod(System.class, "getProperties")
+                .check(classes);
+        noClasses().that().resideOutsideOfPackage("dev.kafkaperfgate.internal.settings..")
+                .should().callCodeUnitWhere(DescribedPredicate.describe("the target is a key parser of GateProperties",
+                        (JavaCall<?> call) -> call.getTargetOwner().getName().equals("dev.kafkaperfgate.internal.settings.GateProperties")))
+                .check(classes);
+    }
+
+    /** The settings package is the bottom layer: every package may read it, it reads none of theirs. */
+    @Test
+    void theSettingsDependOnNothingOfTheGates() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.settings..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate", "dev.kafkaperfgate.junit..", "dev.kafkaperfgate.spi..")
+                .orShould().dependOnClassesThat(DescribedPredicate.describe("another internal package",
+                        (com.tngtech.archunit.core.domain.JavaClass c) -> c.getPackageName().startsWith("dev.kafkaperfgate.internal.")
+                                && !c.getPackageName().startsWith("dev.kafkaperfgate.internal.settings")))
+                .check(classes);
+    }
+
+    /** The JUnit adapter is a client of the public API, as a team's own code is: PerfGate in, GateResult out. */
+    @Test
+    void theJunitAdapterUsesOnlyThePublicApi() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.junit..")
+                .should().dependOnClassesThat().resideInAPackage("dev.kafkaperfgate.internal..")
+                .check(classes);
+    }
+
+    /** Only the library's public root and the JUnit tests may speak JUnit's language: a regression leaves internal as data. */
+    @Test
+    void internalCodeThrowsNoJunitErrors() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.internal..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.opentest4j..", "org.junit..")
                 .check(classes);
     }
 
@@ -187,12 +235,13 @@ class ArchitectureTest {
     @Test
     void thePublicSurfaceIsExactlyTheListedTypes() {
         Set<String> expected = new TreeSet<>(List.of(
-                "dev.kafkaperfgate.Defaults", "dev.kafkaperfgate.GateProperties", "dev.kafkaperfgate.GateResult",
+                "dev.kafkaperfgate.GateResult",
                 "dev.kafkaperfgate.GateResult$Outcome", "dev.kafkaperfgate.GateResult$ScenarioResult",
                 "dev.kafkaperfgate.GateResult$MetricResult", "dev.kafkaperfgate.GateResult$ScenarioOutcome",
                 "dev.kafkaperfgate.GateResult$Verdict", "dev.kafkaperfgate.GateResult$Metric", "dev.kafkaperfgate.PerfGate", "dev.kafkaperfgate.PerfGateException",
                 "dev.kafkaperfgate.PerfGateException$Kind", "dev.kafkaperfgate.PerfGateOptions",
-                "dev.kafkaperfgate.PerfGateOptions$Builder",
+                "dev.kafkaperfgate.PerfGateOptions$Builder", "dev.kafkaperfgate.PerfGateOptions$Broker",
+                "dev.kafkaperfgate.PerfGateOptions$Components", "dev.kafkaperfgate.PerfGateOptions$ClientDesign",
                 "dev.kafkaperfgate.junit.PerfGateExtension", "dev.kafkaperfgate.junit.PerfGateSuite",
                 "dev.kafkaperfgate.spi.ProducerFactory", "dev.kafkaperfgate.spi.RecordSource", "dev.kafkaperfgate.spi.SourceRecord"));
         Set<String> actual = classes.stream()

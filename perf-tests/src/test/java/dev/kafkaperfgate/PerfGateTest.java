@@ -1,5 +1,9 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +60,7 @@ class PerfGateTest {
                 () -> PerfGateOptions.builder().pairedBlocks(1).build());
         assertTrue(blocks.getMessage().contains("perf.paired.blocks=1: must be in 2..100"), blocks.getMessage());
         IllegalArgumentException broker = assertThrows(IllegalArgumentException.class,
-                () -> PerfGateOptions.builder().broker("docker").build());
+                () -> PerfGateOptions.builder().property(GateProperties.BROKER, "docker").build());
         assertTrue(broker.getMessage().contains("docker"), broker.getMessage());
         IllegalArgumentException flag = assertThrows(IllegalArgumentException.class,
                 () -> PerfGateOptions.builder().property(GateProperties.ALLOW_UNJUDGED, "yes").build());
@@ -69,7 +73,7 @@ class PerfGateTest {
         Path scenarios = Files.createDirectories(dir.resolve("broken"));
         Files.writeString(scenarios.resolve("broken.yaml"), "name: broken\ntags: [smoke]\nworkload: produce\nrate: fast\n");
         PerfGateException input = assertThrows(PerfGateException.class, () -> PerfGate.run(PerfGateOptions.builder()
-                .suite("smoke").scenariosDir(scenarios).resultsDir(dir.resolve("results")).broker("process").build()));
+                .suite("smoke").scenariosDir(scenarios).resultsDir(dir.resolve("results")).broker(PerfGateOptions.Broker.PROCESS).build()));
         assertEquals(PerfGateException.Kind.INVALID_INPUT, input.kind(), input.getMessage());
         assertTrue(input.getMessage().contains("broken.yaml"), "names the file: " + input.getMessage());
         assertEquals(2, input.exitCode());
@@ -79,7 +83,7 @@ class PerfGateTest {
                 + "rate: 2000\nproducer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: none}\ntrials: 1\n");
         PerfGateException settings = assertThrows(PerfGateException.class, () -> PerfGate.run(PerfGateOptions.builder()
                 .suite("smoke").scenarios("no-such-scenario").scenariosDir(valid).resultsDir(dir.resolve("results"))
-                .broker("process").build()));
+                .broker(PerfGateOptions.Broker.PROCESS).build()));
         assertEquals(PerfGateException.Kind.INVALID_SETTINGS, settings.kind(), settings.getMessage());
         assertTrue(settings.getMessage().contains("no-such-scenario"), settings.getMessage());
     }
@@ -100,7 +104,7 @@ class PerfGateTest {
                 """);
         GateResult result = PerfGate.run(PerfGateOptions.builder()
                 .suite("smoke").scenariosDir(scenarios).baselinesDir(dir.resolve("baselines")).resultsDir(dir.resolve("results"))
-                .broker("process").brokerWarmup(Duration.ZERO).build());
+                .broker(PerfGateOptions.Broker.PROCESS).brokerWarmup(Duration.ZERO).build());
 
         assertEquals(GateResult.Outcome.NOT_JUDGED, result.outcome(), "a missing baseline must not turn the gate off");
         assertEquals(2, result.exitCode());
@@ -121,37 +125,33 @@ class PerfGateTest {
 
     @Test
     void aDurationPropertyTakesTheScenarioFilesSpellingOrSecondsAndNamesItself() {
-        assertEquals(Duration.ofSeconds(5), GateProperties.seconds(java.util.Map.of("perf.broker.warmup", "5s"), "perf.broker.warmup",
-                Duration.ZERO));
-        assertEquals(Duration.ofSeconds(30), GateProperties.seconds(java.util.Map.of("perf.broker.warmup", "30"), "perf.broker.warmup",
-                Duration.ZERO));
+        assertEquals(Duration.ofSeconds(5), GateSettings.of(java.util.Map.of("perf.broker.warmup", "5s")).brokerWarmup().orElseThrow());
+        assertEquals(Duration.ofSeconds(30), GateSettings.of(java.util.Map.of("perf.broker.warmup", "30")).brokerWarmup().orElseThrow());
+        assertEquals(java.util.Optional.empty(), GateSettings.defaults().brokerWarmup(), "unset: the mode's default");
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> GateProperties.seconds(java.util.Map.of("perf.broker.warmup", "soon"), "perf.broker.warmup", Duration.ZERO));
+                () -> GateSettings.of(java.util.Map.of("perf.broker.warmup", "soon")));
         assertEquals("-Dperf.broker.warmup=soon: 'soon' is not a duration; write e.g. 500ms, 15s or 2m (at most 9 digits), "
                 + "or whole seconds", bad.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> GateProperties.seconds(java.util.Map.of("perf.broker.warmup",
-                "99999999999999999999"), "perf.broker.warmup", Duration.ZERO), "no overflow, no raw NumberFormatException");
+        assertThrows(IllegalArgumentException.class, () -> GateSettings.of(java.util.Map.of("perf.broker.warmup",
+                "99999999999999999999")), "no overflow, no raw NumberFormatException");
     }
 
     @Test
     void everyNumberAndFlagPropertyNamesItselfWhenItIsWrong() {
-        java.util.Map<String, String> bad = java.util.Map.of(
-                GateProperties.PAIRED_BLOCKS, "eight", GateProperties.GATE_FALSE_ALARM_RATE, "NaN",
-                GateProperties.BASELINE_REQUIRED, "yes", GateProperties.INJECT_BURN_NS, "-5", GateProperties.BROKER_STARTUP_TIMEOUT, "soon");
+        // Each wrong value alone: the settings are parsed once, when made, and the first wrong one is named.
         assertEquals("-Dperf.paired.blocks=eight: must be a whole number in 2..100", assertThrows(IllegalArgumentException.class,
-                () -> GateProperties.integer(bad, GateProperties.PAIRED_BLOCKS, 8, 2, 100)).getMessage());
+                () -> GateSettings.of(java.util.Map.of(GateProperties.PAIRED_BLOCKS, "eight"))).getMessage());
         assertEquals("-Dperf.gate.false.alarm.rate=NaN: must be a number in 1.0E-6..0.5", assertThrows(IllegalArgumentException.class,
-                () -> dev.kafkaperfgate.internal.verdict.GatePolicy.forSuite(4, bad)).getMessage());
+                () -> GateSettings.of(java.util.Map.of(GateProperties.GATE_FALSE_ALARM_RATE, "NaN"))).getMessage());
         assertEquals("-Dperf.inject.burn.ns=-5: must be in 0..1000000000", assertThrows(IllegalArgumentException.class,
-                () -> dev.kafkaperfgate.internal.workload.InjectedCost.from(bad)).getMessage());
+                () -> GateSettings.of(java.util.Map.of(GateProperties.INJECT_BURN_NS, "-5"))).getMessage());
         assertEquals("-Dperf.baseline.required=yes: must be true or false", assertThrows(IllegalArgumentException.class,
-                () -> GateProperties.flag(bad, GateProperties.BASELINE_REQUIRED, false)).getMessage());
+                () -> GateSettings.of(java.util.Map.of(GateProperties.BASELINE_REQUIRED, "yes"))).getMessage());
         java.util.Properties properties = new java.util.Properties();
         properties.putAll(java.util.Map.of(GateProperties.BROKER_STARTUP_TIMEOUT, "soon"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> dev.kafkaperfgate.internal.broker.BrokerSettings.from(properties)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> GateSettings.of(properties)).getMessage()
                 .startsWith("-Dperf.broker.startup.timeout=soon: "));
         properties.setProperty(GateProperties.BROKER_STARTUP_TIMEOUT, "90s");
-        assertEquals(Duration.ofSeconds(90), dev.kafkaperfgate.internal.broker.BrokerSettings.from(properties).startupTimeout());
+        assertEquals(Duration.ofSeconds(90), dev.kafkaperfgate.internal.broker.BrokerSettings.from(GateSettings.of(properties)).startupTimeout());
     }
 }

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.junit;
 
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.PerfGateOptions;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -16,15 +16,14 @@ public final class PerfGateExtension implements ExecutionCondition {
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         boolean suiteClass = context.getTestClass().map(PerfGateSuite.class::isAssignableFrom).orElse(false);
-        if (suiteClass) {
-            // A misspelt -Dperf.suit=pr would otherwise skip the suite with BUILD SUCCESS: a typo must fail, naming itself.
-            GateProperties.rejectUnknown(System.getProperties());
+        if (!suiteClass) {
+            return ConditionEvaluationResult.enabled("not a perf suite");
         }
-        String suite = System.getProperty(GateProperties.SUITE);
-        if (suiteClass && (suite == null || suite.isBlank())) {
-            return ConditionEvaluationResult.disabled("the perf gate runs when asked: -D" + GateProperties.SUITE
-                    + "=<suite> (e.g. pr, nightly, or all)");
+        // Parsing the settings refuses a misspelt -Dperf.suit=pr, which would otherwise skip the suite with BUILD SUCCESS.
+        PerfGateOptions options = PerfGateOptions.fromSystemProperties();
+        if (options.get("perf.suite").filter(suite -> !suite.isBlank()).isEmpty()) {
+            return ConditionEvaluationResult.disabled("the perf gate runs when asked: -Dperf.suite=<suite> (e.g. pr, nightly, or all)");
         }
-        return ConditionEvaluationResult.enabled("perf suite " + suite);
+        return ConditionEvaluationResult.enabled("perf suite " + options.get("perf.suite").orElseThrow());
     }
 }

@@ -3,10 +3,6 @@ package dev.kafkaperfgate.junit;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.PerfGate;
 import dev.kafkaperfgate.PerfGateOptions;
-import dev.kafkaperfgate.internal.basebuild.BaseBuild;
-import dev.kafkaperfgate.internal.paired.PairedSession;
-import dev.kafkaperfgate.internal.run.GateSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -29,10 +25,13 @@ import java.util.stream.Stream;
  *
  * and runs with {@code mvn -B verify -Dperf.suite=pr}. Without {@code -Dperf.suite} the suite is
  * skipped ({@link PerfGateExtension}), so the team's ordinary {@code mvn test} starts no broker;
- * {@code -Dperf.suite=all} runs every scenario. A confirmed regression is a JUnit failure with
- * one line; a scenario that cannot run is a JUnit error; a run that judged nothing (every verdict
- * NEW or MISMATCH) fails its last test unless {@code -Dperf.allow.unjudged=true}. The same steps run outside JUnit with
- * {@link dev.kafkaperfgate.PerfGate#run}.
+ * {@code -Dperf.suite=all} runs every scenario.
+ *
+ * <p>The suite is {@link PerfGate#run} and nothing else: the whole run happens first (scenario
+ * files and baselines are checked before a broker starts; a bad one fails the class with every
+ * problem listed), then one test per scenario reports its end. A confirmed regression is a JUnit
+ * failure with one line; a scenario that could not run is a JUnit error; a run that judged nothing or did not finish fails
+ * the last test, "run summary", unless {@code -Dperf.allow.unjudged=true}.
  *
  * <p>With {@code -Dperf.base.ref=origin/main} the suite runs paired: the ref is checked out and
  * built beside this build, and both are measured interleaved on one broker (docs/paired-mode.md).
@@ -43,64 +42,34 @@ import java.util.stream.Stream;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class PerfGateSuite {
 
-    private PerfGateOptions options;
-    private GateSession session;
+    private GateResult result;
 
-    /**
-     * Scenario files and their baselines are read and checked before the broker starts: a bad
-     * file stops the run with every problem listed and nothing started.
-     */
+    /** The whole run: measured and judged once, as {@code PerfGate.run} does outside JUnit. */
     @BeforeAll
-    void prepare() {
-        options = PerfGateOptions.fromSystemProperties();
-        session = GateSession.prepare(options.properties(), System.out);
+    void run() {
+        result = PerfGate.run(PerfGateOptions.fromSystemProperties());
     }
 
     @TestFactory
     Stream<DynamicTest> scenarios() {
-        if (BaseBuild.requested(options.properties()) || PairedSession.requested(options.properties())) {
-            return paired();
+        Stream<DynamicTest> scenarios = result.scenarios().stream()
+                .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> report(scenario)));
+        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("run summary", this::summary)));
+    }
+
+    /** One scenario's end as JUnit says it: the one place a result becomes a test outcome. */
+    private static void report(GateResult.ScenarioResult scenario) {
+        switch (scenario.outcome()) {
+            case REGRESSION, NO_BASELINE -> throw new AssertionFailedError(scenario.message());
+            case FAILED, ERROR -> throw new IllegalStateException(scenario.name() + " could not run: " + scenario.message());
+            case PASSED, UNCHANGED -> { }
         }
-        session.start();
-        Stream<DynamicTest> scenarios = session.scenarios().stream()
-                .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> session.run(scenario)));
-        // Sweeps are reported together, after their scenarios; then summary.json holds the decision.
-        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("sweep summaries and run summary", this::finish)));
     }
 
-    /**
-     * Paired mode ({@code -Dperf.base.ref}): both sides are measured together, interleaved, so the
-     * whole run happens first, through the same engine as {@code PerfGate.run}; then one test per
-     * scenario reports its decision.
-     */
-    private Stream<DynamicTest> paired() {
-        GateResult result = PerfGate.run(options);
-        Stream<DynamicTest> scenarios = result.scenarios().stream().map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
-            switch (scenario.outcome()) {
-                case REGRESSION, NO_BASELINE -> throw new AssertionFailedError(scenario.message());
-                case FAILED, ERROR -> throw new IllegalStateException(scenario.name() + " could not run: " + scenario.message());
-                case PASSED -> { }
-            }
-        }));
-        return Stream.concat(scenarios, Stream.of(DynamicTest.dynamicTest("run summary", () -> {
-            if (result.outcome() == GateResult.Outcome.NOT_JUDGED || result.outcome() == GateResult.Outcome.INCOMPLETE) {
-                throw new AssertionFailedError(result.headline());
-            }
-        })));
-    }
-
-    /** A run that compared nothing fails the build as the command line's exit 2 does: it is not a pass. */
-    private void finish() {
-        GateResult result = session.finish();
-        if (result.outcome() == GateResult.Outcome.NOT_JUDGED) {
+    /** A run that compared nothing, or did not finish, fails the build as the command line's exit 2 does: it is not a pass. */
+    private void summary() {
+        if (result.outcome() == GateResult.Outcome.NOT_JUDGED || result.outcome() == GateResult.Outcome.INCOMPLETE) {
             throw new AssertionFailedError(result.headline());
-        }
-    }
-
-    @AfterAll
-    void stopBroker() {
-        if (session != null) {
-            session.close();
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.tools;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.refresh.RefreshBaselines;
 import dev.kafkaperfgate.internal.refresh.RefreshOptions;
 import picocli.CommandLine;

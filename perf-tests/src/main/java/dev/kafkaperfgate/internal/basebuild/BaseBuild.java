@@ -1,7 +1,11 @@
 package dev.kafkaperfgate.internal.basebuild;
 
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 
 import java.io.IOException;
@@ -34,26 +38,25 @@ public final class BaseBuild implements AutoCloseable {
 
     private final Path top;
     private final Path work;
-    private final Map<String, String> settings;
+    private final GateSettings settings;
 
-    private BaseBuild(Path top, Path work, Map<String, String> settings) {
+    private BaseBuild(Path top, Path work, GateSettings settings) {
         this.top = top;
         this.work = work;
-        this.settings = Map.copyOf(settings);
+        this.settings = settings;
     }
 
     /** Whether the settings ask the gate to build the base itself. */
-    public static boolean requested(Map<String, String> properties) {
-        return GateProperties.get(properties, GateProperties.BASE_REF, null) != null
-                && GateProperties.get(properties, GateProperties.BASE_CLASSPATH_FILE, null) == null;
+    public static boolean requested(GateSettings settings) {
+        return settings.baseRef() != null && settings.baseClasspathFile() == null;
     }
 
     /**
-     * Checks out and builds the base; the returned build's {@link #settings} are {@code properties}
+     * Checks out and builds the base; the returned build's {@link #settings} are {@code settings}
      * with the base's classpath file, scenario directory and commit added.
      */
-    public static BaseBuild prepare(Map<String, String> properties, Path module, PrintStream console) {
-        String ref = GateProperties.get(properties, GateProperties.BASE_REF, null);
+    public static BaseBuild prepare(GateSettings settings, Path module, PrintStream console) {
+        String ref = settings.baseRef();
         Path top = Path.of(run(module, "git", "rev-parse", "--show-toplevel").orElseThrow(() -> new IllegalArgumentException(
                 "-D" + GateProperties.BASE_REF + " needs a git checkout, and " + module + " is not in one")).trim());
         String sha = run(top, "git", "rev-parse", "--verify", "--quiet", ref + "^{commit}").map(String::trim)
@@ -67,7 +70,7 @@ public final class BaseBuild implements AutoCloseable {
             throw new java.io.UncheckedIOException("cannot create the base's worktree folder: " + e.getMessage(), e);
         }
         console.println("[kafka-perf-gate] paired mode: this build against base " + shortSha + " (" + ref + ")");
-        BaseBuild build = new BaseBuild(top, work, Map.of());
+        BaseBuild build = new BaseBuild(top, work, settings);
         try {
             Path checkout = work.resolve("base");
             run(top, "git", "worktree", "add", "--detach", "--quiet", checkout.toString(), sha).orElseThrow(() ->
@@ -79,14 +82,14 @@ public final class BaseBuild implements AutoCloseable {
             }
             Path classpath = work.resolve("base-classpath.txt");
             buildClasspath(checkout, baseModule, classpath, work.resolve("base-build.log"), shortSha, console);
-            Map<String, String> settings = new HashMap<>(properties);
-            settings.remove(GateProperties.BASE_REF);
-            settings.put(GateProperties.BASE_CLASSPATH_FILE, classpath.toString());
-            String scenarios = GateProperties.get(properties, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR);
-            settings.put(GateProperties.BASE_SCENARIOS_DIR, Path.of(scenarios).isAbsolute() ? scenarios
+            Path scenarios = settings.scenariosDir();
+            Map<String, String> paired = new HashMap<>();
+            paired.put(GateProperties.BASE_REF, null);
+            paired.put(GateProperties.BASE_CLASSPATH_FILE, classpath.toString());
+            paired.put(GateProperties.BASE_SCENARIOS_DIR, scenarios.isAbsolute() ? scenarios.toString()
                     : baseModule.resolve(scenarios).toString());
-            settings.put(GateProperties.BASE_COMMIT, sha);
-            return new BaseBuild(top, work, settings);
+            paired.put(GateProperties.BASE_COMMIT, sha);
+            return new BaseBuild(top, work, settings.with(paired));
         } catch (RuntimeException e) {
             build.close();
             throw e;
@@ -101,7 +104,7 @@ public final class BaseBuild implements AutoCloseable {
     private static Path privateParent() throws IOException {
         String runnerTemp = System.getenv("RUNNER_TEMP");
         Path parent = runnerTemp != null && !runnerTemp.isBlank() ? Path.of(runnerTemp)
-                : Path.of(System.getProperty("user.home"), ".cache", "kafka-perf-gate");
+                : ThisJvm.userHome().resolve(".cache").resolve("kafka-perf-gate");
         Files.createDirectories(parent);
         return parent;
     }
@@ -115,7 +118,7 @@ public final class BaseBuild implements AutoCloseable {
     }
 
     /** The settings of the paired run: the caller's, with the base's classpath file, scenario directory and commit. */
-    public Map<String, String> settings() {
+    public GateSettings settings() {
         return settings;
     }
 

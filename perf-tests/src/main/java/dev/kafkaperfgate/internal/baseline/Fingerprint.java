@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.baseline;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
@@ -46,16 +48,14 @@ public record Fingerprint(String cpuModel, int cores, String os, String kernel, 
     public static Fingerprint current(BrokerInfo broker) {
         long processors = cpuinfo().stream().filter(line -> line.matches("processor\\s*:.*")).count();
         return new Fingerprint(currentCpuModel(), processors > 0 ? (int) processors : Runtime.getRuntime().availableProcessors(),
-                System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
-                System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
-                        + System.getProperty("java.runtime.version"),
+                ThisJvm.osName() + " " + ThisJvm.osArch(), ThisJvm.osVersion(), ThisJvm.vmDescription(),
                 broker.mode(), broker.version(), broker.image());
     }
 
     /** /proc/cpuinfo's "model name", else os.arch. */
     static String currentCpuModel() {
         return cpuinfo().stream().filter(line -> line.startsWith("model name"))
-                .map(line -> line.substring(line.indexOf(':') + 1).trim()).findFirst().orElse(System.getProperty("os.arch"));
+                .map(line -> line.substring(line.indexOf(':') + 1).trim()).findFirst().orElse(ThisJvm.osArch());
     }
 
     private static List<String> cpuinfo() {

@@ -1,6 +1,9 @@
 package dev.kafkaperfgate.internal.baseline;
 
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
 
 import java.util.Locale;
 import java.util.Map;
@@ -16,8 +19,8 @@ public final class Profile {
     private Profile() {
     }
 
-    public static String resolve(Map<?, ?> properties) {
-        String name = GateProperties.get(properties, GateProperties.PROFILE, derived());
+    public static String resolve(GateSettings settings) {
+        String name = settings.profile() == null ? derived() : settings.profile();
         if (!name.matches("[a-z0-9][a-z0-9._-]*")) {
             throw new IllegalArgumentException(GateProperties.PROFILE + "=" + name
                     + ": a profile is a folder name of lower-case letters, digits, '.', '_' and '-'");
@@ -26,8 +29,8 @@ public final class Profile {
     }
 
     static String derived() {
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "");
-        String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]+", "");
+        String os = ThisJvm.osName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "");
+        String arch = ThisJvm.osArch().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]+", "");
         return os + "-" + arch + "-" + Runtime.getRuntime().availableProcessors() + "c";
     }
 }

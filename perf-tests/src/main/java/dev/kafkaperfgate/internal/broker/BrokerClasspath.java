@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -83,7 +85,7 @@ public final class BrokerClasspath {
 
     /** The user's own cache folder, created 0700 (its parents as the user's umask leaves them). */
     private static Path privateCache() {
-        Path cache = Path.of(System.getProperty("user.home"), ".cache", "kafka-perf-gate");
+        Path cache = ThisJvm.userHome().resolve(".cache").resolve("kafka-perf-gate");
         try {
             Files.createDirectories(cache);
             Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));

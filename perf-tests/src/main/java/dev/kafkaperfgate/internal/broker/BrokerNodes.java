@@ -13,7 +13,7 @@ public interface BrokerNodes {
     /**
      * Stops node {@code nodeId}: a clean shutdown (SIGTERM; the broker hands its partitions over
      * first), or with {@code kill} a crash (SIGKILL). Returns once its process is gone, within
-     * {@link dev.kafkaperfgate.Defaults#BROKER_STOP_TIMEOUT} (a clean stop that takes longer is
+     * {@link dev.kafkaperfgate.internal.settings.Defaults#BROKER_STOP_TIMEOUT} (a clean stop that takes longer is
      * finished with SIGKILL).
      *
      * @param nodeId 1 to the cluster's size

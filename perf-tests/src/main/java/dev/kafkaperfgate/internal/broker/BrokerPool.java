@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.settings.BrokerMode;
+
 import java.io.PrintStream;
 import java.util.function.IntFunction;
 

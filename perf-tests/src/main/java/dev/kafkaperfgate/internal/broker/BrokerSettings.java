@@ -1,17 +1,18 @@
 package dev.kafkaperfgate.internal.broker;
 
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
+
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 
 /**
- * How the broker is chosen and started, read from {@code -Dperf.*} properties. Defaults are in
- * {@link Defaults}.
+ * How the broker is chosen and started: the broker's part of the run's {@link GateSettings}.
  *
  * @param mode                    which broker (see {@link BrokerMode})
  * @param image                   container image, compatible with apache/kafka
@@ -38,31 +39,19 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
         }
     }
 
+    /** The broker settings of this JVM's {@code -Dperf.*} properties (tests and tools). */
     public static BrokerSettings fromSystemProperties() {
-        return from(System.getProperties());
+        return from(GateSettings.fromSystemProperties());
     }
 
-    public static BrokerSettings from(Properties properties) {
-        GateProperties.rejectUnknown(properties);
-        BrokerMode mode = BrokerMode.parse(GateProperties.get(properties, GateProperties.BROKER, "auto"));
-        long timeoutSeconds = GateProperties.seconds(properties, GateProperties.BROKER_STARTUP_TIMEOUT,
-                Defaults.BROKER_STARTUP_TIMEOUT).toSeconds();
-        if (timeoutSeconds < 1 || timeoutSeconds > 3600) {
-            throw new IllegalArgumentException("-D" + GateProperties.BROKER_STARTUP_TIMEOUT + ": must be 1s..3600s, got "
-                    + timeoutSeconds + " s");
-        }
-        String classpath = GateProperties.get(properties, GateProperties.BROKER_CLASSPATH_FILE, null);
-        String clientProperties = GateProperties.get(properties, GateProperties.EXTERNAL_CLIENT_PROPERTIES, null);
-        return new BrokerSettings(mode,
-                GateProperties.get(properties, GateProperties.BROKER_IMAGE, Defaults.BROKER_IMAGE),
-                Duration.ofSeconds(timeoutSeconds),
-                CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.BROKER_CPUS, null)),
-                GateProperties.get(properties, GateProperties.BROKER_JVM_FLAGS, Defaults.BROKER_JVM_FLAGS),
-                classpath == null ? null : Path.of(classpath),
-                GateProperties.get(properties, GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, null),
-                clientProperties == null ? null : Path.of(clientProperties),
-                GateProperties.flag(properties, GateProperties.REQUIRE_CONTAINER, false), 1,
-                jmxAddresses(GateProperties.get(properties, GateProperties.EXTERNAL_JMX, null)));
+    public static BrokerSettings from(GateSettings settings) {
+        String classpath = settings.brokerClasspathFile();
+        String clientProperties = settings.externalClientProperties();
+        return new BrokerSettings(settings.brokerMode(), settings.brokerImage(), settings.brokerStartupTimeout(),
+                CpuSet.parseOrNull(settings.brokerCpus()), settings.brokerJvmFlags(),
+                classpath == null ? null : Path.of(classpath), settings.externalBootstrapServers(),
+                clientProperties == null ? null : Path.of(clientProperties), settings.requireContainer(), 1,
+                jmxAddresses(settings.externalJmx()));
     }
 
     public BrokerSettings withMode(BrokerMode newMode) {

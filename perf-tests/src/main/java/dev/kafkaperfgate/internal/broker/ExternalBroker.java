@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -142,7 +142,7 @@ public final class ExternalBroker implements KafkaBroker {
             jmx = BrokerJmx.connectAll(jmxAddresses).orElse(null);
             if (jmx == null) {
                 // A setting the team gave that does not work is said, once; the run goes on without the broker's side.
-                System.err.println("[kafka-perf-gate] -D" + dev.kafkaperfgate.GateProperties.EXTERNAL_JMX + ": not every broker's JMX "
+                System.err.println("[kafka-perf-gate] -D" + dev.kafkaperfgate.internal.settings.GateProperties.EXTERNAL_JMX + ": not every broker's JMX "
                         + "answered at " + String.join(", ", jmxAddresses) + " (a remote connector, host:port of its RMI registry "
                         + "or a service:jmx: URL); the broker's side of the trials is not read");
             }

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -67,7 +69,7 @@ public final class ComponentList {
         try {
             if (code == null) {
                 ClassLoader loader = ClassLoader.getSystemClassLoader();
-                code = new ComponentCode(ClasspathIndex.of(System.getProperty("java.class.path", ""), loader), loader);
+                code = new ComponentCode(ClasspathIndex.of(ThisJvm.classPath(), loader), loader);
             }
             ComponentCode.Digest digest = code.digest(ComponentScenario.codeRoots(scenario, component),
                     ComponentScenario.settings(scenario, component));

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.settings.ComponentsMode;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -43,19 +45,6 @@ import java.util.Set;
  */
 public final class ComponentStage {
 
-    /** {@code perf.components}: measure components when something changed ({@code auto}), always, or never. */
-    public enum Mode {
-        AUTO, ALWAYS, OFF;
-
-        public static Mode parse(String text) {
-            try {
-                return valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("perf.components must be auto, always or off, got '" + text + "'", e);
-            }
-        }
-    }
-
     /**
      * What the stage will do for one scenario.
      *
@@ -81,7 +70,7 @@ public final class ComponentStage {
     private final String headClasspath;
     private final ForkJvm base;
     private final ForkJvm head;
-    private final Mode mode;
+    private final ComponentsMode mode;
     private final int blocks;
     private final int looks;
     private final DuelSettings duel;
@@ -97,13 +86,13 @@ public final class ComponentStage {
      * @param looks  how many times a component's measurement may be judged: while CPU ns/op or B/op is
      *               INCONCLUSIVE, {@code blocks} more duels are measured, up to this; 1 measures once
      */
-    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, int looks, DuelSettings settings,
+    public ComponentStage(String baseClasspath, String headClasspath, ComponentsMode mode, int blocks, int looks, DuelSettings settings,
                           Path logs, PrintStream console) {
         this(baseClasspath, headClasspath, mode, blocks, looks, settings, logs, SideUsers.none(), console);
     }
 
     /** As above, each side's JVMs run as its user in {@code users}; a duel, which holds the head's code, as the head's. */
-    public ComponentStage(String baseClasspath, String headClasspath, Mode mode, int blocks, int looks, DuelSettings settings,
+    public ComponentStage(String baseClasspath, String headClasspath, ComponentsMode mode, int blocks, int looks, DuelSettings settings,
                           Path logs, SideUsers users, PrintStream console) {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
@@ -115,14 +104,14 @@ public final class ComponentStage {
         this.looks = looks;
         this.duel = settings;
         this.logs = logs;
-        this.identical = mode == Mode.AUTO && ClasspathDigest.of(baseClasspath).equals(ClasspathDigest.of(headClasspath));
+        this.identical = mode == ComponentsMode.AUTO && ClasspathDigest.of(baseClasspath).equals(ClasspathDigest.of(headClasspath));
         this.console = console;
     }
 
     /** Per scenario, the components judged and the notes; every scenario of {@code files} has an entry. */
     public Map<String, Plan> plan(List<ComponentFiles> files, Path work) {
         Map<String, Plan> plans = new LinkedHashMap<>();
-        if (mode == Mode.OFF) {
+        if (mode == ComponentsMode.OFF) {
             files.forEach(file -> plans.put(file.scenario(), new Plan(List.of(), List.of(),
                     List.of("component stage off (-Dperf.components=off)"))));
             return plans;
@@ -156,7 +145,7 @@ public final class ComponentStage {
                 both.clear();
                 reported.clear();
             }
-            if (mode == Mode.AUTO) {
+            if (mode == ComponentsMode.AUTO) {
                 for (List<ComponentRef> measured : List.of(new ArrayList<>(both), new ArrayList<>(reported))) {
                     for (ComponentRef component : measured) {
                         String code = inHead.code().get(component);

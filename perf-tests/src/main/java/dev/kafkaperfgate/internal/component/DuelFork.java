@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
@@ -137,7 +139,7 @@ final class DuelFork {
         } catch (IOException e) {
             throw new ComponentStageException("cannot write the duel's request " + request + ": " + e.getMessage(), e);
         }
-        try (FileChannel channel = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock"),
+        try (FileChannel channel = FileChannel.open(ThisJvm.tmpDir().resolve("jmh.lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = tryLock(channel, what)) {
             jvm.run(what, settings.timeout(), ComponentDuel.class.getName(), List.of(request.toString()));

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import dev.kafkaperfgate.internal.environment.SideUsers;
 
 import java.io.IOException;
@@ -65,7 +67,7 @@ final class ForkJvm {
      */
     String run(String what, Duration timeout, String mainClass, List<String> args) {
         List<String> command = new ArrayList<>(prefix);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(ThisJvm.javaExecutable());
         command.addAll(flags);
         command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(args);

@@ -11,7 +11,7 @@ public record ClientJvm(String javaVersion, String vmName, List<String> flags, i
                 // Surefire's own bookkeeping flags say nothing about how the JVM performs.
                 .filter(flag -> flag.startsWith("-X") || flag.startsWith("-XX:"))
                 .toList();
-        return new ClientJvm(System.getProperty("java.version"), System.getProperty("java.vm.name"), flags,
+        return new ClientJvm(ThisJvm.javaVersion(), ThisJvm.vmName(), flags,
                 Runtime.getRuntime().availableProcessors(), pinnedTo == null ? null : pinnedTo.cpus());
     }
 }

@@ -61,7 +61,7 @@ public final class SideUsers {
 
         /** What the side runs as, for the console's first lines. */
         public String describe() {
-            return user == null ? "the " + side + "'s code runs as " + System.getProperty("user.name") + ", the gate's own user"
+            return user == null ? "the " + side + "'s code runs as " + ThisJvm.userName() + ", the gate's own user"
                     : "the " + side + "'s code runs as " + user.name();
         }
 
@@ -137,7 +137,7 @@ public final class SideUsers {
 
     /** Whether this JVM runs as root: the user switch then needs no sudo. */
     public static boolean runningAsRoot() {
-        return "root".equals(System.getProperty("user.name"));
+        return "root".equals(ThisJvm.userName());
     }
 
     private static User parse(String spec) {

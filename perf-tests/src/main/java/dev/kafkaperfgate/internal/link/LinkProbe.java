@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.link;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.LinkFigures;
 import dev.kafkaperfgate.internal.spec.NetworkSpec;

@@ -8,6 +8,7 @@ import dev.kafkaperfgate.internal.spec.NetworkSpec;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 
+import java.nio.file.Path;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -49,15 +50,16 @@ public final class SlowLink implements AutoCloseable {
     /**
      * Starts the proxies in front of {@code broker}'s link listeners and measures the link.
      *
-     * @param path what the link joins, for messages and the result file: {@code clients-brokers}, {@code source-mirrormaker}
+     * @param path       what the link joins, for messages and the result file: {@code clients-brokers}, {@code source-mirrormaker}
+     * @param toxiproxy  Toxiproxy's server binary ({@code perf.toxiproxy.server}); {@code null}: on the PATH, or built once with Go
      * @throws BrokerUnavailableException when the broker has no link listener or Toxiproxy cannot start
      * @throws LinkMismatchException      when the measured link is not the configured one
      */
-    public static SlowLink open(KafkaBroker broker, NetworkSpec spec, String path, PrintStream console) {
+    public static SlowLink open(KafkaBroker broker, NetworkSpec spec, String path, Path toxiproxy, PrintStream console) {
         LinkPorts ports = broker.linkPorts().orElseThrow(() -> new BrokerUnavailableException("a slow link needs a cluster the "
                 + "gate starts as processes (its link listener sits behind Toxiproxy); the " + broker.info().mode()
                 + " broker has none"));
-        ToxiproxyServer server = ToxiproxyServer.start(console);
+        ToxiproxyServer server = ToxiproxyServer.start(toxiproxy, console);
         SlowLink link = null;
         try {
             List<Proxy> proxies = new ArrayList<>();

@@ -1,7 +1,9 @@
 package dev.kafkaperfgate.internal.link;
 
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.broker.StopOnce;
@@ -47,8 +49,8 @@ final class ToxiproxyServer implements AutoCloseable {
     }
 
     /** Starts a server and returns once its API answers, within {@link Defaults#LINK_START_TIMEOUT}. */
-    static ToxiproxyServer start(PrintStream console) {
-        Path binary = binary(console);
+    static ToxiproxyServer start(Path configured, PrintStream console) {
+        Path binary = binary(configured, console);
         int port = freePort();
         Path log;
         Process process;
@@ -99,10 +101,9 @@ final class ToxiproxyServer implements AutoCloseable {
     }
 
     /** Where the server binary is, building it when it can. */
-    static Path binary(PrintStream console) {
-        String configured = System.getProperty(GateProperties.TOXIPROXY_SERVER);
-        if (configured != null && !configured.isBlank()) {
-            Path path = Path.of(configured.trim());
+    static Path binary(Path configured, PrintStream console) {
+        if (configured != null) {
+            Path path = configured;
             if (!Files.isExecutable(path)) {
                 throw new BrokerUnavailableException("-D" + GateProperties.TOXIPROXY_SERVER + "=" + configured
                         + ": not an executable file");
@@ -155,7 +156,7 @@ final class ToxiproxyServer implements AutoCloseable {
 
     private static Path cacheDir() {
         String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : ThisJvm.userHome().resolve(".cache");
         return base.resolve("kafka-perf-gate").resolve("toxiproxy-" + Defaults.TOXIPROXY_VERSION);
     }
 

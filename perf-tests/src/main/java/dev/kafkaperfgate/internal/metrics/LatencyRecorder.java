@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.metrics;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 

@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.internal.mirror;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
@@ -87,7 +89,7 @@ public final class MirrorMaker implements AutoCloseable {
                 Files.copy(in, dir.resolve("log4j2.yaml"), StandardCopyOption.REPLACE_EXISTING);
             }
             List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.add(ThisJvm.javaExecutable());
             command.addAll(Arrays.asList(Defaults.MIRROR_JVM_FLAGS.split("\\s+")));
             command.addAll(List.of("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.yaml"), "-cp", classpath,
                     "org.apache.kafka.connect.mirror.MirrorMaker", config.toString(), "--clusters", TARGET));

@@ -1,8 +1,12 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.ComponentsMode;
+
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
 import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.DuelSettings;
@@ -47,12 +51,12 @@ final class Components {
         this.looks = looks;
     }
 
-    static Components plan(Map<String, String> properties, String baseClasspath, String headClasspath, List<CatalogEntry> scenarios,
+    static Components plan(GateSettings settings, String baseClasspath, String headClasspath, List<CatalogEntry> scenarios,
                            PolicyDiff policy, SideUsers users, PrintStream console) {
-        ComponentStage.Mode mode = ComponentStage.Mode.parse(GateProperties.get(properties, GateProperties.COMPONENTS, "auto"));
-        int blocks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
-        int looks = (int) GateProperties.integer(properties, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
-        Path work = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR)).resolve("components");
+        ComponentsMode mode = settings.components();
+        int blocks = settings.componentBlocks();
+        int looks = settings.componentLooks();
+        Path work = settings.resultsDir().resolve("components");
         ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks, looks,
                 DuelSettings.DEFAULTS, work, users, console);
         Map<String, ComponentFiles> files = new LinkedHashMap<>();

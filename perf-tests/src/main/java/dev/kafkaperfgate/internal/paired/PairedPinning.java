@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.internal.paired;
 
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.environment.CpuSplit;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
@@ -22,23 +24,23 @@ import java.util.Map;
 public record PairedPinning(CpuSet broker, CpuSet clients, String line) {
 
     /** The decision for this machine: its CPUs from /proc, and whether taskset is on the PATH. */
-    public static PairedPinning forThisMachine(Map<String, String> properties) {
-        return decide(properties, CpuSplit.allowedCpus(), ProcessPinning.available());
+    public static PairedPinning forThisMachine(GateSettings settings) {
+        return decide(settings, CpuSplit.allowedCpus(), ProcessPinning.available());
     }
 
     /**
      * @param allowedCpus the CPUs this process may run on, empty when unknown
      * @param taskset     whether processes can be pinned here at all
      */
-    static PairedPinning decide(Map<String, String> properties, List<Integer> allowedCpus, boolean taskset) {
-        CpuSet broker = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.BROKER_CPUS, null));
-        CpuSet clients = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.CLIENT_CPUS, null));
+    static PairedPinning decide(GateSettings settings, List<Integer> allowedCpus, boolean taskset) {
+        CpuSet broker = CpuSet.parseOrNull(settings.brokerCpus());
+        CpuSet clients = CpuSet.parseOrNull(settings.clientCpus());
         if (broker != null || clients != null) {
             return new PairedPinning(broker, clients, "paired: broker on CPUs " + (broker == null ? "any" : broker)
                     + ", both workers on CPUs " + (clients == null ? "any" : clients) + " (as -D" + GateProperties.BROKER_CPUS
                     + " and -D" + GateProperties.CLIENT_CPUS + " say)");
         }
-        if (!GateProperties.flag(properties, GateProperties.PAIRED_PIN, true)) {
+        if (!settings.pairedPin()) {
             return new PairedPinning(null, null, "paired: unpinned (-D" + GateProperties.PAIRED_PIN + "=false)");
         }
         if (!taskset) {
@@ -51,13 +53,8 @@ public record PairedPinning(CpuSet broker, CpuSet clients, String line) {
                         + (allowedCpus.isEmpty() ? "an unknown set of CPUs" : allowedCpus.size() + " CPU") + ", too few to split"));
     }
 
-    /** {@code properties} with the broker's CPUs set, for the broker's settings. */
-    public Map<String, String> withBroker(Map<String, String> properties) {
-        if (broker == null) {
-            return properties;
-        }
-        Map<String, String> pinned = new HashMap<>(properties);
-        pinned.put(GateProperties.BROKER_CPUS, broker.cpus());
-        return pinned;
+    /** {@code settings} with the broker's CPUs set, for the broker's settings. */
+    public GateSettings withBroker(GateSettings settings) {
+        return broker == null ? settings : settings.with(GateProperties.BROKER_CPUS, broker.cpus());
     }
 }

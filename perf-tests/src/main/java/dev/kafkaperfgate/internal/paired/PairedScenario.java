@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.settings.ClientsMode;
+
 import dev.kafkaperfgate.internal.paired.client.ClientMeasurer;
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
@@ -70,13 +72,6 @@ final class PairedScenario {
         }
     }
 
-    /** Whether a whole-client scenario is measured when nothing its clients run changed ({@code perf.clients}). */
-    enum ClientsMode {
-        /** Not measured when unchanged: a PASS that says so. */
-        AUTO,
-        /** Measured anyway. */
-        ALWAYS
-    }
 
     PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, Looks looks,
                    PrintStream console, ClientsMode clients, boolean sameClientCode, boolean failFast) {
@@ -103,7 +98,7 @@ final class PairedScenario {
                 Optional<String> subjectChange = trials.subjectChange(scenario, headFile);
                 if (subjectChange.isEmpty()) {
                     String why = "not measured: nothing its clients run changed (classes by content, the subject's settings and "
-                            + "config files, the workers' JVM options; -D" + dev.kafkaperfgate.GateProperties.CLIENTS + "=always measures it)";
+                            + "config files, the workers' JVM options; -D" + dev.kafkaperfgate.internal.settings.GateProperties.CLIENTS + "=always measures it)";
                     console.println("[kafka-perf-gate] " + scenario.name() + ": " + why);
                     summary.unchanged(scenario.name(), workload, why);
                     return;

@@ -1,5 +1,13 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
+import dev.kafkaperfgate.internal.settings.ClientsMode;
+
+import dev.kafkaperfgate.internal.settings.ClientDesign;
+
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.paired.workers.WorkerException;
@@ -8,8 +16,8 @@ import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
@@ -40,10 +48,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * A paired run: the head judged against the base on this machine, both measured side by side.
@@ -52,10 +58,10 @@ import java.util.Properties;
  * {@link PairedJudge} verdict, and a flagged regression is measured again before it fails.
  *
  * <pre>{@code
- * GateResult result = PairedSession.run(Map.of(
+ * GateResult result = PairedSession.run(GateSettings.of(Map.of(
  *         "perf.base.classpath.file", "target/base-classpath.txt",
  *         "perf.base.scenarios.dir", "/tmp/base/perf",
- *         "perf.suite", "pr"), System.out);
+ *         "perf.suite", "pr")), System.out);
  * }</pre>
  *
  * When the base cannot take part (it has no gate, an older gate, or scenario files that do not
@@ -68,55 +74,46 @@ public final class PairedSession {
     }
 
     /** Whether the settings ask for a paired run. */
-    public static boolean requested(Map<String, String> properties) {
-        return GateProperties.get(properties, GateProperties.BASE_CLASSPATH_FILE, null) != null;
+    public static boolean requested(GateSettings settings) {
+        return settings.baseClasspathFile() != null;
     }
 
     /**
      * @throws PairedUnavailableException when the base cannot be measured: nothing was measured
      * @throws RuntimeException           when the head's own settings or files are bad, or the broker cannot start
      */
-    public static GateResult run(Map<String, String> properties, PrintStream console) {
-        Properties all = new Properties();
-        all.putAll(properties);
-        GateProperties.rejectUnknown(all);
-        String baseClasspath = classpath(GateProperties.get(properties, GateProperties.BASE_CLASSPATH_FILE, null));
+    public static GateResult run(GateSettings settings, PrintStream console) {
+        String baseClasspath = classpath(settings.baseClasspathFile());
         if (!GateCode.isIn(baseClasspath)) {
             // The one case in which a base cannot be measured and the pull request may still pass: it adopts the gate.
             throw new PairedUnavailableException("the base's test classpath has no kafka-perf-gate library (a base from before "
                     + "the gate was adopted)", null, true);
         }
-        String headFile = GateProperties.get(properties, GateProperties.HEAD_CLASSPATH_FILE, null);
-        String headClasspath = headFile == null ? System.getProperty("java.class.path") : classpath(headFile);
-        String baseDir = GateProperties.get(properties, GateProperties.BASE_SCENARIOS_DIR, null);
+        String headFile = settings.headClasspathFile();
+        String headClasspath = headFile == null ? ThisJvm.classPath() : classpath(headFile);
+        String baseDir = settings.baseScenariosDir();
         if (baseDir == null) {
             throw new IllegalArgumentException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
                     + ": the base commit's scenario directory, whose rules judge the head");
         }
-        String headDir = GateProperties.get(properties, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR);
-        String requested = GateProperties.get(properties, GateProperties.SUITE, null);
-        String suite = "all".equals(requested) ? null : requested;
-        PairedTrials.Design design = PairedTrials.Design.valueOf(GateProperties.choice(properties, GateProperties.PAIRED_DESIGN, "windows",
-                List.of("windows", "trials")).toUpperCase(java.util.Locale.ROOT));
-        boolean windows = design == PairedTrials.Design.WINDOWS;
-        // At least 2: a t test needs two blocks.
-        int blocks = (int) GateProperties.integer(properties, GateProperties.PAIRED_BLOCKS,
-                windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS, 2, 100);
-        int looks = (int) GateProperties.integer(properties, GateProperties.PAIRED_LOOKS,
-                windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS, 1, 5);
+        String headDir = settings.scenariosDir().toString();
+        String suite = settings.suite();
+        ClientDesign design = settings.design();
+        boolean windows = design == ClientDesign.WINDOWS;
+        int blocks = settings.pairedBlocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
+        int looks = settings.pairedLooks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
         // A scenario measured in trials within a windows run (consume, end-to-end, faults) keeps the trials'
         // own defaults: 24 blocks of 4 trials of 3 s, twice, would take it a quarter of an hour. Set keys win.
-        int trialBlocks = GateProperties.get(properties, GateProperties.PAIRED_BLOCKS, null) == null ? Defaults.PAIRED_BLOCKS : blocks;
-        int trialLooks = GateProperties.get(properties, GateProperties.PAIRED_LOOKS, null) == null ? Defaults.PAIRED_LOOKS : looks;
-        Duration trial = GateProperties.seconds(properties, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
-        String jvmFlags = GateProperties.get(properties, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
-        String baseCommit = GateProperties.get(properties, GateProperties.BASE_COMMIT, "unknown");
-        InjectedCost injection = InjectedCost.from(properties);
-        PairedPinning pinning = PairedPinning.forThisMachine(properties);
+        int trialBlocks = settings.pairedBlocks().orElse(Defaults.PAIRED_BLOCKS);
+        int trialLooks = settings.pairedLooks().orElse(Defaults.PAIRED_LOOKS);
+        Duration trial = settings.pairedTrial();
+        String jvmFlags = settings.workerJvmFlags();
+        String baseCommit = settings.baseCommit() == null ? "unknown" : settings.baseCommit();
+        InjectedCost injection = InjectedCost.from(settings);
+        PairedPinning pinning = PairedPinning.forThisMachine(settings);
         console.println("[kafka-perf-gate] " + pinning.line());
-        SideUsers users = SideUsers.of(GateProperties.get(properties, GateProperties.SANDBOX_BASE, null),
-                GateProperties.get(properties, GateProperties.SANDBOX_HEAD, null),
-                GateProperties.get(properties, GateProperties.SANDBOX_EXCHANGE, null), !SideUsers.runningAsRoot());
+        SideUsers users = SideUsers.of(settings.sandboxBase(), settings.sandboxHead(), settings.sandboxExchange(),
+                !SideUsers.runningAsRoot());
         console.println("[kafka-perf-gate] " + users.base().describe() + "; " + users.head().describe());
 
         try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), users, console)) {
@@ -128,46 +125,42 @@ public final class PairedSession {
             kafkaClients.put("head", hello(head));
             List<CatalogEntry> baseCatalog;
             try {
-                baseCatalog = CatalogEntry.fromReply(base.call(catalogCommand(baseDir, suite,
-                        GateProperties.get(properties, GateProperties.SCENARIOS, null)), Defaults.WORKER_REPLY_MARGIN));
+                baseCatalog = CatalogEntry.fromReply(base.call(catalogCommand(baseDir, suite, settings.scenarioPatterns()),
+                        Defaults.WORKER_REPLY_MARGIN));
             } catch (WorkerException e) {
                 throw new PairedUnavailableException("the base's scenarios in " + baseDir + " cannot be read: " + e.getMessage(), e);
             }
             List<CatalogEntry> headCatalog = CatalogEntry.fromReply(head.call(catalogCommand(headDir, null, null),
                     Defaults.WORKER_REPLY_MARGIN));
-            List<CatalogEntry> headSelection = headSelection(head, headDir, suite, GateProperties.get(properties, GateProperties.SCENARIOS, null));
+            List<CatalogEntry> headSelection = headSelection(head, headDir, suite, settings.scenarioPatterns());
             PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
-            Properties pinned = new Properties();
-            pinned.putAll(pinning.withBroker(properties));
-            BrokerSettings settings = BrokerSettings.from(pinned);
-            Components components = Components.plan(properties, baseClasspath, headClasspath, baseCatalog, policy, users, console);
-            try (BrokerPool brokers = new BrokerPool(count -> startBroker(settings.withBrokers(count), properties, console), console)) {
-                return measure(properties, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trialBlocks, trialLooks, trial,
-                        GateProperties.seconds(properties, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW)),
+            BrokerSettings brokerSettings = BrokerSettings.from(pinning.withBroker(settings));
+            Components components = Components.plan(settings, baseClasspath, headClasspath, baseCatalog, policy, users, console);
+            try (BrokerPool brokers = new BrokerPool(count -> startBroker(brokerSettings.withBrokers(count), settings, console), console)) {
+                return measure(settings, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trialBlocks, trialLooks, trial,
+                        settings.pairedWindow()),
                         baseCommit, injection, components, kafkaClients, users);
             }
         }
     }
 
-    private static GateResult measure(Map<String, String> properties, PrintStream console, BrokerPool brokers, WorkerPair workers,
+    private static GateResult measure(GateSettings settings, PrintStream console, BrokerPool brokers, WorkerPair workers,
                                       List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, Shape shape,
                                       String baseCommit, InjectedCost injection, Components components,
                                       ObjectNode kafkaClients, SideUsers users) {
         int blocks = shape.blocks();
         int looks = shape.looks();
         Duration trial = shape.trial();
-        PairedTrials.Design design = shape.design();
+        ClientDesign design = shape.design();
         Duration window = shape.window();
         int comparisons = scenarios.stream().mapToInt(entry -> Metric.of(entry.workload(), false, entry.thresholds()).size()).sum()
                 + components.comparisons();
-        GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
-        Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
-        RunSummary summary = new RunSummary(results, suite, scenarios.size(), new RunSummary.Provenance(
-                GateProperties.get(properties, GateProperties.RUN_COMMIT, null),
-                GateProperties.get(properties, GateProperties.RUN_ID, "local-" + Instant.now().getEpochSecond())));
+        GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), settings);
+        Path results = settings.resultsDir();
+        RunSummary summary = new RunSummary(results, suite, scenarios.size(), RunSummary.Provenance.of(settings));
         Ruler ruler = Ruler.measure(brokers.current());
-        summary.environment(Profile.resolve(properties), MachineClass.current(), Fingerprint.current(brokers.current().info()), ruler,
+        summary.environment(Profile.resolve(settings), MachineClass.current(), Fingerprint.current(brokers.current().info()), ruler,
                 Drift.between(ruler, List.of(), Defaults.DRIFT_BOUND), policy, injection);
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
@@ -181,12 +174,12 @@ public final class PairedSession {
         mode.put("isolation", users.base().describe() + "; " + users.head().describe());
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
-        summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));
+        summary.module(settings.runModule());
         summary.mode(mode, "paired: head vs base " + shortBase + ": ");
-        Duration unit = design == PairedTrials.Design.WINDOWS ? window : trial;
+        Duration unit = design == ClientDesign.WINDOWS ? window : trial;
         console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 %s of %.1f s each%s; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks,
-                design == PairedTrials.Design.WINDOWS ? "warm windows (consume, end-to-end and fault scenarios: " + shape.trialBlocks()
+                design == ClientDesign.WINDOWS ? "warm windows (consume, end-to-end and fault scenarios: " + shape.trialBlocks()
                         + " blocks of trials" + (shape.trialLooks() == 1 ? "" : ", up to " + shape.trialLooks() + " looks") + ")" : "trials",
                 unit.toMillis() / 1000.0,
                 looks == 1 ? "" : ", up to " + looks + " looks while inconclusive (each at α/" + looks + ")",
@@ -194,16 +187,15 @@ public final class PairedSession {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
-        Duration coldWarmup = GateProperties.seconds(properties, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
-        int settle = (int) GateProperties.integer(properties, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
+        Duration coldWarmup = settings.pairedWarmup();
+        int settle = settings.pairedSettle();
         PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console, design, window);
-        PairedScenario.ClientsMode clients = PairedScenario.ClientsMode.valueOf(GateProperties.choice(properties, GateProperties.CLIENTS,
-                "auto", List.of("auto", "always")).toUpperCase(java.util.Locale.ROOT));
-        boolean sameClientCode = clients == PairedScenario.ClientsMode.AUTO
+        ClientsMode clients = settings.clients();
+        boolean sameClientCode = clients == ClientsMode.AUTO
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
         PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results,
-                new PairedScenario.Looks(design == PairedTrials.Design.WINDOWS, blocks, looks, shape.trialBlocks(), shape.trialLooks()),
-                console, clients, sameClientCode, GateProperties.flag(properties, GateProperties.FAIL_FAST, true));
+                new PairedScenario.Looks(design == ClientDesign.WINDOWS, blocks, looks, shape.trialBlocks(), shape.trialLooks()),
+                console, clients, sameClientCode, settings.failFast());
         long start = System.nanoTime();
         try (trials) {
             for (int i = 0; i < scenarios.size(); i++) {
@@ -230,12 +222,12 @@ public final class PairedSession {
         GateResult result = summary.result();
         console.println("[kafka-perf-gate] " + result.headline() + "; summary: " + results.resolve("summary.json"));
         console.println("[kafka-perf-gate] report: " + HtmlReport.write(results,
-                Path.of(GateProperties.get(properties, GateProperties.BASELINES_DIR, Defaults.BASELINES_DIR))));
+                settings.baselinesDir()));
         return result;
     }
 
     /** How the whole client is measured: the design, the blocks per look, the looks, a trial's and a window's length. */
-    private record Shape(PairedTrials.Design design, int blocks, int looks, int trialBlocks, int trialLooks, Duration trial,
+    private record Shape(ClientDesign design, int blocks, int looks, int trialBlocks, int trialLooks, Duration trial,
                          Duration window) {
     }
 
@@ -267,10 +259,10 @@ public final class PairedSession {
         return command;
     }
 
-    private static KafkaBroker startBroker(BrokerSettings settings, Map<String, String> properties, PrintStream console) {
-        KafkaBroker broker = BrokerSelector.start(settings, console);
+    private static KafkaBroker startBroker(BrokerSettings brokerSettings, GateSettings settings, PrintStream console) {
+        KafkaBroker broker = BrokerSelector.start(brokerSettings, console);
         try {
-            BrokerWarmup.run(broker, GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.PAIRED_BROKER_WARMUP), console);
+            BrokerWarmup.run(broker, settings.brokerWarmup().orElse(Defaults.PAIRED_BROKER_WARMUP), console);
             return broker;
         } catch (RuntimeException e) {
             broker.close();

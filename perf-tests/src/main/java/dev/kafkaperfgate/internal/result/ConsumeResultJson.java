@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.result;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.metrics.HistogramCodec;
 import dev.kafkaperfgate.internal.metrics.Median;

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.result;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
@@ -71,6 +73,12 @@ public final class RunSummary {
 
     /** Where the run came from: recorded so a baseline built from it says what it measured. */
     public record Provenance(String commit, String runId) {
+
+        /** The settings' commit and run id; a run without an id gets {@code local-<epoch seconds>}. */
+        public static Provenance of(GateSettings settings) {
+            return new Provenance(settings.runCommit(),
+                    settings.runId() == null ? "local-" + Instant.now().getEpochSecond() : settings.runId());
+        }
     }
 
     private record Entry(String scenario, String workload, Outcome outcome, String resultFile, String message,

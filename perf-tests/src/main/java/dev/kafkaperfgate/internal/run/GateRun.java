@@ -1,8 +1,10 @@
 package dev.kafkaperfgate.internal.run;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.baseline.BaselineRun;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
@@ -49,10 +51,14 @@ final class GateRun {
     final String commit;
     /** Which Trogdor the run's trogdor scenarios go through. */
     final TrogdorSettings trogdor;
+    /** A slow link's Toxiproxy server, {@code null}: on the PATH or built with Go. */
+    final Path toxiproxy;
 
     private GateRun(String suite, List<Scenario> scenarios, BaselineStore baselines, GatePolicy policy, Fingerprint fingerprint,
-                    RunSummary summary, InjectedCost injection, String commit, TrogdorSettings trogdor, PrintStream console) {
+                    RunSummary summary, InjectedCost injection, String commit, TrogdorSettings trogdor, Path toxiproxy,
+                    PrintStream console) {
         this.injection = injection;
+        this.toxiproxy = toxiproxy;
         this.trogdor = trogdor;
         this.commit = commit;
         this.suite = suite;
@@ -65,26 +71,24 @@ final class GateRun {
     }
 
     static GateRun start(String suite, List<Scenario> scenarios, BaselineStore baselines, KafkaBroker broker, Path resultsDir,
-                         Map<?, ?> properties, PrintStream console) {
+                         GateSettings settings, PrintStream console) {
         int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), scenario.produce().fault() != null,
                 scenario.thresholds()).size()).sum();
-        GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), properties);
-        InjectedCost injection = InjectedCost.from(properties);
-        TrogdorSettings trogdor = TrogdorSettings.from(properties);
+        GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), settings);
+        InjectedCost injection = InjectedCost.from(settings);
+        TrogdorSettings trogdor = TrogdorSettings.from(settings);
         Fingerprint fingerprint = Fingerprint.current(broker.info());
         Ruler ruler = Ruler.measure(broker);
         List<Ruler> baselineRulers = baselines.all().stream().flatMap(baseline -> baseline.history().stream())
                 .map(BaselineRun::ruler).toList();
         Drift drift = Drift.between(ruler, baselineRulers, Defaults.DRIFT_BOUND);
-        RunSummary.Provenance provenance = new RunSummary.Provenance(
-                GateProperties.get(properties, GateProperties.RUN_COMMIT, null),
-                GateProperties.get(properties, GateProperties.RUN_ID, "local-" + Instant.now().getEpochSecond()));
+        RunSummary.Provenance provenance = RunSummary.Provenance.of(settings);
         RunSummary summary = new RunSummary(resultsDir, suite, scenarios.size(), provenance);
         summary.environment(baselines.profile(), baselines.machineClass(), fingerprint, ruler, drift, policy, injection);
-        String fallback = GateProperties.get(properties, GateProperties.FALLBACK_REASON, null);
+        String fallback = settings.fallbackReason();
         com.fasterxml.jackson.databind.node.ObjectNode mode = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
                 .put("name", "stored").put("fallbackReason", fallback);
-        summary.module(GateProperties.get(properties, GateProperties.RUN_MODULE, null));
+        summary.module(settings.runModule());
         summary.mode(mode, fallback == null ? "" : "stored baselines (paired mode unavailable: " + fallback + "): ");
         int runs = baselines.all().stream().mapToInt(baseline -> baseline.history().size()).min().orElse(0);
         console.printf("[kafka-perf-gate] profile %s, machine class %s: %d of %d scenarios have a baseline%s (%s)%s; "
@@ -99,7 +103,8 @@ final class GateRun {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION: " + injection + " (this run can never become a baseline)");
         }
-        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection, provenance.commit(), trogdor, console);
+        return new GateRun(suite, scenarios, baselines, policy, fingerprint, summary, injection, provenance.commit(), trogdor,
+                settings.toxiproxyServer() == null ? null : Path.of(settings.toxiproxyServer()), console);
     }
 
     /**

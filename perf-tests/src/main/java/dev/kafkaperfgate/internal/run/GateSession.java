@@ -1,7 +1,9 @@
 package dev.kafkaperfgate.internal.run;
 
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.DeletedBaselines;
@@ -21,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * One gate run, in the order it must happen: {@link #prepare} reads and checks the scenario
@@ -31,7 +32,7 @@ import java.util.Properties;
  * {@code PerfGate.run} are both thin adapters over it.
  *
  * <pre>{@code
- * try (GateSession session = GateSession.prepare(Map.of("perf.suite", "pr"), System.out)) {
+ * try (GateSession session = GateSession.prepare(GateSettings.of(Map.of("perf.suite", "pr")), System.out)) {
  *     session.start();
  *     session.scenarios().forEach(session::run);
  *     GateResult result = session.finish();
@@ -42,16 +43,16 @@ public final class GateSession implements AutoCloseable {
 
     private static volatile boolean clientPinned;
 
-    private final Map<String, String> properties;
+    private final GateSettings settings;
     private final PrintStream console;
     private final String suite;
     private final List<Scenario> scenarios;
     private final BaselineStore baselines;
     private ScenarioRunner runner;
 
-    private GateSession(Map<String, String> properties, PrintStream console, String suite, List<Scenario> scenarios,
+    private GateSession(GateSettings settings, PrintStream console, String suite, List<Scenario> scenarios,
                         BaselineStore baselines) {
-        this.properties = Map.copyOf(properties);
+        this.settings = settings;
         this.console = console;
         this.suite = suite;
         this.scenarios = List.copyOf(scenarios);
@@ -59,25 +60,22 @@ public final class GateSession implements AutoCloseable {
     }
 
     /**
-     * @param properties the gate's {@code perf.*} settings; {@code perf.suite} {@code all} or unset selects every scenario
-     * @throws IllegalArgumentException naming every unknown property, or when no scenario matches
+     * @param settings the run's settings; {@code perf.suite} {@code all} or unset selects every scenario
+     * @throws IllegalArgumentException when no scenario matches
      * @throws dev.kafkaperfgate.internal.scenario.ScenarioValidationException listing every problem of the scenario files
      * @throws dev.kafkaperfgate.internal.baseline.BaselineException listing every problem of the baseline files
      */
-    public static GateSession prepare(Map<String, String> properties, PrintStream console) {
-        GateProperties.rejectUnknown(asProperties(properties));
-        ScenarioCatalog catalog = ScenarioCatalog.load(Path.of(properties.getOrDefault(GateProperties.SCENARIOS_DIR,
-                Defaults.SCENARIOS_DIR)));
-        String requested = GateProperties.get(properties, GateProperties.SUITE, null);
-        String suite = "all".equals(requested) ? null : requested;
-        List<Scenario> selected = catalog.select(suite, GateProperties.get(properties, GateProperties.SCENARIOS, null));
-        BaselineStore baselines = BaselineStore.load(Path.of(properties.getOrDefault(GateProperties.BASELINES_DIR,
-                Defaults.BASELINES_DIR)), Profile.resolve(properties), selected.stream().map(Scenario::name).toList());
-        String baselinesRef = GateProperties.get(properties, GateProperties.BASELINES_REF, null);
+    public static GateSession prepare(GateSettings settings, PrintStream console) {
+        ScenarioCatalog catalog = ScenarioCatalog.load(settings.scenariosDir());
+        String suite = settings.suite();
+        List<Scenario> selected = catalog.select(suite, settings.scenarioPatterns());
+        BaselineStore baselines = BaselineStore.load(settings.baselinesDir(), Profile.resolve(settings),
+                selected.stream().map(Scenario::name).toList());
+        String baselinesRef = settings.baselinesRef();
         if (baselinesRef != null) {
             DeletedBaselines.check(baselines, selected.stream().map(Scenario::name).toList(), baselinesRef);
         }
-        return new GateSession(properties, console, suite, selected, baselines);
+        return new GateSession(settings, console, suite, selected, baselines);
     }
 
     /**
@@ -85,11 +83,10 @@ public final class GateSession implements AutoCloseable {
      * headline name the reason.
      */
     public GateSession fallingBackFrom(String pairedUnavailableReason, boolean firstAdoption) {
-        Map<String, String> withReason = new java.util.HashMap<>(properties);
-        withReason.put(GateProperties.FALLBACK_REASON, pairedUnavailableReason);
-        if (firstAdoption) {
+        GateSettings withReason = settings.with(GateProperties.FALLBACK_REASON, pairedUnavailableReason);
+        if (firstAdoption && !withReason.given().containsKey(GateProperties.ALLOW_UNJUDGED)) {
             // The pull request adopts the gate: nothing exists to judge it against, and saying so is a pass.
-            withReason.putIfAbsent(GateProperties.ALLOW_UNJUDGED, "true");
+            withReason = withReason.with(GateProperties.ALLOW_UNJUDGED, "true");
         }
         return new GateSession(withReason, console, suite, scenarios, baselines);
     }
@@ -101,24 +98,23 @@ public final class GateSession implements AutoCloseable {
 
     /** Pins the client (if asked), starts and warms the broker, measures the ruler and opens summary.json. */
     public void start() {
-        Properties all = asProperties(properties);
-        BrokerSettings settings = BrokerSettings.from(all);
-        CpuSet clientCpus = CpuSet.parseOrNull(GateProperties.get(properties, GateProperties.CLIENT_CPUS, null));
+        BrokerSettings brokerSettings = BrokerSettings.from(settings);
+        CpuSet clientCpus = CpuSet.parseOrNull(settings.clientCpus());
         if (clientCpus != null && !clientPinned) {
             ProcessPinning.pinThisProcess(clientCpus);
             clientPinned = true;
             console.println("[kafka-perf-gate] client pinned to CPUs " + clientCpus);
         }
-        Path results = Path.of(GateProperties.get(properties, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
-        Duration brokerWarmup = GateProperties.seconds(properties, GateProperties.BROKER_WARMUP, Defaults.BROKER_WARMUP);
-        BrokerPool brokers = new BrokerPool((count, link) -> startWarm(link ? BrokerSelector.forLink(settings.withBrokers(count))
-                : settings.withBrokers(count), brokerWarmup, link), settings, console);
+        Path results = settings.resultsDir();
+        Duration brokerWarmup = settings.brokerWarmup().orElse(Defaults.BROKER_WARMUP);
+        BrokerPool brokers = new BrokerPool((count, link) -> startWarm(link ? BrokerSelector.forLink(brokerSettings.withBrokers(count))
+                : brokerSettings.withBrokers(count), brokerWarmup, link), brokerSettings, console);
         runner = new ScenarioRunner(brokers, results, clientCpus, console);
-        runner.begin(suite, scenarios, baselines, properties);
+        runner.begin(suite, scenarios, baselines, settings);
     }
 
-    private KafkaBroker startWarm(BrokerSettings settings, Duration warmup, boolean link) {
-        KafkaBroker broker = link ? BrokerSelector.startForLink(settings, console) : BrokerSelector.start(settings, console);
+    private KafkaBroker startWarm(BrokerSettings brokerSettings, Duration warmup, boolean link) {
+        KafkaBroker broker = link ? BrokerSelector.startForLink(brokerSettings, console) : BrokerSelector.start(brokerSettings, console);
         try {
             BrokerWarmup.run(broker, warmup, console);
             return broker;
@@ -131,7 +127,7 @@ public final class GateSession implements AutoCloseable {
     /**
      * Measures and judges one scenario.
      *
-     * @throws org.opentest4j.AssertionFailedError on a confirmed regression (one line)
+     * @throws ScenarioRegressedException on a confirmed regression (one line)
      * @throws RuntimeException                    when the scenario could not run; summary.json records it either way
      */
     public Path run(Scenario scenario) {
@@ -156,11 +152,5 @@ public final class GateSession implements AutoCloseable {
         if (runner != null) {
             runner.close();
         }
-    }
-
-    private static Properties asProperties(Map<String, String> map) {
-        Properties properties = new Properties();
-        properties.putAll(map);
-        return properties;
     }
 }

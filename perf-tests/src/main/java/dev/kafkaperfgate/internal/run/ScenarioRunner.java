@@ -1,5 +1,9 @@
 package dev.kafkaperfgate.internal.run;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
@@ -46,7 +50,6 @@ import dev.kafkaperfgate.internal.workload.fault.FaultTrial;
 import dev.kafkaperfgate.internal.workload.fault.TimedFault;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
-import org.opentest4j.AssertionFailedError;
 
 import java.io.File;
 import java.io.PrintStream;
@@ -66,7 +69,7 @@ import java.util.stream.Collectors;
  * rethrown) while the next scenario still runs. Handed to perf suites by {@code PerfGateExtension}.
  *
  * <pre>{@code
- * runner.begin("pr", scenarios, BaselineStore.load(dir, profile, names), System.getProperties());
+ * runner.begin("pr", scenarios, BaselineStore.load(dir, profile, names), GateSettings.of(Map.of()));
  * scenarios.forEach(runner::run);
  * runner.finish();
  * }</pre>
@@ -103,10 +106,10 @@ public final class ScenarioRunner {
      * @param suite      the suite the scenarios were selected by, for the summary; {@code null} for all
      * @param scenarios  the scenarios the run will run, in order
      * @param baselines  their baselines, already read and checked
-     * @param properties the gate's {@code perf.*} settings (policy, injection, provenance)
+     * @param settings the run's settings (policy, injection, provenance, Trogdor, Toxiproxy)
      */
-    public void begin(String suite, List<Scenario> scenarios, BaselineStore baselines, Map<?, ?> properties) {
-        gate = GateRun.start(suite, scenarios, baselines, brokers.current(), resultsDir, properties, console);
+    public void begin(String suite, List<Scenario> scenarios, BaselineStore baselines, GateSettings settings) {
+        gate = GateRun.start(suite, scenarios, baselines, brokers.current(), resultsDir, settings, console);
         startNanos = System.nanoTime();
     }
 
@@ -115,7 +118,7 @@ public final class ScenarioRunner {
      * time left (the mean of the scenarios run so far, times those left), then judges it.
      *
      * @return the result file
-     * @throws AssertionFailedError on a confirmed regression (or a missing baseline when baselines are required)
+     * @throws ScenarioRegressedException on a confirmed regression (or a missing baseline when baselines are required)
      */
     public Path run(Scenario scenario) {
         if (gate == null) {
@@ -137,16 +140,18 @@ public final class ScenarioRunner {
             if (decision.regressed()) {
                 gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), first.figures(), verdict, second,
                         decision.again(), decision.regressionMessage());
-                throw new AssertionFailedError(decision.regressionMessage());
+                throw new ScenarioRegressedException(decision.regressionMessage());
             }
             if (!decision.flagged() && gate.policy.baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
                 gate.summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), first.figures(), verdict, null, null,
                         "no usable baseline and -Dperf.baseline.required=true");
-                throw new AssertionFailedError(scenario.name() + ": " + oneLine(verdict.metrics()) + " (-Dperf.baseline.required=true)");
+                throw new ScenarioRegressedException(scenario.name() + ": " + oneLine(verdict.metrics()) + " (-Dperf.baseline.required=true)");
             }
             gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, second,
                     decision.again(), decision.notConfirmedMessage());
             return first.file();
+        } catch (ScenarioRegressedException e) {
+            throw e;
         } catch (BrokerUnavailableException | TrogdorUnavailableException e) {
             gate.summary.failed(scenario.name(), workload, Outcome.ERROR, e);
             throw e;
@@ -203,13 +208,13 @@ public final class ScenarioRunner {
                 // The link of a mirror scenario joins the source and MirrorMaker 2: the workload sets it up.
                 try (KafkaBroker target = brokers.startAnother(produce.brokers())) {
                     measured = produced(new MirrorWorkload(broker, target, brokers.kafkaClasspath(), workloadConsole, NanoClock.SYSTEM, clientCpus,
-                            gate.injection).run(produce, scenario.consumer(), topic), fileName);
+                            gate.injection).withToxiproxy(gate.toxiproxy).run(produce, scenario.consumer(), topic), fileName);
                 }
             } else if (scenario.trogdor() != null) {
                 measured = onTrogdor(scenario, broker, topic, agent -> scenario.workload() == WorkloadKind.END_TO_END
                         ? createTopic(topics, scenario, agent) : topic, fileName);
             } else if (produce.network() != null) {
-                try (SlowLink link = SlowLink.open(broker, produce.network(), "clients-brokers", console)) {
+                try (SlowLink link = SlowLink.open(broker, produce.network(), "clients-brokers", gate.toxiproxy, console)) {
                     measured = run(scenario, link.broker(broker), topic, fileName);
                 }
             } else {
@@ -343,7 +348,7 @@ public final class ScenarioRunner {
 
     /** Trogdor's JVMs' classpath: the gate's jars and the team's first, then Kafka's Trogdor jars. */
     private String trogdorClasspath() {
-        return GateCode.first(System.getProperty("java.class.path", "")) + File.pathSeparator + brokers.kafkaClasspath();
+        return GateCode.first(ThisJvm.classPath()) + File.pathSeparator + brokers.kafkaClasspath();
     }
 
     /**

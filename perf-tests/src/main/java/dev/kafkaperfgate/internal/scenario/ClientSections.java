@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.settings.Spelling;
+
 import dev.kafkaperfgate.internal.spec.ClientProperties;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 

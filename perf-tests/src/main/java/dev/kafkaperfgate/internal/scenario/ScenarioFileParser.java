@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.internal.spec.Thresholds;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.spec.ClientProperties;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.MirrorSpec;

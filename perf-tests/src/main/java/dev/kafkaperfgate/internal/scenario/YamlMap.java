@@ -1,5 +1,9 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.settings.DurationText;
+
+import dev.kafkaperfgate.internal.settings.Spelling;
+
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;

@@ -1,8 +1,10 @@
 package dev.kafkaperfgate.internal.trogdor;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
@@ -158,12 +160,12 @@ public final class TrogdorAgents implements AutoCloseable {
     private static void start(Path dir, String node, String mainClass, String flags, String classpath, Path config, List<String> prefix,
                               List<Process> processes, List<Process> watchdogs) throws IOException {
         List<String> command = new ArrayList<>(prefix);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(ThisJvm.javaExecutable());
         command.addAll(List.of(flags.split("\\s+")));
         command.addAll(List.of("-cp", classpath, mainClass, "-c", config.toString(), "-n", node));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(node + ".log").toFile());
         // ProcessStopFault finds JVMs with jcmd: this JDK's first on the agent's PATH.
-        Path bin = Path.of(System.getProperty("java.home"), "bin");
+        Path bin = ThisJvm.javaBin();
         builder.environment().merge("PATH", bin.toString(), (path, jdk) -> jdk + java.io.File.pathSeparator + path);
         Process process = builder.start();
         processes.add(process);

@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.internal.trogdor;
 
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -23,9 +25,9 @@ public record TrogdorSettings(URI coordinator, List<String> agents) {
     }
 
     /** @throws IllegalArgumentException naming the property, when one is set without the other or is malformed */
-    public static TrogdorSettings from(Map<?, ?> properties) {
-        String url = GateProperties.get(properties, GateProperties.TROGDOR_COORDINATOR, null);
-        String names = GateProperties.get(properties, GateProperties.TROGDOR_AGENTS, null);
+    public static TrogdorSettings from(GateSettings settings) {
+        String url = settings.trogdorCoordinator();
+        String names = settings.trogdorAgents();
         if (url == null) {
             if (names != null) {
                 throw new IllegalArgumentException("-D" + GateProperties.TROGDOR_AGENTS + " names agents of a coordinator: set -D"

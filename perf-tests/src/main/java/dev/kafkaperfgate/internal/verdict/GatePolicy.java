@@ -1,7 +1,9 @@
 package dev.kafkaperfgate.internal.verdict;
 
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 
 import java.util.Map;
 
@@ -40,13 +42,13 @@ public record GatePolicy(double suiteFalseAlarmRate, int comparisons, double alp
         return new GatePolicy(suiteFalseAlarmRate, comparisons, alpha / looks, power, minBaselineRuns, baselineRequired, allowUnjudged);
     }
 
-    public static GatePolicy forSuite(int comparisons, Map<?, ?> properties) {
-        double rate = GateProperties.number(properties, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
+    public static GatePolicy forSuite(int comparisons, GateSettings settings) {
+        double rate = settings.falseAlarmRate();
         if (comparisons < 1) {
             throw new IllegalArgumentException("a run compares at least one metric, got " + comparisons);
         }
-        boolean required = GateProperties.flag(properties, GateProperties.BASELINE_REQUIRED, false);
-        boolean allowUnjudged = GateProperties.flag(properties, GateProperties.ALLOW_UNJUDGED, false);
+        boolean required = settings.baselineRequired();
+        boolean allowUnjudged = settings.allowUnjudged();
         return new GatePolicy(rate, comparisons, Math.min(0.25, Math.sqrt(rate / comparisons)), Defaults.VERDICT_POWER,
                 Defaults.MIN_BASELINE_RUNS, required, allowUnjudged);
     }

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.verdict;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.baseline.BaselineRun;

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.verdict;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 

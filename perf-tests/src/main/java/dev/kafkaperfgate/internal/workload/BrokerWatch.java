@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 
 import java.util.Optional;

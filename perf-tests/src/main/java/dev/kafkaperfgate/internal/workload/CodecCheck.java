@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.workload;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.utils.BufferSupplier;
@@ -50,7 +52,7 @@ public final class CodecCheck {
             // LinkageError covers UnsatisfiedLinkError and a failed static initializer of the codec class.
             throw new ScenarioFailedException("scenario " + scenario + ": compression.type=" + name
                     + " cannot be used in this JVM: " + rootCause(e) + ". Native codecs unpack into java.io.tmpdir ("
-                    + System.getProperty("java.io.tmpdir") + "): is it mounted noexec? Point -Djava.io.tmpdir"
+                    + ThisJvm.tmpDir() + "): is it mounted noexec? Point -Djava.io.tmpdir"
                     + " (or org.xerial.snappy.tempdir for snappy) at a directory that allows execution.", e);
         }
     }

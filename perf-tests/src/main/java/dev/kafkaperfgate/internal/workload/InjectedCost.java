@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.internal.workload;
 
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
 
 import java.util.Map;
 
@@ -34,10 +36,8 @@ public record InjectedCost(long burnNs, int every, int allocBytes) {
         this(burnNs, every, 0);
     }
 
-    public static InjectedCost from(Map<?, ?> properties) {
-        return new InjectedCost(GateProperties.integer(properties, GateProperties.INJECT_BURN_NS, 0, 0, 1_000_000_000L),
-                (int) GateProperties.integer(properties, GateProperties.INJECT_BURN_EVERY, 1, 1, 1_000_000),
-                (int) GateProperties.integer(properties, GateProperties.INJECT_ALLOC_BYTES, 0, 0, 100_000_000));
+    public static InjectedCost from(GateSettings settings) {
+        return new InjectedCost(settings.injectBurnNs(), settings.injectBurnEvery(), settings.injectAllocBytes());
     }
 
     /** The size a power bench scales, in the injection's own unit: bytes per record when it allocates, else ns of burn. */

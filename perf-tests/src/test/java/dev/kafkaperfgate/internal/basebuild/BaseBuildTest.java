@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.internal.basebuild;
 
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,8 +53,8 @@ class BaseBuildTest {
         commit(repo, "head");
 
         Path worktree;
-        try (BaseBuild base = BaseBuild.prepare(Map.of(GateProperties.BASE_REF, "HEAD~1", GateProperties.SUITE, "pr"), module, console)) {
-            Map<String, String> settings = base.settings();
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "HEAD~1", GateProperties.SUITE, "pr")), module, console)) {
+            Map<String, String> settings = base.settings().given();
             assertEquals(sha, settings.get(GateProperties.BASE_COMMIT));
             assertEquals("pr", settings.get(GateProperties.SUITE));
             assertFalse(settings.containsKey(GateProperties.BASE_REF), "the ref is resolved; the run is paired by its classpath file");
@@ -81,7 +83,7 @@ class BaseBuildTest {
         commit(repo, "fixed head");
 
         PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
-                () -> BaseBuild.prepare(Map.of(GateProperties.BASE_REF, sha), repo, console));
+                () -> BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), repo, console));
         assertTrue(e.getMessage().startsWith("the base " + sha.substring(0, 12) + " does not build: "), e.getMessage());
         assertTrue(e.getMessage().contains("Order.java"), "the first error names the file: " + e.getMessage());
         assertFalse(e.baseWithoutGate(), "a broken base is not an adoption: the run is not allowed to pass unjudged");
@@ -92,7 +94,7 @@ class BaseBuildTest {
         write(repo.resolve("pom.xml"), POM);
         commit(repo, "only");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> BaseBuild.prepare(Map.of(GateProperties.BASE_REF, "origin/mian"), repo, console));
+                () -> BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "origin/mian")), repo, console));
         assertTrue(e.getMessage().contains("-Dperf.base.ref=origin/mian is not a commit of"), e.getMessage());
         try (var leftovers = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             assertTrue(leftovers.noneMatch(path -> path.getFileName().toString().startsWith("kpg-paired-")

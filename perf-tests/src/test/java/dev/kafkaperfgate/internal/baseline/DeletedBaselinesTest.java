@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.baseline;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.PerfGate;
 import dev.kafkaperfgate.PerfGateException;
 import dev.kafkaperfgate.PerfGateOptions;
@@ -102,7 +104,7 @@ class DeletedBaselinesTest {
                 + "record.size: 1024\nrate: 20000\nproducer: {acks: \"1\", linger.ms: 0, batch.size: 16384, compression.type: none}\ntrials: 1\n");
         PerfGateException stopped = assertThrows(PerfGateException.class, () -> PerfGate.run(PerfGateOptions.builder().suite("pr")
                 .scenariosDir(scenarios).baselinesDir(baselines).profile(PROFILE).resultsDir(repo.resolve("results"))
-                .baselinesRef(base).broker("process").build()));
+                .baselinesRef(base).broker(PerfGateOptions.Broker.PROCESS).build()));
         assertEquals(PerfGateException.Kind.INVALID_INPUT, stopped.kind(), stopped.getMessage());
         assertEquals(2, stopped.exitCode());
         assertTrue(stopped.getMessage().contains("producer-1k-acks1-20k.json: deleted"), stopped.getMessage());

@@ -1,5 +1,9 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.BrokerMode;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintStream;
@@ -58,7 +62,7 @@ class BrokerPoolTest {
     private BrokerPool pool(BrokerMode mode) {
         Properties properties = new Properties();
         properties.setProperty("perf.broker", mode.label());
-        BrokerSettings settings = BrokerSettings.from(properties);
+        BrokerSettings settings = BrokerSettings.from(GateSettings.of(properties));
         return new BrokerPool((brokers, link) -> {
             String startedMode = link ? "process" : mode.label();
             started.add(startedMode + "/" + brokers + (link ? "/link" : ""));

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.broker;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
@@ -80,8 +82,8 @@ class ExternalBrokerTest {
         // The broker's JMX as a team gives it: here the stand-in's own connector URL (its local management agent).
         java.util.Properties properties = new java.util.Properties();
         properties.putAll(System.getProperties());
-        properties.setProperty(dev.kafkaperfgate.GateProperties.EXTERNAL_JMX, localConnector(((ProcessBroker) cluster).pid()));
-        BrokerSettings settings = BrokerSettings.from(properties).withExternal(cluster.bootstrapServers(), clientProperties);
+        properties.setProperty(dev.kafkaperfgate.internal.settings.GateProperties.EXTERNAL_JMX, localConnector(((ProcessBroker) cluster).pid()));
+        BrokerSettings settings = BrokerSettings.from(GateSettings.of(properties)).withExternal(cluster.bootstrapServers(), clientProperties);
 
         try (KafkaBroker broker = BrokerSelector.start(settings, out); GateTopics topics = new GateTopics(broker)) {
             assertTrue(broker.connectionProperties().get("sasl.jaas.config").toString().contains(SECRET),

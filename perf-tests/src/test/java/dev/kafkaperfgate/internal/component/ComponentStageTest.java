@@ -1,5 +1,9 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.ComponentsMode;
+
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
@@ -91,7 +95,7 @@ class ComponentStageTest {
     void oneMoreCopyPerRecordIsAConfirmedRegressionOfTheNamedComponent() {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
-        ComponentStage stage = stage(classpath(base), classpath(head), ComponentStage.Mode.AUTO, console);
+        ComponentStage stage = stage(classpath(base), classpath(head), ComponentsMode.AUTO, console);
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
         ComponentStage.Plan plan = stage.plan(List.of(files), work.resolve("lists")).get("events-publish");
         ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.EventSerializer");
@@ -102,7 +106,7 @@ class ComponentStageTest {
                         && note.contains(" classes and resources its call can reach, and its settings, are byte for byte the same on both sides")),
                 plan.notes().toString());
 
-        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()), console)
+        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console)
                 .decide("events-publish", stage.measurer(files, serializer));
 
         MetricVerdict bytes = decision.confirmed().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
@@ -121,16 +125,16 @@ class ComponentStageTest {
         PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
 
-        ComponentStage.Plan skipped = stage(classpath(base), classpath(base), ComponentStage.Mode.AUTO, console)
+        ComponentStage.Plan skipped = stage(classpath(base), classpath(base), ComponentsMode.AUTO, console)
                 .plan(List.of(files), work.resolve("lists")).get("events-publish");
         assertEquals(List.of(), skipped.judged());
         assertEquals(List.of(), skipped.reported());
         assertTrue(skipped.notes().get(0).startsWith("components not measured: every class and jar of both sides' classpaths is identical"),
                 skipped.notes().toString());
 
-        ComponentStage always = stage(classpath(base), classpath(base), ComponentStage.Mode.ALWAYS, console);
+        ComponentStage always = stage(classpath(base), classpath(base), ComponentsMode.ALWAYS, console);
         ComponentRef serializer = always.plan(List.of(files), work.resolve("lists")).get("events-publish").judged().get(0);
-        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()), console)
+        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console)
                 .decide("events-publish", always.measurer(files, serializer));
         assertFalse(decision.regressed(), "A/A:\n" + printed);
         MetricVerdict bytes = decision.verdict().metrics().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
@@ -159,7 +163,7 @@ class ComponentStageTest {
         Path unreadable = compile("unreadable", "new Object() { }.hashCode() == 0 ? bytes : bytes");
         Files.write(unreadable.resolve("com/acme/EventSerializer$1.class"), new byte[] {0, 1, 2, 3});
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
-        ComponentStage.Plan plan = stage(classpath(unreadable), classpath(head), ComponentStage.Mode.AUTO,
+        ComponentStage.Plan plan = stage(classpath(unreadable), classpath(head), ComponentsMode.AUTO,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                 .plan(List.of(files), work.resolve("lists-unknown")).get("events-publish");
         assertEquals(List.of(new ComponentRef("value.serializer", "com.acme.EventSerializer")), plan.judged());
@@ -177,7 +181,7 @@ class ComponentStageTest {
         try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = channel.tryLock()) {
             assumeTrue(lock != null, "another JMH run holds " + lockFile + " already");
-            ComponentStage stage = stage(classpath(base), classpath(head), ComponentStage.Mode.AUTO,
+            ComponentStage stage = stage(classpath(base), classpath(head), ComponentsMode.AUTO,
                     new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
             ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
             ComponentStageException e = assertThrows(ComponentStageException.class,
@@ -198,13 +202,13 @@ class ComponentStageTest {
         Path throwing = compile("throwing", "bytes.length >= 0 ? thrown() : bytes; } private static byte[] thrown() { "
                 + "throw new IllegalStateException(\"no mapper\")");
         ComponentStageException thrown = assertThrows(ComponentStageException.class, () -> stage(classpath(base), classpath(throwing),
-                ComponentStage.Mode.ALWAYS, quiet).measurer(files, serializer).measure(false));
+                ComponentsMode.ALWAYS, quiet).measurer(files, serializer).measure(false));
         assertTrue(thrown.getMessage().startsWith("the head's value.serializer com.acme.EventSerializer failed: ")
                 && thrown.getMessage().contains("java.lang.IllegalStateException: no mapper"), thrown.getMessage());
 
         Path hanging = compile("hanging", "bytes.length >= 0 ? hang() : bytes; } private static byte[] hang() { "
                 + "try { Thread.sleep(Long.MAX_VALUE); } catch (InterruptedException e) { } return null");
-        ComponentStage stuck = new ComponentStage(classpath(base), classpath(hanging), ComponentStage.Mode.ALWAYS, 2, 1,
+        ComponentStage stuck = new ComponentStage(classpath(base), classpath(hanging), ComponentsMode.ALWAYS, 2, 1,
                 new DuelSettings(1, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ofMillis(1),
                         Duration.ofSeconds(4)), work.resolve("logs-hanging"), quiet);
         ComponentStageException hung = assertThrows(ComponentStageException.class, () -> stuck.measurer(files, serializer).measure(false));
@@ -252,13 +256,13 @@ class ComponentStageTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
         ComponentStage stage = stage(baseFactory + File.pathSeparator + classpath(base), headFactory + File.pathSeparator + classpath(base),
-                ComponentStage.Mode.AUTO, console);
+                ComponentsMode.AUTO, console);
         ComponentFiles files = new ComponentFiles("events-publish", file, null);
         ComponentRef factory = new ComponentRef("producer.factory", "com.acme.TracedProducers");
         ComponentStage.Plan plan = stage.plan(List.of(files), work.resolve("lists-factory")).get("events-publish");
         assertTrue(plan.judged().contains(factory), plan.toString());
 
-        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()), console)
+        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console)
                 .decide("events-publish", stage.measurer(files, factory));
 
         assertTrue(decision.confirmed().stream().anyMatch(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP
@@ -277,7 +281,7 @@ class ComponentStageTest {
         return classes;
     }
 
-    private static ComponentStage stage(String baseClasspath, String headClasspath, ComponentStage.Mode mode, PrintStream console) {
+    private static ComponentStage stage(String baseClasspath, String headClasspath, ComponentsMode mode, PrintStream console) {
         // Short duels: these classes compile in milliseconds, and B/op, which these tests judge, is exact.
         return new ComponentStage(baseClasspath, headClasspath, mode, 2, 1, new DuelSettings(3, Duration.ofMillis(500),
                 Duration.ofSeconds(3), Duration.ofMillis(500), Duration.ofMillis(1), Duration.ofSeconds(60)), work.resolve("logs"), console);

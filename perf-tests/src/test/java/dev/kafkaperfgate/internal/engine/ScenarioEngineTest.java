@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.engine;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
@@ -23,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ScenarioEngineTest {
 
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    private final ScenarioEngine engine = new ScenarioEngine(GatePolicy.forSuite(23, Map.of()),
+    private final ScenarioEngine engine = new ScenarioEngine(GatePolicy.forSuite(23, GateSettings.of(Map.of())),
             new PrintStream(printed, true, StandardCharsets.UTF_8));
 
     /** Blocks of a component's CPU ns/op: the head's two values against the base's 100 and 100. */

@@ -1,7 +1,9 @@
 package dev.kafkaperfgate.internal.link;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.SlowTier;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -53,7 +55,7 @@ class SlowLinkTest {
     @Timeout(120)
     void theClientsSeeTheConfiguredRoundTripAndBandwidth() throws Exception {
         NetworkSpec spec = new NetworkSpec(Duration.ofMillis(30), 20_000_000);
-        try (SlowLink link = SlowLink.open(broker, spec, "clients-brokers", System.out)) {
+        try (SlowLink link = SlowLink.open(broker, spec, "clients-brokers", null, System.out)) {
             LinkFigures figures = link.figures();
             assertTrue(Math.abs(figures.measuredRttMs() - 30) <= 6, figures.line());
             assertTrue(Math.abs(figures.measuredBitsPerSecond() / 20e6 - 1) <= 0.25, figures.line());
@@ -86,7 +88,7 @@ class SlowLinkTest {
     @Test
     @Timeout(120)
     void aLinkWhoseMeasuredRoundTripIsOffIsRefused() throws Exception {
-        try (SlowLink link = SlowLink.open(broker, new NetworkSpec(Duration.ofMillis(30), 0), "clients-brokers", System.out)) {
+        try (SlowLink link = SlowLink.open(broker, new NetworkSpec(Duration.ofMillis(30), 0), "clients-brokers", null, System.out)) {
             // Something else on the path adds 40 ms each way: the link is no longer the one the scenario claims.
             for (Proxy proxy : link.proxies()) {
                 proxy.toxics().latency("stray", ToxicDirection.DOWNSTREAM, 40);

@@ -1,8 +1,10 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.PerfGate;
@@ -197,7 +199,7 @@ class PairedSessionTest {
         Map<String, String> properties = Map.of(GateProperties.BASE_CLASSPATH_FILE, classpath.toString(),
                 GateProperties.BASE_SCENARIOS_DIR, scenarios.toString(), GateProperties.SCENARIOS_DIR, scenarios.toString());
         PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
-                () -> PairedSession.run(properties, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+                () -> PairedSession.run(GateSettings.of(properties), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
         assertTrue(e.getMessage().startsWith("the base's test classpath has no kafka-perf-gate library"), e.getMessage());
         assertTrue(e.baseWithoutGate(), "the pull request adopts the gate");
     }
@@ -223,14 +225,14 @@ class PairedSessionTest {
         Map<String, String> properties = Map.of(GateProperties.BASE_CLASSPATH_FILE, classpath.toString(),
                 GateProperties.BASE_SCENARIOS_DIR, broken.toString(), GateProperties.SCENARIOS_DIR, good.toString());
         PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
-                () -> PairedSession.run(properties, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+                () -> PairedSession.run(GateSettings.of(properties), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
         assertTrue(e.getMessage().startsWith("the base's scenarios in " + broken + " cannot be read"), e.getMessage());
         assertTrue(e.getMessage().contains("paired-small.yaml"), "names the file: " + e.getMessage());
     }
 
     private GateResult run(Path scenarios, Path classpath, Path results, Map<String, String> extra) {
         PerfGateOptions.Builder options = PerfGateOptions.builder().suite("smoke").scenariosDir(scenarios)
-                .baselinesDir(dir.resolve("baselines")).resultsDir(results).broker("process").brokerWarmup(Duration.ofSeconds(5))
+                .baselinesDir(dir.resolve("baselines")).resultsDir(results).broker(PerfGateOptions.Broker.PROCESS).brokerWarmup(Duration.ofSeconds(5))
                 .property(GateProperties.BASE_CLASSPATH_FILE, classpath.toString())
                 .property(GateProperties.BASE_SCENARIOS_DIR, scenarios.toString())
                 .property(GateProperties.BASE_COMMIT, "test-base")

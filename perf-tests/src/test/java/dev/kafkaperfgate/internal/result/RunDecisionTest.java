@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.internal.result;
 
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.figures.GatedLatency;
@@ -138,7 +140,7 @@ class RunDecisionTest {
     void aRunThatComparedNothingPassesOnlyWhenAskedTo() {
         RunSummary summary = new RunSummary(dir, "nightly", 1, new RunSummary.Provenance("abc1234", "t-5"));
         summary.environment("linux-amd64-2c", "amd-epyc", FINGERPRINT, new Ruler(10, 100), Drift.between(new Ruler(10, 100), List.of(), 0.5),
-                GatePolicy.forSuite(6, Map.of(GateProperties.ALLOW_UNJUDGED, "true")), InjectedCost.NONE);
+                GatePolicy.forSuite(6, GateSettings.of(Map.of(GateProperties.ALLOW_UNJUDGED, "true"))), InjectedCost.NONE);
         summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.THROUGHPUT, Verdict.NEW),
                 null, null, null);
         summary.finish();
@@ -147,7 +149,7 @@ class RunDecisionTest {
         assertEquals(0, result.exitCode());
         assertEquals("nothing was judged (1 NEW): no baseline of profile 'linux-amd64-2c', machine class 'amd-epyc' matches; "
                 + "passes because -Dperf.allow.unjudged=true asked for it, but says nothing about performance", result.headline());
-        assertThrows(IllegalArgumentException.class, () -> GatePolicy.forSuite(6, Map.of(GateProperties.ALLOW_UNJUDGED, "yes")),
+        assertThrows(IllegalArgumentException.class, () -> GatePolicy.forSuite(6, GateSettings.of(Map.of(GateProperties.ALLOW_UNJUDGED, "yes"))),
                 "a typo must not silently mean false");
     }
 

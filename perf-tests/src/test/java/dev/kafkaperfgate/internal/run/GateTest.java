@@ -1,12 +1,14 @@
 package dev.kafkaperfgate.internal.run;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.SlowTier;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
@@ -141,8 +143,8 @@ class GateTest {
             return broker;
         }, System.out), results, null, System.out);
         runner.begin("pr", List.of(scenario), BaselineStore.load(baselines, PROFILE, List.of(scenario.name())),
-                Map.of(GateProperties.PROFILE, PROFILE, GateProperties.INJECT_BURN_NS,
-                        System.getProperty(GateProperties.INJECT_BURN_NS, "0")));
+                GateSettings.of(Map.of(GateProperties.PROFILE, PROFILE, GateProperties.INJECT_BURN_NS,
+                        System.getProperty(GateProperties.INJECT_BURN_NS, "0"))));
         try {
             runner.run(scenario);
         } finally {

@@ -1,12 +1,14 @@
 package dev.kafkaperfgate.internal.run;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
 import dev.kafkaperfgate.internal.history.NightlyHistory;
 import dev.kafkaperfgate.internal.result.ResultFile;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
@@ -102,7 +104,7 @@ class ScenarioRunnerTest {
         }
         Files.writeString(NightlyHistory.file(classDir, "e2e-small"), nights);
         runner.begin("pr", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test",
-                scenarios.stream().map(Scenario::name).toList()), Map.of());
+                scenarios.stream().map(Scenario::name).toList()), GateSettings.of(Map.of()));
         ScenarioFailedException rejected = assertThrows(ScenarioFailedException.class, () -> runner.run(scenarios.get(0)));
         assertTrue(rejected.getMessage().startsWith("scenario refused-topic (refused-topic.yaml): the cluster refused to create topic "), rejected.getMessage());
         assertTrue(rejected.getMessage().contains("Invalid value bogus for configuration cleanup.policy"), rejected.getMessage());
@@ -203,7 +205,7 @@ class ScenarioRunnerTest {
                 userCode.formatted("e2e", "end-to-end", "duration: 2s\nrate: 1000")
                         + "consumer: {value.deserializer: org.apache.kafka.common.serialization.StringDeserializer, "
                         + "key.deserializer: org.apache.kafka.common.serialization.StringDeserializer}\n");
-        runner.begin("orders-service", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), Map.of());
+        runner.begin("orders-service", scenarios, BaselineStore.load(dir.resolve("no-baselines"), "test", List.of()), GateSettings.of(Map.of()));
         long wrappedBefore = dev.kafkaperfgate.usercode.TaggingProducers.SENT.get();
         long ackedBefore = dev.kafkaperfgate.usercode.CountingInterceptor.ACKED.get();
 
@@ -284,7 +286,7 @@ class ScenarioRunnerTest {
             throw new AssertionError("one broker serves this test");
         }, System.out), dir.resolve("trogdor-results"), null, System.out);
         runner.begin("nightly", scenarios, BaselineStore.load(dir.resolve("trogdor-baselines"), "test",
-                List.of("trogdor-produce", "trogdor-e2e")), Map.of());
+                List.of("trogdor-produce", "trogdor-e2e")), GateSettings.of(Map.of()));
         JsonNode result;
         JsonNode endToEnd;
         try {

@@ -1,11 +1,13 @@
 package dev.kafkaperfgate.internal.trogdor;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -194,7 +196,7 @@ class TrogdorClusterTest {
             throw new AssertionError("nothing here regresses: no re-run on a fresh cluster");
         }, System.out), results, null, System.out);
         runner.begin("nightly", List.of(scenario), BaselineStore.load(baselines, PROFILE, List.of(scenario.name())),
-                Map.of(GateProperties.PROFILE, PROFILE, GateProperties.ALLOW_UNJUDGED, "true"));
+                GateSettings.of(Map.of(GateProperties.PROFILE, PROFILE, GateProperties.ALLOW_UNJUDGED, "true")));
         try {
             runner.run(scenario);
         } finally {

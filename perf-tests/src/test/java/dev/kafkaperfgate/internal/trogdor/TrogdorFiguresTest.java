@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.trogdor;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
@@ -260,19 +262,19 @@ class TrogdorFiguresTest {
 
     @Test
     void aCoordinatorAndItsAgentsAreSetTogetherOrNotAtAll() {
-        assertNull(TrogdorSettings.from(Map.of()).coordinator(), "neither: the gate starts its own");
-        TrogdorSettings existing = TrogdorSettings.from(Map.of("perf.trogdor.coordinator", "http://coord:8889",
-                "perf.trogdor.agents", "agent-1, agent-2"));
+        assertNull(TrogdorSettings.from(GateSettings.of(Map.of())).coordinator(), "neither: the gate starts its own");
+        TrogdorSettings existing = TrogdorSettings.from(GateSettings.of(Map.of("perf.trogdor.coordinator", "http://coord:8889",
+                "perf.trogdor.agents", "agent-1, agent-2")));
         assertEquals(URI.create("http://coord:8889"), existing.coordinator());
         assertEquals(List.of("agent-1", "agent-2"), existing.agents());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.coordinator",
-                "http://coord:8889"))).getMessage().startsWith("-Dperf.trogdor.coordinator needs -Dperf.trogdor.agents"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.agents",
-                "agent-1"))).getMessage().startsWith("-Dperf.trogdor.agents names agents of a coordinator"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.coordinator",
-                "coord:8889", "perf.trogdor.agents", "a"))).getMessage().startsWith("-Dperf.trogdor.coordinator=coord:8889: must be"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(Map.of("perf.trogdor.coordinator",
-                "http://c:1", "perf.trogdor.agents", "a;b"))).getMessage().startsWith("-Dperf.trogdor.agents=a;b: must be node names"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(GateSettings.of(Map.of("perf.trogdor.coordinator",
+                "http://coord:8889")))).getMessage().startsWith("-Dperf.trogdor.coordinator needs -Dperf.trogdor.agents"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(GateSettings.of(Map.of("perf.trogdor.agents",
+                "agent-1")))).getMessage().startsWith("-Dperf.trogdor.agents names agents of a coordinator"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(GateSettings.of(Map.of("perf.trogdor.coordinator",
+                "coord:8889", "perf.trogdor.agents", "a")))).getMessage().startsWith("-Dperf.trogdor.coordinator=coord:8889: must be"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TrogdorSettings.from(GateSettings.of(Map.of("perf.trogdor.coordinator",
+                "http://c:1", "perf.trogdor.agents", "a;b")))).getMessage().startsWith("-Dperf.trogdor.agents=a;b: must be node names"));
     }
 
     @Test

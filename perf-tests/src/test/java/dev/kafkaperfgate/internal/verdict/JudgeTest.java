@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.verdict;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.internal.baseline.Baseline;
@@ -24,13 +26,13 @@ class JudgeTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Fingerprint MACHINE = new Fingerprint("cpu", 2, "Linux amd64", "6.1", "jvm 17", "process", "4.3.1", "");
-    private static final GatePolicy POLICY = GatePolicy.forSuite(7, Map.of());
+    private static final GatePolicy POLICY = GatePolicy.forSuite(7, GateSettings.of(Map.of()));
     private static final double[] STEADY = {100, 102, 98, 101, 99, 100, 103, 97, 100, 101};
 
     @Test
     void theRunBudgetIsSplitOverComparisonsAndBothStages() {
         assertEquals(Math.sqrt(0.02 / 7), POLICY.alpha(), 1e-12);
-        assertEquals(0.25, GatePolicy.forSuite(1, Map.of("perf.gate.false.alarm.rate", "0.5")).alpha(), 1e-12, "capped");
+        assertEquals(0.25, GatePolicy.forSuite(1, GateSettings.of(Map.of("perf.gate.false.alarm.rate", "0.5"))).alpha(), 1e-12, "capped");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.verdict;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import org.junit.jupiter.api.Test;
@@ -15,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PairedJudgeTest {
 
     /** The PR suite's policy: 23 comparisons, 2% for the run, α ≈ 0.0295 per comparison and stage. */
-    private static final GatePolicy POLICY = GatePolicy.forSuite(23, Map.of());
+    private static final GatePolicy POLICY = GatePolicy.forSuite(23, GateSettings.of(Map.of()));
     private static final PairedJudge JUDGE = new PairedJudge(POLICY);
 
     /** Six blocks whose head values are the base's times {@code ratio}, with ±{@code noise} alternating per block. */

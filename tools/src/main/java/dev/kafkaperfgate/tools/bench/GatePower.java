@@ -1,9 +1,11 @@
 package dev.kafkaperfgate.tools.bench;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.GateProperties;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
@@ -110,13 +112,13 @@ public final class GatePower implements Callable<Integer> {
         int seconds = trialSeconds;
         Scenario throughput = parse(scenarioDir, THROUGHPUT_SCENARIO.formatted(seconds));
         Scenario p99 = parse(scenarioDir, P99_SCENARIO.formatted(seconds));
-        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of());
+        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, GateSettings.of(Map.of()));
         System.out.printf(Locale.ROOT, "gate-power: %d A/A runs, %d runs per injected level %s%%, window %d, α %.4f per comparison and stage%n",
                 aaRuns, perLevel, levels, window, policy.alpha());
 
         Properties brokerProperties = new Properties();
         brokerProperties.setProperty(GateProperties.BROKER_CLASSPATH_FILE, brokerClasspathFile);
-        BrokerSettings settings = BrokerSettings.from(brokerProperties).withMode(BrokerMode.PROCESS);
+        BrokerSettings settings = BrokerSettings.from(GateSettings.of(brokerProperties)).withMode(BrokerMode.PROCESS);
         PowerTally tally = new PowerTally(policy, window);
         long start = System.nanoTime();
         try (ProcessBroker broker = ProcessBroker.start(settings, "gate-power benchmark")) {

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.tools.bench;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.ExternalBroker;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -46,7 +48,7 @@ public final class HarnessProducerMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BrokerSettings settings = BrokerSettings.from(new Properties()).withExternal(bootstrapServers, null);
+        BrokerSettings settings = BrokerSettings.from(GateSettings.of(new Properties())).withExternal(bootstrapServers, null);
         ProduceScenario.Builder builder = ProduceScenario.builder("harness")
                 .recordsPerTrial(numRecords)
                 .recordSize(recordSize)

@@ -1,7 +1,9 @@
 package dev.kafkaperfgate.tools.bench;
 
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
@@ -76,7 +78,7 @@ public final class SideBySide implements Callable<Integer> {
         Properties brokerProperties = new Properties();
         brokerProperties.setProperty("perf.broker.classpath.file", brokerClasspathFile.toString());
         brokerProperties.setProperty("perf.broker.cpus", brokerCpus);
-        BrokerSettings settings = BrokerSettings.from(brokerProperties).withMode(BrokerMode.PROCESS);
+        BrokerSettings settings = BrokerSettings.from(GateSettings.of(brokerProperties)).withMode(BrokerMode.PROCESS);
         String toolClasspath = Files.readString(brokerClasspathFile).trim();
         String harnessClasspath = Files.readString(harnessClasspathFile).trim();
         if (partitions < 1) {

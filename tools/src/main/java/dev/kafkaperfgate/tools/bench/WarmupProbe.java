@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.tools.bench;
 
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
@@ -56,7 +58,7 @@ public final class WarmupProbe implements Callable<Integer> {
     public Integer call() {
         Properties properties = new Properties();
         properties.setProperty("perf.broker.classpath.file", brokerClasspathFile);
-        BrokerSettings settings = BrokerSettings.from(properties).withMode(BrokerMode.PROCESS);
+        BrokerSettings settings = BrokerSettings.from(GateSettings.of(properties)).withMode(BrokerMode.PROCESS);
         Duration window = Duration.ofMillis(windowMs);
         int windows = (int) (seconds * 1000 / window.toMillis());
         long rate = throughput;

@@ -1,10 +1,14 @@
 package dev.kafkaperfgate.tools.power;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.ComponentsMode;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
 import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.DuelSettings;
@@ -105,11 +109,11 @@ public final class ComponentPower implements Callable<Integer> {
         String libraries = System.getProperty("java.class.path");
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         ComponentStage stage = new ComponentStage(base + File.pathSeparator + libraries, head + File.pathSeparator + libraries,
-                ComponentStage.Mode.ALWAYS, blocks, looks, DuelSettings.DEFAULTS, dir.resolve("logs"), quiet);
+                ComponentsMode.ALWAYS, blocks, looks, DuelSettings.DEFAULTS, dir.resolve("logs"), quiet);
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
         ComponentRef serializer = new ComponentRef("value.serializer", subject.scenarioClass());
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
-        GatePolicy policy = GatePolicy.forSuite(23 + 2, Map.of());
+        GatePolicy policy = GatePolicy.forSuite(23 + 2, GateSettings.of(Map.of()));
         String change = library == Library.SYNTHETIC ? "work +" + workPercent + "%, alloc +" + allocPercent + "%" : "CPU-only change";
         String label = subject.name() + " " + (same ? "A/A" : change) + (neighbour ? ", busy neighbour" : "");
         Process busy = neighbour ? BusyNeighbour.start("component-power") : null;

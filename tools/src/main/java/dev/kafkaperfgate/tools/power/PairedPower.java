@@ -1,12 +1,16 @@
 package dev.kafkaperfgate.tools.power;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import dev.kafkaperfgate.internal.settings.ClientDesign;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.Defaults;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
@@ -113,12 +117,12 @@ public final class PairedPower {
     /** Measurements made so far: the first runs on the JVMs started with the session. */
     private int measurements;
 
-    private final PairedTrials.Design design;
+    private final ClientDesign design;
     private final Duration window;
     private final int looks;
 
     private PairedPower(List<CatalogEntry> catalog, KafkaBroker broker, WorkerPair workers, Duration trial,
-                        GatePolicy policy, PrintStream console, PairedTrials.Design design, Duration window, int looks) {
+                        GatePolicy policy, PrintStream console, ClientDesign design, Duration window, int looks) {
         this.design = design;
         this.window = window;
         this.looks = looks;
@@ -187,7 +191,7 @@ public final class PairedPower {
         String fixedRateScenario;
         @Option(names = "--design", defaultValue = "windows",
                 description = "windows (warm windows, the gate's default) or trials (a new client and topic per trial); default: ${DEFAULT-VALUE}")
-        PairedTrials.Design design;
+        ClientDesign design;
         @Option(names = "--window-seconds", defaultValue = "1", description = "warm window length (default: ${DEFAULT-VALUE}, the gate's)")
         double windowSeconds;
         @Option(names = "--looks", defaultValue = "1", description = "looks while INCONCLUSIVE, --blocks more each (default: ${DEFAULT-VALUE})")
@@ -248,14 +252,14 @@ public final class PairedPower {
         if (options.pin != null) {
             pinOptions.put(GateProperties.PAIRED_PIN, options.pin);
         }
-        PairedPinning pinning = PairedPinning.forThisMachine(pinOptions);
+        PairedPinning pinning = PairedPinning.forThisMachine(GateSettings.of(pinOptions));
         console.println("[gate-power] " + pinning.line());
-        pinning.withBroker(Map.of()).forEach(brokerProperties::setProperty);
+        pinning.withBroker(GateSettings.defaults()).given().forEach(brokerProperties::setProperty);
         CpuSet clientCpus = pinning.clients();
-        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, Map.of());
+        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, GateSettings.of(Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
         try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
-             KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(brokerProperties), console)) {
+             KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(GateSettings.of(brokerProperties)), console)) {
             BrokerWarmup.run(broker, Defaults.PAIRED_BROKER_WARMUP, console);
             List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(WorkerProcess.command("catalog")
                     .put("dir", options.scenarios.toAbsolutePath().toString()).putNull("suite"), Defaults.WORKER_REPLY_MARGIN));

@@ -9,7 +9,7 @@ import dev.kafkaperfgate.internal.broker.ClusterProbe;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.broker.StopOnce;
 import dev.kafkaperfgate.internal.broker.process.ProcessNode;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import org.apache.kafka.common.Uuid;
 import org.testcontainers.containers.Network;
 import org.testcontainers.kafka.KafkaContainer;

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.broker.container;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import com.github.dockerjava.api.DockerClient;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 import org.testcontainers.utility.DockerImageName;
@@ -90,7 +92,7 @@ public final class DockerProbe {
     private static DockerClient client() {
         // A missing engine is an answer, said in one line by the caller: without this, the strategy
         // search logs an ERROR and a list of every strategy it tried. A level set by the user wins.
-        if (System.getProperty(STRATEGY_LOG_LEVEL) == null) {
+        if (!ThisJvm.hasProperty(STRATEGY_LOG_LEVEL)) {
             System.setProperty(STRATEGY_LOG_LEVEL, "off");
         }
         List<DockerClientProviderStrategy> strategies = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.broker.process;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerClasspath;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
@@ -11,7 +13,7 @@ import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.broker.LinkPorts;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.broker.StopOnce;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -296,7 +298,7 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
         } catch (IOException e) {
             // fall through to the default
         }
-        return Path.of(System.getProperty("java.io.tmpdir"));
+        return ThisJvm.tmpDir();
     }
 
     /** Stops what a failed start left: the nodes (started or only spawned), their watchdogs and the directory. */

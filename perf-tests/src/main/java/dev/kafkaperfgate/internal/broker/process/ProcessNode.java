@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.broker.process;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import dev.kafkaperfgate.internal.broker.LinkPorts;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
@@ -233,7 +235,7 @@ public final class ProcessNode {
     }
 
     private static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return ThisJvm.javaExecutable();
     }
 
     /** A port free on this host now, for a node's listener. */

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.broker.select;
 
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.ExternalBroker;

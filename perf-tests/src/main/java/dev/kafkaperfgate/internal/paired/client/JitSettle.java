@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.paired.client;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.engine.Side;
 
 import java.time.Duration;

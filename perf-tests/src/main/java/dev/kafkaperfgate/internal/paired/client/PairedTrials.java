@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.paired.client;
 
+import dev.kafkaperfgate.internal.settings.ClientDesign;
+
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
@@ -8,7 +10,7 @@ import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.workload.BrokerSide;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.GateTopics;
@@ -39,13 +41,6 @@ import java.util.Optional;
  */
 public final class PairedTrials implements AutoCloseable {
 
-    /** How the whole client is measured ({@code perf.paired.design}). */
-    public enum Design {
-        /** Warm windows ({@link WarmWindows}) wherever the scenario allows them; whole trials elsewhere. */
-        WINDOWS,
-        /** Whole trials, each on a new client and a new topic: the design before warm windows. */
-        TRIALS
-    }
 
     /** What the head's worker said when it opened a scenario: the base's rules it had to take. */
     public record Opened(List<String> experimentChanges, String subjectFrom, String subjectSha256) {
@@ -71,16 +66,16 @@ public final class PairedTrials implements AutoCloseable {
      */
     public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, int settleMax,
                         InjectedCost headInjection, PrintStream console) {
-        this(brokers, workers, trial, coldWarmup, settleMax, headInjection, console, Design.TRIALS, trial);
+        this(brokers, workers, trial, coldWarmup, settleMax, headInjection, console, ClientDesign.TRIALS, trial);
     }
 
     /**
      * @param design how produce scenarios are measured
-     * @param window a warm window's length, under {@link Design#WINDOWS}
+     * @param window a warm window's length, under {@link ClientDesign#WINDOWS}
      */
     public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, int settleMax,
-                        InjectedCost headInjection, PrintStream console, Design design, Duration window) {
-        this.windows = design == Design.WINDOWS ? new WarmWindows(workers, window, settleMax, console) : null;
+                        InjectedCost headInjection, PrintStream console, ClientDesign design, Duration window) {
+        this.windows = design == ClientDesign.WINDOWS ? new WarmWindows(workers, window, settleMax, console) : null;
         this.brokers = brokers;
         this.workers = workers;
         this.trial = trial;

@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.paired.workers.WorkerException;
 import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.paired.workers;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+
 import dev.kafkaperfgate.internal.engine.Side;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -81,7 +83,7 @@ public final class WorkerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(cpus == null ? List.of() : ProcessPinning.commandPrefix(cpus));
         SideUsers.Launch launch = side == Side.HEAD ? users.head() : users.base();
         command.addAll(launch.commandPrefix());
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(ThisJvm.javaExecutable());
         command.addAll(launch.jvmFlags());
         for (String flag : jvmFlags.trim().split("\\s+")) {
             if (!flag.isEmpty()) {

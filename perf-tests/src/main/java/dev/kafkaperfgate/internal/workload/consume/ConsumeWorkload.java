@@ -16,7 +16,7 @@ import dev.kafkaperfgate.internal.workload.payload.PayloadPool;
 import dev.kafkaperfgate.internal.workload.payload.RecordPool;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.workload.send.SendPhase;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.ClientJvm;

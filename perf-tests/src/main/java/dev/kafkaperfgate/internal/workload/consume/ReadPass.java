@@ -3,7 +3,7 @@ package dev.kafkaperfgate.internal.workload.consume;
 import dev.kafkaperfgate.internal.figures.ConsumeTrialFigures;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.metrics.CostMeter;
 import org.HdrHistogram.Histogram;

@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.send.PhaseListener;
 import dev.kafkaperfgate.internal.workload.send.SendPhase;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.consumer.Consumer;

@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.workload.ClientConfigs;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;

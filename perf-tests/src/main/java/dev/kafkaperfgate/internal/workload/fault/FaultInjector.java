@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.workload.fault;
 
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.figures.FaultFigures;

@@ -4,7 +4,7 @@ import dev.kafkaperfgate.internal.figures.FaultFigures;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.send.DeliveryLedger;
 import dev.kafkaperfgate.internal.workload.send.SendPhase;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;

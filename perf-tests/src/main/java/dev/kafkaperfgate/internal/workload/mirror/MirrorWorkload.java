@@ -7,7 +7,7 @@ import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.endtoend.EndToEndReader;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.link.SlowLink;
@@ -50,6 +50,7 @@ public final class MirrorWorkload {
     private final InjectedCost injection;
     private Duration startTimeout = Defaults.MIRROR_START_TIMEOUT;
     private Map<String, String> extraMirrorProperties = Map.of();
+    private java.nio.file.Path toxiproxy;
 
     /**
      * @param source   the cluster the scenario produces to; with a network block it needs link listeners (a process cluster)
@@ -65,6 +66,12 @@ public final class MirrorWorkload {
         this.clock = clock;
         this.clientCpus = clientCpus;
         this.injection = injection;
+    }
+
+    /** The slow link's Toxiproxy server ({@code perf.toxiproxy.server}); unset: on the PATH, or built once with Go. */
+    public MirrorWorkload withToxiproxy(java.nio.file.Path server) {
+        this.toxiproxy = server;
+        return this;
     }
 
     /** A shorter bound on MirrorMaker 2's first replication, and lines appended to its mm2.properties: for tests. */
@@ -84,7 +91,7 @@ public final class MirrorWorkload {
         if (scenario.mirror() == null || !scenario.isRateLimited()) {
             throw new IllegalArgumentException("scenario " + scenario.name() + ": a mirror scenario needs a mirror block and a target rate");
         }
-        SlowLink link = scenario.network() == null ? null : SlowLink.open(source, scenario.network(), "source-mirrormaker", console);
+        SlowLink link = scenario.network() == null ? null : SlowLink.open(source, scenario.network(), "source-mirrormaker", toxiproxy, console);
         MirrorMaker mirrorMaker = null;
         try {
             String sourceForMirror = link == null ? source.bootstrapServers() : link.bootstrapServers();

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.workload.payload;
 
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.spec.PayloadFile;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 

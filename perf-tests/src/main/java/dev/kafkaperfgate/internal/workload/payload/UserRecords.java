@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.workload.payload;
 
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.UserInstances;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.spi.RecordSource;
 import dev.kafkaperfgate.spi.SourceRecord;

@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Warms a freshly started broker once, before its first scenario: unthrottled 1 KiB records to
  * a throwaway topic, never measured. A fresh broker keeps climbing for tens of seconds (see
- * {@link dev.kafkaperfgate.Defaults#BROKER_WARMUP}); without this, the first scenario of a suite
+ * {@link dev.kafkaperfgate.internal.settings.Defaults#BROKER_WARMUP}); without this, the first scenario of a suite
  * would measure the broker's JIT instead of the client.
  */
 public final class BrokerWarmup {

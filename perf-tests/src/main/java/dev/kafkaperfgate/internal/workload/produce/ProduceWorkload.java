@@ -23,7 +23,7 @@ import dev.kafkaperfgate.internal.workload.payload.PayloadPool;
 import dev.kafkaperfgate.internal.workload.payload.RecordPool;
 import dev.kafkaperfgate.internal.workload.send.PhaseListener;
 import dev.kafkaperfgate.internal.workload.send.SendPhase;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.ClientJvm;

@@ -6,7 +6,7 @@ import dev.kafkaperfgate.internal.workload.Pacer;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.SendErrors;
 import dev.kafkaperfgate.internal.workload.payload.RecordPool;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.metrics.LatencyRecorder;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;

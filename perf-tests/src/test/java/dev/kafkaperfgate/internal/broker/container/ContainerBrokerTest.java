@@ -1,7 +1,9 @@
 package dev.kafkaperfgate.internal.broker.container;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.SlowTier;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.ForkedJvm;
@@ -179,7 +181,7 @@ class ContainerBrokerTest {
     @Timeout(60)
     void anImageThatCannotBeHadIsReportedAtOnce() {
         // The .invalid top-level domain never resolves: the registry is unreachable everywhere.
-        BrokerSettings unobtainable = BrokerSettings.from(new java.util.Properties())
+        BrokerSettings unobtainable = BrokerSettings.from(GateSettings.of(new java.util.Properties()))
                 .withMode(BrokerMode.CONTAINER).withImage("registry.invalid/kafka:4.3.1");
         long start = System.nanoTime();
         BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
@@ -195,7 +197,7 @@ class ContainerBrokerTest {
     void aPinnedBrokerContainerRunsOnItsCpuSet() {
         Properties pinned = new Properties();
         pinned.setProperty("perf.broker.cpus", "0");
-        BrokerSettings settings = BrokerSettings.from(pinned).withMode(BrokerMode.CONTAINER).withImage(ContainerBrokerTest.settings.image());
+        BrokerSettings settings = BrokerSettings.from(GateSettings.of(pinned)).withMode(BrokerMode.CONTAINER).withImage(ContainerBrokerTest.settings.image());
         try (ContainerBroker broker = (ContainerBroker) BrokerSelector.start(settings, System.out)) {
             String cpus = DockerClientFactory.instance().client().inspectContainerCmd(broker.containerId()).exec()
                     .getHostConfig().getCpusetCpus();

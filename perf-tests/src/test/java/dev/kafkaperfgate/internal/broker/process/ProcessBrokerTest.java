@@ -1,7 +1,9 @@
 package dev.kafkaperfgate.internal.broker.process;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.CommandLines;
@@ -123,7 +125,7 @@ class ProcessBrokerTest {
         Properties pinned = new Properties();
         pinned.putAll(System.getProperties());
         pinned.setProperty("perf.broker.cpus", "0");
-        try (ProcessBroker broker = ProcessBroker.start(BrokerSettings.from(pinned).withMode(BrokerMode.PROCESS), "test")) {
+        try (ProcessBroker broker = ProcessBroker.start(BrokerSettings.from(GateSettings.of(pinned)).withMode(BrokerMode.PROCESS), "test")) {
             assertEquals("0", Affinity.of(broker.pid()));
             assertEquals("0", broker.info().cpuSet());
         }

@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
-import dev.kafkaperfgate.Defaults;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.environment.Affinity;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,13 @@
 package dev.kafkaperfgate.internal.trogdor.fault;
 
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kafkaperfgate.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
@@ -100,7 +102,7 @@ class TrogdorPartitionTest {
             throw new AssertionError("nothing here regresses: no re-run on a fresh cluster");
         }, System.out), results, null, System.out);
         runner.begin("nightly", List.of(scenario), BaselineStore.load(dir.resolve("baselines"), "partition-test",
-                List.of(scenario.name())), Map.of(GateProperties.PROFILE, "partition-test", GateProperties.ALLOW_UNJUDGED, "true"));
+                List.of(scenario.name())), GateSettings.of(Map.of(GateProperties.PROFILE, "partition-test", GateProperties.ALLOW_UNJUDGED, "true")));
         try {
             runner.run(scenario);
         } finally {

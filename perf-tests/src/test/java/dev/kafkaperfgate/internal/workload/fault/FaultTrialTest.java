@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.figures.ProduceResult;
 import dev.kafkaperfgate.internal.figures.TrialFigures;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.SlowTier;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;

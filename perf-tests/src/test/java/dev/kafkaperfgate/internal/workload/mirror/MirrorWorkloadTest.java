@@ -7,7 +7,7 @@ import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.SlowTier;
-import dev.kafkaperfgate.internal.broker.BrokerMode;
+import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.GateTopics;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate;
+package dev.kafkaperfgate.internal.settings;
 
 import java.util.List;
 import java.util.Map;
@@ -187,14 +187,14 @@ public final class GateProperties {
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */
-    public static void rejectUnknown(Properties properties) {
+    static void rejectUnknown(Properties properties) {
         TreeSet<String> unknown = properties.stringPropertyNames().stream()
                 .filter(name -> name.startsWith("perf."))
                 .filter(name -> !ALL.contains(name))
                 .collect(Collectors.toCollection(TreeSet::new));
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown propert" + (unknown.size() == 1 ? "y " : "ies ")
-                    + unknown.stream().map(name -> name + dev.kafkaperfgate.internal.scenario.Spelling.nearest(name, ALL)
+                    + unknown.stream().map(name -> name + Spelling.nearest(name, ALL)
                             .map(near -> " (did you mean " + near + "?)").orElse("")).collect(Collectors.joining(", "))
                     + "; the gate knows: " + String.join(", ", ALL));
         }
@@ -206,14 +206,14 @@ public final class GateProperties {
      *
      * @throws IllegalArgumentException naming the property and the forms it takes
      */
-    public static java.time.Duration seconds(Map<?, ?> properties, String name, java.time.Duration fallback) {
+    static java.time.Duration seconds(Map<?, ?> properties, String name, java.time.Duration fallback) {
         String text = get(properties, name, null);
         if (text == null) {
             return fallback;
         }
         try {
             return text.matches("\\d{1,9}") ? java.time.Duration.ofSeconds(Long.parseLong(text))
-                    : dev.kafkaperfgate.internal.scenario.DurationText.parse(text);
+                    : DurationText.parse(text);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-D" + name + "=" + text + ": " + e.getMessage() + ", or whole seconds", e);
         }
@@ -224,7 +224,7 @@ public final class GateProperties {
      *
      * @throws IllegalArgumentException naming the property, its value and the range
      */
-    public static long integer(Map<?, ?> properties, String name, long fallback, long min, long max) {
+    static long integer(Map<?, ?> properties, String name, long fallback, long min, long max) {
         String text = get(properties, name, null);
         if (text == null) {
             return fallback;
@@ -246,7 +246,7 @@ public final class GateProperties {
      *
      * @throws IllegalArgumentException naming the property, its value and the range
      */
-    public static double number(Map<?, ?> properties, String name, double fallback, double min, double max) {
+    static double number(Map<?, ?> properties, String name, double fallback, double min, double max) {
         String text = get(properties, name, null);
         if (text == null) {
             return fallback;
@@ -269,7 +269,7 @@ public final class GateProperties {
      *
      * @throws IllegalArgumentException naming the property and its value
      */
-    public static boolean flag(Map<?, ?> properties, String name, boolean fallback) {
+    static boolean flag(Map<?, ?> properties, String name, boolean fallback) {
         String text = get(properties, name, null);
         if (text == null) {
             return fallback;
@@ -286,7 +286,7 @@ public final class GateProperties {
      *
      * @throws IllegalArgumentException naming the property, its value and the choices
      */
-    public static String choice(Map<?, ?> properties, String name, String fallback, List<String> choices) {
+    static String choice(Map<?, ?> properties, String name, String fallback, List<String> choices) {
         String text = get(properties, name, fallback);
         if (!choices.contains(text)) {
             throw new IllegalArgumentException("-D" + name + "=" + text + ": must be one of " + String.join(", ", choices));
@@ -295,7 +295,7 @@ public final class GateProperties {
     }
 
     /** The value of {@code name}, or {@code fallback} when it is unset or blank. */
-    public static String get(Map<?, ?> properties, String name, String fallback) {
+    static String get(Map<?, ?> properties, String name, String fallback) {
         Object value = properties.get(name);
         return value == null || value.toString().isBlank() ? fallback : value.toString().trim();
     }

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate;
+package dev.kafkaperfgate.internal.settings;
 
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.broker;
+package dev.kafkaperfgate.internal.settings;
 
 import java.util.Arrays;
 import java.util.Locale;

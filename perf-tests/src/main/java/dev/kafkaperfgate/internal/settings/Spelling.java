@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.scenario;
+package dev.kafkaperfgate.internal.settings;
 
 import java.util.Collection;
 import java.util.Comparator;

@@ -1,0 +1,429 @@
+package dev.kafkaperfgate.internal.settings;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Every {@code perf.*} setting of one run, parsed once, here: the one place that reads a key
+ * ({@link GateProperties}) and turns its text into a type. An unknown key or a value the gate
+ * cannot take is refused when the settings are made, before anything starts. Code under
+ * {@code internal} reads these getters, never a key (ArchitectureTest keeps it so).
+ *
+ * <pre>{@code
+ * GateSettings settings = GateSettings.of(Map.of("perf.suite", "pr", "perf.broker", "process"));
+ * settings.suite();        // "pr"
+ * settings.brokerMode();   // BrokerMode.PROCESS
+ * }</pre>
+ *
+ * A getter of a setting without a default returns {@code null} when it is unset; one whose
+ * default depends on the mode (paired or stored) returns an empty optional.
+ */
+public final class GateSettings {
+
+    private final Map<String, String> values;
+
+    private final BrokerMode brokerMode;
+    private final Duration brokerStartupTimeout;
+    private final Optional<Duration> brokerWarmup;
+    private final boolean requireContainer;
+    private final boolean baselineRequired;
+    private final boolean allowUnjudged;
+    private final double falseAlarmRate;
+    private final long injectBurnNs;
+    private final int injectBurnEvery;
+    private final int injectAllocBytes;
+    private final ClientDesign design;
+    private final OptionalInt pairedBlocks;
+    private final OptionalInt pairedLooks;
+    private final Duration pairedTrial;
+    private final Duration pairedWindow;
+    private final Duration pairedWarmup;
+    private final int pairedSettle;
+    private final boolean pairedPin;
+    private final boolean failFast;
+    private final ClientsMode clients;
+    private final ComponentsMode components;
+    private final int componentBlocks;
+    private final int componentLooks;
+
+    private GateSettings(Map<String, String> values) {
+        this.values = Map.copyOf(values);
+        Properties check = new Properties();
+        check.putAll(values);
+        GateProperties.rejectUnknown(check);
+        values.keySet().stream().filter(name -> !name.startsWith("perf.")).findFirst().ifPresent(name -> {
+            throw new IllegalArgumentException("'" + name + "' is not a gate setting; the gate knows: " + String.join(", ", GateProperties.ALL));
+        });
+        brokerMode = BrokerMode.parse(GateProperties.get(values, GateProperties.BROKER, "auto"));
+        brokerStartupTimeout = GateProperties.seconds(values, GateProperties.BROKER_STARTUP_TIMEOUT, Defaults.BROKER_STARTUP_TIMEOUT);
+        if (brokerStartupTimeout.toSeconds() < 1 || brokerStartupTimeout.toSeconds() > 3600) {
+            throw new IllegalArgumentException("-D" + GateProperties.BROKER_STARTUP_TIMEOUT + ": must be 1s..3600s, got "
+                    + brokerStartupTimeout.toSeconds() + " s");
+        }
+        brokerWarmup = isSet(GateProperties.BROKER_WARMUP)
+                ? Optional.of(GateProperties.seconds(values, GateProperties.BROKER_WARMUP, Duration.ZERO)) : Optional.empty();
+        requireContainer = GateProperties.flag(values, GateProperties.REQUIRE_CONTAINER, false);
+        baselineRequired = GateProperties.flag(values, GateProperties.BASELINE_REQUIRED, false);
+        allowUnjudged = GateProperties.flag(values, GateProperties.ALLOW_UNJUDGED, false);
+        falseAlarmRate = GateProperties.number(values, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
+        injectBurnNs = GateProperties.integer(values, GateProperties.INJECT_BURN_NS, 0, 0, 1_000_000_000L);
+        injectBurnEvery = (int) GateProperties.integer(values, GateProperties.INJECT_BURN_EVERY, 1, 1, 1_000_000);
+        injectAllocBytes = (int) GateProperties.integer(values, GateProperties.INJECT_ALLOC_BYTES, 0, 0, 100_000_000);
+        design = ClientDesign.valueOf(GateProperties.choice(values, GateProperties.PAIRED_DESIGN, "windows",
+                java.util.List.of("windows", "trials")).toUpperCase(Locale.ROOT));
+        // At least 2: a t test needs two blocks.
+        pairedBlocks = optionalInt(GateProperties.PAIRED_BLOCKS, 2, 100);
+        pairedLooks = optionalInt(GateProperties.PAIRED_LOOKS, 1, 5);
+        pairedTrial = GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
+        pairedWindow = GateProperties.seconds(values, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW);
+        pairedWarmup = GateProperties.seconds(values, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
+        pairedSettle = (int) GateProperties.integer(values, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
+        pairedPin = GateProperties.flag(values, GateProperties.PAIRED_PIN, true);
+        failFast = GateProperties.flag(values, GateProperties.FAIL_FAST, true);
+        clients = ClientsMode.valueOf(GateProperties.choice(values, GateProperties.CLIENTS, "auto",
+                java.util.List.of("auto", "always")).toUpperCase(Locale.ROOT));
+        components = ComponentsMode.valueOf(GateProperties.choice(values, GateProperties.COMPONENTS, "auto",
+                java.util.List.of("auto", "always", "off")).toUpperCase(Locale.ROOT));
+        componentBlocks = (int) GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
+        componentLooks = (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
+    }
+
+    /**
+     * The settings {@code values} give, by key.
+     *
+     * @throws IllegalArgumentException naming every key the gate does not know, or the first value it cannot take
+     */
+    public static GateSettings of(Map<String, String> values) {
+        return new GateSettings(new TreeMap<>(values));
+    }
+
+    /** The settings a {@link Properties} holds, as {@link #of(Map)}. */
+    public static GateSettings of(Properties properties) {
+        Map<String, String> given = new TreeMap<>();
+        properties.stringPropertyNames().forEach(name -> given.put(name, properties.getProperty(name)));
+        return new GateSettings(given);
+    }
+
+    /**
+     * The {@code perf.*} system properties of this JVM, as {@code mvn -Dperf.suite=pr} sets them:
+     * the one place a setting is read from the JVM.
+     *
+     * @throws IllegalArgumentException as {@link #of}
+     */
+    public static GateSettings fromSystemProperties() {
+        Map<String, String> given = new TreeMap<>();
+        Properties system = System.getProperties();
+        system.stringPropertyNames().stream().filter(name -> name.startsWith("perf."))
+                .forEach(name -> given.put(name, system.getProperty(name)));
+        return new GateSettings(given);
+    }
+
+    /** No setting given: every default. */
+    public static GateSettings defaults() {
+        return of(Map.of());
+    }
+
+    /** These settings with {@code key} set to {@code value} (removed when {@code null}), checked again. */
+    public GateSettings with(String key, String value) {
+        Map<String, String> changed = new TreeMap<>(values);
+        if (value == null) {
+            changed.remove(key);
+        } else {
+            changed.put(key, value);
+        }
+        return new GateSettings(changed);
+    }
+
+    /** These settings with every entry of {@code changes} applied as {@link #with} does. */
+    public GateSettings with(Map<String, String> changes) {
+        Map<String, String> changed = new TreeMap<>(values);
+        changes.forEach((key, value) -> {
+            if (value == null) {
+                changed.remove(key);
+            } else {
+                changed.put(key, value);
+            }
+        });
+        return new GateSettings(changed);
+    }
+
+    /** Every setting given, by key: what a child process or a report repeats. */
+    public Map<String, String> given() {
+        return values;
+    }
+
+    private boolean isSet(String key) {
+        return GateProperties.get(values, key, null) != null;
+    }
+
+    private String text(String key) {
+        return GateProperties.get(values, key, null);
+    }
+
+    private OptionalInt optionalInt(String key, int min, int max) {
+        return isSet(key) ? OptionalInt.of((int) GateProperties.integer(values, key, 0, min, max)) : OptionalInt.empty();
+    }
+
+    // --- what runs and where its files are
+
+    /** The scenario tag to run; {@code null} for every scenario (unset or {@code all}). */
+    public String suite() {
+        String suite = text(GateProperties.SUITE);
+        return "all".equals(suite) ? null : suite;
+    }
+
+    /** Whether a suite was named at all ({@code all} included): the JUnit suite runs only then. */
+    public boolean suiteGiven() {
+        return isSet(GateProperties.SUITE);
+    }
+
+    /** Comma-separated name patterns of the scenarios to run; {@code null}: the whole suite. */
+    public String scenarioPatterns() {
+        return text(GateProperties.SCENARIOS);
+    }
+
+    public Path scenariosDir() {
+        return Path.of(GateProperties.get(values, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR));
+    }
+
+    public Path baselinesDir() {
+        return Path.of(GateProperties.get(values, GateProperties.BASELINES_DIR, Defaults.BASELINES_DIR));
+    }
+
+    /** Stored mode on a pull request: the base commit whose baselines must not vanish; {@code null} when unset. */
+    public String baselinesRef() {
+        return text(GateProperties.BASELINES_REF);
+    }
+
+    public Path resultsDir() {
+        return Path.of(GateProperties.get(values, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
+    }
+
+    /** The baseline profile asked for; {@code null}: derived from the machine. */
+    public String profile() {
+        return text(GateProperties.PROFILE);
+    }
+
+    // --- the decision's rules
+
+    public boolean baselineRequired() {
+        return baselineRequired;
+    }
+
+    public boolean allowUnjudged() {
+        return allowUnjudged;
+    }
+
+    public double falseAlarmRate() {
+        return falseAlarmRate;
+    }
+
+    /** Why stored baselines judge a run that asked for paired mode; {@code null} when they do not stand in. */
+    public String fallbackReason() {
+        return text(GateProperties.FALLBACK_REASON);
+    }
+
+    // --- provenance
+
+    public String runCommit() {
+        return text(GateProperties.RUN_COMMIT);
+    }
+
+    public String runId() {
+        return text(GateProperties.RUN_ID);
+    }
+
+    public String runModule() {
+        return text(GateProperties.RUN_MODULE);
+    }
+
+    // --- the broker and the client JVM
+
+    public BrokerMode brokerMode() {
+        return brokerMode;
+    }
+
+    public String brokerImage() {
+        return GateProperties.get(values, GateProperties.BROKER_IMAGE, Defaults.BROKER_IMAGE);
+    }
+
+    public Duration brokerStartupTimeout() {
+        return brokerStartupTimeout;
+    }
+
+    /** The broker's CPUs in taskset form; {@code null} when unset. */
+    public String brokerCpus() {
+        return text(GateProperties.BROKER_CPUS);
+    }
+
+    public String brokerJvmFlags() {
+        return GateProperties.get(values, GateProperties.BROKER_JVM_FLAGS, Defaults.BROKER_JVM_FLAGS);
+    }
+
+    /** The file listing the broker runtime's jars; {@code null}: the gate's packed list. */
+    public String brokerClasspathFile() {
+        return text(GateProperties.BROKER_CLASSPATH_FILE);
+    }
+
+    /** Unmeasured sending to a new broker; empty: the mode's default (stored 30 s, paired none). */
+    public Optional<Duration> brokerWarmup() {
+        return brokerWarmup;
+    }
+
+    public boolean requireContainer() {
+        return requireContainer;
+    }
+
+    /** The clients' CPUs in taskset form; {@code null} when unset. */
+    public String clientCpus() {
+        return text(GateProperties.CLIENT_CPUS);
+    }
+
+    public String externalBootstrapServers() {
+        return text(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS);
+    }
+
+    public String externalClientProperties() {
+        return text(GateProperties.EXTERNAL_CLIENT_PROPERTIES);
+    }
+
+    /** The external brokers' JMX addresses, comma-separated; {@code null} when unset. */
+    public String externalJmx() {
+        return text(GateProperties.EXTERNAL_JMX);
+    }
+
+    /** A slow link's Toxiproxy server binary; {@code null}: found or built by the gate. */
+    public String toxiproxyServer() {
+        return text(GateProperties.TOXIPROXY_SERVER);
+    }
+
+    public String trogdorCoordinator() {
+        return text(GateProperties.TROGDOR_COORDINATOR);
+    }
+
+    public String trogdorAgents() {
+        return text(GateProperties.TROGDOR_AGENTS);
+    }
+
+    // --- an injected cost, for proving the gate
+
+    public long injectBurnNs() {
+        return injectBurnNs;
+    }
+
+    public int injectBurnEvery() {
+        return injectBurnEvery;
+    }
+
+    public int injectAllocBytes() {
+        return injectAllocBytes;
+    }
+
+    // --- paired mode
+
+    /** The git ref the gate checks out and builds as the base ({@code PerfGateSuite}'s paired mode); {@code null} when unset. */
+    public String baseRef() {
+        return text(GateProperties.BASE_REF);
+    }
+
+    /** The file holding the base's test classpath: set, the run is paired. */
+    public String baseClasspathFile() {
+        return text(GateProperties.BASE_CLASSPATH_FILE);
+    }
+
+    /** The file holding the head's test classpath; {@code null}: this JVM's own. */
+    public String headClasspathFile() {
+        return text(GateProperties.HEAD_CLASSPATH_FILE);
+    }
+
+    public String baseScenariosDir() {
+        return text(GateProperties.BASE_SCENARIOS_DIR);
+    }
+
+    public String baseCommit() {
+        return text(GateProperties.BASE_COMMIT);
+    }
+
+    public ClientDesign design() {
+        return design;
+    }
+
+    /** ABBA blocks per look, when set; the default depends on the design. */
+    public OptionalInt pairedBlocks() {
+        return pairedBlocks;
+    }
+
+    /** Looks while inconclusive, when set; the default depends on the design. */
+    public OptionalInt pairedLooks() {
+        return pairedLooks;
+    }
+
+    public Duration pairedTrial() {
+        return pairedTrial;
+    }
+
+    public Duration pairedWindow() {
+        return pairedWindow;
+    }
+
+    /** The first warm-up of a new pair of worker JVMs. */
+    public Duration pairedWarmup() {
+        return pairedWarmup;
+    }
+
+    public int pairedSettle() {
+        return pairedSettle;
+    }
+
+    public boolean pairedPin() {
+        return pairedPin;
+    }
+
+    public boolean failFast() {
+        return failFast;
+    }
+
+    public ClientsMode clients() {
+        return clients;
+    }
+
+    public ComponentsMode components() {
+        return components;
+    }
+
+    public int componentBlocks() {
+        return componentBlocks;
+    }
+
+    public int componentLooks() {
+        return componentLooks;
+    }
+
+    public String workerJvmFlags() {
+        return GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
+    }
+
+    /** The base's user and home ({@code name:home}); {@code null}: the gate's own user. */
+    public String sandboxBase() {
+        return text(GateProperties.SANDBOX_BASE);
+    }
+
+    public String sandboxHead() {
+        return text(GateProperties.SANDBOX_HEAD);
+    }
+
+    public String sandboxExchange() {
+        return text(GateProperties.SANDBOX_EXCHANGE);
+    }
+
+    @Override
+    public String toString() {
+        return "GateSettings" + values;
+    }
+}
