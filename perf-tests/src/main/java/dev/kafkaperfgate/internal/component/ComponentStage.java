@@ -304,13 +304,13 @@ public final class ComponentStage {
             json.writeValue(requestFile.toFile(), request);
             String output = jvm.run("component list", LIST_TIMEOUT, ComponentList.class.getName(), List.of(requestFile.toString()));
             String answer = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).reduce((a, b) -> b)
-                    .orElseThrow(() -> new ComponentStageException("the " + jvm.owner() + " listed no components"))
+                    .orElseThrow(() -> new ComponentStageException(jvm.side(), "the " + jvm.owner() + " listed no components", null))
                     .substring(ComponentList.ANSWER.length());
             Map<String, Listed> lists = new LinkedHashMap<>();
             for (JsonNode entry : json.readTree(answer)) {
                 if (entry.has("error")) {
-                    throw new ComponentStageException("the " + jvm.owner() + " cannot read scenario " + entry.path("name").asText()
-                            + " for its components: " + entry.path("error").asText());
+                    throw new ComponentStageException(jvm.side(), "the " + jvm.owner() + " cannot read scenario "
+                            + entry.path("name").asText() + " for its components: " + entry.path("error").asText(), null);
                 }
                 Map<ComponentRef, String> code = new LinkedHashMap<>();
                 Map<ComponentRef, Integer> reached = new LinkedHashMap<>();
@@ -329,7 +329,7 @@ public final class ComponentStage {
             }
             return lists;
         } catch (IOException e) {
-            throw new ComponentStageException("the " + jvm.owner() + "'s component list cannot be read: " + e.getMessage(), e);
+            throw new ComponentStageException(jvm.side(), "the " + jvm.owner() + "'s component list cannot be read: " + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
+import java.util.Arrays;
+
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
@@ -175,8 +177,10 @@ final class DuelFork {
         }
         if (properties.containsKey("failure")) {
             String side = properties.getProperty("failedSide", "");
-            String whose = side.equals("base") || side.equals("head") ? "the " + side + "'s " : "the duel of ";
-            throw new ComponentStageException(whose + component.label() + " failed: " + properties.getProperty("failure") + " (log " + log + ")");
+            Side culprit = Arrays.stream(Side.values()).filter(s -> s.key().equals(side)).findFirst().orElse(null);
+            String whose = culprit != null ? "the " + side + "'s " : "the duel of ";
+            throw new ComponentStageException(culprit, whose + component.label() + " failed: " + properties.getProperty("failure")
+                    + " (log " + log + ")", null);
         }
         Map<String, Double> figures = new LinkedHashMap<>();
         for (Side side : Side.values()) {

@@ -1,5 +1,8 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.engine.Side;
+import java.util.Arrays;
+
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 
 import dev.kafkaperfgate.internal.environment.SideUsers;
@@ -55,6 +58,11 @@ final class ForkJvm {
         return owner;
     }
 
+    /** The side this JVM runs the code of; {@code null} for the duel, which holds both. */
+    Side side() {
+        return Arrays.stream(Side.values()).filter(side -> side.key().equals(owner)).findFirst().orElse(null);
+    }
+
     /** The log file a task of this JVM writes to. */
     Path log(String what) {
         return logs.resolve(owner + "-" + what.replaceAll("[^A-Za-z0-9.-]", "_") + ".log");
@@ -82,18 +90,18 @@ final class ForkJvm {
             }
             process = builder.start();
         } catch (IOException e) {
-            throw new ComponentStageException("the " + owner + "'s JVM cannot start: " + e.getMessage(), e);
+            throw new ComponentStageException(side(), "the " + owner + "'s JVM cannot start: " + e.getMessage(), e);
         }
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 stop(process);
-                throw new ComponentStageException("the " + owner + "'s " + what + " took longer than " + timeout.toSeconds()
-                        + " s (log " + log + ")");
+                throw new ComponentStageException(side(), "the " + owner + "'s " + what + " took longer than " + timeout.toSeconds()
+                        + " s (log " + log + ")", null);
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {
-                throw new ComponentStageException("the " + owner + "'s " + what + " failed (exit " + process.exitValue() + "): "
-                        + firstProblem(output) + " (log " + log + ")");
+                throw new ComponentStageException(side(), "the " + owner + "'s " + what + " failed (exit " + process.exitValue() + "): "
+                        + firstProblem(output) + " (log " + log + ")", null);
             }
             return output;
         } catch (InterruptedException e) {
@@ -101,7 +109,7 @@ final class ForkJvm {
             Thread.currentThread().interrupt();
             throw new ComponentStageException("interrupted while the " + owner + " measured " + what, e);
         } catch (IOException e) {
-            throw new ComponentStageException("the " + owner + "'s output cannot be read: " + e.getMessage(), e);
+            throw new ComponentStageException(side(), "the " + owner + "'s output cannot be read: " + e.getMessage(), e);
         }
     }
 

@@ -150,12 +150,12 @@ final class PairedScenario {
             summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, all.verdict(), all.again(),
                     all.notConfirmedMessage(), paired);
         } catch (ComponentStageException e) {
-            // The message names the side: a head whose component cannot be measured is the PR's failure.
+            // A head whose component cannot be measured is the PR's failure; anything else the infrastructure's.
             console.println("[kafka-perf-gate] " + scenario.name() + ": component stage: " + e.getMessage());
-            summary.failed(scenario.name(), workload, e.getMessage().startsWith("the head") ? Outcome.FAILED : Outcome.ERROR, e);
+            summary.failed(scenario.name(), workload, e.culprit().orElse(null) == Side.HEAD ? Outcome.FAILED : Outcome.ERROR, e);
         } catch (WorkerException e) {
-            // The message names the side; a head that cannot run the scenario is the PR's failure.
-            boolean head = e.getMessage().startsWith(Side.HEAD.key());
+            // A head that cannot run the scenario is the PR's failure.
+            boolean head = e.culprit().orElse(null) == Side.HEAD;
             console.println("[kafka-perf-gate] " + scenario.name() + ": " + e.getMessage());
             summary.failed(scenario.name(), workload, head ? Outcome.FAILED : Outcome.ERROR, e);
         } catch (BrokerUnavailableException e) {

@@ -101,7 +101,7 @@ public final class WorkerProcess implements AutoCloseable {
             launch.directory().ifPresent(home -> builder.directory(home.toFile()));
             return new WorkerProcess(side, builder.start(), console);
         } catch (IOException e) {
-            throw new WorkerException("could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
+            throw new WorkerException(null, "could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
         }
     }
 
@@ -126,31 +126,31 @@ public final class WorkerProcess implements AutoCloseable {
             commands.write('\n');
             commands.flush();
         } catch (IOException e) {
-            throw new WorkerException(side.key() + " worker: cannot send '" + op + "': it has exited" + exitText(), e);
+            throw new WorkerException(side, side.key() + " worker: cannot send '" + op + "': it has exited" + exitText(), e);
         }
         String line;
         try {
             line = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new WorkerException(side.key() + " worker: interrupted waiting for '" + op + "'", e);
+            throw new WorkerException(side, side.key() + " worker: interrupted waiting for '" + op + "'", e);
         }
         if (line == null) {
             process.destroyForcibly();
-            throw new WorkerException(side.key() + " worker did not answer '" + op + "' within " + timeout.toSeconds()
-                    + " s and was killed" + lastLinesText());
+            throw new WorkerException(side, side.key() + " worker did not answer '" + op + "' within " + timeout.toSeconds()
+                    + " s and was killed" + lastLinesText(), null);
         }
         if (EXITED.equals(line)) {
-            throw new WorkerException(side.key() + " worker exited during '" + op + "'" + exitText() + lastLinesText());
+            throw new WorkerException(side, side.key() + " worker exited during '" + op + "'" + exitText() + lastLinesText(), null);
         }
         JsonNode reply;
         try {
             reply = JSON.readTree(line);
         } catch (IOException e) {
-            throw new WorkerException(side.key() + " worker answered '" + op + "' with something that is not JSON: " + line, e);
+            throw new WorkerException(side, side.key() + " worker answered '" + op + "' with something that is not JSON: " + line, e);
         }
         if (!reply.path("ok").asBoolean(false)) {
-            throw new WorkerException(side.key() + ": " + reply.path("error").asText("no error message"));
+            throw new WorkerException(side, side.key() + ": " + reply.path("error").asText("no error message"), null);
         }
         return reply;
     }
