@@ -131,27 +131,27 @@ public final class PerfGateOptions {
 
     /** The base's git ref the gate checks out and builds (paired mode from this build), if given. */
     public Optional<String> baseRef() {
-        return Optional.ofNullable(settings.baseRef());
+        return Optional.ofNullable(settings.paired().baseRef());
     }
 
     public ClientDesign pairedDesign() {
-        return ClientDesign.valueOf(settings.design().name());
+        return ClientDesign.valueOf(settings.paired().design().name());
     }
 
     public Duration pairedTrial() {
-        return settings.pairedTrial();
+        return settings.paired().trial();
     }
 
     public Components components() {
-        return Components.valueOf(settings.components().name());
+        return Components.valueOf(settings.paired().components().name());
     }
 
     public int componentBlocks() {
-        return settings.componentBlocks();
+        return settings.paired().componentBlocks();
     }
 
     public int componentLooks() {
-        return settings.componentLooks();
+        return settings.paired().componentLooks();
     }
 
     /** The parsed settings the run reads. */

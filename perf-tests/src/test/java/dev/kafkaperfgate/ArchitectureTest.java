@@ -216,6 +216,26 @@ class ArchitectureTest {
         assertEquals(List.of(), tooLarge, "packages over 1,500 lines");
     }
 
+    /** A class a reader can hold in their head: no source file of the library over 400 lines; one that grows splits by concern. */
+    @Test
+    void noClassHoldsMoreThanFourHundredLines() throws IOException {
+        Path sources = Path.of("src/main/java");
+        List<String> tooLarge;
+        try (Stream<Path> files = Files.walk(sources)) {
+            tooLarge = files.filter(file -> file.toString().endsWith(".java")).filter(file -> lines(file) > 400)
+                    .map(file -> sources.relativize(file) + ": " + lines(file) + " lines").toList();
+        }
+        assertEquals(List.of(), tooLarge, "classes over 400 lines");
+    }
+
+    private static long lines(Path file) {
+        try {
+            return Files.readAllLines(file).size();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static long javaLines(Path folder) {
         try (Stream<Path> files = Files.list(folder)) {
             long lines = 0;

@@ -48,7 +48,7 @@ public final class BaseBuild implements AutoCloseable {
 
     /** Whether the settings ask the gate to build the base itself. */
     public static boolean requested(GateSettings settings) {
-        return settings.baseRef() != null && settings.baseClasspathFile() == null;
+        return settings.paired().baseRef() != null && settings.paired().baseClasspathFile() == null;
     }
 
     /**
@@ -56,7 +56,7 @@ public final class BaseBuild implements AutoCloseable {
      * with the base's classpath file, scenario directory and commit added.
      */
     public static BaseBuild prepare(GateSettings settings, Path module, PrintStream console) {
-        String ref = settings.baseRef();
+        String ref = settings.paired().baseRef();
         Path top = Path.of(run(module, "git", "rev-parse", "--show-toplevel").orElseThrow(() -> new IllegalArgumentException(
                 "-D" + GateProperties.BASE_REF + " needs a git checkout, and " + module + " is not in one")).trim());
         String sha = run(top, "git", "rev-parse", "--verify", "--quiet", ref + "^{commit}").map(String::trim)

@@ -53,9 +53,9 @@ final class Components {
 
     static Components plan(GateSettings settings, String baseClasspath, String headClasspath, List<CatalogEntry> scenarios,
                            PolicyDiff policy, SideUsers users, PrintStream console) {
-        ComponentsMode mode = settings.components();
-        int blocks = settings.componentBlocks();
-        int looks = settings.componentLooks();
+        ComponentsMode mode = settings.paired().components();
+        int blocks = settings.paired().componentBlocks();
+        int looks = settings.paired().componentLooks();
         Path work = settings.resultsDir().resolve("components");
         ComponentStage stage = new ComponentStage(baseClasspath, headClasspath, mode, blocks, looks,
                 DuelSettings.DEFAULTS, work, users, console);

@@ -40,7 +40,7 @@ public record PairedPinning(CpuSet broker, CpuSet clients, String line) {
                     + ", both workers on CPUs " + (clients == null ? "any" : clients) + " (as -D" + GateProperties.BROKER_CPUS
                     + " and -D" + GateProperties.CLIENT_CPUS + " say)");
         }
-        if (!settings.pairedPin()) {
+        if (!settings.paired().pin()) {
             return new PairedPinning(null, null, "paired: unpinned (-D" + GateProperties.PAIRED_PIN + "=false)");
         }
         if (!taskset) {

@@ -75,7 +75,7 @@ public final class PairedSession {
 
     /** Whether the settings ask for a paired run. */
     public static boolean requested(GateSettings settings) {
-        return settings.baseClasspathFile() != null;
+        return settings.paired().baseClasspathFile() != null;
     }
 
     /**
@@ -83,36 +83,36 @@ public final class PairedSession {
      * @throws RuntimeException           when the head's own settings or files are bad, or the broker cannot start
      */
     public static GateResult run(GateSettings settings, PrintStream console) {
-        String baseClasspath = classpath(settings.baseClasspathFile());
+        String baseClasspath = classpath(settings.paired().baseClasspathFile());
         if (!GateCode.isIn(baseClasspath)) {
             // The one case in which a base cannot be measured and the pull request may still pass: it adopts the gate.
             throw new PairedUnavailableException("the base's test classpath has no kafka-perf-gate library (a base from before "
                     + "the gate was adopted)", null, true);
         }
-        String headFile = settings.headClasspathFile();
+        String headFile = settings.paired().headClasspathFile();
         String headClasspath = headFile == null ? ThisJvm.classPath() : classpath(headFile);
-        String baseDir = settings.baseScenariosDir();
+        String baseDir = settings.paired().baseScenariosDir();
         if (baseDir == null) {
             throw new IllegalArgumentException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
                     + ": the base commit's scenario directory, whose rules judge the head");
         }
         String headDir = settings.scenariosDir().toString();
         String suite = settings.suite();
-        ClientDesign design = settings.design();
+        ClientDesign design = settings.paired().design();
         boolean windows = design == ClientDesign.WINDOWS;
-        int blocks = settings.pairedBlocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
-        int looks = settings.pairedLooks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
+        int blocks = settings.paired().blocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
+        int looks = settings.paired().looks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
         // A scenario measured in trials within a windows run (consume, end-to-end, faults) keeps the trials'
         // own defaults: 24 blocks of 4 trials of 3 s, twice, would take it a quarter of an hour. Set keys win.
-        int trialBlocks = settings.pairedBlocks().orElse(Defaults.PAIRED_BLOCKS);
-        int trialLooks = settings.pairedLooks().orElse(Defaults.PAIRED_LOOKS);
-        Duration trial = settings.pairedTrial();
-        String jvmFlags = settings.workerJvmFlags();
-        String baseCommit = settings.baseCommit() == null ? "unknown" : settings.baseCommit();
+        int trialBlocks = settings.paired().blocks().orElse(Defaults.PAIRED_BLOCKS);
+        int trialLooks = settings.paired().looks().orElse(Defaults.PAIRED_LOOKS);
+        Duration trial = settings.paired().trial();
+        String jvmFlags = settings.paired().workerJvmFlags();
+        String baseCommit = settings.paired().baseCommit() == null ? "unknown" : settings.paired().baseCommit();
         InjectedCost injection = InjectedCost.from(settings);
         PairedPinning pinning = PairedPinning.forThisMachine(settings);
         console.println("[kafka-perf-gate] " + pinning.line());
-        SideUsers users = SideUsers.of(settings.sandboxBase(), settings.sandboxHead(), settings.sandboxExchange(),
+        SideUsers users = SideUsers.of(settings.paired().sandboxBase(), settings.paired().sandboxHead(), settings.paired().sandboxExchange(),
                 !SideUsers.runningAsRoot());
         console.println("[kafka-perf-gate] " + users.base().describe() + "; " + users.head().describe());
 
@@ -139,7 +139,7 @@ public final class PairedSession {
             Components components = Components.plan(settings, baseClasspath, headClasspath, baseCatalog, policy, users, console);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(brokerSettings.withBrokers(count), settings, console), console)) {
                 return measure(settings, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trialBlocks, trialLooks, trial,
-                        settings.pairedWindow()),
+                        settings.paired().window()),
                         baseCommit, injection, components, kafkaClients, users);
             }
         }
@@ -187,15 +187,15 @@ public final class PairedSession {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
-        Duration coldWarmup = settings.pairedWarmup();
-        int settle = settings.pairedSettle();
+        Duration coldWarmup = settings.paired().warmup();
+        int settle = settings.paired().settle();
         PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console, design, window);
-        ClientsMode clients = settings.clients();
+        ClientsMode clients = settings.paired().clients();
         boolean sameClientCode = clients == ClientsMode.AUTO
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
         PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results,
                 new PairedScenario.Looks(design == ClientDesign.WINDOWS, blocks, looks, shape.trialBlocks(), shape.trialLooks()),
-                console, clients, sameClientCode, settings.failFast());
+                console, clients, sameClientCode, settings.paired().failFast());
         long start = System.nanoTime();
         try (trials) {
             for (int i = 0; i < scenarios.size(); i++) {

@@ -117,37 +117,9 @@ public final class RunSummary {
     /** Records what the run measured on and how strictly it judges, before the first scenario. */
     public synchronized void environment(String profile, String machineClass, Fingerprint fingerprint, Ruler ruler, Drift drift,
                                          GatePolicy policy, InjectedCost injection) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("profile", profile);
-        node.put("machineClass", machineClass);
-        node.set("fingerprint", fingerprint.toJson());
-        ObjectNode rulerNode = node.putObject("ruler");
-        rulerNode.put("cpuNsPerOp", Math.round(ruler.cpuNsPerOp()));
-        rulerNode.put("roundTripUs", Math.round(ruler.roundTripUs()));
-        ObjectNode driftNode = node.putObject("drift");
-        driftNode.put("drifted", drift.drifted());
-        putFinite(driftNode, "cpuRatio", drift.cpuRatio());
-        putFinite(driftNode, "roundTripRatio", drift.roundTripRatio());
-        driftNode.put("bound", drift.bound());
-        driftNode.put("description", drift.describe());
-        ObjectNode policyNode = node.putObject("policy");
-        policyNode.put("suiteFalseAlarmRate", policy.suiteFalseAlarmRate());
-        policyNode.put("comparisons", policy.comparisons());
-        policyNode.put("alphaPerComparison", Math.round(policy.alpha() * 1e5) / 1e5);
-        policyNode.put("minBaselineRuns", policy.minBaselineRuns());
-        policyNode.put("baselineRequired", policy.baselineRequired());
-        policyNode.put("allowUnjudged", policy.allowUnjudged());
+        ObjectNode node = VerdictJson.environment(profile, machineClass, fingerprint, ruler, drift, policy, injection);
         allowUnjudged = policy.allowUnjudged();
         baselinesWhere = "profile '" + profile + "', machine class '" + machineClass + "'";
-        if (injection.active()) {
-            ObjectNode injected = node.putObject("injection");
-            injected.put("burnNs", injection.burnNs());
-            injected.put("every", injection.every());
-            injected.put("allocBytes", injection.allocBytes());
-            injected.put("description", injection.toString());
-        } else {
-            node.putNull("injection");
-        }
         environment = node;
         write();
     }
@@ -192,7 +164,7 @@ public final class RunSummary {
     public synchronized void judged(String scenario, String workload, Outcome outcome, Path resultFile, RunFigures figures,
                                     ScenarioVerdict verdict, Path confirmationFile, ScenarioVerdict confirmation, String message) {
         entries.add(new Entry(scenario, workload, outcome, resultFile.getFileName().toString(), message, verdict,
-                confirmationFile == null ? null : confirmationFile.getFileName().toString(), confirmation, null, latency(figures)));
+                confirmationFile == null ? null : confirmationFile.getFileName().toString(), confirmation, null, VerdictJson.latency(figures)));
         write();
     }
 
@@ -308,12 +280,9 @@ public final class RunSummary {
 
     private static GateResult.ScenarioResult scenarioResult(Entry entry) {
         ScenarioVerdict verdict = finalVerdict(entry);
-        List<GateResult.MetricResult> metrics = verdict == null ? List.of() : verdict.metrics().stream()
-                .map(metric -> new GateResult.MetricResult(GateResult.Metric.valueOf(metric.metric().name()),
-                        GateResult.Verdict.valueOf(metric.verdict().name()), metric.baseline(),
-                        metric.current(), metric.deltaPercent(), metric.line(), metric.component())).toList();
-        return new GateResult.ScenarioResult(entry.scenario(), GateResult.ScenarioOutcome.valueOf(entry.outcome().name()),
-                verdict == null ? null : GateResult.Verdict.valueOf(verdict.overall().name()),
+        List<GateResult.MetricResult> metrics = verdict == null ? List.of() : PublicResults.metrics(verdict);
+        return new GateResult.ScenarioResult(entry.scenario(), PublicResults.outcome(entry.outcome()),
+                verdict == null ? null : PublicResults.verdict(verdict.overall()),
                 verdict == null ? List.of() : verdict.changes(), entry.message(), metrics);
     }
 
@@ -386,7 +355,7 @@ public final class RunSummary {
                 node.put("verdict", entry.verdict().overall().name());
                 ArrayNode changes = node.putArray("changes");
                 entry.verdict().changes().forEach(changes::add);
-                node.set("metrics", metrics(entry.verdict()));
+                node.set("metrics", VerdictJson.metrics(entry.verdict()));
             }
             if (entry.paired() != null) {
                 node.set("paired", entry.paired());
@@ -401,67 +370,9 @@ public final class RunSummary {
                 ObjectNode confirmation = node.putObject("confirmation");
                 confirmation.put("resultFile", entry.confirmationFile());
                 confirmation.put("verdict", entry.confirmation().overall().name());
-                confirmation.set("metrics", metrics(entry.confirmation()));
+                confirmation.set("metrics", VerdictJson.metrics(entry.confirmation()));
             }
         }
         ResultBlocks.write(root, directory, "summary.json");
-    }
-
-    /**
-     * The percentiles of the latency the p99 verdict is on, all trials merged, so the comment can
-     * show the spectrum (a mirror's lag, an end-to-end latency) beyond its p99 line.
-     */
-    private static ObjectNode latency(RunFigures figures) {
-        if (figures == null || figures.latency() == null || figures.latencyHistogram() == null) {
-            return null;
-        }
-        ObjectNode node = ResultBlocks.percentiles(figures.latencyHistogram());
-        node.put("measures", figures.latency().label());
-        node.put("unit", "us");
-        return node;
-    }
-
-    private static ArrayNode metrics(ScenarioVerdict verdict) {
-        ArrayNode metrics = JSON.createArrayNode();
-        for (MetricVerdict metric : verdict.metrics()) {
-            ObjectNode node = metrics.addObject();
-            node.put("metric", metric.metric().key());
-            if (!metric.component().isEmpty()) {
-                node.put("component", metric.component());
-            }
-            node.put("unit", metric.metric().unit());
-            node.put("verdict", metric.verdict().name());
-            putFinite(node, "baseline", metric.baseline());
-            putFinite(node, "current", metric.current());
-            putFinite(node, "deltaPercent", metric.deltaPercent());
-            if (metric.comparison() != null) {
-                ArrayNode interval = node.putArray("intervalPercent");
-                interval.add(round((metric.comparison().low() - 1) * 100));
-                interval.add(round((metric.comparison().high() - 1) * 100));
-                node.put("baselineRuns", metric.comparison().runs());
-                node.put("samples", metric.comparison().samples());
-            } else {
-                node.putNull("intervalPercent");
-                node.putNull("baselineRuns");
-            }
-            node.put("thresholdPercent", metric.thresholdPercent());
-            putFinite(node, "mdePercent", metric.mdePercent());
-            node.put("reason", metric.reason());
-            node.put("line", metric.line());
-        }
-        return metrics;
-    }
-
-    /** JSON has no NaN: a figure that does not exist is null. */
-    private static void putFinite(ObjectNode node, String field, double value) {
-        if (Double.isFinite(value)) {
-            node.put(field, round(value));
-        } else {
-            node.putNull(field);
-        }
-    }
-
-    private static double round(double value) {
-        return Math.round(value * 100) / 100.0;
     }
 }

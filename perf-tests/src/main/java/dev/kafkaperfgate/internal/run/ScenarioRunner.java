@@ -88,8 +88,8 @@ public final class ScenarioRunner {
     /** Per sweep, its first scenario to run: the parameter and rate the whole sweep shares. */
     private final Map<String, Scenario> sweepScenarios = new LinkedHashMap<>();
     private final Map<String, List<SweepSummary.Row>> sweepRows = new LinkedHashMap<>();
-    /** Started at the run's first trogdor scenario, if it has one. */
-    private TrogdorAgents trogdor;
+    /** The run's Trogdor: started at its first trogdor or timed-fault scenario, if it has one. */
+    private RunTrogdor trogdor;
 
     /** @param brokers starts (and warms) the broker each scenario needs: its cluster's size, or a fresh one for a re-run */
     public ScenarioRunner(BrokerPool brokers, Path resultsDir, CpuSet clientCpus, PrintStream console) {
@@ -110,6 +110,7 @@ public final class ScenarioRunner {
      */
     public void begin(String suite, List<Scenario> scenarios, BaselineStore baselines, GateSettings settings) {
         gate = GateRun.start(suite, scenarios, baselines, brokers.current(), resultsDir, settings, console);
+        trogdor = new RunTrogdor(gate.trogdor, gate.scenarios, brokers, console);
         startNanos = System.nanoTime();
     }
 
@@ -202,7 +203,7 @@ public final class ScenarioRunner {
             throw new BrokerUnavailableException("scenario " + scenario.name() + " not started: the broker is dead: " + failure);
         });
         try (GateTopics topics = new GateTopics(broker)) {
-            String topic = createTopic(topics, scenario);
+            String topic = ScenarioTopics.create(topics, scenario);
             Measured measured;
             if (mirror) {
                 // The link of a mirror scenario joins the source and MirrorMaker 2: the workload sets it up.
@@ -212,7 +213,7 @@ public final class ScenarioRunner {
                 }
             } else if (scenario.trogdor() != null) {
                 measured = onTrogdor(scenario, broker, topic, agent -> scenario.workload() == WorkloadKind.END_TO_END
-                        ? createTopic(topics, scenario, agent) : topic, fileName);
+                        ? ScenarioTopics.create(topics, scenario, agent) : topic, fileName);
             } else if (produce.network() != null) {
                 try (SlowLink link = SlowLink.open(broker, produce.network(), "clients-brokers", gate.toxiproxy, console)) {
                     measured = run(scenario, link.broker(broker), topic, fileName);
@@ -250,7 +251,7 @@ public final class ScenarioRunner {
         ProduceScenario produce = scenario.produce();
         return switch (scenario.workload()) {
             case PRODUCE -> {
-                try (FaultCarrier carrier = faultCarrier(scenario, broker)) {
+                try (RunTrogdor.FaultCarrier carrier = trogdor.faultCarrier(scenario, broker)) {
                     yield produced(new ProduceWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
                             .withTimedFault(carrier.fault()).run(produce, topic), fileName);
                 }
@@ -269,7 +270,7 @@ public final class ScenarioRunner {
      * added up, the result file with each agent's.
      */
     private Measured onTrogdor(Scenario scenario, KafkaBroker broker, String topic, UnaryOperator<String> agentTopic, String fileName) {
-        TrogdorWorkload trogdorWorkload = new TrogdorWorkload(trogdor(), broker, console);
+        TrogdorWorkload trogdorWorkload = new TrogdorWorkload(trogdor.agents(), broker, console);
         int agents = scenario.trogdor().agents();
         // The broker's own count of what it received, where the gate can read its JMX: the agents' figures, checked.
         BrokerSide brokerSide = BrokerSide.of(broker);
@@ -309,66 +310,6 @@ public final class ScenarioRunner {
         return new Measured(ResultFile.write(json, resultsDir, fileName), json, figures, produced);
     }
 
-    /**
-     * The carrier of a scenario's pause-broker or partition-broker fault, for one measurement; none
-     * for other scenarios. A pause: Trogdor's ProcessStopFault on the first agent of the run's
-     * Trogdor, which must run on this machine, beside the process cluster whose JVM it freezes. A
-     * partition: Trogdor's NetworkPartitionFault, on a coordinator and one agent per broker inside
-     * that broker's network namespace, started for this cluster and stopped with the carrier.
-     */
-    private FaultCarrier faultCarrier(Scenario scenario, KafkaBroker broker) {
-        FaultSpec fault = scenario.produce().fault();
-        if (fault == null || !fault.kind().timed()) {
-            return new FaultCarrier(null, null);
-        }
-        if (gate.trogdor.coordinator() != null) {
-            throw new ScenarioFailedException("[" + scenario.name() + "] " + fault.action() + " acts on a broker the gate started, "
-                    + "through Trogdor agents of this machine, and -Dperf.trogdor.coordinator names another Trogdor: run the fault "
-                    + "scenarios without it (the gate then starts its own coordinator and agents here)", null);
-        }
-        if (fault.kind() == FaultSpec.Kind.PAUSE) {
-            TrogdorAgents agents = trogdor();
-            return new FaultCarrier(new TrogdorPause(agents.coordinator(), agents.agents().get(0)), null);
-        }
-        List<BrokerNodes.NetworkNamespace> namespaces = FaultTrial.partitionNamespaces(broker, "[" + scenario.name() + "] ");
-        TrogdorPartition.requireTools();
-        TrogdorAgents agents = TrogdorAgents.startInNamespaces(namespaces, trogdorClasspath(), console);
-        return new FaultCarrier(new TrogdorPartition(agents), agents);
-    }
-
-    /** A timed fault's carrier, and the Trogdor started for it alone (closed with it), if any. */
-    private record FaultCarrier(TimedFault fault, TrogdorAgents owned) implements AutoCloseable {
-        @Override
-        public void close() {
-            if (owned != null) {
-                owned.close();
-            }
-        }
-    }
-
-    /** Trogdor's JVMs' classpath: the gate's jars and the team's first, then Kafka's Trogdor jars. */
-    private String trogdorClasspath() {
-        return GateCode.first(ThisJvm.classPath()) + File.pathSeparator + brokers.kafkaClasspath();
-    }
-
-    /**
-     * The run's Trogdor, started (or reached) at its first trogdor scenario and kept for the
-     * others: a coordinator and as many agents as the run's scenarios ask for at most.
-     */
-    private TrogdorAgents trogdor() {
-        if (trogdor == null) {
-            TrogdorSettings settings = gate.trogdor;
-            if (settings.coordinator() != null) {
-                trogdor = TrogdorAgents.existing(settings.coordinator(), settings.agents());
-            } else {
-                int agents = gate.scenarios.stream().filter(scenario -> scenario.trogdor() != null)
-                        .mapToInt(scenario -> scenario.trogdor().agents()).max().orElse(1);
-                trogdor = TrogdorAgents.startLocal(agents, trogdorClasspath(), console);
-            }
-        }
-        return trogdor;
-    }
-
     private Measured produced(ProduceResult result, String fileName) {
         ObjectNode json = ResultFile.toJson(result);
         return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(result), result);
@@ -377,22 +318,6 @@ public final class ScenarioRunner {
     private Measured consumed(ConsumeResult result, String fileName) {
         ObjectNode json = ResultFile.toJson(result);
         return new Measured(ResultFile.write(json, resultsDir, fileName), json, RunFigures.of(result), null);
-    }
-
-    private static String createTopic(GateTopics topics, Scenario scenario) {
-        return createTopic(topics, scenario, null);
-    }
-
-    /** The scenario's topic, or with a {@code suffix} one more of its shape (an end-to-end Trogdor agent's own). */
-    private static String createTopic(GateTopics topics, Scenario scenario, String suffix) {
-        ProduceScenario produce = scenario.produce();
-        try {
-            return topics.create(suffix == null ? scenario.name() : scenario.name() + "-" + suffix, produce.partitions(),
-                    produce.replicationFactor(), produce.topicConfigs());
-        } catch (TopicRejectedException e) {
-            throw new ScenarioFailedException("scenario " + scenario.name() + " (" + scenario.file().getFileName() + "): "
-                    + e.getMessage(), e);
-        }
     }
 
     /** Keeps a swept scenario's first run for its sweep's summary. */
@@ -460,7 +385,6 @@ public final class ScenarioRunner {
     private void closeTrogdor() {
         if (trogdor != null) {
             trogdor.close();
-            trogdor = null;
         }
     }
 

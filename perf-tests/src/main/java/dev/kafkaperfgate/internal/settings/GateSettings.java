@@ -38,19 +38,7 @@ public final class GateSettings {
     private final long injectBurnNs;
     private final int injectBurnEvery;
     private final int injectAllocBytes;
-    private final ClientDesign design;
-    private final OptionalInt pairedBlocks;
-    private final OptionalInt pairedLooks;
-    private final Duration pairedTrial;
-    private final Duration pairedWindow;
-    private final Duration pairedWarmup;
-    private final int pairedSettle;
-    private final boolean pairedPin;
-    private final boolean failFast;
-    private final ClientsMode clients;
-    private final ComponentsMode components;
-    private final int componentBlocks;
-    private final int componentLooks;
+    private final PairedSettings paired;
 
     private GateSettings(Map<String, String> values) {
         this.values = Map.copyOf(values);
@@ -75,23 +63,25 @@ public final class GateSettings {
         injectBurnNs = GateProperties.integer(values, GateProperties.INJECT_BURN_NS, 0, 0, 1_000_000_000L);
         injectBurnEvery = (int) GateProperties.integer(values, GateProperties.INJECT_BURN_EVERY, 1, 1, 1_000_000);
         injectAllocBytes = (int) GateProperties.integer(values, GateProperties.INJECT_ALLOC_BYTES, 0, 0, 100_000_000);
-        design = ClientDesign.valueOf(GateProperties.choice(values, GateProperties.PAIRED_DESIGN, "windows",
-                java.util.List.of("windows", "trials")).toUpperCase(Locale.ROOT));
-        // At least 2: a t test needs two blocks.
-        pairedBlocks = optionalInt(GateProperties.PAIRED_BLOCKS, 2, 100);
-        pairedLooks = optionalInt(GateProperties.PAIRED_LOOKS, 1, 5);
-        pairedTrial = GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL);
-        pairedWindow = GateProperties.seconds(values, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW);
-        pairedWarmup = GateProperties.seconds(values, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN);
-        pairedSettle = (int) GateProperties.integer(values, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20);
-        pairedPin = GateProperties.flag(values, GateProperties.PAIRED_PIN, true);
-        failFast = GateProperties.flag(values, GateProperties.FAIL_FAST, true);
-        clients = ClientsMode.valueOf(GateProperties.choice(values, GateProperties.CLIENTS, "auto",
-                java.util.List.of("auto", "always")).toUpperCase(Locale.ROOT));
-        components = ComponentsMode.valueOf(GateProperties.choice(values, GateProperties.COMPONENTS, "auto",
-                java.util.List.of("auto", "always", "off")).toUpperCase(Locale.ROOT));
-        componentBlocks = (int) GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20);
-        componentLooks = (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5);
+        paired = new PairedSettings(text(GateProperties.BASE_REF), text(GateProperties.BASE_CLASSPATH_FILE),
+                text(GateProperties.HEAD_CLASSPATH_FILE), text(GateProperties.BASE_SCENARIOS_DIR), text(GateProperties.BASE_COMMIT),
+                ClientDesign.valueOf(GateProperties.choice(values, GateProperties.PAIRED_DESIGN, "windows",
+                        java.util.List.of("windows", "trials")).toUpperCase(Locale.ROOT)),
+                // At least 2: a t test needs two blocks.
+                optionalInt(GateProperties.PAIRED_BLOCKS, 2, 100), optionalInt(GateProperties.PAIRED_LOOKS, 1, 5),
+                GateProperties.seconds(values, GateProperties.PAIRED_TRIAL, Defaults.PAIRED_TRIAL),
+                GateProperties.seconds(values, GateProperties.PAIRED_WINDOW, Defaults.PAIRED_WINDOW),
+                GateProperties.seconds(values, GateProperties.PAIRED_WARMUP, Defaults.WARMUP_MIN),
+                (int) GateProperties.integer(values, GateProperties.PAIRED_SETTLE, Defaults.PAIRED_SETTLE_MAX, 0, 20),
+                GateProperties.flag(values, GateProperties.PAIRED_PIN, true), GateProperties.flag(values, GateProperties.FAIL_FAST, true),
+                ClientsMode.valueOf(GateProperties.choice(values, GateProperties.CLIENTS, "auto",
+                        java.util.List.of("auto", "always")).toUpperCase(Locale.ROOT)),
+                ComponentsMode.valueOf(GateProperties.choice(values, GateProperties.COMPONENTS, "auto",
+                        java.util.List.of("auto", "always", "off")).toUpperCase(Locale.ROOT)),
+                (int) GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20),
+                (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5),
+                GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS),
+                text(GateProperties.SANDBOX_BASE), text(GateProperties.SANDBOX_HEAD), text(GateProperties.SANDBOX_EXCHANGE));
     }
 
     /**
@@ -176,11 +166,6 @@ public final class GateSettings {
     public String suite() {
         String suite = text(GateProperties.SUITE);
         return "all".equals(suite) ? null : suite;
-    }
-
-    /** Whether a suite was named at all ({@code all} included): the JUnit suite runs only then. */
-    public boolean suiteGiven() {
-        return isSet(GateProperties.SUITE);
     }
 
     /** Comma-separated name patterns of the scenarios to run; {@code null}: the whole suite. */
@@ -327,99 +312,8 @@ public final class GateSettings {
 
     // --- paired mode
 
-    /** The git ref the gate checks out and builds as the base ({@code PerfGateSuite}'s paired mode); {@code null} when unset. */
-    public String baseRef() {
-        return text(GateProperties.BASE_REF);
-    }
-
-    /** The file holding the base's test classpath: set, the run is paired. */
-    public String baseClasspathFile() {
-        return text(GateProperties.BASE_CLASSPATH_FILE);
-    }
-
-    /** The file holding the head's test classpath; {@code null}: this JVM's own. */
-    public String headClasspathFile() {
-        return text(GateProperties.HEAD_CLASSPATH_FILE);
-    }
-
-    public String baseScenariosDir() {
-        return text(GateProperties.BASE_SCENARIOS_DIR);
-    }
-
-    public String baseCommit() {
-        return text(GateProperties.BASE_COMMIT);
-    }
-
-    public ClientDesign design() {
-        return design;
-    }
-
-    /** ABBA blocks per look, when set; the default depends on the design. */
-    public OptionalInt pairedBlocks() {
-        return pairedBlocks;
-    }
-
-    /** Looks while inconclusive, when set; the default depends on the design. */
-    public OptionalInt pairedLooks() {
-        return pairedLooks;
-    }
-
-    public Duration pairedTrial() {
-        return pairedTrial;
-    }
-
-    public Duration pairedWindow() {
-        return pairedWindow;
-    }
-
-    /** The first warm-up of a new pair of worker JVMs. */
-    public Duration pairedWarmup() {
-        return pairedWarmup;
-    }
-
-    public int pairedSettle() {
-        return pairedSettle;
-    }
-
-    public boolean pairedPin() {
-        return pairedPin;
-    }
-
-    public boolean failFast() {
-        return failFast;
-    }
-
-    public ClientsMode clients() {
-        return clients;
-    }
-
-    public ComponentsMode components() {
-        return components;
-    }
-
-    public int componentBlocks() {
-        return componentBlocks;
-    }
-
-    public int componentLooks() {
-        return componentLooks;
-    }
-
-    public String workerJvmFlags() {
-        return GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS);
-    }
-
-    /** The base's user and home ({@code name:home}); {@code null}: the gate's own user. */
-    public String sandboxBase() {
-        return text(GateProperties.SANDBOX_BASE);
-    }
-
-    public String sandboxHead() {
-        return text(GateProperties.SANDBOX_HEAD);
-    }
-
-    public String sandboxExchange() {
-        return text(GateProperties.SANDBOX_EXCHANGE);
+    public PairedSettings paired() {
+        return paired;
     }
 
     @Override

@@ -128,9 +128,9 @@ final class FaultInjector implements AutoCloseable {
         BrokerNodes nodes = broker.nodes().orElseThrow(() -> new ScenarioFailedException(label + "a fault stops a broker, and this "
                 + broker.info().mode() + " broker gives the gate no node to stop: faults run on a cluster the gate starts "
                 + "itself (-Dperf.broker=process)", null));
-        Admin admin = Admin.create(adminConfig(broker));
+        Admin admin = Admin.create(TopicReplicas.adminConfig(broker));
         try {
-            TopicPartitionInfo partition = describe(admin, topic).partitions().get(Math.max(0, fault.partition()));
+            TopicPartitionInfo partition = TopicReplicas.describe(admin, topic).partitions().get(Math.max(0, fault.partition()));
             List<Integer> isr = partition.isr().stream().map(Node::id).toList();
             int target = fault.brokerId() > 0 ? fault.brokerId()
                     : partition.leader() == null ? -1 : partition.leader().id();
@@ -151,7 +151,7 @@ final class FaultInjector implements AutoCloseable {
                 return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr, timed, jvm.name(),
                         FaultEvidence.frozen(jvm.pid()));
             }
-            List<BrokerNodes.NetworkNamespace> namespaces = namespaces(broker, label);
+            List<BrokerNodes.NetworkNamespace> namespaces = FaultTrial.partitionNamespaces(broker, label);
             return new FaultInjector(nodes, fault, topic, admin, console, label, target, isr, timed, "broker-" + target,
                     FaultEvidence.cutOff(namespaces.get(target - 1), namespaces));
         } catch (RuntimeException e) {
@@ -181,7 +181,7 @@ final class FaultInjector implements AutoCloseable {
         List<Integer> last = isrBefore;
         while (watching) {
             try {
-                List<Integer> isr = describe(admin, topic).partitions().get(watchedPartition).isr().stream().map(Node::id).toList();
+                List<Integer> isr = TopicReplicas.describe(admin, topic).partitions().get(watchedPartition).isr().stream().map(Node::id).toList();
                 if (!isr.equals(last)) {
                     isrChanges.add(new FaultFigures.IsrChange((System.nanoTime() - start) / 1_000_000, watchedPartition, isr));
                     last = isr;
@@ -311,7 +311,7 @@ final class FaultInjector implements AutoCloseable {
             nodes.start(brokerId);
             restarted = true;
         }
-        awaitInSync();
+        TopicReplicas.awaitInSync(admin, topic, brokerId, label);
         // One more look after everything is in sync, so that the expand is on record.
         sleepQuietly(ISR_POLL.toMillis() * 2);
         return done.withIsrChanges(stopWatching());
@@ -325,75 +325,8 @@ final class FaultInjector implements AutoCloseable {
         }
     }
 
-    /** Every partition of the topic with all its replicas in sync, within the recovery bound. */
-    private void awaitInSync() {
-        long deadline = System.nanoTime() + Defaults.FAULT_RECOVERY_TIMEOUT.toNanos();
-        String state = "no answer";
-        while (System.nanoTime() < deadline) {
-            try {
-                TopicDescription description = describe(admin, topic);
-                List<String> behind = description.partitions().stream()
-                        .filter(partition -> partition.isr().size() < partition.replicas().size())
-                        .map(partition -> "partition " + partition.partition() + " in sync " + partition.isr().stream()
-                                .map(Node::id).toList() + " of " + partition.replicas().stream().map(Node::id).toList())
-                        .toList();
-                if (behind.isEmpty()) {
-                    return;
-                }
-                state = String.join(", ", behind);
-            } catch (ScenarioFailedException e) {
-                state = e.getMessage();
-            }
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ScenarioFailedException(label + "interrupted while broker " + brokerId + " rejoined", e);
-            }
-        }
-        throw new ScenarioFailedException(label + "broker " + brokerId + " did not rejoin the in-sync replicas of " + topic
-                + " within " + Defaults.FAULT_RECOVERY_TIMEOUT.toSeconds() + " s of its restart: " + state, null);
-    }
-
-    /**
-     * Every node's own network namespace, in node order: a partition's rules go into each, and the
-     * last resort heals each.
-     *
-     * @throws ScenarioFailedException when a node has none (a process cluster shares this machine's)
-     */
-    static List<BrokerNodes.NetworkNamespace> namespaces(KafkaBroker broker, String label) {
-        List<BrokerNodes.NetworkNamespace> all = new java.util.ArrayList<>();
-        for (int id = 1; id <= broker.info().brokers(); id++) {
-            int nodeId = id;
-            all.add(broker.nodes().flatMap(nodes -> nodes.networkNamespace(nodeId)).orElseThrow(() -> new ScenarioFailedException(label
-                    + "partition-broker cuts a broker off with firewall rules inside its own network namespace, and broker " + nodeId
-                    + " of this " + broker.info().mode() + " cluster has none of its own: use a container cluster (-Dperf.broker=container)",
-                    null)));
-        }
-        return all;
-    }
-
     private static boolean onlyInSync(List<Integer> isr, int brokerId) {
         return isr.size() == 1 && isr.get(0) == brokerId;
-    }
-
-    private static TopicDescription describe(Admin admin, String topic) {
-        try {
-            return admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new ScenarioFailedException("cannot describe topic " + topic + ": " + (e.getCause() == null ? e : e.getCause()), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ScenarioFailedException("interrupted while describing topic " + topic, e);
-        }
-    }
-
-    private static Map<String, Object> adminConfig(KafkaBroker broker) {
-        Map<String, Object> config = new HashMap<>(broker.connectionProperties());
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
-        return config;
     }
 
     private static void sleepUntil(long nanos) throws InterruptedException {

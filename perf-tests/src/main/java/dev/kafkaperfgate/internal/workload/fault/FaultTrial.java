@@ -54,7 +54,7 @@ public final class FaultTrial {
      * @throws ScenarioFailedException naming the node that has none (a process cluster's share this machine's)
      */
     public static List<BrokerNodes.NetworkNamespace> partitionNamespaces(KafkaBroker broker, String label) {
-        return FaultInjector.namespaces(broker, label);
+        return namespaces(broker, label);
     }
 
     /** Runs {@code sendLoop} with the fault and the ledger; returns once the cluster has recovered and the topic was read back. */
@@ -98,5 +98,23 @@ public final class FaultTrial {
                     + " (first missing: record " + lost.nextSetBit(0) + " of the trial): " + figures.line(), null);
         }
         return figures;
+    }
+
+    /**
+     * Every node's own network namespace, in node order: a partition's rules go into each, and the
+     * last resort heals each.
+     *
+     * @throws ScenarioFailedException when a node has none (a process cluster shares this machine's)
+     */
+    private static List<BrokerNodes.NetworkNamespace> namespaces(KafkaBroker broker, String label) {
+        List<BrokerNodes.NetworkNamespace> all = new java.util.ArrayList<>();
+        for (int id = 1; id <= broker.info().brokers(); id++) {
+            int nodeId = id;
+            all.add(broker.nodes().flatMap(nodes -> nodes.networkNamespace(nodeId)).orElseThrow(() -> new ScenarioFailedException(label
+                    + "partition-broker cuts a broker off with firewall rules inside its own network namespace, and broker " + nodeId
+                    + " of this " + broker.info().mode() + " cluster has none of its own: use a container cluster (-Dperf.broker=container)",
+                    null)));
+        }
+        return all;
     }
 }
