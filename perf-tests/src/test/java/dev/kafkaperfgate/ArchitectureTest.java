@@ -271,6 +271,19 @@ class ArchitectureTest {
                 .map(c -> c.getName())
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(expected, actual, "the public API changed: update this list and the README's API section together");
+        String readme;
+        try {
+            readme = Files.readString(Path.of("../README.md"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        String api = readme.substring(readme.indexOf("The public API is"));
+        List<String> unlisted = expected.stream().map(name -> name.substring(name.lastIndexOf('.') + 1))
+                .map(name -> name.substring(name.lastIndexOf('$') + 1))
+                .filter(name -> !api.contains("`" + name + "`")).toList();
+        assertEquals(List.of(), unlisted, "public types the README's API section does not name");
+        assertTrue(readme.contains("](docs/report-paired.png)") && Files.isRegularFile(Path.of("../docs/report-paired.png")),
+                "the README shows the report, from docs/");
     }
 
     /** Every package says what it owns and what it may use: one package-info.java per folder. */
