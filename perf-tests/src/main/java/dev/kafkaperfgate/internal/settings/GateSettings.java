@@ -93,10 +93,14 @@ public final class GateSettings {
         return new GateSettings(new TreeMap<>(values));
     }
 
-    /** The settings a {@link Properties} holds, as {@link #of(Map)}. */
+    /**
+     * The {@code perf.*} settings among {@code properties} (system properties, or a copy of them),
+     * as {@link #of(Map)}; the JVM's and other libraries' own properties are not the gate's and are passed over.
+     */
     public static GateSettings of(Properties properties) {
         Map<String, String> given = new TreeMap<>();
-        properties.stringPropertyNames().forEach(name -> given.put(name, properties.getProperty(name)));
+        properties.stringPropertyNames().stream().filter(name -> name.startsWith("perf."))
+                .forEach(name -> given.put(name, properties.getProperty(name)));
         return new GateSettings(given);
     }
 
@@ -107,11 +111,7 @@ public final class GateSettings {
      * @throws IllegalArgumentException as {@link #of}
      */
     public static GateSettings fromSystemProperties() {
-        Map<String, String> given = new TreeMap<>();
-        Properties system = System.getProperties();
-        system.stringPropertyNames().stream().filter(name -> name.startsWith("perf."))
-                .forEach(name -> given.put(name, system.getProperty(name)));
-        return new GateSettings(given);
+        return of(System.getProperties());
     }
 
     /** No setting given: every default. */
