@@ -45,18 +45,24 @@ cancel_run() {
   local users
   users=$(sed -n 's/^gate: the base runs as \(kpg-b-[a-z0-9]*\), the head as \(kpg-h-[a-z0-9]*\): .*/\1 \2/p' "$log")
   [ -n "$users" ] || fail "$label: the run named no users of its own"
-  local start=$SECONDS
+  local start=$SECONDS began=$EPOCHREALTIME ended=""
   if [ "$how" = runner ]; then
-    kill -INT "$step"; sleep 7.5
+    kill -INT "$step"
+    # The runner's SIGTERM comes 7.5 s after its SIGINT: the step must be over by then, its cleanup
+    # started by the first signal (a gate that ignored SIGINT would be cleaned up by SIGTERM, or not at all).
+    for _ in $(seq 1 75); do kill -0 "$step" 2>/dev/null || { ended=$EPOCHREALTIME; break; }; sleep 0.1; done
     kill -TERM "$step" 2>/dev/null || true; sleep 2.5
     kill -KILL "$step" 2>/dev/null || true
   else
     kill -INT -- "-$step"
-    for _ in $(seq 1 100); do kill -0 "$step" 2>/dev/null || break; sleep 0.1; done
+    for _ in $(seq 1 100); do kill -0 "$step" 2>/dev/null || { ended=$EPOCHREALTIME; break; }; sleep 0.1; done
   fi
   wait "$step" 2>/dev/null || true
+  [ -n "$ended" ] || fail "$label: the step was still running when the runner's SIGTERM came: its cleanup did not start at SIGINT"
+  local took
+  took=$(awk -v a="$began" -v b="$ended" 'BEGIN { printf "%.1f", b - a }')
   sleep 1
-  echo "test-cancel-paired: $label: cancelled ($how) after the workers started; checked $((SECONDS - start)) s after the first signal"
+  echo "test-cancel-paired: $label: cancelled ($how) after the workers started; the step ended ${took} s after the first signal; checked $((SECONDS - start)) s after it"
   local left
   left=$(pgrep -af "$work" | grep -v "^$$ " || true)
   [ -z "$left" ] || fail "$label: processes outlived the cancel: $left"
