@@ -56,6 +56,24 @@ class PerfGateTest {
         assertEquals("client.properties", options.get(GateProperties.EXTERNAL_CLIENT_PROPERTIES).orElseThrow());
         assertEquals("abc123", options.get(GateProperties.RUN_COMMIT).orElseThrow());
 
+        // The same settings, read back typed: parsed once, when built.
+        assertEquals(PerfGateOptions.Broker.EXTERNAL, options.broker());
+        assertEquals(Duration.ofMillis(2500), options.pairedTrial());
+        assertEquals(0.01, options.falseAlarmRate());
+        assertTrue(options.allowUnjudged());
+        assertEquals(java.util.Optional.empty(), options.suite(), "unset: every scenario");
+        assertEquals(java.util.Optional.empty(), options.brokerWarmup(), "unset: the mode's default");
+        assertEquals(Path.of("target/perf-results"), options.resultsDir());
+
+        PerfGateOptions enums = PerfGateOptions.builder().broker(PerfGateOptions.Broker.PROCESS)
+                .components(PerfGateOptions.Components.OFF).pairedDesign(PerfGateOptions.ClientDesign.TRIALS).suite("all").build();
+        assertEquals("process", enums.get(GateProperties.BROKER).orElseThrow(), "an enum writes the key's documented value");
+        assertEquals("off", enums.get(GateProperties.COMPONENTS).orElseThrow());
+        assertEquals("trials", enums.get(GateProperties.PAIRED_DESIGN).orElseThrow());
+        assertEquals(PerfGateOptions.Components.OFF, enums.components());
+        assertEquals(PerfGateOptions.ClientDesign.TRIALS, enums.pairedDesign());
+        assertEquals(java.util.Optional.empty(), enums.suite(), "all: every scenario");
+
         IllegalArgumentException blocks = assertThrows(IllegalArgumentException.class,
                 () -> PerfGateOptions.builder().pairedBlocks(1).build());
         assertTrue(blocks.getMessage().contains("perf.paired.blocks=1: must be in 2..100"), blocks.getMessage());
