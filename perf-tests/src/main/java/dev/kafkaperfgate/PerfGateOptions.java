@@ -1,7 +1,5 @@
 package dev.kafkaperfgate;
 
-import dev.kafkaperfgate.internal.settings.ComponentsMode;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.settings.GateProperties;
-import dev.kafkaperfgate.internal.settings.Defaults;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,11 +1,8 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
-import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
-import dev.kafkaperfgate.internal.workload.InjectedCost;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,7 @@
 package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;

@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.internal.baseline;
 
-import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 
 import java.io.IOException;

@@ -6,7 +6,6 @@ import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The name of the environment a baseline belongs to: {@code baselines/<profile>/}. Set it with

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.settings.BrokerMode;
-
 import java.io.PrintStream;
 import java.util.function.IntFunction;
 

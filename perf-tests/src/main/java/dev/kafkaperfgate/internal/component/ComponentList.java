@@ -1,11 +1,10 @@
 package dev.kafkaperfgate.internal.component;
 
-import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.component.call.ComponentCall;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.call.ComponentScenario;

@@ -1,12 +1,11 @@
 package dev.kafkaperfgate.internal.component;
 
-import dev.kafkaperfgate.internal.settings.ComponentsMode;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.ComponentsMode;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import dev.kafkaperfgate.internal.engine.Evidence;

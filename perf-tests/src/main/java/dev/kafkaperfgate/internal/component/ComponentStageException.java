@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
 import dev.kafkaperfgate.internal.engine.Side;
-
 import java.util.Optional;
 
 /**

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.link;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;

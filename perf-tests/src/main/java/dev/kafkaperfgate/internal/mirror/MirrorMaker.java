@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.mirror;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.LogTail;

@@ -1,12 +1,8 @@
 package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.ComponentsMode;
-
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
-import dev.kafkaperfgate.internal.settings.Defaults;
-import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
 import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.DuelSettings;

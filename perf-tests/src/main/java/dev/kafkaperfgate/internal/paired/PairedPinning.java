@@ -1,15 +1,12 @@
 package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.environment.CpuSplit;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Where a paired run puts the broker and the two worker JVMs. Explicit {@code perf.broker.cpus}

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.ClientsMode;
-
 import dev.kafkaperfgate.internal.paired.client.ClientMeasurer;
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
@@ -71,7 +70,6 @@ final class PairedScenario {
             return runFailed ? 1 : windowsDesign && scenario.windows() ? windowLooks : trialLooks;
         }
     }
-
 
     PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, Looks looks,
                    PrintStream console, ClientsMode clients, boolean sameClientCode, boolean failFast) {

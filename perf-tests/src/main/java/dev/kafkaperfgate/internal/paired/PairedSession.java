@@ -1,13 +1,9 @@
 package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import dev.kafkaperfgate.internal.settings.ClientsMode;
-
 import dev.kafkaperfgate.internal.settings.ClientDesign;
-
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.paired.workers.WorkerException;

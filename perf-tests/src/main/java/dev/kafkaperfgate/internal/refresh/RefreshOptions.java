@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.refresh;
 
 import dev.kafkaperfgate.internal.settings.Defaults;
-
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.internal.result;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.history.Trend;
@@ -11,7 +10,6 @@ import dev.kafkaperfgate.internal.figures.Ruler;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
-import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
 import dev.kafkaperfgate.internal.workload.InjectedCost;

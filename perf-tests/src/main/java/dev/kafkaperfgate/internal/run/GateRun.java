@@ -1,10 +1,8 @@
 package dev.kafkaperfgate.internal.run;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.Defaults;
-import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.baseline.BaselineRun;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
@@ -27,7 +25,6 @@ import dev.kafkaperfgate.internal.workload.InjectedCost;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

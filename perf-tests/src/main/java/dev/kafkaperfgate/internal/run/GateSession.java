@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.run;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.GateResult;

@@ -1,18 +1,13 @@
 package dev.kafkaperfgate.internal.run;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
-import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
-import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
-import dev.kafkaperfgate.internal.broker.TopicRejectedException;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.RunFigures;
 import dev.kafkaperfgate.internal.report.HtmlReport;
@@ -20,15 +15,9 @@ import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.SweepSummary;
 import dev.kafkaperfgate.internal.scenario.Scenario;
-import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
-import dev.kafkaperfgate.internal.environment.GateCode;
-import dev.kafkaperfgate.internal.trogdor.TrogdorAgents;
-import dev.kafkaperfgate.internal.trogdor.fault.TrogdorPartition;
-import dev.kafkaperfgate.internal.trogdor.fault.TrogdorPause;
 import dev.kafkaperfgate.internal.trogdor.TrogdorReads;
 import dev.kafkaperfgate.internal.trogdor.TrogdorRun;
-import dev.kafkaperfgate.internal.trogdor.TrogdorSettings;
 import dev.kafkaperfgate.internal.trogdor.TrogdorUnavailableException;
 import dev.kafkaperfgate.internal.trogdor.TrogdorWorkload;
 import dev.kafkaperfgate.internal.engine.Decision;
@@ -46,12 +35,8 @@ import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.BrokerSide;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
-import dev.kafkaperfgate.internal.workload.fault.FaultTrial;
-import dev.kafkaperfgate.internal.workload.fault.TimedFault;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
-import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 
-import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

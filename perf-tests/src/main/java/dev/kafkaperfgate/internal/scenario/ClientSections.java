@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.internal.settings.Spelling;
-
 import dev.kafkaperfgate.internal.spec.ClientProperties;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 

@@ -1,9 +1,7 @@
 package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.internal.settings.DurationText;
-
 import dev.kafkaperfgate.internal.settings.Spelling;
-
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.spec;
 
 import dev.kafkaperfgate.internal.settings.Defaults;
-
 import java.time.Duration;
 
 /**

@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.internal.trogdor;
 
-import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.BrokerNodes;
 import dev.kafkaperfgate.internal.broker.LogTail;

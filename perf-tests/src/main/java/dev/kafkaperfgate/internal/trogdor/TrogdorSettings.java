@@ -1,14 +1,11 @@
 package dev.kafkaperfgate.internal.trogdor;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
-
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Which Trogdor a run's trogdor scenarios go through: {@code -Dperf.trogdor.coordinator=http://host:8889}

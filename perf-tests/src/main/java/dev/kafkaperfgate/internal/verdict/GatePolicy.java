@@ -1,11 +1,7 @@
 package dev.kafkaperfgate.internal.verdict;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.Defaults;
-import dev.kafkaperfgate.internal.settings.GateProperties;
-
-import java.util.Map;
 
 /**
  * How strict the verdict is, for one run of a suite. The false-alarm budget is for the whole run,

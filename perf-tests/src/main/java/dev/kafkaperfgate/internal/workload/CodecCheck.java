@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.workload;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.utils.BufferSupplier;

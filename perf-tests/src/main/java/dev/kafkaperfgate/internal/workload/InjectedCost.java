@@ -1,10 +1,7 @@
 package dev.kafkaperfgate.internal.workload;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
-
-import java.util.Map;
 
 /**
  * A known regression put into the client path on purpose, to prove that the gate catches what it

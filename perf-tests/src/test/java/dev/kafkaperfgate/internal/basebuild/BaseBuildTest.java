@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,5 @@
 package dev.kafkaperfgate.internal.baseline;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.PerfGate;
 import dev.kafkaperfgate.PerfGateException;
 import dev.kafkaperfgate.PerfGateOptions;

@@ -1,9 +1,7 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.BrokerMode;
-
 import dev.kafkaperfgate.internal.broker.container.ContainerBroker;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.settings.BrokerMode;
-
 import dev.kafkaperfgate.internal.broker.process.ProcessBroker;
 
 /** Run in a forked JVM by the tests: starts a process broker, says where it is, and waits to be killed. */

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.settings.BrokerMode;
-
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
 
 /** Run in a forked JVM by the tests: starts a container broker and prints how that failed (exit 3). */

@@ -1,9 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.ComponentsMode;
-
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
@@ -11,7 +9,6 @@ import dev.kafkaperfgate.internal.engine.ScenarioEngine;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
-import dev.kafkaperfgate.internal.verdict.Verdict;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;

@@ -1,7 +1,5 @@
 package dev.kafkaperfgate.internal.link;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;

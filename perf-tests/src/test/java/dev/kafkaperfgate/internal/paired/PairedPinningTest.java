@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import org.junit.jupiter.api.Test;
 

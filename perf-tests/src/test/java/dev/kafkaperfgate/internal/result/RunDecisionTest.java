@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.result;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;

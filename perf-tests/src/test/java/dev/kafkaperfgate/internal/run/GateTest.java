@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.run;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.SlowTier;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.internal.run;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
 import dev.kafkaperfgate.internal.history.NightlyHistory;

@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.internal.trogdor;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;

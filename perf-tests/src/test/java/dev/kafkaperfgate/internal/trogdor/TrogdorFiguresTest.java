@@ -1,8 +1,7 @@
 package dev.kafkaperfgate.internal.trogdor;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
 import dev.kafkaperfgate.internal.figures.Delivery;

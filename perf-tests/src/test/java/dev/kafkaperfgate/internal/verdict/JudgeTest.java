@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.internal.verdict;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.baseline.BaselineRun;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;

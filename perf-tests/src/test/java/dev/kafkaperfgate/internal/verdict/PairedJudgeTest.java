@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.verdict;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import org.junit.jupiter.api.Test;

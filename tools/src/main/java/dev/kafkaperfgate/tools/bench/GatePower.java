@@ -1,9 +1,8 @@
 package dev.kafkaperfgate.tools.bench;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.tools.bench;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;

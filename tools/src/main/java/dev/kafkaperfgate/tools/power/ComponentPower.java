@@ -1,13 +1,11 @@
 package dev.kafkaperfgate.tools.power;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
-import dev.kafkaperfgate.internal.settings.ComponentsMode;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.internal.settings.ComponentsMode;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.component.ComponentFiles;
 import dev.kafkaperfgate.internal.component.ComponentStage;

@@ -1,14 +1,12 @@
 package dev.kafkaperfgate.tools.power;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
-
-import dev.kafkaperfgate.internal.settings.ClientDesign;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.internal.settings.ClientDesign;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.broker.BrokerPool;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker.container;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import com.github.dockerjava.api.DockerClient;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 import org.testcontainers.utility.DockerImageName;

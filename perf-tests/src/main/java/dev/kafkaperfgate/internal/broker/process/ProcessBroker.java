@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker.process;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerClasspath;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker.process;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import dev.kafkaperfgate.internal.broker.LinkPorts;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;

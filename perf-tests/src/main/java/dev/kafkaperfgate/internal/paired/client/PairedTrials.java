@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.paired.client;
 
 import dev.kafkaperfgate.internal.settings.ClientDesign;
-
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
@@ -40,7 +39,6 @@ import java.util.Optional;
  * is a new group reading its side's topic from the start.
  */
 public final class PairedTrials implements AutoCloseable {
-
 
     /** What the head's worker said when it opened a scenario: the base's rules it had to take. */
     public record Opened(List<String> experimentChanges, String subjectFrom, String subjectSha256) {

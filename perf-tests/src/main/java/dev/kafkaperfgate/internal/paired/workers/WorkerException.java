@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
-
 import java.util.Optional;
 
 /**

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
-
 import dev.kafkaperfgate.internal.engine.Side;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +17,6 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,6 @@ import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.send.PhaseListener;
 import dev.kafkaperfgate.internal.workload.send.SendPhase;
 import dev.kafkaperfgate.internal.settings.Defaults;
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

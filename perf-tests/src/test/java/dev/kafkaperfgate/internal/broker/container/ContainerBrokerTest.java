@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker.container;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;

@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.broker.process;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
