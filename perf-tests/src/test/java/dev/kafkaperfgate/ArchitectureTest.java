@@ -238,11 +238,7 @@ class ArchitectureTest {
 
     private static long javaLines(Path folder) {
         try (Stream<Path> files = Files.list(folder)) {
-            long lines = 0;
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                lines += Files.readAllLines(file).size();
-            }
-            return lines;
+            return files.filter(f -> f.toString().endsWith(".java")).mapToLong(ArchitectureTest::lines).sum();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -14,7 +14,7 @@ public final class ThisJvm {
 
     /** The {@code java} launcher of this JVM: child JVMs run on the same Java. */
     public static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return javaBin().resolve("java").toString();
     }
 
     /** This JVM's {@code bin} folder (jcmd, jstack). */

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.ClientsMode;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.client.ClientMeasurer;
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
@@ -96,7 +97,7 @@ final class PairedScenario {
                 Optional<String> subjectChange = trials.subjectChange(scenario, headFile);
                 if (subjectChange.isEmpty()) {
                     String why = "not measured: nothing its clients run changed (classes by content, the subject's settings and "
-                            + "config files, the workers' JVM options; -D" + dev.kafkaperfgate.internal.settings.GateProperties.CLIENTS + "=always measures it)";
+                            + "config files, the workers' JVM options; -D" + GateProperties.CLIENTS + "=always measures it)";
                     console.println("[kafka-perf-gate] " + scenario.name() + ": " + why);
                     summary.unchanged(scenario.name(), workload, why);
                     return;

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.internal.settings.PairedSettings;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.ClientsMode;
 import dev.kafkaperfgate.internal.settings.ClientDesign;
@@ -79,36 +80,37 @@ public final class PairedSession {
      * @throws RuntimeException           when the head's own settings or files are bad, or the broker cannot start
      */
     public static GateResult run(GateSettings settings, PrintStream console) {
-        String baseClasspath = classpath(settings.paired().baseClasspathFile());
+        PairedSettings paired = settings.paired();
+        String baseClasspath = classpath(paired.baseClasspathFile());
         if (!GateCode.isIn(baseClasspath)) {
             // The one case in which a base cannot be measured and the pull request may still pass: it adopts the gate.
             throw new PairedUnavailableException("the base's test classpath has no kafka-perf-gate library (a base from before "
                     + "the gate was adopted)", null, true);
         }
-        String headFile = settings.paired().headClasspathFile();
+        String headFile = paired.headClasspathFile();
         String headClasspath = headFile == null ? ThisJvm.classPath() : classpath(headFile);
-        String baseDir = settings.paired().baseScenariosDir();
+        String baseDir = paired.baseScenariosDir();
         if (baseDir == null) {
             throw new IllegalArgumentException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
                     + ": the base commit's scenario directory, whose rules judge the head");
         }
         String headDir = settings.scenariosDir().toString();
         String suite = settings.suite();
-        ClientDesign design = settings.paired().design();
+        ClientDesign design = paired.design();
         boolean windows = design == ClientDesign.WINDOWS;
-        int blocks = settings.paired().blocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
-        int looks = settings.paired().looks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
+        int blocks = paired.blocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
+        int looks = paired.looks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
         // A scenario measured in trials within a windows run (consume, end-to-end, faults) keeps the trials'
         // own defaults: 24 blocks of 4 trials of 3 s, twice, would take it a quarter of an hour. Set keys win.
-        int trialBlocks = settings.paired().blocks().orElse(Defaults.PAIRED_BLOCKS);
-        int trialLooks = settings.paired().looks().orElse(Defaults.PAIRED_LOOKS);
-        Duration trial = settings.paired().trial();
-        String jvmFlags = settings.paired().workerJvmFlags();
-        String baseCommit = settings.paired().baseCommit() == null ? "unknown" : settings.paired().baseCommit();
+        int trialBlocks = paired.blocks().orElse(Defaults.PAIRED_BLOCKS);
+        int trialLooks = paired.looks().orElse(Defaults.PAIRED_LOOKS);
+        Duration trial = paired.trial();
+        String jvmFlags = paired.workerJvmFlags();
+        String baseCommit = paired.baseCommit() == null ? "unknown" : paired.baseCommit();
         InjectedCost injection = InjectedCost.from(settings);
         PairedPinning pinning = PairedPinning.forThisMachine(settings);
         console.println("[kafka-perf-gate] " + pinning.line());
-        SideUsers users = SideUsers.of(settings.paired().sandboxBase(), settings.paired().sandboxHead(), settings.paired().sandboxExchange(),
+        SideUsers users = SideUsers.of(paired.sandboxBase(), paired.sandboxHead(), paired.sandboxExchange(),
                 !SideUsers.runningAsRoot());
         console.println("[kafka-perf-gate] " + users.base().describe() + "; " + users.head().describe());
 
@@ -135,7 +137,7 @@ public final class PairedSession {
             Components components = Components.plan(settings, baseClasspath, headClasspath, baseCatalog, policy, users, console);
             try (BrokerPool brokers = new BrokerPool(count -> startBroker(brokerSettings.withBrokers(count), settings, console), console)) {
                 return measure(settings, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trialBlocks, trialLooks, trial,
-                        settings.paired().window()),
+                        paired.window()),
                         baseCommit, injection, components, kafkaClients, users);
             }
         }
@@ -145,6 +147,7 @@ public final class PairedSession {
                                       List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, Shape shape,
                                       String baseCommit, InjectedCost injection, Components components,
                                       ObjectNode kafkaClients, SideUsers users) {
+        PairedSettings paired = settings.paired();
         int blocks = shape.blocks();
         int looks = shape.looks();
         Duration trial = shape.trial();
@@ -183,15 +186,15 @@ public final class PairedSession {
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
-        Duration coldWarmup = settings.paired().warmup();
-        int settle = settings.paired().settle();
+        Duration coldWarmup = paired.warmup();
+        int settle = paired.settle();
         PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console, design, window);
-        ClientsMode clients = settings.paired().clients();
+        ClientsMode clients = paired.clients();
         boolean sameClientCode = clients == ClientsMode.AUTO
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
         PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results,
                 new PairedScenario.Looks(design == ClientDesign.WINDOWS, blocks, looks, shape.trialBlocks(), shape.trialLooks()),
-                console, clients, sameClientCode, settings.paired().failFast());
+                console, clients, sameClientCode, paired.failFast());
         long start = System.nanoTime();
         try (trials) {
             for (int i = 0; i < scenarios.size(); i++) {
