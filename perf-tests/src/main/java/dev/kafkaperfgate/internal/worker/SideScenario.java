@@ -21,9 +21,11 @@ import dev.kafkaperfgate.internal.figures.TrialFigures;
 import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.workload.consume.ConsumeWorkload;
+import dev.kafkaperfgate.internal.workload.consume.WarmReads;
 import dev.kafkaperfgate.internal.workload.endtoend.EndToEndWorkload;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
+import dev.kafkaperfgate.internal.workload.WarmClient;
 import dev.kafkaperfgate.internal.figures.ProduceResult;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 
@@ -66,8 +68,10 @@ final class SideScenario {
     private final ConsumeWorkload consumeWorkload;
     private long preloaded;
     private long preloadNanos;
-    /** The producer warm windows measure, open between {@code beginWindows} and {@code endWindows}. */
-    private ProduceWorkload.Session windowed;
+    /** The clients warm windows measure, open between {@code beginWindows} and {@code endWindows}. */
+    private WarmClient<TrialFigures> windowed;
+    /** A consume scenario's consumer warm windows measure, open between {@code beginWindows} and {@code endWindows}. */
+    private WarmReads windowedReads;
     private ProduceScenario windowedShape;
     private WarmupSummary windowedWarmup;
 
@@ -159,52 +163,80 @@ final class SideScenario {
     }
 
     /**
-     * Whether warm windows can measure the scenario: one producer on one topic, nothing between
-     * its windows. A fault, a network shape or a mirror acts over a trial's length, and consume
-     * and end-to-end scenarios read what was written: those keep whole trials.
+     * Whether warm windows can measure the scenario: one producer on one topic (end to end, with
+     * the reader of that topic), or one consumer going round its side's pre-loaded topic; nothing
+     * between its windows. A fault, a network shape or a mirror acts over a trial's length: those
+     * keep whole trials.
      */
     static boolean measuresInWindows(Scenario scenario) {
         ProduceScenario produce = scenario.produce();
-        return scenario.workload() == WorkloadKind.PRODUCE && produce.fault() == null && produce.network() == null
+        return scenario.workload() != WorkloadKind.MIRROR && produce.fault() == null && produce.network() == null
                 && produce.mirror() == null;
     }
 
     /**
-     * Opens this side's producer on {@code topic} for warm windows and warms it up as {@link #warmUp}
-     * does; it stays open, on the same topic, until {@link #endWindows} or the next scenario.
+     * Opens this side's producer (and an end-to-end scenario's reader), or a consume scenario's
+     * consumer on the topic {@link #preload} wrote, on {@code topic} for warm windows and warms it
+     * up for the paired minimum; it stays open, on the same topic, until {@link #endWindows} or the
+     * next scenario.
      */
     void beginWindows(String topic, Duration window) {
         if (!measuresInWindows(scenario)) {
-            throw new IllegalArgumentException("warm windows measure produce scenarios without a fault, a network shape or a mirror; "
+            throw new IllegalArgumentException("warm windows measure scenarios without a fault, a network shape or a mirror; "
                     + scenario.name() + " is measured in trials");
         }
         endWindows();
+        if (scenario.workload() == WorkloadKind.CONSUME) {
+            if (preloaded == 0) {
+                throw new IllegalStateException("a consume scenario's warm windows read its pre-loaded topic: send preload first");
+            }
+            windowedReads = consumeWorkload.openWindows(scenario.produce(), scenario.consumer(), topic, window, warmupMin);
+            windowedWarmup = windowedReads.warmUp();
+            console.printf("[%s] warm-up: %d records read in %.1f s, fixed length%n", scenario.name(), windowedWarmup.records(),
+                    windowedWarmup.durationNanos() / 1e9);
+            return;
+        }
         // A fixed warm-up, the paired minimum: the settle windows that follow wait for the JIT itself, which the
         // steadiness test only stood in for (it ran cold warm-ups to 35-45 s here).
         WarmupPolicy steady = warmupPolicy();
         WarmupPolicy fixed = steady.isNone() ? steady : new WarmupPolicy(warmupMin, warmupMin, steady.window(), steady.steadyWindows(),
                 steady.tolerance());
         ProduceScenario shape = scenario.produce().asWarmWindow(window, fixed);
-        windowed = new ProduceWorkload(broker, console, NanoClock.SYSTEM, null, injection).open(shape, topic);
+        windowed = scenario.workload() == WorkloadKind.END_TO_END
+                ? new EndToEndWorkload(broker, console, NanoClock.SYSTEM, null, injection).open(shape, scenario.consumer(), topic)
+                : new ProduceWorkload(broker, console, NanoClock.SYSTEM, null, injection).open(shape, topic);
         windowedShape = shape;
         windowedWarmup = windowed.warmUp();
     }
 
-    /** One measured window of the open producer: as a trial's reply, without a new client or topic. */
+    /** One measured window of the open clients: as a trial's reply, without a new client or topic. */
     ObjectNode window(int number) {
+        ObjectNode reply = JsonNodeFactory.instance.objectNode();
+        if (windowedReads != null) {
+            ConsumeTrialFigures figures = windowedReads.measure(number);
+            putReads(reply, new ConsumeResult(scenario.produce(), scenario.consumer(), "", broker.info(), ClientJvm.current(null),
+                    preloaded, preloadNanos, windowedWarmup, List.of(figures)));
+            return reply;
+        }
         if (windowed == null) {
             throw new IllegalStateException("no warm windows are open: send beginWindows first");
         }
-        ObjectNode reply = JsonNodeFactory.instance.objectNode();
         TrialFigures figures = windowed.measure(number);
-        put(reply, new ProduceResult(windowedShape, "", broker.info(), ClientJvm.current(null), windowedWarmup, List.of(figures)));
+        ProduceResult result = new ProduceResult(windowedShape, "", broker.info(), ClientJvm.current(null), windowedWarmup, List.of(figures));
+        put(reply, scenario.workload() == WorkloadKind.END_TO_END ? result.as(WorkloadKind.END_TO_END, scenario.consumer()) : result);
         return reply;
     }
 
-    /** Closes the warm windows' producer, if open. */
+    /** Closes the warm windows' clients, if open. */
     void endWindows() {
+        if (windowedReads != null) {
+            WarmReads open = windowedReads;
+            windowedReads = null;
+            windowedWarmup = null;
+            open.close();
+        }
         if (windowed != null) {
-            ProduceWorkload.Session open = windowed;
+            WarmClient<TrialFigures> open = windowed;
             windowed = null;
             windowedShape = null;
             windowedWarmup = null;
@@ -224,14 +256,15 @@ final class SideScenario {
             case PRODUCE -> put(reply, new ProduceWorkload(broker, console, NanoClock.SYSTEM, null, injection).run(shape, topic));
             case END_TO_END -> put(reply, new EndToEndWorkload(broker, console, NanoClock.SYSTEM, null, injection)
                     .run(shape, scenario.consumer(), topic));
-            case CONSUME -> {
-                ConsumeResult result = consumeWorkload.read(shape, scenario.consumer(), topic, preloaded, preloadNanos);
-                reply.set("definition", ResultFile.toJson(result).get("definition"));
-                reply.set("figures", RunFigures.of(result).toJson());
-                reply.set("client", client(result.trials().stream().map(ConsumeTrialFigures::cost).toList()));
-            }
+            case CONSUME -> putReads(reply, consumeWorkload.read(shape, scenario.consumer(), topic, preloaded, preloadNanos));
         }
         return reply;
+    }
+
+    private static void putReads(ObjectNode reply, ConsumeResult result) {
+        reply.set("definition", ResultFile.toJson(result).get("definition"));
+        reply.set("figures", RunFigures.of(result).toJson());
+        reply.set("client", client(result.trials().stream().map(ConsumeTrialFigures::cost).toList()));
     }
 
     private static void put(ObjectNode reply, ProduceResult result) {

@@ -52,6 +52,37 @@ class PairedSessionTest {
                          broker.cpu: +200%}
             """;
 
+    /**
+     * Producer and consumer in one JVM at a fixed rate, measured in warm windows too: one producer
+     * and one reader a side for the whole scenario, each window's records read before the next.
+     */
+    private static final String END_TO_END = """
+            name: paired-windows-e2e
+            tags: [smoke]
+            workload: end-to-end
+            duration: 2s
+            record.size: 512
+            rate: 2000
+            producer: {acks: all, linger.ms: 0, batch.size: 16384, compression.type: none}
+            consumer: {fetch.min.bytes: 1, fetch.max.wait.ms: 100}
+            warmup: {min: 3s, max: 6s, window: 1s}
+            thresholds: {throughput: -20%, p99: +500%, cpu: +40%, alloc: +40%, wire.bytes: +40%, records.per.request: -60%}
+            """;
+
+    /** A consumer going round its pre-loaded topic, measured in warm windows: no group join, no new client per window. */
+    private static final String CONSUME = """
+            name: paired-windows-reads
+            tags: [smoke]
+            workload: consume
+            records: 100000
+            record.size: 300
+            topic: {partitions: 2}
+            producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+            consumer: {fetch.min.bytes: 1, fetch.max.wait.ms: 100, max.poll.records: 500}
+            warmup: {min: 3s, max: 6s, window: 1s}
+            thresholds: {throughput: -40%, cpu: +60%, alloc: +60%, wire.bytes: +40%, records.per.request: -60%}
+            """;
+
     @TempDir
     Path dir;
     /** What the runs printed. */
@@ -60,6 +91,8 @@ class PairedSessionTest {
     @Test
     void theSameCodeOnBothSidesPasses() throws IOException {
         Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
+        Files.writeString(scenarios.resolve("paired-windows-e2e.yaml"), END_TO_END);
+        Files.writeString(scenarios.resolve("paired-windows-reads.yaml"), CONSUME);
         Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
         // The head's classes come first on its own classpath, with its own copy of the gate's worker,
         // which would report whatever it likes: the gate's jars go before it, so it is never loaded.
@@ -97,6 +130,30 @@ class PairedSessionTest {
                 .filter(metric -> metric.metric() == GateResult.Metric.BROKER_CPU_PER_RECORD).findFirst().orElseThrow();
         assertTrue(brokerCpu.current() > 0 && brokerCpu.line().startsWith("brokerCpuNsPerRecord"), brokerCpu.line());
         assertTrue(same.scenarios().get(0).metrics().stream().noneMatch(metric -> metric.metric() == GateResult.Metric.BROKER_PRODUCE_TIME));
+
+        // The end-to-end scenario in warm windows too: its p99 is send to receive, each window's records all read.
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("[paired-windows-e2e] 8 warm windows of 1.0 s (2 ABBA blocks)"),
+                console.toString(StandardCharsets.UTF_8));
+        JsonNode endToEnd = summary.at("/scenarios/1");
+        assertEquals("paired-windows-e2e", endToEnd.path("scenario").asText(), endToEnd.toString());
+        assertEquals(4, endToEnd.at("/paired/trials/base/throughput").size(), endToEnd.toString());
+        assertEquals(4, endToEnd.at("/paired/trials/head/throughput").size());
+        GateResult.ScenarioResult e2e = same.scenarios().get(1);
+        assertEquals(GateResult.ScenarioOutcome.PASSED, e2e.outcome(), e2e.toString());
+        GateResult.MetricResult p99 = e2e.metrics().stream().filter(metric -> metric.metric() == GateResult.Metric.P99).findFirst()
+                .orElseThrow();
+        assertTrue(p99.current() > 0 && p99.line().startsWith("p99Us"), p99.line());
+
+        // The consume scenario in warm windows: one consumer a side going round the 100,000 records it pre-loaded.
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("[paired-windows-reads] 8 warm windows of 1.0 s (2 ABBA blocks)"), printed);
+        GateResult.ScenarioResult reads = same.scenarios().get(2);
+        assertEquals("paired-windows-reads", reads.name());
+        assertEquals(GateResult.ScenarioOutcome.PASSED, reads.outcome(), reads.toString());
+        GateResult.MetricResult readRate = reads.metrics().stream().filter(metric -> metric.metric() == GateResult.Metric.THROUGHPUT)
+                .findFirst().orElseThrow();
+        assertTrue(readRate.current() > 10_000, "a warm consumer reads far more than 10k records/s from a local broker: " + readRate.line());
+        assertEquals(4, summary.at("/scenarios/2/paired/trials/head/cpuNsPerRecord").size(), summary.at("/scenarios/2").toString());
     }
 
     /**

@@ -53,7 +53,7 @@ public final class PairedTrials implements AutoCloseable {
     private final int settleMax;
     private final PrintStream console;
     private final InjectedCost headInjection;
-    /** Warm windows of produce scenarios; {@code null} when every scenario runs in trials. */
+    /** Warm windows of produce and end-to-end scenarios; {@code null} when every scenario runs in trials. */
     private final WarmWindows windows;
     /** The pair of worker JVMs that has warmed up once: a new pair's first scenario warms their JIT too, and takes the full warm-up. */
     private int warmedGeneration;
@@ -68,7 +68,7 @@ public final class PairedTrials implements AutoCloseable {
     }
 
     /**
-     * @param design how produce scenarios are measured
+     * @param design how produce and end-to-end scenarios are measured
      * @param window a warm window's length, under {@link ClientDesign#WINDOWS}
      */
     public PairedTrials(BrokerPool brokers, WorkerPair workers, Duration trial, Duration coldWarmup, int settleMax,

@@ -11,6 +11,7 @@ import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.engine.TrialOrder;
+import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.BrokerSide;
 
 import java.io.PrintStream;
@@ -22,8 +23,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Paired mode's whole-client measurement in warm windows: each side opens its producer once per
- * scenario, on a topic of its own, warms it up once and settles its JIT once; then the sides take
+ * Paired mode's whole-client measurement in warm windows: each side opens its producer (and an
+ * end-to-end scenario's reader, which reads each window's records before the next window; or a
+ * consume scenario's consumer, going round the topic it pre-loaded) once per scenario, on a topic
+ * of its own, warms it up once and settles its JIT once; then the sides take
  * turns in short windows ({@link Defaults#PAIRED_WINDOW}) in {@link TrialOrder}'s ABBA/BAAB blocks,
  * each window measured as a trial is (the client threads' CPU and allocation, records acknowledged,
  * bytes, an interval histogram). No window builds a client or a topic.
@@ -64,6 +67,8 @@ final class WarmWindows implements AutoCloseable {
     /** Each side's topic of the open scenario. */
     private final Map<Side, String> topic = new EnumMap<>(Side.class);
     private int windowsRun;
+    /** Whether the open scenario reads pre-loaded topics (consume) instead of writing its own. */
+    private boolean reads;
 
     WarmWindows(WorkerPair workers, Duration window, int settleMax, PrintStream console) {
         this.workers = workers;
@@ -106,6 +111,7 @@ final class WarmWindows implements AutoCloseable {
     /** Opens the scenario on both sides, each on a topic of its own, warms each producer up and settles both JITs. */
     private void begin(CatalogEntry scenario, KafkaBroker broker, Opener opener) {
         close();
+        reads = scenario.workload() == WorkloadKind.CONSUME;
         topics = new GateTopics(broker);
         opener.open(workers.head());
         opener.open(workers.base());
@@ -114,7 +120,15 @@ final class WarmWindows implements AutoCloseable {
             String created = topics.create(scenario.name() + "-" + side.key() + "-windows", scenario.partitions(),
                     scenario.replicationFactor(), windowTopicConfigs(scenario));
             topic.put(side, created);
-            console.printf("[%s] %s warm-up (one producer for all its windows)%n", scenario.name(), side.key());
+            if (reads) {
+                workers.of(side).call(WorkerProcess.command("preload").put("topic", created), Defaults.WORKER_REPLY_MARGIN.multipliedBy(5));
+            }
+            console.printf("[%s] %s warm-up (one %s for all its windows)%n", scenario.name(), side.key(),
+                    switch (scenario.workload()) {
+                        case END_TO_END -> "producer and its reader";
+                        case CONSUME -> "consumer, going round its pre-loaded topic,";
+                        default -> "producer";
+                    });
             JsonNode warmed = workers.of(side).call(WorkerProcess.command("beginWindows").put("topic", created)
                     .put("windowMillis", window.toMillis()), Defaults.WARMUP_MAX.multipliedBy(2).plus(Defaults.WORKER_REPLY_MARGIN));
             jitAfterWarmup.put(side, PairedTrials.jitMillis(warmed));
@@ -132,8 +146,8 @@ final class WarmWindows implements AutoCloseable {
     }
 
     /**
-     * Once both sides' topics hold more than {@link #LOG_BUDGET_BYTES}, deletes their records and
-     * waits, bounded by {@link #DELETE_WAIT}, until the broker has removed the files: between
+     * Once both sides' topics hold more than {@link #LOG_BUDGET_BYTES}, deletes their records (a
+     * consume scenario's pre-loaded records stay) and waits, bounded by {@link #DELETE_WAIT}, until the broker has removed the files: between
      * blocks, outside every window, so that no window shares the broker with a deletion.
      *
      * @throws IllegalStateException when the broker keeps more than {@link #LOG_LIMIT_BYTES} after
@@ -141,7 +155,8 @@ final class WarmWindows implements AutoCloseable {
      */
     private void truncate() {
         java.util.Collection<String> both = topic.values();
-        if (topics.bytes(both) <= LOG_BUDGET_BYTES) {
+        // A consume scenario's topics hold what its windows read: written once, never grown.
+        if (reads || topics.bytes(both) <= LOG_BUDGET_BYTES) {
             return;
         }
         both.forEach(topics::truncate);

@@ -31,6 +31,7 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -146,6 +147,33 @@ public final class ConsumeWorkload {
             } catch (RuntimeException e) {
                 throw watch.isDead() ? brokerDied(load, watch, e) : e;
             }
+        }
+    }
+
+    /**
+     * Opens one consumer on a pre-loaded topic for paired mode's warm windows ({@link WarmReads}):
+     * it stays open, going round the topic, until closed.
+     *
+     * @param window how long each measured window reads
+     * @param warmup how long the warm-up reads, unmeasured
+     * @throws dev.kafkaperfgate.internal.workload.ScenarioFailedException when the topic holds no records
+     */
+    public WarmReads openWindows(ProduceScenario load, Map<String, String> consumer, String topic, Duration window,
+                                 Duration warmup) {
+        reads++;
+        KafkaConsumer<Object, Object> reader = new KafkaConsumer<>(
+                ClientConfigs.consumer(broker, consumer, (groupPrefix == null ? topic : groupPrefix) + "-windows-" + reads));
+        BrokerWatch watch = BrokerWatch.start(broker, () -> { });
+        try {
+            return new WarmReads(reader, topic, window, warmup, watch::isDead, watch::close, clock, Defaults.CONSUMER_STALL_TIMEOUT,
+                    load.name());
+        } catch (RuntimeException e) {
+            try {
+                reader.close(Duration.ZERO);
+            } finally {
+                watch.close();
+            }
+            throw watch.isDead() ? brokerDied(load, watch, e) : e;
         }
     }
 

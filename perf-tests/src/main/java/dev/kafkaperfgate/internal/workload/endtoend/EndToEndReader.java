@@ -56,7 +56,8 @@ public final class EndToEndReader implements PhaseListener, AutoCloseable {
     /**
      * Positions the consumer at the start of every partition, then starts reading.
      *
-     * @param phases       the warm-up and the trials: trials + 1
+     * @param phases       the warm-up and the trials: trials + 1; or the slots a warm window's phases
+     *                     take in turn (phase modulo slots, emptied by {@link #phaseStarting})
      * @param stallTimeout how long a phase may go without a record before the consumer counts as stopped
      * @param path         what carries the records here, for a stall's message: "the consumer", "MirrorMaker 2"
      */
@@ -110,9 +111,25 @@ public final class EndToEndReader implements PhaseListener, AutoCloseable {
         return mirrored ? "replicated" : PhaseListener.super.delivers();
     }
 
+    /** Empties the phase's slot: a warm window reuses the slot of a window before it. */
+    @Override
+    public void phaseStarting(int phase) {
+        int slot = slot(phase);
+        latencies[slot].reset();
+        received.set(slot, 0);
+        receivedBytes.set(slot, 0);
+        firstRead.set(slot, 0);
+        lastRead.set(slot, 0);
+    }
+
+    private int slot(int phase) {
+        return Math.floorMod(phase, latencies.length);
+    }
+
     /** Waits until every record of the phase was received; bounded by the stall timeout. */
     @Override
     public Delivery phaseEnded(String scenario, int phase, long sent) {
+        int slot = slot(phase);
         long lastCount = -1;
         long lastProgress = clock.nanoTime();
         while (true) {
@@ -120,15 +137,15 @@ public final class EndToEndReader implements PhaseListener, AutoCloseable {
             if (error != null) {
                 throw new ScenarioFailedException("scenario " + scenario + ": the end-to-end consumer failed: " + error, error);
             }
-            long count = received.get(phase);
+            long count = received.get(slot);
             long now = clock.nanoTime();
             if (count > sent) {
                 throw new ScenarioFailedException("scenario " + scenario + ", " + phaseName(phase) + ": " + sent
                         + " records sent but " + count + " received: records were delivered twice", null);
             }
             if (count == sent) {
-                return new Delivery(latencies[phase].getIntervalHistogram(), count, receivedBytes.get(phase),
-                        lastRead.get(phase) - firstRead.get(phase));
+                return new Delivery(latencies[slot].getIntervalHistogram(), count, receivedBytes.get(slot),
+                        lastRead.get(slot) - firstRead.get(slot));
             }
             if (count != lastCount) {
                 lastCount = count;
@@ -153,10 +170,11 @@ public final class EndToEndReader implements PhaseListener, AutoCloseable {
                                 + record.offset() + " has no " + HEADER + " header");
                     }
                     ByteBuffer stamp = ByteBuffer.wrap(header.value());
-                    int phase = stamp.getInt();
+                    int phase = slot(stamp.getInt());
                     long sendNanos = stamp.getLong();
                     latencies[phase].recordValue(Math.max(0, (now - sendNanos) / 1000));
-                    // Only this thread writes these; the count is incremented last, so a phase seen complete has its figures.
+                    // Only this thread writes these while the phase runs; the count is incremented last, so a phase seen
+                    // complete has its figures.
                     if (received.get(phase) == 0) {
                         firstRead.set(phase, now);
                     }

@@ -1,9 +1,12 @@
 package dev.kafkaperfgate.internal.workload.endtoend;
 
 import dev.kafkaperfgate.internal.figures.ProduceResult;
+import dev.kafkaperfgate.internal.figures.TrialFigures;
+import dev.kafkaperfgate.internal.figures.WarmupSummary;
 import dev.kafkaperfgate.internal.workload.ClientConfigs;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.workload.NanoClock;
+import dev.kafkaperfgate.internal.workload.WarmClient;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
@@ -62,4 +65,49 @@ public final class EndToEndWorkload {
             return result.as(WorkloadKind.END_TO_END, consumer);
         }
     }
+
+    /**
+     * Opens the scenario's producer and its reader on {@code topic} and keeps both for paired
+     * mode's warm windows: each window's records are read before the next window starts, so the
+     * reader's two slots take the windows in turn.
+     *
+     * @throws dev.kafkaperfgate.internal.workload.ScenarioFailedException when the codec cannot load
+     */
+    public WarmClient<TrialFigures> open(ProduceScenario scenario, Map<String, String> consumer, String topic) {
+        if (!scenario.isRateLimited()) {
+            throw new IllegalArgumentException("scenario " + scenario.name() + ": an end-to-end scenario needs a target rate");
+        }
+        KafkaConsumer<Object, Object> kafkaConsumer = new KafkaConsumer<>(ClientConfigs.consumer(broker, consumer, topic + "-e2e"));
+        EndToEndReader reader = new EndToEndReader(kafkaConsumer, topic, scenario.partitions(), WINDOW_SLOTS, clock,
+                Defaults.CONSUMER_STALL_TIMEOUT, "the consumer");
+        try {
+            ProduceWorkload.Session producer = new ProduceWorkload(broker, console, clock, clientCpus, injection, reader).open(scenario, topic);
+            return new WarmClient<>() {
+                @Override
+                public WarmupSummary warmUp() {
+                    return producer.warmUp();
+                }
+
+                @Override
+                public TrialFigures measure(int window) {
+                    return producer.measure(window);
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        producer.close();
+                    } finally {
+                        reader.close();
+                    }
+                }
+            };
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    /** The reader's slots in warm windows: one window is read to its last record before the next starts. */
+    private static final int WINDOW_SLOTS = 2;
 }

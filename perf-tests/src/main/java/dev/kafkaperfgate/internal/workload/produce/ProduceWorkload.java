@@ -17,6 +17,7 @@ import dev.kafkaperfgate.internal.workload.ProgressPrinter;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.SendErrors;
 import dev.kafkaperfgate.internal.workload.SteadyStateDetector;
+import dev.kafkaperfgate.internal.workload.WarmClient;
 import dev.kafkaperfgate.internal.workload.fault.TimedFault;
 import dev.kafkaperfgate.internal.workload.fault.FaultTrial;
 import dev.kafkaperfgate.internal.workload.payload.PayloadPool;
@@ -131,7 +132,7 @@ public final class ProduceWorkload {
     }
 
     /** One open producer of a scenario: warmed up once, then measured trial by trial (or window by window). */
-    public final class Session implements AutoCloseable {
+    public final class Session implements WarmClient<TrialFigures> {
 
         private final ProduceScenario scenario;
         private final String topic;
@@ -151,6 +152,7 @@ public final class ProduceWorkload {
         }
 
         /** The scenario's warm-up, never measured. */
+        @Override
         public WarmupSummary warmUp() {
             return guarded(() -> ProduceWorkload.this.warmUp(scenario, phase, records.meanValueBytes(), watch));
         }
@@ -161,6 +163,7 @@ public final class ProduceWorkload {
          *
          * @throws BrokerUnavailableException when the broker died
          */
+        @Override
         public TrialFigures measure(int trial) {
             return guarded(() -> {
                 brokerSide.begin();
@@ -207,6 +210,7 @@ public final class ProduceWorkload {
             steady.addWindow(scenario.isRateLimited() ? interval.p50Micros() : interval.count() / (windowNanos / 1e9));
             return steady.isDone(now - start);
         };
+        listener.phaseStarting(0);
         SendPhase.Outcome outcome = phase.run(0, pacer(scenario), Long.MAX_VALUE, windowNanos, tick, latencies, errors);
         checkErrors(scenario, "warm-up", outcome, latencies, errors, watch);
         listener.phaseEnded(scenario.name(), 0, outcome.sent());
@@ -233,6 +237,7 @@ public final class ProduceWorkload {
             return now - start >= durationNanos;
         };
         long maxRecords = scenario.trialDuration() == null ? scenario.recordsPerTrial() : Long.MAX_VALUE;
+        listener.phaseStarting(trial);
         CostMeter.Snapshot before = CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER);
         SendPhase.Outcome outcome;
         ClientCost cost;

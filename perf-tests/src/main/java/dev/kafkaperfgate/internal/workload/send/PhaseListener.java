@@ -3,7 +3,8 @@ package dev.kafkaperfgate.internal.workload.send;
 import dev.kafkaperfgate.internal.figures.Delivery;
 
 /**
- * Follows the produce loop phase by phase (0 is the warm-up, then trial 1, 2, ...): how a reader
+ * Follows the produce loop phase by phase (0 is the warm-up, then trial 1, 2, ..., or a warm
+ * window's number): how a reader
  * on the same topic, the end-to-end workload's, joins the produce workload without a copy of it.
  */
 public interface PhaseListener {
@@ -28,6 +29,14 @@ public interface PhaseListener {
     /** What the reader did with the records, as the trial's throughput line names it: "consumed", "replicated". */
     default String delivers() {
         return "consumed";
+    }
+
+    /**
+     * Called before the phase's first send. A warm window's phases reuse the reader's slots (its
+     * windows are numbered past any fixed count), so a slot is emptied here, never after its phase
+     * ended: a record of that phase received twice is still counted against it.
+     */
+    default void phaseStarting(int phase) {
     }
 
     /** Headers for every record sent. */

@@ -78,6 +78,31 @@ class EndToEndReaderTest {
         }
     }
 
+    /**
+     * Warm windows number their phases past any fixed count: two slots take them in turn, each
+     * emptied when its next phase starts, so a window counts its own records and no earlier one's.
+     */
+    @Test
+    @Timeout(10)
+    void warmWindowsReuseTheSlotsAndEachWindowCountsOnlyItsOwnRecords() {
+        try (EndToEndReader reader = new EndToEndReader(consumer, "t", 1, 2, NanoClock.SYSTEM, Duration.ofSeconds(5), "the consumer")) {
+            long offset = 0;
+            for (int window : new int[]{0, 0, 7, 10, 13, 16}) {
+                reader.phaseStarting(window);
+                int records = 1 + window % 3;
+                long sentThreeMillisAgo = System.nanoTime() - 3_000_000;
+                for (int i = 0; i < records; i++) {
+                    consumer.addRecord(record(offset++, reader, window, sentThreeMillisAgo));
+                }
+                Delivery delivery = reader.phaseEnded("e2e", window, records);
+                assertEquals(records, delivery.records(), "window " + window);
+                assertEquals(records, delivery.latency().getTotalCount(), "window " + window);
+                assertEquals(10L * records, delivery.bytes(), "window " + window);
+                assertTrue(delivery.latency().getMinValue() >= 3000, "window " + window + ": " + delivery.latency().getMinValue());
+            }
+        }
+    }
+
     @Test
     void theDeliveredRateIsRecordsOverFirstToLastRead() {
         Delivery steady = new Delivery(new Histogram(3), 3_000, 3_000 * 15_000L, 10_000_000_000L);
