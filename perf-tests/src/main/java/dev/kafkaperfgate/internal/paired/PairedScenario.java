@@ -54,7 +54,7 @@ final class PairedScenario {
     /**
      * How a scenario's whole client is measured: blocks per look, and how many times it may be
      * judged while INCONCLUSIVE ({@code perf.paired.blocks}, {@code perf.paired.looks}). A windows
-     * run measures the scenarios that cannot be measured in windows (consume, faults, network shapes, mirrors)
+     * run measures the scenarios that cannot be measured in windows (faults, network shapes, mirrors)
      * in trials, with the trials' own shape.
      */
     record Looks(boolean windowsDesign, int windowBlocks, int windowLooks, int trialBlocks, int trialLooks) {

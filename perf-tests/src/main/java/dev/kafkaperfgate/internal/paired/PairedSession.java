@@ -100,7 +100,7 @@ public final class PairedSession {
         boolean windows = design == ClientDesign.WINDOWS;
         int blocks = paired.blocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
         int looks = paired.looks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
-        // A scenario measured in trials within a windows run (consume, faults, network shapes, mirrors) keeps the trials'
+        // A scenario measured in trials within a windows run (faults, network shapes, mirrors) keeps the trials'
         // own defaults: 24 blocks of 4 trials of 3 s, twice, would take it a quarter of an hour. Set keys win.
         int trialBlocks = paired.blocks().orElse(Defaults.PAIRED_BLOCKS);
         int trialLooks = paired.looks().orElse(Defaults.PAIRED_LOOKS);
@@ -178,7 +178,7 @@ public final class PairedSession {
         Duration unit = design == ClientDesign.WINDOWS ? window : trial;
         console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 %s of %.1f s each%s; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks,
-                design == ClientDesign.WINDOWS ? "warm windows (consume, fault, network and mirror scenarios: " + shape.trialBlocks()
+                design == ClientDesign.WINDOWS ? "warm windows (fault, network and mirror scenarios: " + shape.trialBlocks()
                         + " blocks of trials" + (shape.trialLooks() == 1 ? "" : ", up to " + shape.trialLooks() + " looks") + ")" : "trials",
                 unit.toMillis() / 1000.0,
                 looks == 1 ? "" : ", up to " + looks + " looks while inconclusive (each at α/" + looks + ")",

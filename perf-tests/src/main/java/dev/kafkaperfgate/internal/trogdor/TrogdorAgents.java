@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * would: a coordinator and N agents, each its own JVM on Kafka's Trogdor jars and the gate's,
  * on free ports of localhost, or one agent inside each broker container's network namespace
  * (for a partition: Trogdor's iptables rules then apply there, never to this machine's network),
- * stopped by pid on {@link #close()} (and by a watchdog when the gate's JVM dies).
+ * stopped by pid on {@link #close()} (and by a watchdog when the gate's JVM dies). Each listens
+ * on its own host name only ({@link BoundTrogdor}): Trogdor runs commands for whoever reaches it.
  */
 public final class TrogdorAgents implements AutoCloseable {
 
@@ -134,11 +135,9 @@ public final class TrogdorAgents implements AutoCloseable {
             }
             Path file = dir.resolve("trogdor.conf");
             Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(config), StandardCharsets.UTF_8);
-            start(dir, "coordinator", "org.apache.kafka.trogdor.coordinator.Coordinator", COORDINATOR_FLAGS, classpath, file,
-                    List.of(), processes, watchdogs);
+            start(dir, "coordinator", "coordinator", COORDINATOR_FLAGS, classpath, file, List.of(), processes, watchdogs);
             for (AgentNode agent : agentNodes) {
-                start(dir, agent.name(), "org.apache.kafka.trogdor.agent.Agent", AGENT_FLAGS, classpath, file, agent.prefix(),
-                        processes, watchdogs);
+                start(dir, agent.name(), "agent", AGENT_FLAGS, classpath, file, agent.prefix(), processes, watchdogs);
             }
             List<String> agents = agentNodes.stream().map(AgentNode::name).toList();
             TrogdorAgents started = new TrogdorAgents(new TrogdorCoordinator(URI.create("http://localhost:" + coordinatorPort)), agents,
@@ -156,12 +155,13 @@ public final class TrogdorAgents implements AutoCloseable {
         }
     }
 
-    private static void start(Path dir, String node, String mainClass, String flags, String classpath, Path config, List<String> prefix,
+    /** Starts one Trogdor node, {@code role} agent or coordinator, through {@link BoundTrogdor}: listening on its host name only. */
+    private static void start(Path dir, String node, String role, String flags, String classpath, Path config, List<String> prefix,
                               List<Process> processes, List<Process> watchdogs) throws IOException {
         List<String> command = new ArrayList<>(prefix);
         command.add(ThisJvm.javaExecutable());
         command.addAll(List.of(flags.split("\\s+")));
-        command.addAll(List.of("-cp", classpath, mainClass, "-c", config.toString(), "-n", node));
+        command.addAll(List.of("-cp", classpath, BoundTrogdor.class.getName(), role, "-c", config.toString(), "-n", node));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(node + ".log").toFile());
         // ProcessStopFault finds JVMs with jcmd: this JDK's first on the agent's PATH.
         Path bin = ThisJvm.javaBin();
