@@ -75,6 +75,7 @@ sandbox_setup() {
   done
   sandbox_root=$(sandbox_privileged mktemp -d /var/tmp/kpg-sandbox-XXXXXX) || return 3
   gate_cleanups+=(sandbox_cleanup)
+  gate_first_stops+=(sandbox_stop_users)
   sandbox_privileged chmod 0711 "$sandbox_root" || return 3
   # A user name takes lower case only; the folder's random part names the run's users.
   sandbox_id=$(basename "$sandbox_root" | cut -d- -f3 | tr '[:upper:]' '[:lower:]')
@@ -170,12 +171,19 @@ sandbox_end() {
   return 1
 }
 
-# Ends the users' processes, removes the users and the folder; gate.sh's gate_stop calls it.
-sandbox_cleanup() {
+# Ends every process of the run's users at once: a cancel's first step (gate.sh's gate_first_stops).
+sandbox_stop_users() {
   local user
   for user in "${sandbox_created[@]}"; do
     sandbox_privileged pkill -KILL -u "$user" 2>/dev/null
   done
+  return 0
+}
+
+# Ends the users' processes, removes the users and the folder; gate.sh's gate_stop calls it.
+sandbox_cleanup() {
+  local user
+  sandbox_stop_users
   for user in "${sandbox_created[@]}"; do
     local _
     for _ in $(seq 1 20); do pgrep -u "$user" >/dev/null 2>&1 || break; sleep 0.1; done
