@@ -162,24 +162,30 @@ class ArchitectureTest {
     }
 
     /**
-     * Trogdor's jar is {@code provided}: a team's JVM does not have it. Only the gate's task (the
-     * spec and its worker, loaded by the coordinator and the agents) may use Trogdor's API, and
-     * nothing else of the gate may load them: the gate's JVM names the spec's class as a string.
+     * Trogdor's jar is {@code provided}: a team's JVM does not have it. Only what the coordinator
+     * and the agents load (the gate's task: the spec and its worker; and the launcher that binds
+     * their REST servers, {@code BoundTrogdor}) may use Trogdor's API, and nothing else of the gate
+     * may load them: the gate's JVM names their classes as strings.
      */
     @Test
     void onlyTheTrogdorTaskUsesTrogdorsApi() {
         noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines")
+                .and().doNotHaveFullyQualifiedName(BOUND_TROGDOR).and().doNotHaveFullyQualifiedName(BOUND_TROGDOR + "$Arguments")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.kafka.trogdor..")
                 .check(classes);
         noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines")
+                .and().doNotHaveFullyQualifiedName(BOUND_TROGDOR).and().doNotHaveFullyQualifiedName(BOUND_TROGDOR + "$Arguments")
                 .should().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(BOUND_TROGDOR)
                 .check(classes);
     }
+
+    private static final String BOUND_TROGDOR = "dev.kafkaperfgate.internal.trogdor.BoundTrogdor";
 
     /** Inside the engine: the shared workload package uses none of the workloads, and they form no cycle. */
     @Test

@@ -155,13 +155,19 @@ public final class TrogdorAgents implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link BoundTrogdor}'s name, as a string: it uses Trogdor's API, which a team's JVM (this
+     * one) does not have, so this JVM never loads it; only Trogdor's own JVMs run it.
+     */
+    static final String LAUNCHER = "dev.kafkaperfgate.internal.trogdor.BoundTrogdor";
+
     /** Starts one Trogdor node, {@code role} agent or coordinator, through {@link BoundTrogdor}: listening on its host name only. */
     private static void start(Path dir, String node, String role, String flags, String classpath, Path config, List<String> prefix,
                               List<Process> processes, List<Process> watchdogs) throws IOException {
         List<String> command = new ArrayList<>(prefix);
         command.add(ThisJvm.javaExecutable());
         command.addAll(List.of(flags.split("\\s+")));
-        command.addAll(List.of("-cp", classpath, BoundTrogdor.class.getName(), role, "-c", config.toString(), "-n", node));
+        command.addAll(List.of("-cp", classpath, LAUNCHER, role, "-c", config.toString(), "-n", node));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(node + ".log").toFile());
         // ProcessStopFault finds JVMs with jcmd: this JDK's first on the agent's PATH.
         Path bin = ThisJvm.javaBin();

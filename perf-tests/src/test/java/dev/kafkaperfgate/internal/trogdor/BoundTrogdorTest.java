@@ -55,6 +55,7 @@ class BoundTrogdorTest {
 
     @Test
     void theLauncherTakesKafkasOwnArgumentsAfterItsRole() {
+        assertEquals(BoundTrogdor.class.getName(), TrogdorAgents.LAUNCHER, "the gate's JVM names the launcher as a string");
         assertEquals(new BoundTrogdor.Arguments(false, "t.conf", "agent-1"), BoundTrogdor.Arguments.parse("agent", "-c", "t.conf", "-n", "agent-1"));
         assertTrue(BoundTrogdor.Arguments.parse("coordinator", "-c", "t.conf", "-n", "coordinator").coordinator());
         IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
