@@ -147,8 +147,9 @@ final class WarmWindows implements AutoCloseable {
 
     /**
      * Once both sides' topics hold more than {@link #LOG_BUDGET_BYTES}, deletes their records (a
-     * consume scenario's pre-loaded records stay) and waits, bounded by {@link #DELETE_WAIT}, until the broker has removed the files: between
-     * blocks, outside every window, so that no window shares the broker with a deletion.
+     * consume scenario's pre-loaded records stay) and waits, bounded by {@link #DELETE_WAIT}, until
+     * the broker has removed the files: between blocks, outside every window, so that no window
+     * shares the broker with a deletion.
      *
      * @throws IllegalStateException when the broker keeps more than {@link #LOG_LIMIT_BYTES} after
      *                               the wait: its log (a RAM disk here) would fill the machine
