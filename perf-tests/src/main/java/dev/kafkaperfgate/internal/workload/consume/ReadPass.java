@@ -45,6 +45,16 @@ final class ReadPass {
     }
 
     /**
+     * A record's value bytes as they came over the wire, whatever the deserializer makes of them:
+     * the serialized size, or a byte array's length where there is none (-1: a null value, or a
+     * record built by hand).
+     */
+    static long valueBytes(ConsumerRecord<?, ?> record) {
+        int size = record.serializedValueSize();
+        return size >= 0 ? size : record.value() instanceof byte[] value ? value.length : 0;
+    }
+
+    /**
      * Reads until {@code ledger} is complete.
      *
      * @param label names the scenario and the trial in errors
@@ -96,9 +106,7 @@ final class ReadPass {
                     throw new ScenarioFailedException(label + ": " + problem, null);
                 }
                 records++;
-                // The serialized size, whatever the deserializer makes of it (-1 for a null value, or a record built by hand).
-                int size = record.serializedValueSize();
-                bytes += size >= 0 ? size : record.value() instanceof byte[] value ? value.length : 0;
+                bytes += valueBytes(record);
             }
             if (!batch.isEmpty() || lastRecord == 0) {
                 lastRecord = batch.isEmpty() ? joinedAt[0] : now;

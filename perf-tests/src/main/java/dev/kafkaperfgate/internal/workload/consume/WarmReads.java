@@ -140,8 +140,7 @@ public final class WarmReads implements WarmClient<ConsumeTrialFigures> {
                     throw new ScenarioFailedException("scenario " + scenario + ", " + phase + ", pass " + passes + ": " + problem, null);
                 }
                 records++;
-                int size = record.serializedValueSize();
-                bytes[0] += size >= 0 ? size : record.value() instanceof byte[] value ? value.length : 0;
+                bytes[0] += ReadPass.valueBytes(record);
             }
             if (!batch.isEmpty()) {
                 lastRecord = now;
