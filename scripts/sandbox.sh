@@ -110,17 +110,6 @@ sandbox_setup() {
   echo "gate: the base runs as $(sandbox_user base), the head as $(sandbox_user head): users of this run's own"
 }
 
-# sandbox_copy_tree SIDE FROM: copies a tree into the side's home as src/, without build output
-# (target/) or git's folder, owned by the side's user. Prints the copy's path.
-sandbox_copy_tree() {
-  local side=$1 from=$2 dest
-  dest=$(sandbox_home "$side")/src
-  sandbox_privileged mkdir -p "$dest" || return 1
-  tar -C "$from" --exclude=./.git --exclude=target -cf - . | sandbox_privileged tar -C "$dest" -xf - || return 1
-  sandbox_privileged chown -R "$(sandbox_user "$side"):$(sandbox_user "$side")" "$dest" || return 1
-  echo "$dest"
-}
-
 # sandbox_as SIDE COMMAND...: runs COMMAND as the side's user, in its home, with a cleared
 # environment (as the gate's own user in same-user mode).
 sandbox_as() {

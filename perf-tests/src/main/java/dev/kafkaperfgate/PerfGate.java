@@ -4,6 +4,8 @@ import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.basebuild.BaseBuild;
+import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
+import dev.kafkaperfgate.internal.basebuild.PairedRules;
 import dev.kafkaperfgate.internal.paired.PairedSession;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.run.GateSession;
@@ -40,14 +42,18 @@ public final class PerfGate {
      * @throws PerfGateException when the run could not be judged: an unknown setting or a selection that
      *                           matches nothing ({@link PerfGateException.Kind#INVALID_SETTINGS}), bad scenario or
      *                           baseline files, every problem listed ({@link PerfGateException.Kind#INVALID_INPUT}),
-     *                           or a broker or worker that cannot start or died
-     *                           ({@link PerfGateException.Kind#INFRASTRUCTURE}). It is the only exception thrown.
+     *                           a broker or worker that cannot start or died
+     *                           ({@link PerfGateException.Kind#INFRASTRUCTURE}), or a paired run refused because the
+     *                           head reached the files its judge runs on ({@link PerfGateException.Kind#REFUSED}).
+     *                           It is the only exception thrown.
      */
     public static GateResult run(PerfGateOptions options, PrintStream console) {
         try {
             return runJudged(options, console);
         } catch (PerfGateException e) {
             throw e;
+        } catch (PairedRefusedException e) {
+            throw new PerfGateException(PerfGateException.Kind.REFUSED, e.getMessage(), e);
         } catch (ScenarioValidationException | BaselineException e) {
             throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
@@ -63,15 +69,28 @@ public final class PerfGate {
         if (!BaseBuild.requested(settings)) {
             return runJudged(settings, console);
         }
-        // -Dperf.base.ref: the base is checked out and built here, then removed.
-        BaseBuild base;
-        try {
-            base = BaseBuild.prepare(settings, Path.of("").toAbsolutePath(), console);
-        } catch (PairedUnavailableException e) {
-            return runStored(settings.with(GateProperties.BASE_REF, null), console, e);
-        }
-        try (base) {
-            return runJudged(base.settings(), console);
+        // -Dperf.base.ref: the base (and, from scripts/gate.sh, the head) is checked out and built here, then removed.
+        try (BaseBuild base = BaseBuild.prepare(settings, Path.of("").toAbsolutePath(), console)) {
+            GateResult result;
+            try {
+                if (base.unavailable().isPresent()) {
+                    throw base.unavailable().get();
+                }
+                result = PairedSession.run(base.settings(), console);
+            } catch (PairedUnavailableException e) {
+                GateSettings stored = PairedRules.storedInstead(settings.with(GateProperties.BASE_REF, null), e);
+                result = switch (PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm())) {
+                    case STORED_HERE -> runStored(stored, console);
+                    case HEAD_ALONE -> {
+                        console.println("[kafka-perf-gate] paired mode unavailable: " + e.getMessage()
+                                + "; the head is measured alone and nothing is judged");
+                        yield base.headAlone(stored);
+                    }
+                    case REFUSED -> throw new PairedRefusedException(PairedRules.refusal(e));
+                };
+            }
+            base.checkAfterRun(result);
+            return result;
         }
     }
 
@@ -80,23 +99,19 @@ public final class PerfGate {
             try {
                 return PairedSession.run(settings, console);
             } catch (PairedUnavailableException e) {
-                return runStored(settings, console, e);
+                return runStored(PairedRules.storedInstead(settings, e), console);
             }
         }
-        return runStored(settings, console, null);
+        return runStored(settings, console);
     }
 
-    /** Stored baselines judge: asked for, or standing in for a paired run that could not take place ({@code unavailable}). */
-    private static GateResult runStored(GateSettings settings, PrintStream console, PairedUnavailableException unavailable) {
-        String fallback = null;
-        boolean firstAdoption = false;
-        if (unavailable != null) {
-            fallback = unavailable.getMessage();
-            firstAdoption = unavailable.baseWithoutGate();
-            console.println("[kafka-perf-gate] paired mode unavailable: " + fallback + "; judging against stored baselines instead");
+    /** Stored baselines judge: asked for, or standing in for a paired run that could not take place (its reason in the settings). */
+    private static GateResult runStored(GateSettings settings, PrintStream console) {
+        if (settings.fallbackReason() != null) {
+            console.println("[kafka-perf-gate] paired mode unavailable: " + settings.fallbackReason()
+                    + "; judging against stored baselines instead");
         }
-        GateSession prepared = GateSession.prepare(settings, console);
-        try (GateSession session = fallback == null ? prepared : prepared.fallingBackFrom(fallback, firstAdoption)) {
+        try (GateSession session = GateSession.prepare(settings, console)) {
             session.start();
             for (Scenario scenario : session.scenarios()) {
                 try {
@@ -133,7 +148,8 @@ public final class PerfGate {
             System.out.println("[kafka-perf-gate] " + result.headline());
             System.exit(result.exitCode());
         } catch (PerfGateException e) {
-            System.err.println("[kafka-perf-gate] could not run (" + e.kind() + "): " + e.getMessage());
+            System.err.println(e.kind() == PerfGateException.Kind.REFUSED ? "[kafka-perf-gate] NOT JUDGED: " + e.getMessage()
+                    : "[kafka-perf-gate] could not run (" + e.kind() + "): " + e.getMessage());
             System.exit(e.exitCode());
         }
     }

@@ -12,6 +12,7 @@ package dev.kafkaperfgate;
  *     switch (e.kind()) {
  *         case INVALID_SETTINGS, INVALID_INPUT -> ...   // fix the setting or file the message names
  *         case INFRASTRUCTURE -> ...                   // the broker or Docker; not a performance verdict
+ *         case REFUSED -> ...                          // the pull request reached for its judge: NOT JUDGED
  *     }
  * }
  * }</pre>
@@ -25,7 +26,12 @@ public final class PerfGateException extends RuntimeException {
         /** Scenario or baseline files that are malformed or inconsistent, every problem with its file and field; nothing started. */
         INVALID_INPUT,
         /** The broker, Docker, a worker JVM or the machine failed: a broker that cannot start or died mid-run. */
-        INFRASTRUCTURE
+        INFRASTRUCTURE,
+        /**
+         * A paired run refused: the head's build or code changed a file the base or the gate runs on,
+         * or the base cannot be measured and the only stand-in would run the head's code where the gate decides.
+         */
+        REFUSED
     }
 
     private final Kind kind;
@@ -40,7 +46,7 @@ public final class PerfGateException extends RuntimeException {
         return kind;
     }
 
-    /** The command line's exit code for it: 2 (not judged: fix a setting or a file), or 3 (the infrastructure failed). */
+    /** The command line's exit code for it: 2 (not judged: fix a setting or a file; refused), or 3 (the infrastructure failed). */
     public int exitCode() {
         return kind == Kind.INFRASTRUCTURE ? 3 : 2;
     }

@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -117,6 +118,22 @@ class ArchitectureTest {
     void internalCodeDoesNotReachBackIntoThePublicAdapters() {
         noClasses().that().resideInAPackage("dev.kafkaperfgate.internal..")
                 .should().dependOnClassesThat().resideInAPackage("dev.kafkaperfgate.junit..")
+                .check(classes);
+    }
+
+    /**
+     * The base's build and the rules for a base that cannot be measured are used by the entry point
+     * alone, once, whichever way the run was started (gate.sh --base or -Dperf.base.ref), and they
+     * build and check; they never measure or decide.
+     */
+    @Test
+    void theBaseBuildIsEnteredOnceAndDecidesNothing() {
+        classes().that().resideInAPackage("dev.kafkaperfgate.internal.basebuild..")
+                .should().onlyHaveDependentClassesThat().resideInAnyPackage("dev.kafkaperfgate", "dev.kafkaperfgate.internal.basebuild..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.basebuild..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.engine..",
+                        "dev.kafkaperfgate.internal.verdict..", "dev.kafkaperfgate.internal.workload..", "dev.kafkaperfgate.internal.run..")
                 .check(classes);
     }
 

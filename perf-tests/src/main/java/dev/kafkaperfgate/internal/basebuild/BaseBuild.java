@@ -1,47 +1,64 @@
 package dev.kafkaperfgate.internal.basebuild;
 
-import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
+import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
-import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.internal.settings.PairedSettings;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The base of {@code -Dperf.base.ref}: checked out in a git worktree in a private folder (0700,
- * under RUNNER_TEMP or ~/.cache/kafka-perf-gate),
- * its test classpath built with Maven, and the settings a paired run needs pointed at it. What
- * {@code scripts/gate.sh --base} does in shell, for a team's {@code mvn verify}. The module is the
- * working directory (Surefire runs there); in the base it is at the same path. Every command is
- * bounded; {@link #close} removes the worktree.
+ * The two sides of {@code -Dperf.base.ref}, made ready to be measured: the base checked out in a
+ * git worktree in a private folder and built, the head built too when this JVM does not hold its
+ * classes, and the paired run's settings pointed at both. One path for {@code scripts/gate.sh
+ * --base} (its deciding JVM runs on the gate's classes only, each side builds as a user of its
+ * own, on a copy of its tree) and for {@code PerfGateSuite}'s paired mode (the head is the build
+ * the suite runs in). The module is the working directory; in the base it is at the same path.
  *
- * <p>A base that has no such module, or does not build, cannot be measured: that is a
- * {@link PairedUnavailableException}, and stored baselines judge instead, saying why. A ref that is
- * not a commit is the caller's mistake: an {@link IllegalArgumentException}.
+ * <p>In the order that keeps the head's code away from what judges it: both trees are copied for
+ * their users before anything of either side runs; the base is built first, and every file the
+ * base and the gate run on is fingerprinted ({@link TrustedFiles}) before the head's build runs;
+ * a head whose build changed one is refused, and so is one whose code changed one during the run
+ * ({@link #checkAfterRun}). A base that cannot be measured is {@link #unavailable()}; what stands in
+ * is {@link PairedRules}'. Every command is bounded; {@link #close} removes the worktree.
  */
 public final class BaseBuild implements AutoCloseable {
 
     private final Path top;
     private final Path work;
-    private final GateSettings settings;
+    private final boolean ownWork;
+    private final SideUsers users;
+    private final boolean headInThisJvm;
+    private GateSettings settings;
+    private PairedUnavailableException unavailable;
+    private TrustedFiles trusted;
+    private String headClasspath;
+    private Path headModule;
 
-    private BaseBuild(Path top, Path work, GateSettings settings) {
+    private BaseBuild(Path top, Path work, boolean ownWork, GateSettings settings, SideUsers users) {
         this.top = top;
         this.work = work;
+        this.ownWork = ownWork;
         this.settings = settings;
+        this.users = users;
+        PairedSettings paired = settings.paired();
+        this.headInThisJvm = !paired.headBuild() && paired.headClasspathFile() == null;
     }
 
     /** Whether the settings ask the gate to build the base itself. */
@@ -50,47 +67,130 @@ public final class BaseBuild implements AutoCloseable {
     }
 
     /**
-     * Checks out and builds the base; the returned build's {@link #settings} are {@code settings}
-     * with the base's classpath file, scenario directory and commit added.
+     * Checks out and builds the base (and the head, when asked); the returned build's
+     * {@link #settings} are {@code settings} with both sides' classpath files, scenario folders
+     * and commits added. A base that cannot be measured does not throw: see {@link #unavailable()}.
+     *
+     * @throws IllegalArgumentException when the ref is not a commit, or the module is in no git checkout
+     * @throws PairedRefusedException   when the base does not build and nothing may stand in, or the
+     *                                  head's build changed a file the base or the gate runs on
+     * @throws IllegalStateException    when the head does not build, or git or the work folder failed
      */
     public static BaseBuild prepare(GateSettings settings, Path module, PrintStream console) {
         String ref = settings.paired().baseRef();
-        Path top = Path.of(run(module, "git", "rev-parse", "--show-toplevel").orElseThrow(() -> new IllegalArgumentException(
-                "-D" + GateProperties.BASE_REF + " needs a git checkout, and " + module + " is not in one")).trim());
-        String sha = run(top, "git", "rev-parse", "--verify", "--quiet", ref + "^{commit}").map(String::trim)
-                .orElseThrow(() -> new IllegalArgumentException("-D" + GateProperties.BASE_REF + "=" + ref + " is not a commit of " + top
-                        + " (fetch it first, e.g. git fetch origin main)"));
-        String shortSha = sha.substring(0, 12);
-        Path work;
+        Path top = Path.of(Commands.output(module, Defaults.GIT_TIMEOUT, "git", "rev-parse", "--show-toplevel")
+                .orElseThrow(() -> new IllegalArgumentException("-D" + GateProperties.BASE_REF + " needs a git checkout, and "
+                        + module + " is not in one")).trim());
+        String sha = Commands.output(top, Defaults.GIT_TIMEOUT, "git", "rev-parse", "--verify", "--quiet", ref + "^{commit}")
+                .map(String::trim).orElseThrow(() -> new IllegalArgumentException("-D" + GateProperties.BASE_REF + "=" + ref
+                        + " is not a commit of " + top + " (fetch it first, e.g. git fetch origin main; in Actions: fetch-depth: 0)"));
+        String headSha = Commands.output(top, Defaults.GIT_TIMEOUT, "git", "rev-parse", "HEAD").map(String::trim).orElse("unknown");
+        PairedSettings paired = settings.paired();
+        SideUsers users = SideUsers.of(paired.sandboxBase(), paired.sandboxHead(), paired.sandboxExchange(), !SideUsers.runningAsRoot());
+        BaseBuild build = new BaseBuild(top, workFolder(paired), paired.work() == null, settings, users);
+        console.println("[kafka-perf-gate] paired mode: head " + shortSha(headSha) + " against base " + shortSha(sha) + " (" + ref + ")");
         try {
-            work = Files.createTempDirectory(privateParent(), "kpg-paired-");
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot create the base's worktree folder: " + e.getMessage(), e);
-        }
-        console.println("[kafka-perf-gate] paired mode: this build against base " + shortSha + " (" + ref + ")");
-        BaseBuild build = new BaseBuild(top, work, settings);
-        try {
-            Path checkout = work.resolve("base");
-            run(top, "git", "worktree", "add", "--detach", "--quiet", checkout.toString(), sha).orElseThrow(() ->
-                    new PairedUnavailableException("could not check out the base " + shortSha + " in a worktree"));
-            Path rel = relative(top, module);
-            Path baseModule = checkout.resolve(rel.toString());
-            if (!Files.isRegularFile(baseModule.resolve("pom.xml"))) {
-                throw new PairedUnavailableException("the base " + shortSha + " has no " + rel.resolve("pom.xml"), null, true);
-            }
-            Path classpath = work.resolve("base-classpath.txt");
-            buildClasspath(checkout, baseModule, classpath, work.resolve("base-build.log"), shortSha, console);
-            Path scenarios = settings.scenariosDir();
-            Map<String, String> paired = new HashMap<>();
-            paired.put(GateProperties.BASE_REF, null);
-            paired.put(GateProperties.BASE_CLASSPATH_FILE, classpath.toString());
-            paired.put(GateProperties.BASE_SCENARIOS_DIR, scenarios.isAbsolute() ? scenarios.toString()
-                    : baseModule.resolve(scenarios).toString());
-            paired.put(GateProperties.BASE_COMMIT, sha);
-            return new BaseBuild(top, work, settings.with(paired));
+            build.prepare(module, sha, headSha, console);
+            return build;
         } catch (RuntimeException e) {
             build.close();
             throw e;
+        }
+    }
+
+    private void prepare(Path module, String sha, String headSha, PrintStream console) {
+        Path checkout = work.resolve("base");
+        if (Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "add", "--detach", "--quiet", checkout.toString(), sha)
+                .isEmpty()) {
+            throw new IllegalStateException("could not check out the base " + shortSha(sha) + " in a worktree");
+        }
+        ModulePlacement placement = ModulePlacement.of(top, module);
+        Path baseTop = checkout;
+        Path headTop = top;
+        if (users.separate()) {
+            // Both copies before anything of either side runs: neither can reach the other's.
+            baseTop = SideBuild.copyTree(checkout, users.base());
+            if (settings.paired().headBuild()) {
+                headTop = SideBuild.copyTree(top, users.head());
+            }
+        }
+        Path baseModule = placement.moduleIn(baseTop);
+        headModule = placement.moduleIn(headTop);
+        Map<String, String> pairedKeys = new HashMap<>();
+        List<String> trustedClasspaths = new ArrayList<>();
+        if (!headInThisJvm) {
+            trustedClasspaths.add(ThisJvm.classPath());
+        }
+        if (!Files.isRegularFile(baseModule.resolve("pom.xml"))) {
+            unavailable = new PairedUnavailableException("the base " + shortSha(sha) + " has no " + placement.fromTop().resolve("pom.xml"),
+                    null, true);
+        } else {
+            try {
+                Path classpathFile = work.resolve("base-classpath.txt");
+                trustedClasspaths.add(SideBuild.classpath("base", users.base(), baseTop, placement, classpathFile,
+                        work.resolve("base-build.log"), console));
+                pairedKeys.put(GateProperties.BASE_CLASSPATH_FILE, classpathFile.toString());
+            } catch (SideBuild.FailedException e) {
+                unavailable = new PairedUnavailableException(e.getMessage().replaceFirst("^the base", "the base " + shortSha(sha)));
+                if (PairedRules.whenBaseCannotBeMeasured(unavailable, headInThisJvm) == PairedRules.Fallback.REFUSED) {
+                    // Nothing of the head runs: it could not be judged anyway.
+                    return;
+                }
+            }
+        }
+        if (!headInThisJvm) {
+            trusted = TrustedFiles.of(trustedClasspaths);
+        }
+        if (settings.paired().headBuild()) {
+            Path log = work.resolve("head-build.log");
+            try {
+                Path classpathFile = work.resolve("head-classpath.txt");
+                headClasspath = SideBuild.classpath("head", users.head(), headTop, placement, classpathFile, log, console);
+                pairedKeys.put(GateProperties.HEAD_CLASSPATH_FILE, classpathFile.toString());
+            } catch (SideBuild.FailedException e) {
+                console.println("[kafka-perf-gate] the head does not build; the last lines of the build:");
+                SideBuild.lastLines(log, 20).forEach(line -> console.println("  " + line));
+                throw new IllegalStateException(e.getMessage());
+            }
+        } else if (settings.paired().headClasspathFile() != null) {
+            headClasspath = readClasspath(Path.of(settings.paired().headClasspathFile()));
+        }
+        if (trusted != null) {
+            PairedRules.changed(trusted, trusted.again(), true).ifPresent(refusal -> {
+                throw refusal;
+            });
+        }
+        Path scenarios = settings.scenariosDir();
+        if (!scenarios.isAbsolute() && !headTop.equals(top)) {
+            // The head's worker reads the head's scenarios from its own copy.
+            pairedKeys.put(GateProperties.SCENARIOS_DIR, headModule.resolve(scenarios.toString()).toString());
+        }
+        pairedKeys.put(GateProperties.BASE_REF, null);
+        pairedKeys.put(GateProperties.HEAD_BUILD, null);
+        pairedKeys.put(GateProperties.PAIRED_WORK, null);
+        pairedKeys.put(GateProperties.BASE_SCENARIOS_DIR, scenarios.isAbsolute() ? scenarios.toString()
+                : baseModule.resolve(scenarios.toString()).toString());
+        pairedKeys.put(GateProperties.BASE_COMMIT, sha);
+        if (!settings.given().containsKey(GateProperties.RUN_COMMIT)) {
+            pairedKeys.put(GateProperties.RUN_COMMIT, headSha);
+        }
+        settings = settings.with(pairedKeys);
+    }
+
+    /** The private folder the base is checked out in: the one scripts/gate.sh made, else one of the gate's own. */
+    private static Path workFolder(PairedSettings paired) {
+        if (paired.work() != null) {
+            Path work = Path.of(paired.work());
+            if (!work.isAbsolute() || !Files.isDirectory(work)) {
+                throw new IllegalArgumentException("-D" + GateProperties.PAIRED_WORK + " must be an existing folder's absolute path: "
+                        + paired.work());
+            }
+            return work;
+        }
+        try {
+            return Files.createTempDirectory(privateParent(), "kpg-paired-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the base's worktree folder: " + e.getMessage(), e);
         }
     }
 
@@ -107,101 +207,92 @@ public final class BaseBuild implements AutoCloseable {
         return parent;
     }
 
-    private static Path relative(Path top, Path module) {
+    private static String readClasspath(Path file) {
         try {
-            return top.toRealPath().relativize(module.toRealPath());
+            return Files.readString(file).trim();
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot resolve the module " + module + " in " + top + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("-D" + GateProperties.HEAD_CLASSPATH_FILE + " cannot be read: " + e.getMessage(), e);
         }
     }
 
-    /** The settings of the paired run: the caller's, with the base's classpath file, scenario directory and commit. */
+    private static String shortSha(String sha) {
+        return sha.length() > 12 ? sha.substring(0, 12) : sha;
+    }
+
+    /** The paired run's settings: the caller's, with both sides' classpath files, scenario folders and commits. */
     public GateSettings settings() {
         return settings;
     }
 
-    private static void buildClasspath(Path checkout, Path module, Path out, Path log, String shortSha, PrintStream console) {
-        Path deps = Path.of(out + ".deps");
-        console.println("[kafka-perf-gate] building the base " + shortSha + " (" + module + "; log " + log + ")");
-        List<String> command = List.of("mvn", "-B", "-q", "-f", module.resolve("pom.xml").toString(), "-DskipTests", "package",
-                "dependency:build-classpath", "-Dmdep.outputFile=" + deps, "-Dmdep.includeScope=test");
-        // .mvn/ from the base's own checkout only: without MAVEN_BASEDIR, mvn searches every parent folder for one.
-        int exit = runLogged(module, command, log, Defaults.BASE_BUILD_TIMEOUT, Map.of("MAVEN_BASEDIR", checkout.toString()));
-        if (exit != 0 || !Files.isRegularFile(deps)) {
-            throw new PairedUnavailableException("the base " + shortSha + " does not build" + (exit == Integer.MIN_VALUE
-                    ? " within " + Defaults.BASE_BUILD_TIMEOUT.toMinutes() + " minutes" : ": " + firstError(log)));
+    /** Why the base cannot be measured (it has no such module, or does not build); empty when it can. */
+    public Optional<PairedUnavailableException> unavailable() {
+        return Optional.ofNullable(unavailable);
+    }
+
+    /** Whether this JVM holds the head's classes (the suite's paired mode), or only the gate's. */
+    public boolean headInThisJvm() {
+        return headInThisJvm;
+    }
+
+    /**
+     * The head measured alone against stored baselines, as its own user ({@link PairedRules.Fallback#HEAD_ALONE}).
+     *
+     * @param stored the stored run's settings ({@link PairedRules#storedInstead})
+     */
+    public GateResult headAlone(GateSettings stored) {
+        if (headClasspath == null) {
+            throw new IllegalStateException("the head was not built, so it cannot run alone");
         }
-        try {
-            String classpath = module.resolve("target/test-classes") + ":" + module.resolve("target/classes") + ":"
-                    + Files.readString(deps, StandardCharsets.UTF_8).trim();
-            Files.writeString(out, classpath, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new PairedUnavailableException("the base's classpath cannot be written: " + e.getMessage(), e);
+        Path directory = users.separate() && settings.paired().headBuild() ? headModule : Path.of("").toAbsolutePath();
+        return HeadAlone.run(stored.with(GateProperties.SCENARIOS_DIR, settings.scenariosDir().toString()), users.head(),
+                headClasspath, directory);
+    }
+
+    /**
+     * After the run, before its result is believed: every process of the sides' users is ended,
+     * and the files the base and the gate run on are checked once more (the head's code ran
+     * meanwhile). When one changed, the run's summary.json is moved aside (to
+     * {@code summary.untrusted.json}) and the run refused.
+     *
+     * @throws PairedRefusedException when a file changed, or a side's processes outlived SIGKILL
+     */
+    public void checkAfterRun(GateResult result) {
+        if (!users.base().endProcesses() || !users.head().endProcesses()) {
+            setAside(result);
+            throw new PairedRefusedException("processes of the sides' users outlived SIGKILL after the run");
+        }
+        if (trusted == null) {
+            return;
+        }
+        Optional<PairedRefusedException> refusal = PairedRules.changed(trusted, trusted.again(), false);
+        if (refusal.isPresent()) {
+            setAside(result);
+            throw refusal.get();
         }
     }
 
-    private static String firstError(Path log) {
-        try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
-            // The first error that says something: Maven's "COMPILATION ERROR :" header names nothing.
-            return lines.map(line -> line.replaceAll("\u001B\\[[0-9;]*m", "").trim())
-                    .filter(line -> (line.contains("ERROR") || line.contains("FAIL")) && !line.endsWith("ERROR :"))
-                    .findFirst().map(line -> line.length() > 200 ? line.substring(0, 200) : line).orElse("see " + log);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return "see " + log;
-        }
-    }
-
-    /** A git command's standard output when it succeeds in time; empty otherwise. */
-    private static java.util.Optional<String> run(Path dir, String... command) {
-        try {
-            Path output = Files.createTempFile("kpg-git-", ".out");
+    private static void setAside(GateResult result) {
+        Path summary = result.summaryFile();
+        if (summary != null && Files.isRegularFile(summary)) {
             try {
-                int exit = runLogged(dir, List.of(command), output, Defaults.GIT_TIMEOUT, Map.of());
-                return exit == 0 ? java.util.Optional.of(Files.readString(output, StandardCharsets.UTF_8))
-                        : java.util.Optional.empty();
-            } finally {
-                Files.deleteIfExists(output);
+                Files.move(summary, summary.resolveSibling("summary.untrusted.json"), StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException("a refused run's summary.json cannot be moved aside: " + e.getMessage(), e);
             }
-        } catch (IOException e) {
-            return java.util.Optional.empty();
         }
     }
 
-    /** Runs a command with its output in {@code log}; its exit code, or {@link Integer#MIN_VALUE} when it timed out (and was killed). */
-    private static int runLogged(Path dir, List<String> command, Path log, Duration timeout, Map<String, String> environment) {
-        Process process;
-        try {
-            ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile());
-            builder.environment().putAll(environment);
-            process = builder.start();
-        } catch (IOException e) {
-            throw new PairedUnavailableException(command.get(0) + " cannot be started: " + e.getMessage(), e);
-        }
-        try {
-            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                return Integer.MIN_VALUE;
-            }
-            return process.exitValue();
-        } catch (InterruptedException e) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new PairedUnavailableException("interrupted while running " + command.get(0));
-        }
-    }
-
-    /** Removes the worktree and its folder. */
+    /** Removes the worktree, and the work folder when the gate made it. */
     @Override
     public void close() {
-        run(top, "git", "worktree", "remove", "--force", work.resolve("base").toString());
-        try (Stream<Path> paths = Files.walk(work)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // Best effort: the folder is private and named after this run.
+        Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "remove", "--force", work.resolve("base").toString());
+        if (ownWork) {
+            try (Stream<Path> paths = Files.walk(work)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            } catch (IOException e) {
+                // Best effort: the folder is private and named after this run.
+            }
         }
-        run(top, "git", "worktree", "prune");
+        Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "prune");
     }
 }

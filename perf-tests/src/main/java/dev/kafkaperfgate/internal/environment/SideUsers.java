@@ -80,6 +80,60 @@ public final class SideUsers {
             return prefix;
         }
 
+        /**
+         * Ends every process of the side's user with SIGKILL and waits until none is left (at most
+         * 2 s). The user is the run's own, so nothing else is touched. Without a user nothing is
+         * ended: the side's processes are this JVM's children, stopped by whoever started them.
+         *
+         * @return whether no process of the user is left
+         */
+        public boolean endProcesses() {
+            if (user == null) {
+                return true;
+            }
+            runQuietly(privileged("pkill", "-KILL", "-u", user.name()));
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                if (runQuietly(privileged("pgrep", "-u", user.name())) == 1) {
+                    return true;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return false;
+        }
+
+        private List<String> privileged(String... command) {
+            List<String> words = new ArrayList<>();
+            if (sudo) {
+                words.addAll(List.of("sudo", "-n"));
+            }
+            words.addAll(List.of(command));
+            return words;
+        }
+
+        /** A short command's exit code (output discarded), or -1 when it could not run or took over 5 s. */
+        private static int runQuietly(List<String> command) {
+            try {
+                Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    return -1;
+                }
+                return process.exitValue();
+            } catch (java.io.IOException e) {
+                return -1;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return -1;
+            }
+        }
+
         /** The JVM flags the side's JVMs add: its own temp folder; empty without a user. */
         public List<String> jvmFlags() {
             return user == null ? List.of() : List.of("-Djava.io.tmpdir=" + user.tmp());

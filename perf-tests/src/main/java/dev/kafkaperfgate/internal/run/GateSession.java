@@ -2,7 +2,6 @@ package dev.kafkaperfgate.internal.run;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.Defaults;
-import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.DeletedBaselines;
@@ -75,19 +74,6 @@ public final class GateSession implements AutoCloseable {
             DeletedBaselines.check(baselines, selected.stream().map(Scenario::name).toList(), baselinesRef);
         }
         return new GateSession(settings, console, suite, selected, baselines);
-    }
-
-    /**
-     * This session as the stand-in for a paired run that could not take place: the summary and the
-     * headline name the reason.
-     */
-    public GateSession fallingBackFrom(String pairedUnavailableReason, boolean firstAdoption) {
-        GateSettings withReason = settings.with(GateProperties.FALLBACK_REASON, pairedUnavailableReason);
-        if (firstAdoption && !withReason.given().containsKey(GateProperties.ALLOW_UNJUDGED)) {
-            // The pull request adopts the gate: nothing exists to judge it against, and saying so is a pass.
-            withReason = withReason.with(GateProperties.ALLOW_UNJUDGED, "true");
-        }
-        return new GateSession(withReason, console, suite, scenarios, baselines);
     }
 
     /** The selected scenarios, in run order. */

@@ -62,6 +62,11 @@ public final class Defaults {
     public static final Duration BASE_BUILD_TIMEOUT = Duration.ofMinutes(15);
     /** Longest a {@code git} command of the base's checkout may take ({@code perf.base.ref}). */
     public static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
+    /**
+     * How long the head may run alone against stored baselines when the pull request adopts the
+     * gate (scripts/gate.sh --base against a base without it): a whole stored suite, bounded.
+     */
+    public static final Duration HEAD_ALONE_TIMEOUT = Duration.ofMinutes(120);
     /** Building Toxiproxy's server with {@code go install} took about 30 s here, downloads included. */
     public static final Duration TOXIPROXY_BUILD_TIMEOUT = Duration.ofMinutes(5);
 

@@ -29,10 +29,12 @@ import java.util.OptionalInt;
  * @param sandboxBase       the base's user and home ({@code name:home}); {@code null}: the gate's own user
  * @param sandboxHead       the head's user and home
  * @param sandboxExchange   the gate's folder both users read requests from
+ * @param headBuild         whether the gate builds the head's module too, as the head's user (scripts/gate.sh --base)
+ * @param work              the private folder the base is checked out in; {@code null}: the gate makes one
  */
 public record PairedSettings(String baseRef, String baseClasspathFile, String headClasspathFile, String baseScenariosDir,
                              String baseCommit, ClientDesign design, OptionalInt blocks, OptionalInt looks, Duration trial,
                              Duration window, Duration warmup, int settle, boolean pin, boolean failFast, ClientsMode clients,
                              ComponentsMode components, int componentBlocks, int componentLooks, String workerJvmFlags,
-                             String sandboxBase, String sandboxHead, String sandboxExchange) {
+                             String sandboxBase, String sandboxHead, String sandboxExchange, boolean headBuild, String work) {
 }

@@ -70,22 +70,96 @@ class BaseBuildTest {
             assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(work)));
         }
         assertFalse(Files.exists(worktree), "the worktree is removed when the run ends");
-        assertTrue(printed.toString().contains("paired mode: this build against base " + sha.substring(0, 12)), printed.toString());
+        assertTrue(printed.toString().contains("against base " + sha.substring(0, 12) + " (HEAD~1)"), printed.toString());
     }
 
     @Test
-    void aBaseThatDoesNotBuildIsNamedAndStoredBaselinesJudgeInstead(@TempDir Path repo) throws Exception {
+    void aBaseThatDoesNotBuildIsNamedAndStoredBaselinesJudgeInsteadWhereTheHeadIsLoadedAlready(@TempDir Path repo) throws Exception {
+        String sha = brokenBase(repo);
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), repo, console)) {
+            PairedUnavailableException e = base.unavailable().orElseThrow();
+            assertTrue(e.getMessage().startsWith("the base " + sha.substring(0, 12) + " does not build: "), e.getMessage());
+            assertTrue(e.getMessage().contains("Order.java"), "the first error names the file: " + e.getMessage());
+            assertFalse(e.baseWithoutGate(), "a broken base is not an adoption: the run is not allowed to pass unjudged");
+            assertEquals(PairedRules.Fallback.STORED_HERE, PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm()));
+        }
+    }
+
+    @Test
+    void aBaseThatDoesNotBuildIsRefusedWhereTheHeadWouldRunInTheDecidingJvmAndTheHeadIsNeverBuilt(@TempDir Path repo) throws Exception {
+        String sha = brokenBase(repo);
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha, GateProperties.HEAD_BUILD, "true")),
+                repo, console)) {
+            PairedUnavailableException e = base.unavailable().orElseThrow();
+            assertFalse(base.headInThisJvm());
+            assertEquals(PairedRules.Fallback.REFUSED, PairedRules.whenBaseCannotBeMeasured(e, false));
+            assertTrue(PairedRules.refusal(e).contains("does not build"), PairedRules.refusal(e));
+            assertFalse(printed.toString().contains("building the head"), "nothing of the head ran: " + printed);
+            assertFalse(Files.exists(repo.resolve("target/classes")), "the head was not built");
+        }
+    }
+
+    @Test
+    void bothSidesBuiltForTheGateScriptAndAFileTheBaseRunsOnThatChangesDuringTheRunIsRefused(@TempDir Path repo, @TempDir Path results)
+            throws Exception {
+        write(repo.resolve("pom.xml"), POM);
+        write(repo.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id) {}");
+        String sha = commit(repo, "base");
+        write(repo.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id, int n) {}");
+
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha, GateProperties.HEAD_BUILD, "true")),
+                repo, console)) {
+            Map<String, String> settings = base.settings().given();
+            assertTrue(base.unavailable().isEmpty(), printed.toString());
+            String head = Files.readString(Path.of(settings.get(GateProperties.HEAD_CLASSPATH_FILE)));
+            assertTrue(Path.of(head.split(":")[1]).startsWith(repo.toRealPath()), "the head is the working tree: " + head);
+            assertTrue(printed.toString().contains("building the head (" + repo.toRealPath() + ")"), printed.toString());
+            String baseClasses = Files.readString(Path.of(settings.get(GateProperties.BASE_CLASSPATH_FILE))).split(":")[1];
+            assertFalse(settings.containsKey(GateProperties.HEAD_BUILD), "the build is done: the paired run is told its classpath");
+
+            Path summary = Files.writeString(results.resolve("summary.json"), "{}");
+            dev.kafkaperfgate.GateResult passed = new dev.kafkaperfgate.GateResult(dev.kafkaperfgate.GateResult.Outcome.PASS, 0, "pass",
+                    true, summary, List.of());
+            base.checkAfterRun(passed);
+            assertTrue(Files.exists(summary), "nothing changed: the summary stands");
+
+            // The head's code, during the run, adds a class to the base's classes.
+            Files.writeString(Path.of(baseClasses).resolve("com/acme/Planted.class"), "planted");
+            PairedRefusedException refused = assertThrows(PairedRefusedException.class, () -> base.checkAfterRun(passed));
+            assertTrue(refused.getMessage().endsWith("Planted.class, which the base or the gate runs on, changed during the run"),
+                    refused.getMessage());
+            assertFalse(Files.exists(summary), "a refused run's summary does not stand");
+            assertTrue(Files.exists(results.resolve("summary.untrusted.json")), "it is moved aside, not lost");
+        }
+    }
+
+    @Test
+    void aBaseWithoutTheModuleIsAnAdoptionAndTheHeadIsBuiltToRunAlone(@TempDir Path repo) throws Exception {
+        write(repo.resolve("README.md"), "before the gate\n");
+        String sha = commit(repo, "before the gate");
+        Path module = repo.resolve("perf");
+        write(module.resolve("pom.xml"), POM);
+        write(module.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id) {}");
+
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha, GateProperties.HEAD_BUILD, "true")),
+                module, console)) {
+            PairedUnavailableException e = base.unavailable().orElseThrow();
+            assertEquals("the base " + sha.substring(0, 12) + " has no perf/pom.xml", e.getMessage());
+            assertTrue(e.baseWithoutGate());
+            assertEquals(PairedRules.Fallback.HEAD_ALONE, PairedRules.whenBaseCannotBeMeasured(e, false));
+            assertTrue(Files.isRegularFile(Path.of(base.settings().given().get(GateProperties.HEAD_CLASSPATH_FILE))),
+                    "the head was built, to run alone as its user");
+        }
+    }
+
+    /** A repository whose previous commit does not compile and whose head does; the broken commit's SHA. */
+    private static String brokenBase(Path repo) throws Exception {
         write(repo.resolve("pom.xml"), POM);
         write(repo.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id {}");
         String sha = commit(repo, "broken base");
         write(repo.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id) {}");
         commit(repo, "fixed head");
-
-        PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
-                () -> BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), repo, console));
-        assertTrue(e.getMessage().startsWith("the base " + sha.substring(0, 12) + " does not build: "), e.getMessage());
-        assertTrue(e.getMessage().contains("Order.java"), "the first error names the file: " + e.getMessage());
-        assertFalse(e.baseWithoutGate(), "a broken base is not an adoption: the run is not allowed to pass unjudged");
+        return sha;
     }
 
     @Test

@@ -1,0 +1,157 @@
+package dev.kafkaperfgate.internal.basebuild;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.environment.SideUsers;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The head measured alone against stored baselines, in a JVM of the head's user, when the pull
+ * request adopts the gate (its base has none) and this JVM holds the gate's classes only. Stored
+ * mode runs the head's classes in the JVM that judges, so that JVM is the head's: it writes its
+ * results in the head's home, and they are copied once every process of the head's user has
+ * ended. What it decides is the head's own; an adoption has nothing to judge it against anyway.
+ */
+final class HeadAlone {
+
+    /** The paired run's wiring: the stored run that stands in has no base and runs as one user. */
+    private static final List<String> PAIRED_WIRING = List.of(GateProperties.BASE_REF, GateProperties.BASE_CLASSPATH_FILE,
+            GateProperties.HEAD_CLASSPATH_FILE, GateProperties.BASE_SCENARIOS_DIR, GateProperties.BASE_COMMIT,
+            GateProperties.SANDBOX_BASE, GateProperties.SANDBOX_HEAD, GateProperties.SANDBOX_EXCHANGE, GateProperties.HEAD_BUILD,
+            GateProperties.PAIRED_WORK);
+
+    private HeadAlone() {
+    }
+
+    /**
+     * Runs the stored gate as the head's user and returns its decision, read from the summary.json
+     * it wrote.
+     *
+     * @param stored        the stored run's settings (the fallback reason and adoption already applied)
+     * @param head          how the head's JVMs start
+     * @param headClasspath the head's test classpath, behind the gate's own
+     * @param directory     the folder the head's JVM starts in (its module)
+     * @throws PairedRefusedException when the head's results hold anything but files and folders
+     */
+    static GateResult run(GateSettings stored, SideUsers.Launch head, String headClasspath, Path directory) {
+        Path results = stored.resultsDir().toAbsolutePath();
+        Path own = head.user().map(user -> user.home().resolve("results")).orElse(results);
+        List<String> command = new ArrayList<>(head.commandPrefix());
+        command.addAll(List.of(ThisJvm.javaExecutable(), "-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-XX:+DisableAttachMechanism",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.org.apache.kafka=error",
+                "-cp", ThisJvm.classPath() + ":" + headClasspath));
+        command.addAll(head.jvmFlags());
+        settingsOf(stored, own, head.user().isPresent()).forEach(flag -> command.add(flag));
+        command.add("dev.kafkaperfgate.PerfGate");
+        int exit = await(command, directory);
+        if (!head.endProcesses()) {
+            throw new IllegalStateException("processes of the head's user outlived SIGKILL after its own run");
+        }
+        if (!own.equals(results)) {
+            copyResults(own, results);
+        }
+        Path summary = results.resolve("summary.json");
+        if (!Files.isRegularFile(summary)) {
+            String message = "the head's own run against stored baselines wrote no summary.json (exit " + exit + "; see above)";
+            if (exit == 2) {
+                throw new IllegalArgumentException(message);
+            }
+            throw new IllegalStateException(message);
+        }
+        return decisionOf(summary);
+    }
+
+    /** The stored run's settings as {@code -D} flags: no paired wiring; its results in its own home; a broker of its own. */
+    static List<String> settingsOf(GateSettings stored, Path results, boolean ownUser) {
+        GateSettings child = stored;
+        for (String key : PAIRED_WIRING) {
+            child = child.with(key, null);
+        }
+        child = child.with(GateProperties.RESULTS_DIR, results.toString());
+        if (ownUser) {
+            // The head's user has no Docker socket: its broker is a process of its own.
+            child = child.with(GateProperties.BROKER, "process");
+        }
+        return child.given().entrySet().stream().map(entry -> "-D" + entry.getKey() + "=" + entry.getValue()).toList();
+    }
+
+    private static int await(List<String> command, Path directory) {
+        Process process;
+        try {
+            process = new ProcessBuilder(command).directory(directory.toFile()).inheritIO().start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the head's own run cannot be started: " + e.getMessage(), e);
+        }
+        try {
+            if (!process.waitFor(Defaults.HEAD_ALONE_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new IllegalStateException("the head's own run outlived " + Defaults.HEAD_ALONE_TIMEOUT.toMinutes() + " minutes");
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the head ran alone", e);
+        }
+    }
+
+    /** Copies the head's results into the gate's folder: files and folders only (a link would make the gate read what it points to). */
+    static void copyResults(Path own, Path results) {
+        if (!Files.isDirectory(own, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> entries = Files.walk(own)) {
+            List<Path> all = entries.toList();
+            Optional<Path> odd = all.stream().filter(path -> !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)).findFirst();
+            if (odd.isPresent()) {
+                throw new PairedRefusedException("the head's results folder holds something other than files and folders ("
+                        + own.relativize(odd.get()) + "); nothing of it was read");
+            }
+            for (Path path : all) {
+                Path target = results.resolve(own.relativize(path).toString());
+                if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target, StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("the head's results cannot be copied from " + own + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The decision block of a summary.json, typed; its scenarios stay in the file. */
+    static GateResult decisionOf(Path summary) {
+        try {
+            JsonNode decision = new ObjectMapper().readTree(summary.toFile()).path("decision");
+            GateResult.Outcome outcome = GateResult.Outcome.valueOf(decision.path("outcome").asText());
+            int exitCode = decision.path("exitCode").asInt(-1);
+            if (exitCode != outcome.exitCode() || !decision.path("headline").isTextual() || !decision.path("judged").isBoolean()) {
+                throw new IllegalStateException(summary + "'s decision is not one the gate writes: " + decision);
+            }
+            return new GateResult(outcome, exitCode, decision.path("headline").asText(), decision.path("judged").asBoolean(), summary,
+                    List.of());
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalStateException(summary + " has no decision the gate can read: " + e.getMessage(), e);
+        }
+    }
+}
