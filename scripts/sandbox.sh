@@ -177,6 +177,8 @@ sandbox_cleanup() {
     local _
     for _ in $(seq 1 20); do pgrep -u "$user" >/dev/null 2>&1 || break; sleep 0.1; done
     sandbox_privileged env PATH="$PATH:/usr/sbin:/sbin" userdel "$user" >/dev/null 2>&1
+    # Every JVM of the user (its builds, workers, component forks) made one, in /tmp whatever TMPDIR says.
+    sandbox_privileged rm -rf "/tmp/hsperfdata_$user"
   done
   sandbox_created=()
   [ -n "$sandbox_root" ] && sandbox_privileged rm -rf "$sandbox_root"

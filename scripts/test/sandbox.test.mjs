@@ -47,6 +47,7 @@ test('the head runs as a user of its own: it cannot write the gate\'s files or t
       kill -0 $(pgrep -u '"$(sandbox_user base)"' sleep | head -n 1) 2>/dev/null && echo "signalled the base"
       test -r "$HOME/.m2/repository/org/example/lib.jar" && echo "reads its repository"
       echo own > "$HOME/tmp/own" && echo "writes its temp folder"
+      java -version >/dev/null 2>&1 && test -d "/tmp/hsperfdata_$(id -un)" && echo "ran a JVM"
       sleep 300 & disown
       echo left a process'
     sandbox_end head && ! pgrep -u "$(sandbox_user head)" >/dev/null && echo "head ended"
@@ -68,6 +69,10 @@ test('the head runs as a user of its own: it cannot write the gate\'s files or t
     assert.notEqual(spawnSync('id', ['-u', user]).status, 0, `${user} was removed`)
   }
   assert.equal(existsSync(root), false, `${root} was removed`)
+  assert.match(stdout, /ran a JVM/)
+  for (const user of [base, head]) {
+    assert.equal(existsSync(`/tmp/hsperfdata_${user}`), false, `the JVMs' /tmp/hsperfdata_${user} was removed`)
+  }
 })
 
 test('in CI, a machine that cannot give the head another user refuses the run (2) in one line; KPG_ALLOW_SAME_USER=1 accepts it, saying so', { skip: !ROOT && 'needs root, to run the check as an unprivileged user' }, () => {
