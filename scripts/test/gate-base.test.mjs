@@ -59,28 +59,7 @@ function paired(script, env = {}) {
   return { code: result.status, stderr: result.stderr, stdout: result.stdout }
 }
 
-test('a file the base or the gate runs on that a later build changes, in a class folder or a jar, is named; an untouched one passes', () => {
-  const scratch = mkdtempSync(join(SCRATCH, 'kpg-fingerprint-'))
-  mkdirSync(join(scratch, 'classes', 'com', 'example'), { recursive: true })
-  writeFileSync(join(scratch, 'classes', 'com', 'example', 'Orders.class'), 'base bytes')
-  writeFileSync(join(scratch, 'lib.jar'), 'jar bytes')
-  writeFileSync(join(scratch, 'cp.txt'), `${join(scratch, 'classes')}:${join(scratch, 'lib.jar')}`)
-  const fingerprint = `paired_fingerprint "${join(scratch, 'cp.txt')}" > "${join(scratch, 'saved')}"`
-  const check = `paired_changed "${join(scratch, 'saved')}" "${join(scratch, 'cp.txt')}"`
-
-  const untouched = paired(`${fingerprint} && ${check}`)
-  assert.equal(untouched.code, 1, 'nothing changed: ' + untouched.stdout + untouched.stderr)
-
-  const inFolder = paired(`${fingerprint} && echo 'head bytes' > "${join(scratch, 'classes', 'com', 'example', 'Orders.class')}" && ${check}`)
-  assert.equal(inFolder.code, 0, inFolder.stderr)
-  assert.equal(inFolder.stdout.trim(), join(scratch, 'classes', 'com', 'example', 'Orders.class'))
-
-  const inJar = paired(`${fingerprint} && echo 'replaced' > "${join(scratch, 'lib.jar')}" && ${check}`)
-  assert.equal(inJar.stdout.trim(), join(scratch, 'lib.jar'))
-
-  const added = paired(`${fingerprint} && echo 'new' > "${join(scratch, 'classes', 'Planted.class')}" && ${check}`)
-  assert.equal(added.stdout.trim(), join(scratch, 'classes', 'Planted.class'), 'a class added to a folder counts too')
-})
+// The fingerprints of what the base and the gate run on are the deciding JVM's: TrustedFilesTest, BaseBuildTest.
 
 test('a .mvn/jvm.config planted in a folder above a checkout is not read by its build', () => {
   const scratch = mkdtempSync(join(SCRATCH, 'kpg-planted-'))
