@@ -13,8 +13,10 @@
 #      it must FAIL (exit 1) on orders-publish, with $GITHUB_ENV and the summary as the gate left them;
 #   2. a base that does not build, with a head whose code (its serializer) would run wherever the
 #      head's classes are loaded: NOT JUDGED (exit 2), and that code never ran as the gate's user
-#      (stored baselines used to judge such a head inside the deciding JVM).
-# Slow tier (scripts/test.sh --all): two gate runs, about 6 minutes. Needs root or passwordless
+#      (stored baselines used to judge such a head inside the deciding JVM);
+#   3. a pull request that adopts the gate (its base has no module at all), with the same head: it
+#      passes unjudged (exit 0), measured alone in a JVM of the head's user, never the gate's.
+# Slow tier (scripts/test.sh --all): three gate runs, about 9 minutes. Needs root or passwordless
 # sudo (the users the sides run as), jq, and Maven Central for exec-maven-plugin.
 #
 #   scripts/test-hostile-head.sh [extra -D options for every run]
@@ -101,7 +103,7 @@ run_gate() {
   local label=$1; shift
   rm -f "$summary"
   local start=$SECONDS rc=0
-  GITHUB_ENV=$github_env CI=true "$root/scripts/gate.sh" --module . --base HEAD -Dperf.suite=pr -Dperf.broker=process \
+  GITHUB_ENV=$github_env CI=true "$root/scripts/gate.sh" --module . --base "${base_ref:-HEAD}" -Dperf.suite=pr -Dperf.broker=process \
     -Dperf.broker.warmup=10 -Dperf.profile=example -Dperf.scenarios=orders-publish "$@" >"$work/$label.log" 2>&1 || rc=$?
   echo "test-hostile-head: $label: exit $rc after $((SECONDS - start)) s"
   grep -E '^gate: (the base runs as|both sides run as)|hostile: ' "$work/$label.log" | sort | uniq -c | sed 's/^/  /' || true
@@ -142,4 +144,18 @@ run_gate broken-base "$@" || rc=$?
 grep -q "does not build" "$work/broken-base.log" || fail "the NOT JUDGED line must say the base does not build"
 [ ! -e "$marker" ] || fail "the head's code ran as the gate's user: $(cat "$marker")"
 echo "test-hostile-head: a base that does not build is NOT JUDGED, and the head's code never ran as the gate's user"
+
+# 3. The pull request that adopts the gate: its base is a commit from before the module existed.
+# The same head (the marking serializer); no stored baselines, so nothing can be judged.
+base_ref=$(git -c user.name=test -c user.email=test@localhost commit-tree "$(git mktree </dev/null)" -m "before the gate")
+rm -rf baselines
+rc=0
+run_gate adoption "$@" || rc=$?
+[ "$rc" = 0 ] || { tail -n 30 "$work/adoption.log" >&2; fail "a pull request adopting the gate must pass unjudged (exit 0), not exit $rc"; }
+grep -q "the base ${base_ref:0:12} has no pom.xml; the head is measured alone" "$work/adoption.log" \
+  || fail "the adoption must be said in one line: $(grep -m1 'paired mode unavailable' "$work/adoption.log")"
+jq -e '.decision.exitCode == 0 and .decision.judged == false' "$summary" >/dev/null || fail "the summary must pass unjudged: $(head -c 300 "$summary")"
+grep -q "hostile: the serializer could not write its marker" "$work/adoption.log" || fail "the head's code never ran: the test proves nothing"
+[ ! -e "$marker" ] || fail "the head's code ran as the gate's user: $(cat "$marker")"
+echo "test-hostile-head: a pull request adopting the gate passes unjudged, its code run as its own user only"
 passed=yes

@@ -16,7 +16,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -79,16 +81,14 @@ final class HeadAlone {
 
     /** The stored run's settings as {@code -D} flags: no paired wiring; its results in its own home; a broker of its own. */
     static List<String> settingsOf(GateSettings stored, Path results, boolean ownUser) {
-        GateSettings child = stored;
-        for (String key : PAIRED_WIRING) {
-            child = child.with(key, null);
-        }
-        child = child.with(GateProperties.RESULTS_DIR, results.toString());
+        Map<String, String> changes = new HashMap<>();
+        PAIRED_WIRING.forEach(key -> changes.put(key, null));
+        changes.put(GateProperties.RESULTS_DIR, results.toString());
         if (ownUser) {
             // The head's user has no Docker socket: its broker is a process of its own.
-            child = child.with(GateProperties.BROKER, "process");
+            changes.put(GateProperties.BROKER, "process");
         }
-        return child.given().entrySet().stream().map(entry -> "-D" + entry.getKey() + "=" + entry.getValue()).toList();
+        return stored.with(changes).given().entrySet().stream().map(entry -> "-D" + entry.getKey() + "=" + entry.getValue()).toList();
     }
 
     private static int await(List<String> command, Path directory) {
