@@ -122,6 +122,23 @@ class ArchitectureTest {
     }
 
     /**
+     * One class decides: every stage of every scenario, in stored mode, paired mode and the power
+     * tool, is decided through {@code RunDecisions}, which holds the run's fail-fast rule. The
+     * engine it drives is its package's own.
+     */
+    @Test
+    void oneClassCallsDecide() {
+        DescribedPredicate<JavaCodeUnit> decide = DescribedPredicate.describe("ScenarioEngine.decide",
+                unit -> unit.getOwner().getName().equals("dev.kafkaperfgate.internal.engine.ScenarioEngine")
+                        && unit.getName().equals("decide"));
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.engine.RunDecisions")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.engine.ScenarioEngine")
+                .should().callCodeUnitWhere(DescribedPredicate.describe("the target is " + decide.getDescription(),
+                        (JavaCall<?> call) -> call.getTarget().resolveMember().map(decide::test).orElse(false)))
+                .check(classes);
+    }
+
+    /**
      * The base's build and the rules for a base that cannot be measured are used by the entry point
      * alone, once, whichever way the run was started (gate.sh --base or -Dperf.base.ref), and they
      * build and check; they never measure or decide.

@@ -22,24 +22,25 @@ import java.util.List;
  *
  * <pre>{@code
  * ScenarioEngine engine = new ScenarioEngine(policy, System.out);
- * Decision<Measured> decision = engine.decide("orders-publish", measurer);
+ * Decision<Measured> decision = engine.decide("orders-publish", measurer, true);
  * if (decision.regressed()) { ... decision.regressionMessage() ... }
  * }</pre>
+ * Outside this package a run decides through {@link RunDecisions}, which holds the run's fail-fast.
  */
-public final class ScenarioEngine {
+final class ScenarioEngine {
 
     private final GatePolicy policy;
     private final Referee referee;
     private final PrintStream console;
 
-    public ScenarioEngine(GatePolicy policy, PrintStream console) {
+    ScenarioEngine(GatePolicy policy, PrintStream console) {
         this.policy = policy;
         this.referee = new Referee(policy);
         this.console = console;
     }
 
     /** Measures and judges {@code scenario}, confirming a flagged regression. */
-    public <M> Decision<M> decide(String scenario, Measurer<M> measurer) {
+    <M> Decision<M> decide(String scenario, Measurer<M> measurer) {
         return decide(scenario, measurer, true);
     }
 
@@ -49,7 +50,7 @@ public final class ScenarioEngine {
      * metric is shown as INCONCLUSIVE, "flagged, not confirmed: the run had already failed": a
      * confirmation could not change the run's decision, and nothing unconfirmed fails a build.
      */
-    public <M> Decision<M> decide(String scenario, Measurer<M> measurer, boolean confirm) {
+    <M> Decision<M> decide(String scenario, Measurer<M> measurer, boolean confirm) {
         Referee judge = measurer.maxLooks() == 1 ? referee : new Referee(policy.withLooks(measurer.maxLooks()));
         Measured<M> measuredFirst = measureUntilDecided(scenario, measurer, judge, false);
         M first = measuredFirst.measurement();

@@ -14,7 +14,7 @@ import dev.kafkaperfgate.internal.component.ComponentStageException;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
-import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.RunSummary;
@@ -38,7 +38,8 @@ final class PairedScenario {
 
     private final PairedTrials trials;
     private final Components components;
-    private final ScenarioEngine engine;
+    /** The run's decisions, and its fail-fast: once a regression is confirmed, confirmations and second looks are skipped. */
+    private final RunDecisions decisions;
     private final RunSummary summary;
     private final Path results;
     private final Looks looks;
@@ -46,10 +47,6 @@ final class PairedScenario {
     private final ClientsMode clients;
     /** Both sides' test classpaths hold the same classes and resources, by content. */
     private final boolean sameClientCode;
-    /** Skip confirmations once the run has failed ({@code perf.fail.fast}). */
-    private final boolean failFast;
-    /** A regression was confirmed in this run: its decision is made. */
-    private boolean runFailed;
 
     /**
      * How a scenario's whole client is measured: blocks per look, and how many times it may be
@@ -72,15 +69,14 @@ final class PairedScenario {
         }
     }
 
-    PairedScenario(PairedTrials trials, Components components, ScenarioEngine engine, RunSummary summary, Path results, Looks looks,
-                   PrintStream console, ClientsMode clients, boolean sameClientCode, boolean failFast) {
+    PairedScenario(PairedTrials trials, Components components, RunDecisions decisions, RunSummary summary, Path results, Looks looks,
+                   PrintStream console, ClientsMode clients, boolean sameClientCode) {
         this.clients = clients;
         this.sameClientCode = sameClientCode;
-        this.failFast = failFast;
         this.looks = looks;
         this.trials = trials;
         this.components = components;
-        this.engine = engine;
+        this.decisions = decisions;
         this.summary = summary;
         this.results = results;
         this.console = console;
@@ -108,19 +104,18 @@ final class PairedScenario {
             List<Decision<?>> componentParts = new ArrayList<>();
             components.notes(scenario.name()).forEach(note -> paired.withArray("componentNotes").add(note));
             for (ComponentRef component : components.of(scenario.name())) {
-                Decision<PairedMeasurement> alone = engine.decide(scenario.name(),
-                        components.stage().measurer(components.files(scenario.name()), component), confirm());
+                Decision<PairedMeasurement> alone = decisions.decide(scenario.name(),
+                        components.stage().measurer(components.files(scenario.name()), component));
                 ObjectNode node = paired.with("components").putObject(component.label());
                 node.set("trials", alone.first().toJson());
                 if (alone.flagged()) {
                     node.set("confirmationTrials", alone.second().toJson());
                 }
                 componentParts.add(alone);
-                runFailed |= alone.regressed();
             }
-            Decision<PairedMeasurement> decision = engine.decide(scenario.name(),
-                    new ClientMeasurer(trials, scenario, headFile, looks.blocks(scenario), looks.looks(scenario, failFast && runFailed),
-                            ruleChanges), confirm());
+            Decision<PairedMeasurement> decision = decisions.decide(scenario.name(),
+                    new ClientMeasurer(trials, scenario, headFile, looks.blocks(scenario), looks.looks(scenario, decisions.decided()),
+                            ruleChanges));
             paired.set("trials", decision.first().toJson());
             if (decision.flagged()) {
                 paired.set("confirmationTrials", decision.second().toJson());
@@ -140,7 +135,6 @@ final class PairedScenario {
             Decision<List<Object>> all = Decision.combine(parts);
             Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, decision, all, paired));
             if (all.regressed()) {
-                runFailed = true;
                 summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
                         all.regressionMessage(), paired);
                 console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
@@ -164,11 +158,6 @@ final class PairedScenario {
             console.println("[kafka-perf-gate] " + scenario.name() + ": " + e);
             summary.failed(scenario.name(), workload, Outcome.FAILED, e);
         }
-    }
-
-    /** Whether a flagged regression is confirmed: always, unless the run has already failed and fail-fast is on. */
-    private boolean confirm() {
-        return !(failFast && runFailed);
     }
 
     private static ObjectNode resultJson(CatalogEntry scenario, Decision<PairedMeasurement> client, Decision<List<Object>> all,

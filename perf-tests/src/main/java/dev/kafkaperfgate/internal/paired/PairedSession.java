@@ -35,7 +35,7 @@ import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.verdict.Drift;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
-import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 
@@ -192,9 +192,9 @@ public final class PairedSession {
         ClientsMode clients = paired.clients();
         boolean sameClientCode = clients == ClientsMode.AUTO
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
-        PairedScenario judge = new PairedScenario(trials, components, new ScenarioEngine(policy, console), summary, results,
+        PairedScenario judge = new PairedScenario(trials, components, new RunDecisions(policy, console, paired.failFast()), summary, results,
                 new PairedScenario.Looks(design == ClientDesign.WINDOWS, blocks, looks, shape.trialBlocks(), shape.trialLooks()),
-                console, clients, sameClientCode, paired.failFast());
+                console, clients, sameClientCode);
         long start = System.nanoTime();
         try (trials) {
             for (int i = 0; i < scenarios.size(); i++) {

@@ -8,7 +8,7 @@ import dev.kafkaperfgate.internal.baseline.BaselineStore;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.engine.Evidence;
-import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.history.NightlyHistory;
 import dev.kafkaperfgate.internal.history.Trend;
@@ -40,7 +40,8 @@ final class GateRun {
     final List<Scenario> scenarios;
     final BaselineStore baselines;
     final GatePolicy policy;
-    final ScenarioEngine engine;
+    /** Stored mode never skips a confirmation: the nightly runs it, and its history must hold every confirmed step. */
+    final RunDecisions decisions;
     final Fingerprint fingerprint;
     final RunSummary summary;
     final InjectedCost injection;
@@ -62,7 +63,7 @@ final class GateRun {
         this.scenarios = List.copyOf(scenarios);
         this.baselines = baselines;
         this.policy = policy;
-        this.engine = new ScenarioEngine(policy, console);
+        this.decisions = new RunDecisions(policy, console, false);
         this.fingerprint = fingerprint;
         this.summary = summary;
     }

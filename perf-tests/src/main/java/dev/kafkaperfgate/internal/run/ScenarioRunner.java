@@ -117,7 +117,7 @@ public final class ScenarioRunner {
         console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(), minutes(elapsed), eta);
         String workload = scenario.workload().key();
         try {
-            Decision<Measured> decision = gate.engine.decide(scenario.name(), new StoredMeasurer(scenario));
+            Decision<Measured> decision = gate.decisions.decide(scenario.name(), new StoredMeasurer(scenario));
             Measured first = decision.first();
             keepSweepRow(scenario, first);
             ScenarioVerdict verdict = decision.verdict();

@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.settings.ComponentsMode;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
-import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
@@ -103,7 +103,7 @@ class ComponentStageTest {
                         && note.contains(" classes and resources its call can reach, and its settings, are byte for byte the same on both sides")),
                 plan.notes().toString());
 
-        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console)
+        Decision<PairedMeasurement> decision = new RunDecisions(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console, false)
                 .decide("events-publish", stage.measurer(files, serializer));
 
         MetricVerdict bytes = decision.confirmed().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
@@ -131,7 +131,7 @@ class ComponentStageTest {
 
         ComponentStage always = stage(classpath(base), classpath(base), ComponentsMode.ALWAYS, console);
         ComponentRef serializer = always.plan(List.of(files), work.resolve("lists")).get("events-publish").judged().get(0);
-        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console)
+        Decision<PairedMeasurement> decision = new RunDecisions(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console, false)
                 .decide("events-publish", always.measurer(files, serializer));
         assertFalse(decision.regressed(), "A/A:\n" + printed);
         MetricVerdict bytes = decision.verdict().metrics().stream().filter(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP).findFirst()
@@ -259,7 +259,7 @@ class ComponentStageTest {
         ComponentStage.Plan plan = stage.plan(List.of(files), work.resolve("lists-factory")).get("events-publish");
         assertTrue(plan.judged().contains(factory), plan.toString());
 
-        Decision<PairedMeasurement> decision = new ScenarioEngine(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console)
+        Decision<PairedMeasurement> decision = new RunDecisions(GatePolicy.forSuite(23, GateSettings.of(Map.of())), console, false)
                 .decide("events-publish", stage.measurer(files, factory));
 
         assertTrue(decision.confirmed().stream().anyMatch(m -> m.metric() == Metric.COMPONENT_BYTES_PER_OP

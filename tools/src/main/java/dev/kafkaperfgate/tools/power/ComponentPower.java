@@ -13,7 +13,7 @@ import dev.kafkaperfgate.internal.component.DuelSettings;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
-import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
@@ -122,7 +122,8 @@ public final class ComponentPower implements Callable<Integer> {
         int[] confirmed = new int[2];
         for (int run = 1; run <= runs; run++) {
             long start = System.nanoTime();
-            Decision<PairedMeasurement> decision = new ScenarioEngine(policy, quiet).decide("events-publish", stage.measurer(files, serializer));
+            Decision<PairedMeasurement> decision = new RunDecisions(policy, quiet, false).decide("events-publish",
+                    stage.measurer(files, serializer));
             ObjectNode row = rows.addObject().put("experiment", label).put("run", run)
                     .put("seconds", Math.round((System.nanoTime() - start) / 1e9)).put("duels", decision.first().blocks().values()
                             .stream().findFirst().map(List::size).orElse(0));

@@ -25,7 +25,7 @@ import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.Referee;
-import dev.kafkaperfgate.internal.engine.ScenarioEngine;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
@@ -53,7 +53,7 @@ import picocli.CommandLine.Option;
  * Measures paired mode's power on this machine (a benchmark, run by {@code scripts/gate-power.sh
  * --paired}, never a test): A/A measurements of the PR suite's produce scenarios, the same code on
  * both sides, half of them beside a one-core busy loop this bench starts and stops by pid; and
- * injected regressions on the head side. Every comparison goes through {@link ScenarioEngine}, as in the gate, at the
+ * injected regressions on the head side. Every comparison goes through {@link RunDecisions}, as in the gate, at the
  * PR suite's policy (23 comparisons, 2% per run), and a flagged metric is measured again, as the
  * gate does, before it counts as confirmed.
  *
@@ -372,12 +372,12 @@ public final class PairedPower {
             }
             // The gate's own whole-client measurement; every measurement on its own pair of JVMs, as above.
             ClientMeasurer measurer = new ClientMeasurer(trials, entry, entry.file(), blocks, looks, List.of());
-            ScenarioEngine engine = new ScenarioEngine(policy, new PrintStream(java.io.OutputStream.nullOutputStream()));
+            RunDecisions decisions = new RunDecisions(policy, new PrintStream(java.io.OutputStream.nullOutputStream()), false);
             ScenarioVerdict first;
             ScenarioVerdict second;
             JsonNode values = null;
             if (confirm) {
-                Decision<PairedMeasurement> decision = engine.decide(entry.name(), measurer);
+                Decision<PairedMeasurement> decision = decisions.decide(entry.name(), measurer);
                 first = decision.verdict();
                 second = decision.again();
                 values = decision.first().toJson();
