@@ -13,7 +13,7 @@
 #   scripts/gate.sh [--module DIR] [--base REF] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 #   scripts/gate.sh init --module DIR [--producer-config FILE] [--action-ref REF]
 #                    writes a scenario, a suite class and the PR workflow for a team's module (scripts/init.sh --help)
-# The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name.
+# The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name (the gate's Java decides it).
 # Without --module: this repository's own suite (mvn -B verify -Pgate at its root), results in
 # perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
 # PerfGateSuite (mvn -B verify in DIR), results in DIR/target/perf-results/; the gate library is
@@ -51,9 +51,17 @@ gate_tree() {
   # shellcheck disable=SC2013 # one pid per word
   for child in $(cat "/proc/$pid/task/"*/children 2>/dev/null); do gate_tree "$child"; done
 }
+# KPG_TRACE_STOP=1 prints when each step of a stop ended, in seconds from its start (test-cancel-paired.sh).
+gate_stop_began=""
+# shellcheck disable=SC2317 # called from gate_stop
+gate_stop_trace() {
+  [ -n "${KPG_TRACE_STOP:-}" ] || return 0
+  awk -v a="$gate_stop_began" -v b="$EPOCHREALTIME" -v what="$1" 'BEGIN { printf "gate: stop: %s at +%.2f s\n", what, b - a }' >&2
+}
 # shellcheck disable=SC2317 # called from the traps below
 gate_stop() {
   local pid tree=() alive
+  gate_stop_began=$EPOCHREALTIME
   for pid in "${gate_pids[@]}"; do
     [ -n "$pid" ] && mapfile -t -O "${#tree[@]}" tree < <(gate_tree "$pid")
   done
@@ -61,24 +69,27 @@ gate_stop() {
     kill -TERM "${tree[@]}" 2>/dev/null
     local stop
     for stop in "${gate_first_stops[@]}"; do "$stop"; done
+    gate_stop_trace "signalled the gate's processes and ended the sides' users'"
     # 1.6 s for shutdown hooks (they kill the broker and the workers at once and delete its data folder), then SIGKILL;
     # the cleanups then run side by side, so that the step ends within about 2 s of the first signal, long before the
     # runner's SIGTERM at 7.5 s (test-cancel-paired.sh prints when it ended).
-    for _ in $(seq 1 8); do
+    for _ in $(seq 1 32); do
       alive=0
       for pid in "${tree[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
       [ "$alive" = 0 ] && break
-      sleep 0.2
+      sleep 0.05
     done
     kill -KILL "${tree[@]}" 2>/dev/null
+    gate_stop_trace "the gate's processes ended"
   fi
   gate_pids=()
   gate_first_stops=()
   # Each cleanup removes what it alone made (the sides' users and their folder, the base's worktree, a log): side by side.
   local cleanup jobs=() job
-  for cleanup in "${gate_cleanups[@]}"; do "$cleanup" & jobs+=("$!"); done
+  for cleanup in "${gate_cleanups[@]}"; do { "$cleanup"; gate_stop_trace "$cleanup ended"; } & jobs+=("$!"); done
   for job in "${jobs[@]}"; do wait "$job" || true; done
   gate_cleanups=()
+  gate_stop_trace "cleaned up"
 }
 # gate_wait COMMAND...: runs it in the background and waits, so that a trap fires at once.
 gate_wait() {
@@ -154,11 +165,9 @@ if [ -n "$module" ]; then
   if run_module=$(git rev-parse --show-prefix 2>/dev/null); then run_module=${run_module%/}; else run_module=$module; fi
   args=("-Dperf.run.module=${run_module:-.}" "${args[@]}")
 fi
-case " $* " in
-  *" -Dperf.suite="*) ;;
-  *" -Dperf.scenarios="*) args=(-Dperf.suite=all "${args[@]}") ;;
-  *) args=(-Dperf.suite=pr "${args[@]}") ;;
-esac
+# The suite is Java's to choose (pr, or all when -Dperf.scenarios names scenarios); this only asks a
+# team's PerfGateSuite, which an ordinary mvn test skips, to run.
+args=(-Dperf.enabled=true "${args[@]}")
 for arg in "$@"; do
   case "$arg" in
     -Dperf.results.dir=*) echo "gate: -Dperf.results.dir is not supported here; the gate reads $results" >&2; exit 2 ;;

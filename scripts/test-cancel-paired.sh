@@ -30,7 +30,7 @@ cancel_run() {
   shm_before=$(find /dev/shm -maxdepth 1 -name 'kpg-*' 2>/dev/null | sort)
   (cd "$app" && exec setsid env GITHUB_ACTION_PATH="$root/.github/actions/gate" GITHUB_OUTPUT="$work/$label.output" \
     GITHUB_RUN_ID=1 WORKDIR=. SUITE=pr IMAGE=unused COMMIT=0123abc BASE=HEAD PROFILE=example TARGET_BRANCH= REFRESH=false \
-    EVENT=workflow_dispatch DEFAULT_BRANCH=main \
+    EVENT=workflow_dispatch DEFAULT_BRANCH=main KPG_TRACE_STOP=1 \
     ARGS="-Dperf.broker=process -Dperf.broker.warmup=10 -Dperf.scenarios=orders-publish" \
     bash --noprofile --norc -eo pipefail "$work/step.sh" >"$log" 2>&1) &
   local step=$!
@@ -63,6 +63,7 @@ cancel_run() {
   took=$(awk -v a="$began" -v b="$ended" 'BEGIN { printf "%.1f", b - a }')
   sleep 1
   echo "test-cancel-paired: $label: cancelled ($how) after the workers started; the step ended ${took} s after the first signal; checked $((SECONDS - start)) s after it"
+  grep '^gate: stop: ' "$log" | sed "s/^/test-cancel-paired: $label: /"
   local left
   left=$(pgrep -af "$work" | grep -v "^$$ " || true)
   [ -z "$left" ] || fail "$label: processes outlived the cancel: $left"

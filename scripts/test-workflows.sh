@@ -169,7 +169,7 @@ commit "orders: a defensive copy of each serialized order, checked for control c
 fail_sha=$(git -C "$adopter" rev-parse HEAD)
 
 # The fake GitHub API.
-node "$root/.github/actions/perf-comment/test/fake-github.js" --port 0 >"$work/fake.log" 2>&1 &
+node "$root/.github/actions/perf-comment/test/fake-github.js" --port 0 --artifacts "$work/artifacts" >"$work/fake.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 50); do grep -q 'listening on' "$work/fake.log" && break; sleep 0.2; done
 api=$(sed -n 's/^fake-github listening on //p' "$work/fake.log")

@@ -25,7 +25,7 @@
 # other paired changes, every tool script from a fresh clone with an empty local Maven repository
 # (scripts/test-fresh-clone.sh), a release deployed into a local file repository (scripts/release.sh,
 # scripts/test/slow/), pull requests whose build and code reach for their own verdict
-# (scripts/test-hostile-head.sh), a paired run cancelled mid-measurement (scripts/test-cancel-paired.sh), and a paired A/A of this repository's PR suite (gate.sh --base HEAD).
+# (scripts/test-hostile-head.sh; again as a user with passwordless sudo, scripts/test-sudo-runner.sh), a paired run cancelled mid-measurement (scripts/test-cancel-paired.sh), and a paired A/A of this repository's PR suite (gate.sh --base HEAD).
 # Needs JDK 17+, Maven, Node 20+ with npm, jq, shellcheck, actionlint and Chromium: as root on
 # Debian it installs what is missing (scripts/provision.sh), otherwise it names it in one line.
 # Step 6 also needs a running Docker engine and Go (act is installed from the Go module proxy).
@@ -98,6 +98,8 @@ if [ "$tier" = all ]; then
   scripts/test-fresh-clone.sh
   echo "test: slow tier: pull requests that reach for their own verdict (scripts/test-hostile-head.sh)"
   scripts/test-hostile-head.sh
+  echo "test: slow tier: the same, run by a user with passwordless sudo, as GitHub's hosted runners run it (scripts/test-sudo-runner.sh)"
+  scripts/test-sudo-runner.sh
   echo "test: slow tier: a paired run cancelled as the runner and Ctrl-C cancel it (scripts/test-cancel-paired.sh)"
   scripts/test-cancel-paired.sh
   echo "test: slow tier: a release deployed into a local file repository (scripts/release.sh)"

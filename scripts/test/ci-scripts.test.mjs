@@ -3,12 +3,13 @@
 // candidates (Debian's 1.6; 1.7 when KPG_JQ_DIRS names its bin directory), because runners ship
 // 1.7 and this machine 1.6.
 import assert from 'node:assert/strict'
-import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { emptyState, startFakeGitHub } from '../../.github/actions/perf-comment/test/fake-github.js'
 
 // Everything this file writes goes under one folder, removed when its tests end.
 const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
@@ -31,6 +32,19 @@ function jqVersion(path) {
 function run(path, script, args, env = {}) {
   const result = spawnSync(join(SCRIPTS, script), args, { env: { ...process.env, PATH: path, ...env }, encoding: 'utf8', timeout: 30_000 })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** The same, without blocking: the fake GitHub API it calls answers from this process. */
+function runAsync(path, script, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(join(SCRIPTS, script), args, { env: { ...process.env, PATH: path, ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => { stdout += chunk })
+    child.stderr.on('data', (chunk) => { stderr += chunk })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }) })
+  })
 }
 
 function temp(name, content) {
@@ -154,6 +168,48 @@ for (const path of JQ_PATHS) {
       assert.equal(result.code, 2, JSON.stringify(content))
       assert.match(result.stderr, message)
       assert.equal(result.stdout, '', `no outputs for ${JSON.stringify(content)}`)
+    }
+  })
+
+  test(`${jq}: check-artifact-size lets through one artifact within the bound, and nothing else`, async () => {
+    const artifacts = join(mkdtempSync(join(SCRATCH, 'kpg-artifacts-')))
+    mkdirSync(join(artifacts, '41', 'perf-gate-results'), { recursive: true })
+    writeFileSync(join(artifacts, '41', 'perf-gate-results', 'summary.json'), 'x'.repeat(4000))
+    const state = emptyState()
+    state.artifacts = {
+      42: [{ name: 'perf-gate-results', size_in_bytes: 70 * 1024 * 1024, expired: false }],
+      43: [{ name: 'perf-gate-results', size_in_bytes: 10, expired: true }],
+      44: [{ name: 'perf-gate-results', size_in_bytes: 10, expired: false }, { name: 'perf-gate-results', size_in_bytes: 10, expired: false }],
+      45: [{ name: 'perf-gate-results', expired: false }],
+    }
+    const fake = await startFakeGitHub({ state, artifactsDir: artifacts })
+    try {
+      const env = { GITHUB_API_URL: fake.url, GITHUB_REPOSITORY: 'team/orders', GITHUB_TOKEN: 'ghs_test' }
+      const bound = String(64 * 1024 * 1024)
+      const fine = await runAsync(path, 'check-artifact-size.sh', ['perf-gate-results', '41', bound], env)
+      assert.equal(fine.code, 0, fine.stderr)
+      assert.match(fine.stdout, /perf-gate-results of run 41: 4000 bytes/)
+      const cases = [
+        ['42', /holds 73400320 bytes, more than 67108864: not downloaded/],
+        ['43', /has expired/],
+        ['44', /has 2 artifacts named perf-gate-results, not one/],
+        ['45', /has no size/],
+        ['46', /has 0 artifacts named perf-gate-results, not one/],
+        ['4x', /run id '4x' is not a number/],
+      ]
+      for (const [run, message] of cases) {
+        const refused = await runAsync(path, 'check-artifact-size.sh', ['perf-gate-results', run, bound], env)
+        assert.equal(refused.code, 1, `run ${run}: ${refused.stdout}`)
+        assert.match(refused.stderr, message)
+      }
+      const unreachable = await runAsync(path, 'check-artifact-size.sh', ['perf-gate-results', '41', bound],
+        { ...env, GITHUB_TOKEN: 'x', GITHUB_API_URL: `${fake.url}/nowhere` })
+      assert.equal(unreachable.code, 1)
+      assert.match(unreachable.stderr, /could not list the artifacts of run 41/)
+      assert.ok(fake.state.requests.some((request) => request === 'GET /repos/team/orders/actions/runs/41/artifacts?name=perf-gate-results'),
+        fake.state.requests.join('\n'))
+    } finally {
+      await fake.close()
     }
   })
 }

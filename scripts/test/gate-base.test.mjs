@@ -1,5 +1,5 @@
 // scripts/gate.sh --base: what it refuses before building anything. The paired run itself is
-// covered by PairedSessionTest (Java) and by .ci/run, which runs scripts/gate.sh --base HEAD.
+// covered by PairedModeTest (Java) and by .ci/run, which runs scripts/gate.sh --base HEAD.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'

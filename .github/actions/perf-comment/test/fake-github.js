@@ -3,9 +3,13 @@
 // comment lists with real Link headers, and can refuse writes the way a fork's read-only token is
 // refused. Tests seed and read it through /_fake/state.
 //
-//   node test/fake-github.js [--port N] [--state FILE]   prints "fake-github listening on URL"
+// A run's artifacts are listed from the state, or else from a folder (--artifacts DIR) that holds
+// them as the act stand-ins store them, DIR/<run id>/<name>/, each sized as the sum of its files.
+//
+//   node test/fake-github.js [--port N] [--state FILE] [--artifacts DIR]   prints "fake-github listening on URL"
 import { createServer } from 'node:http'
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 
 export function emptyState() {
   return {
@@ -15,11 +19,30 @@ export function emptyState() {
     failWrites: null, // e.g. 403: every POST/PATCH answers this status
     defaultLogin: 'github-actions[bot]', // who the token belongs to
     requests: [], // "METHOD /path?query" in order
+    artifacts: {}, // run id -> [{ name, size_in_bytes, expired }]; a run not named here is read from the artifacts folder
   }
 }
 
+/** The bytes of every file under a folder. */
+function treeSize(path) {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) {
+    return stat.size
+  }
+  return readdirSync(path).reduce((sum, entry) => sum + treeSize(join(path, entry)), 0)
+}
+
+/** A run's artifacts as the folder holds them. */
+function artifactsIn(dir, run) {
+  const runDir = dir ? join(dir, run) : null
+  if (!runDir || !existsSync(runDir)) {
+    return []
+  }
+  return readdirSync(runDir).map((name) => ({ name, size_in_bytes: treeSize(join(runDir, name)), expired: false }))
+}
+
 /** Starts the fake on 127.0.0.1; resolves to { url, state, close }. */
-export function startFakeGitHub({ port = 0, state = emptyState() } = {}) {
+export function startFakeGitHub({ port = 0, state = emptyState(), artifactsDir = null } = {}) {
   let nextId = 1000
   const server = createServer((request, response) => {
     let raw = ''
@@ -51,6 +74,12 @@ export function startFakeGitHub({ port = 0, state = emptyState() } = {}) {
       return send(response, state.failWrites, { message: 'Resource not accessible by integration' })
     }
     let match
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)\/artifacts$/)) && request.method === 'GET') {
+      const name = url.searchParams.get('name')
+      const all = (state.artifacts || {})[match[3]] || artifactsIn(artifactsDir, match[3])
+      const artifacts = all.filter((artifact) => !name || artifact.name === name)
+      return send(response, 200, { total_count: artifacts.length, artifacts })
+    }
     if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/)) && request.method === 'GET') {
       const pull = state.pulls[match[3]]
       return pull ? send(response, 200, { number: Number(match[3]), ...pull }) : send(response, 404, { message: 'Not Found' })
@@ -142,6 +171,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return index > 0 ? process.argv[index + 1] : undefined
   }
   const state = argument('--state') ? { ...emptyState(), ...JSON.parse(readFileSync(argument('--state'), 'utf8')) } : emptyState()
-  const fake = await startFakeGitHub({ port: Number(argument('--port') || 0), state })
+  const fake = await startFakeGitHub({ port: Number(argument('--port') || 0), state, artifactsDir: argument('--artifacts') || null })
   console.log(`fake-github listening on ${fake.url}`)
 }

@@ -1,19 +1,11 @@
 package dev.kafkaperfgate;
 
-import dev.kafkaperfgate.internal.settings.GateProperties;
-import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.baseline.BaselineException;
-import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
-import dev.kafkaperfgate.internal.basebuild.PairedRules;
-import dev.kafkaperfgate.internal.paired.PairedSession;
-import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
-import dev.kafkaperfgate.internal.run.GateSession;
-import dev.kafkaperfgate.internal.scenario.Scenario;
+import dev.kafkaperfgate.internal.session.GateSession;
 import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 
 /**
  * The gate's one entry point: runs the selected scenarios on a real broker, judges each against
@@ -65,64 +57,7 @@ public final class PerfGate {
     }
 
     private static GateResult runJudged(PerfGateOptions options, PrintStream console) {
-        GateSettings settings = options.settings();
-        if (!BaseBuild.requested(settings)) {
-            return runJudged(settings, console);
-        }
-        // -Dperf.base.ref: the base (and, from scripts/gate.sh, the head) is checked out and built here, then removed.
-        try (BaseBuild base = BaseBuild.prepare(settings, Path.of("").toAbsolutePath(), console)) {
-            GateResult result;
-            try {
-                if (base.unavailable().isPresent()) {
-                    throw base.unavailable().get();
-                }
-                result = PairedSession.run(base.settings(), console);
-            } catch (PairedUnavailableException e) {
-                GateSettings stored = PairedRules.storedInstead(settings.with(GateProperties.BASE_REF, null), e);
-                result = switch (PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm())) {
-                    case STORED_HERE -> runStored(stored, console);
-                    case HEAD_ALONE -> {
-                        console.println("[kafka-perf-gate] paired mode unavailable: " + e.getMessage()
-                                + "; the head is measured alone and nothing is judged");
-                        yield base.headAlone(stored);
-                    }
-                    case REFUSED -> throw new PairedRefusedException(PairedRules.refusal(e));
-                };
-            }
-            base.checkAfterRun(result);
-            return result;
-        }
-    }
-
-    private static GateResult runJudged(GateSettings settings, PrintStream console) {
-        if (PairedSession.requested(settings)) {
-            try {
-                return PairedSession.run(settings, console);
-            } catch (PairedUnavailableException e) {
-                return runStored(PairedRules.storedInstead(settings, e), console);
-            }
-        }
-        return runStored(settings, console);
-    }
-
-    /** Stored baselines judge: asked for, or standing in for a paired run that could not take place (its reason in the settings). */
-    private static GateResult runStored(GateSettings settings, PrintStream console) {
-        if (settings.fallbackReason() != null) {
-            console.println("[kafka-perf-gate] paired mode unavailable: " + settings.fallbackReason()
-                    + "; judging against stored baselines instead");
-        }
-        try (GateSession session = GateSession.prepare(settings, console)) {
-            session.start();
-            for (Scenario scenario : session.scenarios()) {
-                try {
-                    session.run(scenario);
-                } catch (RuntimeException e) {
-                    // Recorded in summary.json by the runner (a confirmed regression, or a scenario that could not run).
-                    console.println("[kafka-perf-gate] " + scenario.name() + ": " + e.getMessage());
-                }
-            }
-            return session.finish();
-        }
+        return GateSession.run(options.settings(), console);
     }
 
     /**

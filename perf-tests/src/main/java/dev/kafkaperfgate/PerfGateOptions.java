@@ -18,7 +18,7 @@ import java.util.TreeMap;
  *
  * <pre>{@code
  * PerfGateOptions options = PerfGateOptions.builder()
- *         .suite("pr")                              // default: every scenario
+ *         .suite("pr")                              // default: pr (every scenario perf.scenarios names, when it does)
  *         .scenariosDir(Path.of("perf"))            // default: perf/
  *         .baselinesDir(Path.of("baselines"))       // default: baselines/
  *         .broker(PerfGateOptions.Broker.PROCESS)   // default: AUTO (a container where Docker answers)
@@ -89,9 +89,20 @@ public final class PerfGateOptions {
         return Optional.ofNullable(settings.given().get(key));
     }
 
-    /** The scenario tag to run; empty: every scenario (unset or {@code all}). */
+    /**
+     * The scenario tag to run; empty: every scenario ({@code all}, or {@code perf.scenarios}
+     * without a suite). Unset, {@code pr}.
+     */
     public Optional<String> suite() {
         return Optional.ofNullable(settings.suite());
+    }
+
+    /**
+     * Whether a {@code PerfGateSuite} runs with these settings: a suite or scenarios are named, or
+     * {@code perf.enabled=true} asks for the default suite. Without, it is skipped.
+     */
+    public boolean runRequested() {
+        return settings.runRequested();
     }
 
     public Path scenariosDir() {

@@ -42,7 +42,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * baseline → figures;  verdict → baseline, figures the judgement, never the engine
  * engine → verdict, baseline, figures           measure, judge, confirm: once, for both modes
  * settings ← every package                      the perf.* keys, parsed once; it uses no other package
- * result → verdict;  report → result, baseline;  run, paired → engine and all of them
+ * result → verdict;  report → result, baseline;  frame → engine, result, report   what every mode sets up and finishes
+ * stored, paired → frame, engine and all of them;  session → stored, paired, basebuild   the mode chosen once
  * </pre>
  */
 class ArchitectureTest {
@@ -146,11 +147,42 @@ class ArchitectureTest {
     @Test
     void theBaseBuildIsEnteredOnceAndDecidesNothing() {
         classes().that().resideInAPackage("dev.kafkaperfgate.internal.basebuild..")
-                .should().onlyHaveDependentClassesThat().resideInAnyPackage("dev.kafkaperfgate", "dev.kafkaperfgate.internal.basebuild..")
+                .should().onlyHaveDependentClassesThat().resideInAnyPackage("dev.kafkaperfgate", "dev.kafkaperfgate.internal.session..",
+                        "dev.kafkaperfgate.internal.basebuild..")
                 .check(classes);
         noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.basebuild..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.engine..",
-                        "dev.kafkaperfgate.internal.verdict..", "dev.kafkaperfgate.internal.workload..", "dev.kafkaperfgate.internal.run..")
+                        "dev.kafkaperfgate.internal.verdict..", "dev.kafkaperfgate.internal.workload..", "dev.kafkaperfgate.internal.stored..")
+                .check(classes);
+    }
+
+    /**
+     * One session: the mode is chosen in {@code GateSession} alone, which {@code PerfGate} alone
+     * calls; every mode opens the same frame, the one place a run's summary, policy and ruler are
+     * made and its report written; the frame uses no mode.
+     */
+    @Test
+    void oneSessionChoosesTheModeAndOneFrameSetsUpEveryRun() {
+        classes().that().haveFullyQualifiedName("dev.kafkaperfgate.internal.stored.StoredMode")
+                .or().haveFullyQualifiedName("dev.kafkaperfgate.internal.paired.PairedMode")
+                .should().onlyHaveDependentClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.session..",
+                        "dev.kafkaperfgate.internal.stored..", "dev.kafkaperfgate.internal.paired..")
+                .check(classes);
+        classes().that().haveFullyQualifiedName("dev.kafkaperfgate.internal.session.GateSession")
+                .should().onlyHaveDependentClassesThat().resideInAnyPackage("dev.kafkaperfgate", "dev.kafkaperfgate.internal.session..")
+                .check(classes);
+        DescribedPredicate<JavaCodeUnit> setUp = DescribedPredicate.describe("a run's set-up or finish",
+                unit -> unit.getOwner().getName().equals("dev.kafkaperfgate.internal.result.RunSummary") && unit.isConstructor()
+                        || unit.getOwner().getName().equals("dev.kafkaperfgate.internal.verdict.GatePolicy") && unit.getName().equals("forSuite")
+                        || unit.getOwner().getName().equals("dev.kafkaperfgate.internal.figures.Ruler") && unit.getName().equals("measure")
+                        || unit.getOwner().getName().equals("dev.kafkaperfgate.internal.report.HtmlReport") && unit.getName().equals("write"));
+        noClasses().that().resideOutsideOfPackage("dev.kafkaperfgate.internal.frame..")
+                .should().callCodeUnitWhere(DescribedPredicate.describe("the target is " + setUp.getDescription(),
+                        (JavaCall<?> call) -> call.getTarget().resolveMember().map(setUp::test).orElse(false)))
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.frame..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.stored..",
+                        "dev.kafkaperfgate.internal.paired..", "dev.kafkaperfgate.internal.session..", "dev.kafkaperfgate.internal.basebuild..")
                 .check(classes);
     }
 
@@ -158,7 +190,7 @@ class ArchitectureTest {
     void scenarioFilesAreReadWithoutTheEngine() {
         noClasses().that().resideInAnyPackage("dev.kafkaperfgate.internal.scenario..", "dev.kafkaperfgate.internal.spec..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.workload..",
-                        "dev.kafkaperfgate.internal.broker..", "dev.kafkaperfgate.internal.run..")
+                        "dev.kafkaperfgate.internal.broker..", "dev.kafkaperfgate.internal.stored..")
                 .check(classes);
     }
 
@@ -166,7 +198,7 @@ class ArchitectureTest {
     void verdictsAreMadeFromFiguresNotFromTheEngine() {
         noClasses().that().resideInAnyPackage("dev.kafkaperfgate.internal.verdict..", "dev.kafkaperfgate.internal.baseline..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.workload..",
-                        "dev.kafkaperfgate.internal.run..", "dev.kafkaperfgate.internal.report..")
+                        "dev.kafkaperfgate.internal.stored..", "dev.kafkaperfgate.internal.report..")
                 .check(classes);
     }
 
@@ -175,7 +207,7 @@ class ArchitectureTest {
     void figuresAreDataThatDoNotReachIntoTheEngine() {
         noClasses().that().resideInAPackage("dev.kafkaperfgate.internal.figures..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.kafkaperfgate.internal.workload..",
-                        "dev.kafkaperfgate.internal.run..", "dev.kafkaperfgate.internal.paired..")
+                        "dev.kafkaperfgate.internal.stored..", "dev.kafkaperfgate.internal.paired..")
                 .check(classes);
     }
 

@@ -58,7 +58,11 @@ class PerfGateTest {
         assertEquals(Duration.ofMillis(2500), options.pairedTrial());
         assertEquals(0.01, options.falseAlarmRate());
         assertTrue(options.allowUnjudged());
-        assertEquals(java.util.Optional.empty(), options.suite(), "unset: every scenario");
+        assertEquals(java.util.Optional.of("pr"), options.suite(), "unset: the default suite, decided in Java");
+        assertFalse(options.runRequested(), "nothing asks a JUnit suite to run");
+        assertTrue(PerfGateOptions.builder().property(GateProperties.ENABLED, "true").build().runRequested(), "gate.sh's way in");
+        assertEquals(java.util.Optional.empty(), PerfGateOptions.builder().scenarios("orders-*").build().suite(),
+                "scenarios named without a suite: every one they name");
         assertEquals(java.util.Optional.empty(), options.brokerWarmup(), "unset: the mode's default");
         assertEquals(Path.of("target/perf-results"), options.resultsDir());
 

@@ -23,13 +23,16 @@ class PerfGateExtensionTest {
     void clear() {
         System.clearProperty("perf.suit");
         System.clearProperty("perf.suite");
+        System.clearProperty("perf.enabled");
+        System.clearProperty("perf.scenarios");
     }
 
     @Test
     void withoutASuiteTheTeamsOrdinaryBuildSkipsIt() {
         ConditionEvaluationResult result = new PerfGateExtension().evaluateExecutionCondition(context(OrdersPerfSuite.class));
         assertTrue(result.isDisabled());
-        assertEquals("the perf gate runs when asked: -Dperf.suite=<suite> (e.g. pr, nightly, or all)", result.getReason().orElseThrow());
+        assertEquals("the perf gate runs when asked: -Dperf.suite=<suite> (e.g. pr, nightly, or all), -Dperf.scenarios=<names>, "
+                + "or -Dperf.enabled=true for the default suite (pr)", result.getReason().orElseThrow());
     }
 
     @Test
@@ -44,6 +47,19 @@ class PerfGateExtensionTest {
     void aSuiteAskedForRuns() {
         System.setProperty("perf.suite", "pr");
         assertTrue(!new PerfGateExtension().evaluateExecutionCondition(context(OrdersPerfSuite.class)).isDisabled());
+    }
+
+    /** scripts/gate.sh's way in: the run is asked for, the suite left to the settings (pr). */
+    @Test
+    void aRunAskedForWithoutASuiteRunsTheDefaultSuite() {
+        System.setProperty("perf.enabled", "true");
+        ConditionEvaluationResult enabled = new PerfGateExtension().evaluateExecutionCondition(context(OrdersPerfSuite.class));
+        assertTrue(!enabled.isDisabled());
+        assertEquals("perf suite pr", enabled.getReason().orElseThrow());
+        System.clearProperty("perf.enabled");
+        System.setProperty("perf.scenarios", "orders-*");
+        assertEquals("perf suite all", new PerfGateExtension().evaluateExecutionCondition(context(OrdersPerfSuite.class))
+                .getReason().orElseThrow());
     }
 
     private static ExtensionContext context(Class<?> testClass) {

@@ -86,15 +86,30 @@ public final class BrokerJmx implements AutoCloseable {
      * @return empty unless every one connects (see {@link #attachAll})
      */
     public static Optional<BrokerJmx> connectAll(List<String> addresses) {
+        return connectAll(addresses, java.util.Collections.nCopies(addresses.size(), null));
+    }
+
+    /**
+     * The same, each connector with its user and password ({@code null}: none).
+     *
+     * @param credentials one per address: {@code {user, password}} or {@code null}
+     */
+    public static Optional<BrokerJmx> connectAll(List<String> addresses, List<String[]> credentials) {
+        if (credentials.size() != addresses.size()) {
+            throw new IllegalArgumentException(addresses.size() + " JMX addresses, " + credentials.size() + " credentials");
+        }
         List<Node> nodes = new ArrayList<>();
         try {
-            for (String address : addresses) {
+            for (int i = 0; i < addresses.size(); i++) {
+                String address = addresses.get(i);
                 String url = address.startsWith("service:jmx:") ? address : "service:jmx:rmi:///jndi/rmi://" + address + "/jmxrmi";
                 JMXServiceURL service = new JMXServiceURL(url);
+                Map<String, Object> environment = credentials.get(i) == null ? Map.of()
+                        : Map.of(JMXConnector.CREDENTIALS, credentials.get(i));
                 // Bounded: a port that accepts and never answers must not hold the run.
                 JMXConnector connector = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
                     try {
-                        return JMXConnectorFactory.connect(service);
+                        return JMXConnectorFactory.connect(service, environment);
                     } catch (IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }

@@ -18,6 +18,7 @@ import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.RunSummary;
+import dev.kafkaperfgate.internal.result.ResultFile;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -133,7 +134,7 @@ final class PairedScenario {
                 }
             }
             Decision<List<Object>> all = Decision.combine(parts);
-            Path file = PairedSession.write(results, scenario.name(), resultJson(scenario, decision, all, paired));
+            Path file = ResultFile.write(resultJson(scenario, decision, all, paired), results, scenario.name() + ".paired.json");
             if (all.regressed()) {
                 summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
                         all.regressionMessage(), paired);

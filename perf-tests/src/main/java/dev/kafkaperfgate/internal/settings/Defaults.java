@@ -369,4 +369,6 @@ public final class Defaults {
 
     /** Where scenario files live, relative to the module that runs the suite. */
     public static final String SCENARIOS_DIR = "perf";
+    /** The suite a run without {@code perf.suite} runs, unless {@code perf.scenarios} names scenarios (then every one it names). */
+    public static final String SUITE = "pr";
 }

@@ -46,8 +46,10 @@ public final class GateProperties {
     public static final String REQUIRE_CONTAINER = "perf.require.container";
     /** Directory of the scenario files. */
     public static final String SCENARIOS_DIR = "perf.scenarios.dir";
-    /** Suite to run: the tag pr or nightly; all scenarios when unset. */
+    /** Suite to run: a tag (pr, nightly) or all; unset, pr (all when {@link #SCENARIOS} names scenarios). */
     public static final String SUITE = "perf.suite";
+    /** Runs a PerfGateSuite at the default suite although neither a suite nor scenarios are named (scripts/gate.sh sets it). */
+    public static final String ENABLED = "perf.enabled";
     /** Comma-separated name patterns (* wildcard) of the scenarios to run; all of the suite when unset. */
     public static final String SCENARIOS = "perf.scenarios";
     /** Directory result files are written to. */
@@ -193,7 +195,7 @@ public final class GateProperties {
 
     public static final List<String> ALL = List.of(BROKER, BROKER_IMAGE, BROKER_STARTUP_TIMEOUT, BROKER_CPUS,
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
-            EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, SCENARIOS, RESULTS_DIR, PROFILE,
+            EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, ENABLED, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
             BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_DESIGN, PAIRED_WINDOW, FAIL_FAST, CLIENTS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, SANDBOX_BASE, SANDBOX_HEAD, SANDBOX_EXCHANGE, HEAD_BUILD, PAIRED_WORK, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);

@@ -34,6 +34,7 @@ public final class GateSettings {
     private final boolean requireContainer;
     private final boolean baselineRequired;
     private final boolean allowUnjudged;
+    private final boolean enabled;
     private final double falseAlarmRate;
     private final long injectBurnNs;
     private final int injectBurnEvery;
@@ -59,6 +60,7 @@ public final class GateSettings {
         requireContainer = GateProperties.flag(values, GateProperties.REQUIRE_CONTAINER, false);
         baselineRequired = GateProperties.flag(values, GateProperties.BASELINE_REQUIRED, false);
         allowUnjudged = GateProperties.flag(values, GateProperties.ALLOW_UNJUDGED, false);
+        enabled = GateProperties.flag(values, GateProperties.ENABLED, false);
         falseAlarmRate = GateProperties.number(values, GateProperties.GATE_FALSE_ALARM_RATE, Defaults.SUITE_FALSE_ALARM_RATE, 1e-6, 0.5);
         injectBurnNs = GateProperties.integer(values, GateProperties.INJECT_BURN_NS, 0, 0, 1_000_000_000L);
         injectBurnEvery = (int) GateProperties.integer(values, GateProperties.INJECT_BURN_EVERY, 1, 1, 1_000_000);
@@ -163,10 +165,25 @@ public final class GateSettings {
 
     // --- what runs and where its files are
 
-    /** The scenario tag to run; {@code null} for every scenario (unset or {@code all}). */
+    /**
+     * The scenario tag to run; {@code null} for every scenario ({@code all}). Unset, the default
+     * suite, {@code pr}, decided here for every way in (scripts/gate.sh, the JUnit suite,
+     * {@code PerfGate.run}); unset with {@code perf.scenarios}, every scenario those patterns name.
+     */
     public String suite() {
         String suite = text(GateProperties.SUITE);
+        if (suite == null) {
+            return scenarioPatterns() != null ? null : Defaults.SUITE;
+        }
         return "all".equals(suite) ? null : suite;
+    }
+
+    /**
+     * Whether these settings ask a JUnit suite to run: a suite or scenarios named, or
+     * {@code perf.enabled=true}. Without, a team's ordinary {@code mvn test} starts no broker.
+     */
+    public boolean runRequested() {
+        return text(GateProperties.SUITE) != null || scenarioPatterns() != null || enabled;
     }
 
     /** Comma-separated name patterns of the scenarios to run; {@code null}: the whole suite. */

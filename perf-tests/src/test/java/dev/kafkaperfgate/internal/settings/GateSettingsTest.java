@@ -21,7 +21,8 @@ class GateSettingsTest {
     @Test
     void unsetKeysTakeTheirDefaultsAndModeDependentOnesStayEmpty() {
         GateSettings settings = GateSettings.defaults();
-        assertNull(settings.suite(), "every scenario");
+        assertEquals("pr", settings.suite(), "the default suite: decided here, for every way in");
+        assertFalse(settings.runRequested(), "a JUnit suite is skipped unless asked");
         assertEquals(Path.of(Defaults.SCENARIOS_DIR), settings.scenariosDir());
         assertEquals(Path.of(Defaults.RESULTS_DIR), settings.resultsDir());
         assertEquals(BrokerMode.AUTO, settings.brokerMode());
@@ -50,6 +51,10 @@ class GateSettingsTest {
         assertEquals(Optional.of(Duration.ofMillis(500)), settings.brokerWarmup());
         assertFalse(settings.paired().failFast());
         assertEquals("pr", GateSettings.of(Map.of("perf.suite", "pr")).suite());
+        assertNull(GateSettings.of(Map.of("perf.scenarios", "orders-*")).suite(), "named scenarios without a suite: all they name");
+        assertTrue(GateSettings.of(Map.of("perf.scenarios", "orders-*")).runRequested());
+        assertTrue(GateSettings.of(Map.of("perf.enabled", "true")).runRequested());
+        assertThrows(IllegalArgumentException.class, () -> GateSettings.of(Map.of("perf.enabled", "yes")));
     }
 
     @Test
@@ -83,7 +88,7 @@ class GateSettingsTest {
         GateSettings base = GateSettings.of(Map.of("perf.suite", "pr"));
         GateSettings fallback = base.with(GateProperties.FALLBACK_REASON, "the base has no gate").with(GateProperties.SUITE, null);
         assertEquals("the base has no gate", fallback.fallbackReason());
-        assertNull(fallback.suite(), "removed");
+        assertEquals(Defaults.SUITE, fallback.suite(), "removed: the default");
         assertEquals("pr", base.suite(), "settings are immutable");
         assertThrows(IllegalArgumentException.class, () -> base.with(GateProperties.PAIRED_BLOCKS, "1"), "checked like any other");
     }

@@ -29,15 +29,15 @@ public final class ContainerBroker implements KafkaBroker {
 
     private final KafkaContainer container;
     private final BrokerInfo info;
-    private final int jmxPort;
+    private final ContainerJmx.Endpoint jmxEndpoint;
     private final StopOnce stopOnce;
     private BrokerJmx jmx;
     private boolean jmxTried;
 
-    private ContainerBroker(KafkaContainer container, BrokerInfo info, int jmxPort) {
+    private ContainerBroker(KafkaContainer container, BrokerInfo info, ContainerJmx.Endpoint jmxEndpoint) {
         this.container = container;
         this.info = info;
-        this.jmxPort = jmxPort;
+        this.jmxEndpoint = jmxEndpoint;
         this.stopOnce = new StopOnce("kpg-container-broker", this::stop);
     }
 
@@ -51,7 +51,7 @@ public final class ContainerBroker implements KafkaBroker {
     public static ContainerBroker start(BrokerSettings settings, String reason) {
         checkDocker(settings);
         KafkaContainer container = configured(settings, UUID.randomUUID().toString());
-        int jmxPort = ContainerJmx.open(container);
+        ContainerJmx.Endpoint jmxEndpoint = ContainerJmx.open(container);
         try {
             container.start();
         } catch (RuntimeException e) {
@@ -65,7 +65,7 @@ public final class ContainerBroker implements KafkaBroker {
         }
         BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
                 settings.cpus() == null ? null : settings.cpus().cpus(), reason, 1);
-        return new ContainerBroker(container, info, jmxPort);
+        return new ContainerBroker(container, info, jmxEndpoint);
     }
 
     /** @throws BrokerUnavailableException when no Docker engine answers, or the image is neither here nor pullable */
@@ -154,9 +154,14 @@ public final class ContainerBroker implements KafkaBroker {
     public synchronized Optional<BrokerJmx> jmx() {
         if (!jmxTried) {
             jmxTried = true;
-            jmx = ContainerJmx.connect(java.util.List.of(jmxPort)).orElse(null);
+            jmx = ContainerJmx.connect(java.util.List.of(jmxEndpoint)).orElse(null);
         }
         return Optional.ofNullable(jmx);
+    }
+
+    /** The loopback port of the broker's JMX, which takes this run's password only. */
+    int jmxPort() {
+        return jmxEndpoint.port();
     }
 
     @Override

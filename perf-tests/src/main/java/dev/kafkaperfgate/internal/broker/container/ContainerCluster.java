@@ -57,7 +57,7 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
 
     private final Network network;
     private final List<KafkaContainer> containers;
-    private final List<Integer> jmxPorts;
+    private final List<ContainerJmx.Endpoint> jmxEndpoints;
     private BrokerJmx jmx;
     private boolean jmxTried;
     /** Node ids a fault stopped: not failures while they are down. */
@@ -65,10 +65,10 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
     private final BrokerInfo info;
     private final StopOnce stopOnce;
 
-    private ContainerCluster(Network network, List<KafkaContainer> containers, List<Integer> jmxPorts, BrokerInfo info) {
+    private ContainerCluster(Network network, List<KafkaContainer> containers, List<ContainerJmx.Endpoint> jmxEndpoints, BrokerInfo info) {
         this.network = network;
         this.containers = List.copyOf(containers);
-        this.jmxPorts = List.copyOf(jmxPorts);
+        this.jmxEndpoints = List.copyOf(jmxEndpoints);
         this.info = info;
         this.stopOnce = new StopOnce("kpg-container-cluster", this::stop);
     }
@@ -83,7 +83,7 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
         String clusterId = Uuid.randomUuid().toString();
         int internalReplicas = Math.min(3, brokers);
         List<KafkaContainer> containers = new ArrayList<>();
-        List<Integer> jmxPorts = new ArrayList<>();
+        List<ContainerJmx.Endpoint> jmxEndpoints = new ArrayList<>();
         for (int id = 1; id <= brokers; id++) {
             KafkaContainer container = ContainerBroker.configured(new FixedPortNode(ContainerBroker.image(settings), freePort()),
                             settings, runId)
@@ -95,12 +95,12 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
                     .withEnv("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", Integer.toString(internalReplicas))
                     .withEnv("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", Integer.toString(internalReplicas))
                     .withEnv("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", Integer.toString(Math.min(2, internalReplicas)));
-            jmxPorts.add(ContainerJmx.open(container));
+            jmxEndpoints.add(ContainerJmx.open(container));
             containers.add(container);
         }
         BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
                 settings.cpus() == null ? null : settings.cpus().cpus(), reason, brokers);
-        ContainerCluster cluster = new ContainerCluster(network, containers, jmxPorts, info);
+        ContainerCluster cluster = new ContainerCluster(network, containers, jmxEndpoints, info);
         try {
             // In parallel: each node's readiness waits for a quorum, which needs the others up.
             Startables.deepStart(containers).get(settings.startupTimeout().toSeconds() + 10, TimeUnit.SECONDS);
@@ -132,7 +132,7 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
     public synchronized Optional<BrokerJmx> jmx() {
         if (!jmxTried) {
             jmxTried = true;
-            jmx = ContainerJmx.connect(jmxPorts).orElse(null);
+            jmx = ContainerJmx.connect(jmxEndpoints).orElse(null);
         }
         return Optional.ofNullable(jmx);
     }

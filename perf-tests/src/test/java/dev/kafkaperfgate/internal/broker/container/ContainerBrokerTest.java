@@ -130,6 +130,11 @@ class ContainerBrokerTest {
                     .build();
             // The broker's side, over its JMX port on the host's loopback (RMI needs the same port inside and out).
             BrokerJmx jmx = broker.jmx().orElseThrow(() -> new AssertionError("a container broker's JMX answers on its loopback port"));
+            // Any local user reaches the loopback (the sides' users too): without this run's password the connector refuses.
+            int port = ((ContainerBroker) broker).jmxPort();
+            assertTrue(BrokerJmx.connectAll(java.util.List.of("127.0.0.1:" + port)).isEmpty(), "JMX on port " + port + " took no password");
+            assertTrue(BrokerJmx.connectAll(java.util.List.of("127.0.0.1:" + port), java.util.Collections.singletonList(
+                    new String[] {"kpgMonitor", "guessed"})).isEmpty(), "JMX on port " + port + " took a wrong password");
             BrokerJmx.Snapshot before = jmx.snapshot();
             var result = new ProduceWorkload(broker, System.out).run(scenario, topic);
             Map<String, Double> brokerSide = jmx.snapshot().since(before);

@@ -13,7 +13,7 @@ import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.broker.container.DockerProbe;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
-import dev.kafkaperfgate.internal.run.ScenarioRunner;
+import dev.kafkaperfgate.internal.stored.ScenarioRunner;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.scenario.ValidationError;

@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.GateResult;
-import dev.kafkaperfgate.internal.baseline.Fingerprint;
 import dev.kafkaperfgate.internal.baseline.MachineClass;
 import dev.kafkaperfgate.internal.baseline.Profile;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
@@ -28,15 +27,10 @@ import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.figures.Ruler;
-import dev.kafkaperfgate.internal.report.HtmlReport;
-import dev.kafkaperfgate.internal.result.ResultFile;
+import dev.kafkaperfgate.internal.frame.RunFrame;
+import dev.kafkaperfgate.internal.frame.RunMode;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
-import dev.kafkaperfgate.internal.verdict.Drift;
-import dev.kafkaperfgate.internal.verdict.GatePolicy;
-import dev.kafkaperfgate.internal.engine.RunDecisions;
-import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 
 import java.io.IOException;
@@ -46,28 +40,47 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A paired run: the head judged against the base on this machine, both measured side by side.
+ * Paired mode: the head judged against the base on this machine, both measured side by side.
  * Two worker JVMs ({@link WorkerPair}), one per side on its own classpath, take turns on one broker ({@link PairedTrials});
- * the base's suites, thresholds and experiments judge ({@link PolicyDiff}); each metric gets a
- * {@link PairedJudge} verdict, and a flagged regression is measured again before it fails.
+ * the base's suites, thresholds and experiments judge ({@link PolicyDiff}); the team's components are
+ * measured alone first ({@link Components}), and each scenario is judged by {@link PairedScenario}.
  *
- * <pre>{@code
- * GateResult result = PairedSession.run(GateSettings.of(Map.of(
- *         "perf.base.classpath.file", "target/base-classpath.txt",
- *         "perf.base.scenarios.dir", "/tmp/base/perf",
- *         "perf.suite", "pr")), System.out);
- * }</pre>
- *
- * When the base cannot take part (it has no gate, an older gate, or scenario files that do not
- * parse) this throws {@link PairedUnavailableException} before anything is measured, and the
- * caller falls back to stored baselines, saying so.
+ * <p>{@link #open} starts the workers and reads both sides' scenarios. When the base cannot take
+ * part (it has no gate, or scenario files its gate cannot read) it throws
+ * {@link PairedUnavailableException} before anything is measured, and the session applies the
+ * rules for a base that cannot be measured.
  */
-public final class PairedSession {
+public final class PairedMode implements RunMode {
 
-    private PairedSession() {
+    private final GateSettings settings;
+    private final PrintStream console;
+    private final WorkerPair workers;
+    private final SideUsers users;
+    private final PairedPinning pinning;
+    private final ObjectNode kafkaClients;
+    private final List<CatalogEntry> scenarios;
+    private final PolicyDiff policyDiff;
+    private final Components components;
+    private final String suite;
+    private BrokerPool brokers;
+    private RunFrame frame;
+    private PairedTrials trials;
+    private PairedScenario judge;
+
+    private PairedMode(GateSettings settings, PrintStream console, WorkerPair workers, SideUsers users, PairedPinning pinning,
+                       ObjectNode kafkaClients, List<CatalogEntry> scenarios, PolicyDiff policyDiff, Components components) {
+        this.settings = settings;
+        this.console = console;
+        this.workers = workers;
+        this.users = users;
+        this.pinning = pinning;
+        this.kafkaClients = kafkaClients;
+        this.scenarios = List.copyOf(scenarios);
+        this.policyDiff = policyDiff;
+        this.components = components;
+        this.suite = settings.suite();
     }
 
     /** Whether the settings ask for a paired run. */
@@ -76,10 +89,12 @@ public final class PairedSession {
     }
 
     /**
+     * Starts both sides' workers, reads both sides' scenarios and plans the component stage.
+     *
      * @throws PairedUnavailableException when the base cannot be measured: nothing was measured
-     * @throws RuntimeException           when the head's own settings or files are bad, or the broker cannot start
+     * @throws RuntimeException           when the head's own settings or files are bad, or a worker cannot start
      */
-    public static GateResult run(GateSettings settings, PrintStream console) {
+    public static PairedMode open(GateSettings settings, PrintStream console) {
         PairedSettings paired = settings.paired();
         String baseClasspath = classpath(paired.baseClasspathFile());
         if (!GateCode.isIn(baseClasspath)) {
@@ -96,25 +111,13 @@ public final class PairedSession {
         }
         String headDir = settings.scenariosDir().toString();
         String suite = settings.suite();
-        ClientDesign design = paired.design();
-        boolean windows = design == ClientDesign.WINDOWS;
-        int blocks = paired.blocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
-        int looks = paired.looks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
-        // A scenario measured in trials within a windows run (faults, network shapes, mirrors) keeps the trials'
-        // own defaults: 24 blocks of 4 trials of 3 s, twice, would take it a quarter of an hour. Set keys win.
-        int trialBlocks = paired.blocks().orElse(Defaults.PAIRED_BLOCKS);
-        int trialLooks = paired.looks().orElse(Defaults.PAIRED_LOOKS);
-        Duration trial = paired.trial();
-        String jvmFlags = paired.workerJvmFlags();
-        String baseCommit = paired.baseCommit() == null ? "unknown" : paired.baseCommit();
-        InjectedCost injection = InjectedCost.from(settings);
         PairedPinning pinning = PairedPinning.forThisMachine(settings);
         console.println("[kafka-perf-gate] " + pinning.line());
         SideUsers users = SideUsers.of(paired.sandboxBase(), paired.sandboxHead(), paired.sandboxExchange(),
                 !SideUsers.runningAsRoot());
         console.println("[kafka-perf-gate] " + users.base().describe() + "; " + users.head().describe());
-
-        try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, jvmFlags, pinning.clients(), users, console)) {
+        WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, paired.workerJvmFlags(), pinning.clients(), users, console);
+        try {
             WorkerProcess base = workers.base();
             WorkerProcess head = workers.head();
             // A worker that fails now is a failure (never read as "the base has no gate").
@@ -133,37 +136,46 @@ public final class PairedSession {
             List<CatalogEntry> headSelection = headSelection(head, headDir, suite, settings.scenarioPatterns());
             PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
-            BrokerSettings brokerSettings = BrokerSettings.from(pinning.withBroker(settings));
             Components components = Components.plan(settings, baseClasspath, headClasspath, baseCatalog, policy, users, console);
-            try (BrokerPool brokers = new BrokerPool(count -> startBroker(brokerSettings.withBrokers(count), settings, console), console)) {
-                return measure(settings, console, brokers, workers, baseCatalog, policy, suite, new Shape(design, blocks, looks, trialBlocks, trialLooks, trial,
-                        paired.window()),
-                        baseCommit, injection, components, kafkaClients, users);
-            }
+            return new PairedMode(settings, console, workers, users, pinning, kafkaClients, baseCatalog, policy, components);
+        } catch (RuntimeException e) {
+            workers.close();
+            throw e;
         }
     }
 
-    private static GateResult measure(GateSettings settings, PrintStream console, BrokerPool brokers, WorkerPair workers,
-                                      List<CatalogEntry> scenarios, PolicyDiff policyDiff, String suite, Shape shape,
-                                      String baseCommit, InjectedCost injection, Components components,
-                                      ObjectNode kafkaClients, SideUsers users) {
+    @Override
+    public List<String> scenarios() {
+        return scenarios.stream().map(CatalogEntry::name).toList();
+    }
+
+    /** Starts and warms the broker, opens the run's frame on it, and says how the run will measure. */
+    @Override
+    public RunFrame start() {
         PairedSettings paired = settings.paired();
-        int blocks = shape.blocks();
-        int looks = shape.looks();
-        Duration trial = shape.trial();
-        ClientDesign design = shape.design();
-        Duration window = shape.window();
+        BrokerSettings brokerSettings = BrokerSettings.from(pinning.withBroker(settings));
+        Duration warmup = settings.brokerWarmup().orElse(Defaults.PAIRED_BROKER_WARMUP);
+        brokers = new BrokerPool(count -> RunFrame.startWarm(() -> BrokerSelector.start(brokerSettings.withBrokers(count), console),
+                warmup, console), console);
+        ClientDesign design = paired.design();
+        boolean windows = design == ClientDesign.WINDOWS;
+        int blocks = paired.blocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
+        int looks = paired.looks().orElse(windows ? Defaults.PAIRED_WINDOW_LOOKS : Defaults.PAIRED_LOOKS);
+        // A scenario measured in trials within a windows run (faults, network shapes, mirrors) keeps the trials'
+        // own defaults: 24 blocks of 4 trials of 3 s, twice, would take it a quarter of an hour. Set keys win.
+        int trialBlocks = paired.blocks().orElse(Defaults.PAIRED_BLOCKS);
+        int trialLooks = paired.looks().orElse(Defaults.PAIRED_LOOKS);
+        Duration trial = paired.trial();
+        Duration window = paired.window();
         int comparisons = scenarios.stream().mapToInt(entry -> Metric.of(entry.workload(), false, entry.thresholds()).size()).sum()
                 + components.comparisons();
-        GatePolicy policy = GatePolicy.forSuite(Math.max(1, comparisons), settings);
-        Path results = settings.resultsDir();
-        RunSummary summary = new RunSummary(results, suite, scenarios.size(), RunSummary.Provenance.of(settings));
-        Ruler ruler = Ruler.measure(brokers.current());
-        summary.environment(Profile.resolve(settings), MachineClass.current(), Fingerprint.current(brokers.current().info()), ruler,
-                Drift.between(ruler, List.of(), Defaults.DRIFT_BOUND), policy, injection);
+        RunFrame frame = RunFrame.open(settings, new RunFrame.Opening(suite, scenarios.size(), comparisons, brokers.current(),
+                Profile.resolve(settings), MachineClass.current(), List.of(), paired.failFast(), settings.resultsDir(),
+                settings.baselinesDir()), console);
+        String baseCommit = paired.baseCommit() == null ? "unknown" : paired.baseCommit();
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
-                .put("blocks", blocks).put("looks", looks).put("trialBlocks", shape.trialBlocks()).put("trialLooks", shape.trialLooks())
+                .put("blocks", blocks).put("looks", looks).put("trialBlocks", trialBlocks).put("trialLooks", trialLooks)
                 .put("trialSeconds", trial.toMillis() / 1000.0)
                 .put("design", design.name().toLowerCase(java.util.Locale.ROOT))
                 .put("windowSeconds", window.toMillis() / 1000.0)
@@ -173,61 +185,78 @@ public final class PairedSession {
         mode.put("isolation", users.base().describe() + "; " + users.head().describe());
         policyDiff.lines().forEach(mode.withArray("policyChanges")::add);
         mode.put("components", components.describe());
-        summary.module(settings.runModule());
-        summary.mode(mode, "paired: head vs base " + shortBase + ": ");
-        Duration unit = design == ClientDesign.WINDOWS ? window : trial;
+        frame.mode(mode, "paired: head vs base " + shortBase + ": ");
+        Duration unit = windows ? window : trial;
         console.printf("[kafka-perf-gate] paired: head vs base %s: %d scenarios, %d blocks of 4 %s of %.1f s each%s; "
                 + "%d comparisons at α %.4f each (run budget %s)%n", shortBase, scenarios.size(), blocks,
-                design == ClientDesign.WINDOWS ? "warm windows (fault, network and mirror scenarios: " + shape.trialBlocks()
-                        + " blocks of trials" + (shape.trialLooks() == 1 ? "" : ", up to " + shape.trialLooks() + " looks") + ")" : "trials",
+                windows ? "warm windows (fault, network and mirror scenarios: " + trialBlocks
+                        + " blocks of trials" + (trialLooks == 1 ? "" : ", up to " + trialLooks + " looks") + ")" : "trials",
                 unit.toMillis() / 1000.0,
                 looks == 1 ? "" : ", up to " + looks + " looks while inconclusive (each at α/" + looks + ")",
-                comparisons, policy.alpha(), policy.suiteFalseAlarmRate());
+                comparisons, frame.policy().alpha(), frame.policy().suiteFalseAlarmRate());
+        InjectedCost injection = frame.injection();
         if (injection.active()) {
             console.println("[kafka-perf-gate] INJECTED REGRESSION in the head: " + injection);
         }
-        Duration coldWarmup = paired.warmup();
-        int settle = paired.settle();
-        PairedTrials trials = new PairedTrials(brokers, workers, trial, coldWarmup, settle, injection, console, design, window);
+        trials = new PairedTrials(brokers, workers, trial, paired.warmup(), paired.settle(), injection, console, design, window);
         ClientsMode clients = paired.clients();
         boolean sameClientCode = clients == ClientsMode.AUTO
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
-        PairedScenario judge = new PairedScenario(trials, components, new RunDecisions(policy, console, paired.failFast()), summary, results,
-                new PairedScenario.Looks(design == ClientDesign.WINDOWS, blocks, looks, shape.trialBlocks(), shape.trialLooks()),
-                console, clients, sameClientCode);
-        long start = System.nanoTime();
-        try (trials) {
-            for (int i = 0; i < scenarios.size(); i++) {
-                CatalogEntry scenario = scenarios.get(i);
-                long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-                console.printf("[kafka-perf-gate] scenario %d of %d: %s (%dm%02ds elapsed)%n", i + 1, scenarios.size(), scenario.name(),
-                        seconds / 60, seconds % 60);
-                KafkaBroker broker;
-                try {
-                    broker = brokers.forBrokers(scenario.brokers());
-                } catch (BrokerUnavailableException e) {
-                    summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR, e);
-                    continue;
-                }
-                if (broker.failure().isPresent()) {
-                    summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
-                            new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
-                    continue;
-                }
-                judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name()));
-            }
-        }
-        summary.finish();
-        GateResult result = summary.result();
-        console.println("[kafka-perf-gate] " + result.headline() + "; summary: " + results.resolve("summary.json"));
-        console.println("[kafka-perf-gate] report: " + HtmlReport.write(results,
-                settings.baselinesDir()));
-        return result;
+        judge = new PairedScenario(trials, components, frame.decisions(), frame.summary(), frame.resultsDir(),
+                new PairedScenario.Looks(windows, blocks, looks, trialBlocks, trialLooks), console, clients, sameClientCode);
+        this.frame = frame;
+        return frame;
     }
 
-    /** How the whole client is measured: the design, the blocks per look, the looks, a trial's and a window's length. */
-    private record Shape(ClientDesign design, int blocks, int looks, int trialBlocks, int trialLooks, Duration trial,
-                         Duration window) {
+    /** Judges one scenario on the broker its cluster size needs; a broker that cannot serve it is the scenario's error. */
+    @Override
+    public void run(int index) {
+        CatalogEntry scenario = scenarios.get(index);
+        frame.progress().starting(scenario.name());
+        RunSummary summary = frame.summary();
+        KafkaBroker broker;
+        try {
+            broker = brokers.forBrokers(scenario.brokers());
+        } catch (BrokerUnavailableException e) {
+            summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR, e);
+            return;
+        }
+        if (broker.failure().isPresent()) {
+            summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
+                    new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
+            return;
+        }
+        judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name()));
+    }
+
+    /** Ends the trials' clients, then writes summary.json and the report; returns the decision. */
+    @Override
+    public GateResult finish() {
+        PairedTrials ending = trials;
+        trials = null;
+        ending.close();
+        return frame.finish();
+    }
+
+    /** Stops the broker and both sides' workers. */
+    @Override
+    public void close() {
+        // In reverse order: the trials' clients (unless finish() ended them), the broker, then the workers.
+        PairedTrials ending = trials;
+        trials = null;
+        try {
+            if (ending != null) {
+                ending.close();
+            }
+        } finally {
+            try {
+                if (brokers != null) {
+                    brokers.close();
+                }
+            } finally {
+                workers.close();
+            }
+        }
     }
 
     /** Checks the worker's protocol; returns the kafka-clients version its side runs. */
@@ -258,17 +287,6 @@ public final class PairedSession {
         return command;
     }
 
-    private static KafkaBroker startBroker(BrokerSettings brokerSettings, GateSettings settings, PrintStream console) {
-        KafkaBroker broker = BrokerSelector.start(brokerSettings, console);
-        try {
-            BrokerWarmup.run(broker, settings.brokerWarmup().orElse(Defaults.PAIRED_BROKER_WARMUP), console);
-            return broker;
-        } catch (RuntimeException e) {
-            broker.close();
-            throw e;
-        }
-    }
-
     /** The classpath a file holds (as {@code mvn dependency:build-classpath} writes it, entries joined by ':'). */
     private static String classpath(String file) {
         try {
@@ -280,10 +298,5 @@ public final class PairedSession {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read classpath file " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    /** Writes one scenario's paired result file. */
-    static Path write(Path results, String scenario, ObjectNode json) {
-        return ResultFile.write(json, results, scenario + ".paired.json");
     }
 }

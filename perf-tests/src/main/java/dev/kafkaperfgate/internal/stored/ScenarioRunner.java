@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.run;
+package dev.kafkaperfgate.internal.stored;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.settings.GateSettings;
@@ -10,7 +10,8 @@ import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.environment.CpuSet;
 import dev.kafkaperfgate.internal.figures.RunFigures;
-import dev.kafkaperfgate.internal.report.HtmlReport;
+import dev.kafkaperfgate.internal.frame.RunFrame;
+import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.SweepSummary;
@@ -47,11 +48,11 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * Runs a gate run's scenarios on the suite's broker, one at a time: its own topic, the workload,
- * the result file, the verdict against the baseline, and an entry in summary.json. A flagged
- * regression is re-run once on a fresh broker, and only a confirmed one fails: as a JUnit
- * failure whose message is one line. A scenario that cannot run is a JUnit error (its exception
- * rethrown) while the next scenario still runs. Handed to perf suites by {@code PerfGateExtension}.
+ * Runs a stored-mode run's scenarios on the run's broker, one at a time: its own topic, the
+ * workload, the result file, the verdict against the baseline, and an entry in summary.json. A
+ * flagged regression is re-run once on a fresh broker, and only a confirmed one fails: recorded,
+ * then thrown as a {@link ScenarioRegressedException} whose message is one line. A scenario that
+ * cannot run is recorded and its exception rethrown; {@link StoredMode} goes on to the next.
  *
  * <pre>{@code
  * runner.begin("pr", scenarios, BaselineStore.load(dir, profile, names), GateSettings.of(Map.of()));
@@ -68,8 +69,6 @@ public final class ScenarioRunner {
     /** What the workloads print to: the console, with a progress line after each trial. */
     private final PrintStream workloadConsole;
     private GateRun gate;
-    private int index;
-    private long startNanos;
     /** Per sweep, its first scenario to run: the parameter and rate the whole sweep shares. */
     private final Map<String, Scenario> sweepScenarios = new LinkedHashMap<>();
     private final Map<String, List<SweepSummary.Row>> sweepRows = new LinkedHashMap<>();
@@ -96,12 +95,18 @@ public final class ScenarioRunner {
     public void begin(String suite, List<Scenario> scenarios, BaselineStore baselines, GateSettings settings) {
         gate = GateRun.start(suite, scenarios, baselines, brokers.current(), resultsDir, settings, console);
         trogdor = new RunTrogdor(gate.trogdor, gate.scenarios, brokers, console);
-        startNanos = System.nanoTime();
+    }
+
+    /** The run's frame: its summary, policy and decisions; opened by {@link #begin}. */
+    public RunFrame frame() {
+        if (gate == null) {
+            throw new IllegalStateException("begin() first");
+        }
+        return gate.frame;
     }
 
     /**
-     * Runs the next scenario after a progress line with the time so far and an estimate of the
-     * time left (the mean of the scenarios run so far, times those left), then judges it.
+     * Runs the next scenario after its progress line, then judges it.
      *
      * @return the result file
      * @throws ScenarioRegressedException on a confirmed regression (or a missing baseline when baselines are required)
@@ -110,39 +115,36 @@ public final class ScenarioRunner {
         if (gate == null) {
             throw new IllegalStateException("begin() first: the runner needs the run's scenarios and baselines");
         }
-        index++;
-        int count = gate.scenarios.size();
-        long elapsed = System.nanoTime() - startNanos;
-        String eta = left(elapsed, (index - 1) / (double) count);
-        console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario.name(), minutes(elapsed), eta);
+        gate.frame.progress().starting(scenario.name());
+        RunSummary summary = gate.frame.summary();
         String workload = scenario.workload().key();
         try {
-            Decision<Measured> decision = gate.decisions.decide(scenario.name(), new StoredMeasurer(scenario));
+            Decision<Measured> decision = gate.frame.decisions().decide(scenario.name(), new StoredMeasurer(scenario));
             Measured first = decision.first();
             keepSweepRow(scenario, first);
             ScenarioVerdict verdict = decision.verdict();
             gate.trend(scenario, first.json(), first.figures(), verdict, console);
             Path second = decision.flagged() ? decision.second().file() : null;
             if (decision.regressed()) {
-                gate.summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), first.figures(), verdict, second,
+                summary.judged(scenario.name(), workload, Outcome.REGRESSION, first.file(), first.figures(), verdict, second,
                         decision.again(), decision.regressionMessage());
                 throw new ScenarioRegressedException(decision.regressionMessage());
             }
-            if (!decision.flagged() && gate.policy.baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
-                gate.summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), first.figures(), verdict, null, null,
+            if (!decision.flagged() && gate.frame.policy().baselineRequired() && (verdict.has(Verdict.NEW) || verdict.has(Verdict.MISMATCH))) {
+                summary.judged(scenario.name(), workload, Outcome.NO_BASELINE, first.file(), first.figures(), verdict, null, null,
                         "no usable baseline and -Dperf.baseline.required=true");
                 throw new ScenarioRegressedException(scenario.name() + ": " + oneLine(verdict.metrics()) + " (-Dperf.baseline.required=true)");
             }
-            gate.summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, second,
+            summary.judged(scenario.name(), workload, Outcome.PASSED, first.file(), first.figures(), verdict, second,
                     decision.again(), decision.notConfirmedMessage());
             return first.file();
         } catch (ScenarioRegressedException e) {
             throw e;
         } catch (BrokerUnavailableException | TrogdorUnavailableException e) {
-            gate.summary.failed(scenario.name(), workload, Outcome.ERROR, e);
+            summary.failed(scenario.name(), workload, Outcome.ERROR, e);
             throw e;
         } catch (RuntimeException e) {
-            gate.summary.failed(scenario.name(), workload, Outcome.FAILED, e);
+            summary.failed(scenario.name(), workload, Outcome.FAILED, e);
             throw e;
         }
     }
@@ -194,7 +196,7 @@ public final class ScenarioRunner {
                 // The link of a mirror scenario joins the source and MirrorMaker 2: the workload sets it up.
                 try (KafkaBroker target = brokers.startAnother(produce.brokers())) {
                     measured = produced(new MirrorWorkload(broker, target, brokers.kafkaClasspath(), workloadConsole, NanoClock.SYSTEM, clientCpus,
-                            gate.injection).withToxiproxy(gate.toxiproxy).run(produce, scenario.consumer(), topic), fileName);
+                            gate.frame.injection()).withToxiproxy(gate.toxiproxy).run(produce, scenario.consumer(), topic), fileName);
                 }
             } else if (scenario.trogdor() != null) {
                 measured = onTrogdor(scenario, broker, topic, agent -> scenario.workload() == WorkloadKind.END_TO_END
@@ -211,24 +213,11 @@ public final class ScenarioRunner {
         }
     }
 
-    /**
-     * After each trial: the run's time so far and an estimate of the time left, counting the trials
-     * of the current scenario done (every trial of a scenario is taken to cost alike).
-     */
+    /** After each trial: a progress line, once the run has begun. */
     private void trialEnded(int trial, int trials) {
-        if (gate == null || index == 0) {
-            return;
+        if (gate != null) {
+            gate.frame.progress().trialEnded(trial, trials);
         }
-        int count = gate.scenarios.size();
-        long elapsed = System.nanoTime() - startNanos;
-        String eta = left(elapsed, (index - 1 + Math.min(1.0, trial / (double) trials)) / count);
-        console.printf("[kafka-perf-gate] scenario %d of %d, trial %d of %d done (%s elapsed%s)%n", index, count, trial, trials,
-                minutes(elapsed), eta);
-    }
-
-    /** {@code ", about XmYYs left"} after {@code elapsed} for a share {@code done} of the run; nothing at its start or end. */
-    private static String left(long elapsed, double done) {
-        return done <= 0 || done >= 1 ? "" : ", about " + minutes((long) (elapsed / done - elapsed)) + " left";
     }
 
     /** The scenario's workload on {@code broker}: the broker itself, or the broker behind a slow link. */
@@ -237,13 +226,13 @@ public final class ScenarioRunner {
         return switch (scenario.workload()) {
             case PRODUCE -> {
                 try (RunTrogdor.FaultCarrier carrier = trogdor.faultCarrier(scenario, broker)) {
-                    yield produced(new ProduceWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
+                    yield produced(new ProduceWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.frame.injection())
                             .withTimedFault(carrier.fault()).run(produce, topic), fileName);
                 }
             }
-            case END_TO_END -> produced(new EndToEndWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
+            case END_TO_END -> produced(new EndToEndWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.frame.injection())
                     .run(produce, scenario.consumer(), topic), fileName);
-            case CONSUME -> consumed(new ConsumeWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
+            case CONSUME -> consumed(new ConsumeWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.frame.injection())
                     .run(produce, scenario.consumer(), topic), fileName);
             case MIRROR -> throw new IllegalStateException("a mirror scenario runs with its target cluster (see measure)");
         };
@@ -267,7 +256,7 @@ public final class ScenarioRunner {
         if (scenario.workload() == WorkloadKind.CONSUME) {
             // The gate writes the records every agent reads, with the scenario's producer, unmeasured.
             long start = System.nanoTime();
-            long preloaded = new ConsumeWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.injection)
+            long preloaded = new ConsumeWorkload(broker, workloadConsole, NanoClock.SYSTEM, clientCpus, gate.frame.injection())
                     .preload(scenario.produce(), topic);
             long preloadNanos = System.nanoTime() - start;
             console.printf("[%s] pre-load: %d records in %.1f s (not measured)%n", scenario.name(), preloaded, preloadNanos / 1e9);
@@ -318,43 +307,25 @@ public final class ScenarioRunner {
     }
 
     /**
-     * Prints and writes a summary of every sweep of which at least two values ran, then closes
-     * summary.json and says whether the run is complete.
+     * Prints and writes a summary of every sweep of which at least two values ran, stops the run's
+     * Trogdor, then finishes the frame: summary.json, the headline and the report.
      *
-     * @return the sweep summaries written
+     * @return the run's decision
      */
-    public List<SweepSummary> finish() {
-        closeTrogdor();
-        List<SweepSummary> summaries = new ArrayList<>();
-        sweepRows.forEach((group, rows) -> {
-            if (rows.size() >= 2) {
-                Scenario first = sweepScenarios.get(group);
-                SweepSummary summary = new SweepSummary(group, first.sweptParameter(), first.produce().isRateLimited(), rows);
-                console.print(summary.table());
-                console.println("[kafka-perf-gate] result: " + summary.write(resultsDir));
-                summaries.add(summary);
-            }
-        });
-        if (gate != null) {
-            Path file = resultsDir.resolve("summary.json");
-            gate.summary.finish();
-            console.println("[kafka-perf-gate] " + gate.summary.result().headline() + "; summary: " + file);
-            console.println("[kafka-perf-gate] report: " + HtmlReport.write(resultsDir, gate.baselines.profileDir().getParent()));
-        }
-        return summaries;
-    }
-
-    private static String minutes(long nanos) {
-        long seconds = nanos / 1_000_000_000L;
-        return seconds / 60 + "m" + String.format("%02d", seconds % 60) + "s";
-    }
-
-    /** The run's decision and verdicts, as summary.json records them. */
-    public GateResult result() {
+    public GateResult finish() {
         if (gate == null) {
             throw new IllegalStateException("begin() first");
         }
-        return gate.summary.result();
+        closeTrogdor();
+        sweepRows.forEach((group, rows) -> {
+            if (rows.size() >= 2) {
+                Scenario first = sweepScenarios.get(group);
+                SweepSummary sweep = new SweepSummary(group, first.sweptParameter(), first.produce().isRateLimited(), rows);
+                console.print(sweep.table());
+                console.println("[kafka-perf-gate] result: " + sweep.write(resultsDir));
+            }
+        });
+        return gate.frame.finish();
     }
 
     /** Stops what this runner started: Trogdor's coordinator and agents (if the run did not reach {@link #finish()}), then the brokers. */
@@ -371,10 +342,5 @@ public final class ScenarioRunner {
         if (trogdor != null) {
             trogdor.close();
         }
-    }
-
-    /** The brokers this runner started, to stop when the run ends. */
-    public BrokerPool brokers() {
-        return brokers;
     }
 }

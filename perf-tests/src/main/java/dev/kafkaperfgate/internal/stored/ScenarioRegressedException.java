@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.run;
+package dev.kafkaperfgate.internal.stored;
 
 /**
  * A scenario's confirmed regression (or a missing baseline where one is required), after

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.run;
+package dev.kafkaperfgate.internal.stored;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.run;
+package dev.kafkaperfgate.internal.stored;
 
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.TopicRejectedException;

@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the scenario's thresholds wide, so that neither outcome depends on this machine's noise.
  */
 @Timeout(600)
-class PairedSessionTest {
+class PairedModeTest {
 
     /** An unthrottled producer; thresholds far beyond A/A noise, far below the injected cost. */
     private static final String SCENARIO = """
@@ -214,7 +214,7 @@ class PairedSessionTest {
         assertEquals("throughput", throughput.path("metric").asText(), throughput.toString());
         if (trials.at("/head/throughput").size() == 4) {
             // The first look decided: throughput was significant either way, never left INCONCLUSIVE after one look.
-            System.out.println("PairedSessionTest: the first look decided throughput: " + throughput.path("line").asText());
+            System.out.println("PairedModeTest: the first look decided throughput: " + throughput.path("line").asText());
             assertTrue(!"INCONCLUSIVE".equals(throughput.path("verdict").asText()), throughput.toString());
             assertEquals(2, throughput.path("baselineRuns").asInt(), throughput.toString());
         } else {
@@ -255,7 +255,7 @@ class PairedSessionTest {
         Map<String, String> properties = Map.of(GateProperties.BASE_CLASSPATH_FILE, classpath.toString(),
                 GateProperties.BASE_SCENARIOS_DIR, scenarios.toString(), GateProperties.SCENARIOS_DIR, scenarios.toString());
         PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
-                () -> PairedSession.run(GateSettings.of(properties), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+                () -> PairedMode.open(GateSettings.of(properties), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
         assertTrue(e.getMessage().startsWith("the base's test classpath has no kafka-perf-gate library"), e.getMessage());
         assertTrue(e.baseWithoutGate(), "the pull request adopts the gate");
     }
@@ -281,7 +281,7 @@ class PairedSessionTest {
         Map<String, String> properties = Map.of(GateProperties.BASE_CLASSPATH_FILE, classpath.toString(),
                 GateProperties.BASE_SCENARIOS_DIR, broken.toString(), GateProperties.SCENARIOS_DIR, good.toString());
         PairedUnavailableException e = assertThrows(PairedUnavailableException.class,
-                () -> PairedSession.run(GateSettings.of(properties), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+                () -> PairedMode.open(GateSettings.of(properties), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
         assertTrue(e.getMessage().startsWith("the base's scenarios in " + broken + " cannot be read"), e.getMessage());
         assertTrue(e.getMessage().contains("paired-small.yaml"), "names the file: " + e.getMessage());
     }

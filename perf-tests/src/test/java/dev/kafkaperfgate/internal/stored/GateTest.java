@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.run;
+package dev.kafkaperfgate.internal.stored;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.SlowTier;

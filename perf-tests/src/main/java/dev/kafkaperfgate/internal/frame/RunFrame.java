@@ -1,0 +1,157 @@
+package dev.kafkaperfgate.internal.frame;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.broker.KafkaBroker;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
+import dev.kafkaperfgate.internal.figures.Ruler;
+import dev.kafkaperfgate.internal.report.HtmlReport;
+import dev.kafkaperfgate.internal.result.RunSummary;
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.internal.verdict.Drift;
+import dev.kafkaperfgate.internal.verdict.GatePolicy;
+import dev.kafkaperfgate.internal.workload.InjectedCost;
+import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * What one run sets up once its broker is up, and finishes once its scenarios are over, written
+ * once for every mode: the policy sized by the run's comparisons, this machine's fingerprint and
+ * ruler and their drift from the baselines', summary.json with the run's provenance, environment
+ * and module, the run's decisions (the only way a scenario is decided), the progress lines, and at
+ * the end the headline and the HTML report.
+ */
+public final class RunFrame {
+
+    private final Opening opening;
+    private final PrintStream console;
+    private final GatePolicy policy;
+    private final InjectedCost injection;
+    private final Fingerprint fingerprint;
+    private final Ruler ruler;
+    private final Drift drift;
+    private final RunSummary summary;
+    private final RunDecisions decisions;
+    private final RunProgress progress;
+
+    /**
+     * What a mode tells the frame as it opens.
+     *
+     * @param suite          the suite the scenarios were selected by, for the summary
+     * @param scenarios      how many scenarios the run measures
+     * @param comparisons    how many metric comparisons the run can make: the policy's α is shared among them
+     * @param broker         the broker the ruler and the fingerprint are taken on
+     * @param profile        the baselines' profile
+     * @param machineClass   this machine's class
+     * @param baselineRulers the rulers of the runs the baselines were made from, to measure drift against (none in paired mode)
+     * @param failFast       whether confirmations that cannot change the run's decision are skipped once it has failed
+     * @param resultsDir     where the result files, summary.json and the report go
+     * @param baselinesDir   the baselines folder the report links the trend charts from
+     */
+    public record Opening(String suite, int scenarios, int comparisons, KafkaBroker broker, String profile, String machineClass,
+                          List<Ruler> baselineRulers, boolean failFast, Path resultsDir, Path baselinesDir) {
+    }
+
+    private RunFrame(Opening opening, PrintStream console, GatePolicy policy, InjectedCost injection, Fingerprint fingerprint,
+                     Ruler ruler, Drift drift, RunSummary summary, RunDecisions decisions, RunProgress progress) {
+        this.opening = opening;
+        this.console = console;
+        this.policy = policy;
+        this.injection = injection;
+        this.fingerprint = fingerprint;
+        this.ruler = ruler;
+        this.drift = drift;
+        this.summary = summary;
+        this.decisions = decisions;
+        this.progress = progress;
+    }
+
+    /** Measures the ruler on the opening's broker and writes the summary's header. */
+    public static RunFrame open(GateSettings settings, Opening opening, PrintStream console) {
+        GatePolicy policy = GatePolicy.forSuite(Math.max(1, opening.comparisons()), settings);
+        InjectedCost injection = InjectedCost.from(settings);
+        Fingerprint fingerprint = Fingerprint.current(opening.broker().info());
+        Ruler ruler = Ruler.measure(opening.broker());
+        Drift drift = Drift.between(ruler, opening.baselineRulers(), Defaults.DRIFT_BOUND);
+        RunSummary summary = new RunSummary(opening.resultsDir(), opening.suite(), opening.scenarios(), RunSummary.Provenance.of(settings));
+        summary.environment(opening.profile(), opening.machineClass(), fingerprint, ruler, drift, policy, injection);
+        summary.module(settings.runModule());
+        return new RunFrame(opening, console, policy, injection, fingerprint, ruler, drift, summary,
+                new RunDecisions(policy, console, opening.failFast()), new RunProgress(console, opening.scenarios()));
+    }
+
+    /**
+     * Starts a broker and warms it before anything is measured on it; a broker whose warm-up fails
+     * is stopped.
+     */
+    public static KafkaBroker startWarm(Supplier<KafkaBroker> start, Duration warmup, PrintStream console) {
+        KafkaBroker broker = start.get();
+        try {
+            BrokerWarmup.run(broker, warmup, console);
+            return broker;
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
+    }
+
+    /** Names the mode in summary.json, and the prefix of the run's headline. */
+    public void mode(ObjectNode block, String headlinePrefix) {
+        summary.mode(block, headlinePrefix);
+    }
+
+    /** Closes summary.json, prints the headline and writes the report; returns the run's decision. */
+    public GateResult finish() {
+        Path results = opening.resultsDir();
+        summary.finish();
+        GateResult result = summary.result();
+        console.println("[kafka-perf-gate] " + result.headline() + "; summary: " + results.resolve("summary.json"));
+        console.println("[kafka-perf-gate] report: " + HtmlReport.write(results, opening.baselinesDir()));
+        return result;
+    }
+
+    public GatePolicy policy() {
+        return policy;
+    }
+
+    /** The cost injected into the head, when the run was asked to inject one ({@link InjectedCost#NONE} otherwise). */
+    public InjectedCost injection() {
+        return injection;
+    }
+
+    public Fingerprint fingerprint() {
+        return fingerprint;
+    }
+
+    public Ruler ruler() {
+        return ruler;
+    }
+
+    public Drift drift() {
+        return drift;
+    }
+
+    public RunSummary summary() {
+        return summary;
+    }
+
+    /** The only way the run's scenarios are decided; it holds the run's fail-fast rule. */
+    public RunDecisions decisions() {
+        return decisions;
+    }
+
+    public RunProgress progress() {
+        return progress;
+    }
+
+    public Path resultsDir() {
+        return opening.resultsDir();
+    }
+}

@@ -1,0 +1,92 @@
+package dev.kafkaperfgate.internal.session;
+
+import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.basebuild.BaseBuild;
+import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
+import dev.kafkaperfgate.internal.basebuild.PairedRules;
+import dev.kafkaperfgate.internal.frame.RunMode;
+import dev.kafkaperfgate.internal.paired.PairedMode;
+import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
+import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.internal.stored.StoredMode;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A gate run, from its settings to its result, one path for every mode. The mode is chosen here
+ * and nowhere else: with {@code perf.base.ref} the base (and, from scripts/gate.sh, the head) is
+ * built first ({@link BaseBuild}); a paired run whose base cannot be measured follows
+ * {@link PairedRules}; otherwise stored baselines judge. Whichever mode measures, the run goes
+ * through the same steps ({@link #measure}): start, each scenario in order, finish.
+ *
+ * <pre>{@code
+ * GateResult result = GateSession.run(PerfGateOptions.fromSystemProperties().settings(), System.out);
+ * }</pre>
+ */
+public final class GateSession {
+
+    private GateSession() {
+    }
+
+    /**
+     * @throws PairedRefusedException when a paired run is refused (a base that cannot be measured, a head that reached the judge's files)
+     * @throws RuntimeException       when the settings, the files or the infrastructure do not allow a judged run
+     */
+    public static GateResult run(GateSettings settings, PrintStream console) {
+        if (!BaseBuild.requested(settings)) {
+            return runHere(settings, console);
+        }
+        // -Dperf.base.ref: the base (and, from scripts/gate.sh, the head) is checked out and built here, then removed.
+        try (BaseBuild base = BaseBuild.prepare(settings, Path.of("").toAbsolutePath(), console)) {
+            GateResult result;
+            try {
+                if (base.unavailable().isPresent()) {
+                    throw base.unavailable().get();
+                }
+                result = measure(PairedMode.open(base.settings(), console));
+            } catch (PairedUnavailableException e) {
+                GateSettings stored = PairedRules.storedInstead(settings.with(GateProperties.BASE_REF, null), e);
+                result = switch (PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm())) {
+                    case STORED_HERE -> measure(StoredMode.prepare(stored, console));
+                    case HEAD_ALONE -> {
+                        console.println("[kafka-perf-gate] paired mode unavailable: " + e.getMessage()
+                                + "; the head is measured alone and nothing is judged");
+                        yield base.headAlone(stored);
+                    }
+                    case REFUSED -> throw new PairedRefusedException(PairedRules.refusal(e));
+                };
+            }
+            base.checkAfterRun(result);
+            return result;
+        }
+    }
+
+    /** A run whose sides are built already: paired when the settings name the base's classpath, stored otherwise. */
+    private static GateResult runHere(GateSettings settings, PrintStream console) {
+        if (PairedMode.requested(settings)) {
+            PairedMode paired;
+            try {
+                paired = PairedMode.open(settings, console);
+            } catch (PairedUnavailableException e) {
+                return measure(StoredMode.prepare(PairedRules.storedInstead(settings, e), console));
+            }
+            return measure(paired);
+        }
+        return measure(StoredMode.prepare(settings, console));
+    }
+
+    /** Every mode's steps: start (the broker, the run's frame), each scenario in order, finish (summary.json, the report). */
+    public static GateResult measure(RunMode mode) {
+        try (mode) {
+            mode.start();
+            List<String> scenarios = mode.scenarios();
+            for (int index = 0; index < scenarios.size(); index++) {
+                mode.run(index);
+            }
+            return mode.finish();
+        }
+    }
+}
