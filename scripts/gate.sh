@@ -51,6 +51,16 @@ gate_tree() {
   # shellcheck disable=SC2013 # one pid per word
   for child in $(cat "/proc/$pid/task/"*/children 2>/dev/null); do gate_tree "$child"; done
 }
+# gate_alive PID: whether the process still runs. One that ended and was not reaped yet (a zombie:
+# this shell reaps its children only once its trap has returned) has ended: a cancel measured
+# the deciding JVM gone 0.26 s after SIGTERM and still counted alive at 1.4 s.
+# shellcheck disable=SC2317 # called from gate_stop
+gate_alive() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
+}
 # KPG_TRACE_STOP=1 prints when each step of a stop ended, in seconds from its start (test-cancel-paired.sh).
 gate_stop_began=""
 # shellcheck disable=SC2317 # called from gate_stop
@@ -75,7 +85,7 @@ gate_stop() {
     # runner's SIGTERM at 7.5 s (test-cancel-paired.sh prints when it ended).
     for _ in $(seq 1 32); do
       alive=0
-      for pid in "${tree[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+      for pid in "${tree[@]}"; do gate_alive "$pid" && alive=1; done
       [ "$alive" = 0 ] && break
       sleep 0.05
     done

@@ -171,8 +171,14 @@ sandbox_stop_users() {
 
 # Ends the users' processes, removes the users and the folder; gate.sh's gate_stop calls it.
 sandbox_cleanup() {
-  local user
+  local user removing=""
   sandbox_stop_users
+  # The folder (both sides' trees and Maven repositories: thousands of files) goes while the users
+  # are removed: on a cancel this is the longest step of the stop, and its processes are gone.
+  if [ -n "$sandbox_root" ]; then
+    sandbox_privileged rm -rf "$sandbox_root" &
+    removing=$!
+  fi
   for user in "${sandbox_created[@]}"; do
     local _
     for _ in $(seq 1 20); do pgrep -u "$user" >/dev/null 2>&1 || break; sleep 0.1; done
@@ -181,6 +187,6 @@ sandbox_cleanup() {
     sandbox_privileged rm -rf "/tmp/hsperfdata_$user"
   done
   sandbox_created=()
-  [ -n "$sandbox_root" ] && sandbox_privileged rm -rf "$sandbox_root"
+  [ -z "$removing" ] || wait "$removing"
   sandbox_root=""
 }
