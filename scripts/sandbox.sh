@@ -145,6 +145,13 @@ sandbox_gate_jars() {
   (IFS=:; echo "${copies[*]}")
 }
 
+# sandbox_running USER: whether a process of the user still runs. One killed and not reaped yet (a
+# zombie) runs nothing: orphans wait for PID 1 to reap them, which took 1.7 s on this machine's init.
+sandbox_running() {
+  # shellcheck disable=SC2009 # pgrep cannot leave zombies out by name of state; ps gives each state
+  ps -u "$1" -o stat= 2>/dev/null | grep -qv '^Z'
+}
+
 # sandbox_end SIDE: ends every process of the side's user (started by this run: the user is the run's own).
 sandbox_end() {
   [ "$sandbox_mode" = users ] || return 0
@@ -153,7 +160,7 @@ sandbox_end() {
   sandbox_privileged pkill -KILL -u "$user" 2>/dev/null
   local _
   for _ in $(seq 1 20); do
-    pgrep -u "$user" >/dev/null 2>&1 || return 0
+    sandbox_running "$user" || return 0
     sleep 0.1
   done
   echo "gate: processes of $user outlived SIGKILL" >&2
@@ -181,8 +188,9 @@ sandbox_cleanup() {
   fi
   for user in "${sandbox_created[@]}"; do
     local _
-    for _ in $(seq 1 20); do pgrep -u "$user" >/dev/null 2>&1 || break; sleep 0.1; done
-    sandbox_privileged env PATH="$PATH:/usr/sbin:/sbin" userdel "$user" >/dev/null 2>&1
+    for _ in $(seq 1 20); do sandbox_running "$user" || break; sleep 0.1; done
+    # --force: a killed process PID 1 has not reaped yet (a zombie) would otherwise keep the user.
+    sandbox_privileged env PATH="$PATH:/usr/sbin:/sbin" userdel --force "$user" >/dev/null 2>&1
     # Every JVM of the user (its builds, workers, component forks) made one, in /tmp whatever TMPDIR says.
     sandbox_privileged rm -rf "/tmp/hsperfdata_$user"
   done

@@ -3,13 +3,14 @@
 // candidates (Debian's 1.6; 1.7 when KPG_JQ_DIRS names its bin directory), because runners ship
 // 1.7 and this machine 1.6.
 import assert from 'node:assert/strict'
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { emptyState, startFakeGitHub } from '../../.github/actions/perf-comment/test/fake-github.js'
+import { spawnAsync } from './spawn-async.mjs'
 
 // Everything this file writes goes under one folder, removed when its tests end.
 const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
@@ -36,15 +37,7 @@ function run(path, script, args, env = {}) {
 
 /** The same, without blocking: the fake GitHub API it calls answers from this process. */
 function runAsync(path, script, args, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(join(SCRIPTS, script), args, { env: { ...process.env, PATH: path, ...env } })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => { stdout += chunk })
-    child.stderr.on('data', (chunk) => { stderr += chunk })
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }) })
-  })
+  return spawnAsync(join(SCRIPTS, script), args, { env: { ...process.env, PATH: path, ...env } })
 }
 
 function temp(name, content) {

@@ -1,13 +1,14 @@
 // scripts/ci/publish-baselines.sh against a real git origin (a bare repository) and the fake
 // GitHub API: nothing to publish, a branch and a pull request, a direct push, and a refusal.
 import assert from 'node:assert/strict'
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, beforeEach, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { emptyState, startFakeGitHub } from '../../.github/actions/perf-comment/test/fake-github.js'
+import { spawnAsync } from './spawn-async.mjs'
 
 // Everything this file writes goes under one folder, removed when its tests end.
 const SCRATCH = mkdtempSync(join(tmpdir(), 'kpg-test-'))
@@ -42,16 +43,8 @@ function repository() {
 }
 
 function publish(cwd, args) {
-  return new Promise((resolve) => {
-    const env = { ...process.env, GITHUB_TOKEN: 'ghs_fake', GITHUB_REPOSITORY: 'acme/payments', GITHUB_API_URL: fake.url, GITHUB_RUN_ID: '77', GITHUB_REF_NAME: 'main' }
-    const child = spawn(SCRIPT, args, { cwd, env })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => { stdout += chunk })
-    child.stderr.on('data', (chunk) => { stderr += chunk })
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }) })
-  })
+  const env = { ...process.env, GITHUB_TOKEN: 'ghs_fake', GITHUB_REPOSITORY: 'acme/payments', GITHUB_API_URL: fake.url, GITHUB_RUN_ID: '77', GITHUB_REF_NAME: 'main' }
+  return spawnAsync(SCRIPT, args, { cwd, env })
 }
 
 test('nothing changed: says so, pushes nothing, opens nothing', async () => {

@@ -50,7 +50,7 @@ test('the head runs as a user of its own: it cannot write the gate\'s files or t
       java -version >/dev/null 2>&1 && test -d "/tmp/hsperfdata_$(id -un)" && echo "ran a JVM"
       sleep 300 & disown
       echo left a process'
-    sandbox_end head && ! pgrep -u "$(sandbox_user head)" >/dev/null && echo "head ended"
+    sandbox_end head && ! sandbox_running "$(sandbox_user head)" && echo "head ended"
     echo "$(sandbox_user base) $(sandbox_user head) $sandbox_root" > "${join(SCRATCH, 'names')}"`
   const { code, stdout, stderr } = sandbox(script, { GITHUB_ENV: githubEnv, KPG_TOKEN: 'secret' })
   assert.equal(code, 0, stderr + stdout)

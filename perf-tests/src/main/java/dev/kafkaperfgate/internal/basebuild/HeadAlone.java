@@ -66,6 +66,7 @@ final class HeadAlone {
             throw new IllegalStateException("processes of the head's user outlived SIGKILL after its own run");
         }
         if (!own.equals(results)) {
+            readableToTheGate(head, own);
             copyResults(own, results);
         }
         Path summary = results.resolve("summary.json");
@@ -77,6 +78,28 @@ final class HeadAlone {
             throw new IllegalStateException(message);
         }
         return decisionOf(summary);
+    }
+
+    /**
+     * Makes the head's results readable to this JVM's user, as the head's own user: it owns them,
+     * and the gate writes summary.json as 0600. Root reads them anyway; a gate that runs through
+     * sudo (GitHub's runners) did not. Run as the head, never as root, so that nothing in the
+     * folder (a link, say) can make it change a file the head could not change itself; its
+     * processes are ended again after.
+     */
+    private static void readableToTheGate(SideUsers.Launch head, Path own) {
+        if (head.user().isEmpty() || !Files.isDirectory(own, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        List<String> command = new ArrayList<>(head.commandPrefix());
+        command.addAll(List.of("chmod", "-R", "go+rX", "--", own.toString()));
+        int exit = await(command, own);
+        if (!head.endProcesses()) {
+            throw new IllegalStateException("processes of the head's user outlived SIGKILL after its results were opened to the gate");
+        }
+        if (exit != 0) {
+            throw new IllegalStateException("the head's results in " + own + " could not be opened to the gate (chmod exit " + exit + ")");
+        }
     }
 
     /** The stored run's settings as {@code -D} flags: no paired wiring; its results in its own home; a broker of its own. */

@@ -141,9 +141,8 @@ final class DuelFork {
         } catch (IOException e) {
             throw new ComponentStageException("cannot write the duel's request " + request + ": " + e.getMessage(), e);
         }
-        try (FileChannel channel = FileChannel.open(ThisJvm.tmpDir().resolve("jmh.lock"),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock lock = tryLock(channel, what)) {
+        try (LockFile file = LockFile.open(ThisJvm.tmpDir().resolve("jmh.lock"));
+             FileLock lock = tryLock(file, what)) {
             jvm.run(what, settings.timeout(), ComponentDuel.class.getName(), List.of(request.toString()));
         } catch (IOException e) {
             throw new ComponentStageException("cannot take JMH's lock file: " + e.getMessage(), e);
@@ -151,10 +150,31 @@ final class DuelFork {
         return read(answer, settings.copies(), component, log);
     }
 
-    private static FileLock tryLock(FileChannel channel, String what) throws IOException {
+    /**
+     * JMH's lock file, opened for writing and locked whole, as JMH locks it; another user's (a JMH
+     * run of root's left it in the shared {@code /tmp}, mode 0644) opened for reading, whose
+     * shared lock (the only one Java takes on such a file) still keeps a JMH run out.
+     */
+    private record LockFile(FileChannel channel, boolean shared) implements AutoCloseable {
+
+        static LockFile open(Path file) throws IOException {
+            try {
+                return new LockFile(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE), false);
+            } catch (java.nio.file.AccessDeniedException e) {
+                return new LockFile(FileChannel.open(file, StandardOpenOption.READ), true);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    private static FileLock tryLock(LockFile file, String what) throws IOException {
         FileLock lock;
         try {
-            lock = channel.tryLock();
+            lock = file.channel().tryLock(0L, Long.MAX_VALUE, file.shared());
         } catch (OverlappingFileLockException e) {
             lock = null;
         }

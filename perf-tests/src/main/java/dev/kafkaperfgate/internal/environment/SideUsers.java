@@ -94,7 +94,7 @@ public final class SideUsers {
             runQuietly(privileged("pkill", "-KILL", "-u", user.name()));
             long deadline = System.nanoTime() + 2_000_000_000L;
             while (System.nanoTime() < deadline) {
-                if (runQuietly(privileged("pgrep", "-u", user.name())) == 1) {
+                if (!running()) {
                     return true;
                 }
                 try {
@@ -105,6 +105,32 @@ public final class SideUsers {
                 }
             }
             return false;
+        }
+
+        /**
+         * Whether a process of the user still runs. One that was killed and is not reaped yet (a
+         * zombie) runs nothing, and counts as ended: an orphan waits for PID 1 to reap it, which
+         * took 1.7 s on this machine's init, and such a zombie made a run through sudo (GitHub's
+         * runners' way) refuse itself after the head's build. {@code ps} lists every user's
+         * processes without privileges; a listing that does not come is read as running.
+         */
+        private boolean running() {
+            try {
+                Process ps = new ProcessBuilder("ps", "-u", user.name(), "-o", "stat=")
+                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                // A line per process: far below a pipe's buffer, so the listing waits for no reader.
+                if (!ps.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                    ps.destroyForcibly();
+                    return true;
+                }
+                String states = new String(ps.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                return states.lines().map(String::strip).anyMatch(state -> !state.isEmpty() && !state.startsWith("Z"));
+            } catch (java.io.IOException e) {
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return true;
+            }
         }
 
         private List<String> privileged(String... command) {
