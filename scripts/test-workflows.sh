@@ -245,6 +245,9 @@ workflow_run_event 4201 "$pass_sha" success "$work/events/run-pass.json"
 run_act workflow_run perf-gate-comment.yml "$work/events/run-pass.json" 4202 "$work/comment-1.log" \
   || { tail -n 60 "$work/comment-1.log"; die "perf-gate comment failed under act (first run)"; }
 [ "$(state '.comments | length')" = 1 ] || die "expected one comment after the first run, found $(state '.comments | length')"
+# The artifact's size is asked for before it is downloaded (a fork's run wrote it).
+state -e '[.requests[] | select(test("^GET /repos/[^/]+/[^/]+/actions/runs/4201/artifacts[?]name=perf-gate-results$"))] | length == 1' \
+  >/dev/null || die "the comment action did not check the artifact's size before downloading it: $(state -c '.requests')"
 state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-perf-gate -->") and contains("nothing the clients run changed")' >/dev/null \
   || die "the comment is not the gate's report: $(state -r '.comments[0].body' | head -c 400)"
 
