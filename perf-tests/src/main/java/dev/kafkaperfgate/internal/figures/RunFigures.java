@@ -124,7 +124,14 @@ public record RunFigures(Map<Metric, MetricSample> metrics, Histogram latencyHis
         return node;
     }
 
-    private static double round(double value) {
-        return Math.round(value * 10) / 10.0;
+    /**
+     * One decimal, as the figures read; below 1, three significant digits: a fast broker's produce
+     * time (0.03 ms) rounded to one decimal was written as 0, a figure no baseline may hold.
+     */
+    static double round(double value) {
+        if (Math.abs(value) >= 1 || value == 0 || !Double.isFinite(value)) {
+            return Math.round(value * 10) / 10.0;
+        }
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(3)).doubleValue();
     }
 }

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.opentest4j.AssertionFailedError;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,7 +109,7 @@ class GateTest {
         System.setProperty(GateProperties.INJECT_BURN_NS, "500000");
         try {
             injectedResults = dir.resolve("injected");
-            AssertionFailedError failure = assertThrows(AssertionFailedError.class, () -> run(scenario, baselines, "injected"));
+            ScenarioRegressedException failure = assertThrows(ScenarioRegressedException.class, () -> run(scenario, baselines, "injected"));
             String message = failure.getMessage();
             assertTrue(message.matches("gate-small: throughput REGRESSION: \\d+ → \\d+ records/s \\(-\\d+\\.\\d%, interval .*; confirmed by a re-run on a fresh broker: throughput REGRESSION: .*"),
                     message);
