@@ -36,7 +36,7 @@ final class GateRun {
     final String suite;
     final List<Scenario> scenarios;
     final BaselineStore baselines;
-    /** Stored mode never skips a confirmation: the nightly runs it, and its history must hold every confirmed step. */
+    /** The run's summary, policy and decisions. */
     final RunFrame frame;
     /** The commit this run measured, when the run was told it ({@code perf.run.commit}). */
     final String commit;
@@ -62,6 +62,7 @@ final class GateRun {
                 scenario.thresholds()).size()).sum();
         List<Ruler> baselineRulers = baselines.all().stream().flatMap(baseline -> baseline.history().stream())
                 .map(BaselineRun::ruler).toList();
+        // Fail-fast off: stored mode never skips a confirmation (the nightly runs it, and its history must hold every confirmed step).
         RunFrame frame = RunFrame.open(settings, new RunFrame.Opening(suite, scenarios.size(), comparisons, broker, baselines.profile(),
                 baselines.machineClass(), baselineRulers, false, resultsDir, baselines.profileDir().getParent()), console);
         String fallback = settings.fallbackReason();
