@@ -60,7 +60,8 @@ async function open (file, { screenshot } = {}) {
         .reduce((sum, component) => sum + pairedCharts(component && component.trials, ['cpuNsPerOp', 'bytesPerOp']), 0)
       const expected = data.scenarios.reduce((sum, s) => sum + (s.spectra && s.spectra.length ? 1 : 0) + (s.throughput ? 1 : 0)
         + (s.trend && s.trend.length > 1 ? 1 : 0) + (s.consume ? 1 : 0)
-        + pairedCharts(s.paired && s.paired.trials) + componentCharts(s.paired), 0) + 2 * data.sweeps.length
+        + pairedCharts(s.paired && s.paired.trials) + componentCharts(s.paired)
+        + pairedCharts(s.paired && s.paired.trials && s.paired.trials.stalls, ['gcPauseMillis', 'stealMillis']), 0) + 2 * data.sweeps.length
       const trialsPerSide = data.scenarios.map((s) => s.paired && s.paired.trials
         ? { order: String(s.paired.trials.order || ''), base: (s.paired.trials.base || {}).throughput, head: (s.paired.trials.head || {}).throughput }
         : null).filter((x) => x)
@@ -191,4 +192,17 @@ test('a paired run draws each metric per trial, base against head, in run order'
   for (const title of ['throughput per trial, base (A) against head (B)', 'cpuNsPerRecord per trial, base (A) against head (B)']) {
     assert.ok(paired.some((canvas) => canvas.title === title), `no "${title}" chart`)
   }
+})
+
+test('a paired run shows the stalls of its windows beside the p99: a chart per stall and one line', { skip, timeout: 120_000 }, async () => {
+  const view = await open(join(OUT, 'report-stalls.html'))
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.state.errors, [])
+  assert.equal(view.canvases.length, view.expected)
+  for (const stall of ['gcPauseMillis', 'stealMillis']) {
+    const chart = view.canvases.find((canvas) => new RegExp(`^stalls: ${stall} per (trial|window), base \\(A\\) against head \\(B\\)$`).test(canvas.title))
+    assert.ok(chart, `no stalls chart of ${stall}: ${view.canvases.map((canvas) => canvas.title).join(' | ')}`)
+    assert.equal(chart.points, 8, `two blocks' windows on the ${stall} chart`)
+  }
+  assert.match(view.text, /stalls \(not judged\): GC pauses: base 0 ms in 4, head 12 ms in 1 of 4 \(longest 12 ms\)/)
 })

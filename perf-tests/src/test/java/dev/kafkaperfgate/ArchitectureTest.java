@@ -124,14 +124,14 @@ class ArchitectureTest {
 
     /**
      * One class decides: every stage of every scenario, in stored mode, paired mode and the power
-     * tool, is decided through {@code RunDecisions}, which holds the run's fail-fast rule. The
-     * engine it drives is its package's own.
+     * tool, is decided through {@code RunDecisions}, which holds the run's fail-fast rule, whether
+     * at once or as a first look confirmed later. The engine it drives is its package's own.
      */
     @Test
     void oneClassCallsDecide() {
-        DescribedPredicate<JavaCodeUnit> decide = DescribedPredicate.describe("ScenarioEngine.decide",
+        DescribedPredicate<JavaCodeUnit> decide = DescribedPredicate.describe("ScenarioEngine.decide, look or conclude",
                 unit -> unit.getOwner().getName().equals("dev.kafkaperfgate.internal.engine.ScenarioEngine")
-                        && unit.getName().equals("decide"));
+                        && java.util.Set.of("decide", "look", "conclude").contains(unit.getName()));
         noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.engine.RunDecisions")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.engine.ScenarioEngine")
                 .should().callCodeUnitWhere(DescribedPredicate.describe("the target is " + decide.getDescription(),

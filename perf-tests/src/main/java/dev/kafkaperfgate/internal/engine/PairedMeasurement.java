@@ -23,18 +23,21 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
 
     /**
      * One trial: whose, its number in run order (1-based), its value of each metric it measured,
-     * the client's own metrics (by Kafka's name) and the broker's figures over the trial (from its
-     * JMX), both of which explain a diff and are not judged.
+     * the client's own metrics (by Kafka's name), the broker's figures over the trial (from its
+     * JMX) and the stalls while it ran ({@code gcPauseMillis}, {@code gcCount} of the side's JVM,
+     * the machine's {@code stealMillis}), all of which explain a diff and none of which is judged.
      */
-    public record Trial(Side side, int number, Map<Metric, Double> values, Map<String, Double> client, Map<String, Double> broker) {
+    public record Trial(Side side, int number, Map<Metric, Double> values, Map<String, Double> client, Map<String, Double> broker,
+                        Map<String, Double> stalls) {
 
         public Trial {
             client = Map.copyOf(client);
             broker = Map.copyOf(broker);
+            stalls = Map.copyOf(stalls);
         }
 
         public Trial(Side side, int number, Map<Metric, Double> values) {
-            this(side, number, values, Map.of(), Map.of());
+            this(side, number, values, Map.of(), Map.of(), Map.of());
         }
     }
 
@@ -53,7 +56,7 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
         List<Trial> all = new ArrayList<>(trials);
         int offset = trials.size();
         more.trials().forEach(trial -> all.add(new Trial(trial.side(), offset + trial.number(), trial.values(), trial.client(),
-                trial.broker())));
+                trial.broker(), trial.stalls())));
         return new PairedMeasurement(all, baseDefinition, headDefinition);
     }
 
@@ -117,6 +120,65 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
         return node;
     }
 
+    /** The stalls each trial records: the side's GC pauses and the machine's steal, milliseconds. */
+    private static final List<String> STALLS = List.of("gcPauseMillis", "stealMillis");
+
+    /**
+     * {@code {"order": "ABBA…", "base": {"gcPauseMillis": [..], "stealMillis": [..]}, "head": {..},
+     * "line": "…"}}: each side's stalls in run order, for the report's chart beside the p99; empty
+     * when no trial recorded any.
+     */
+    ObjectNode stalls() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        if (trials.stream().allMatch(trial -> trial.stalls().isEmpty())) {
+            return node;
+        }
+        node.put("order", order());
+        for (Side side : Side.values()) {
+            ObjectNode sideNode = node.putObject(side.key());
+            for (String stall : STALLS) {
+                List<Trial> own = trials.stream().filter(trial -> trial.side() == side).toList();
+                if (own.stream().allMatch(trial -> trial.stalls().containsKey(stall))) {
+                    own.forEach(trial -> sideNode.withArray(stall).add(trial.stalls().get(stall)));
+                }
+            }
+        }
+        stallsLine().ifPresent(line -> node.put("line", line));
+        return node;
+    }
+
+    /**
+     * One line for the console and the report, per side over its windows (or trials): {@code GC
+     * pauses: base 41 ms in 3 of 48 (longest 25 ms), head 0 ms in 48; the machine's steal: base 0 ms
+     * in 48, head 20 ms in 2 of 48 (longest 10 ms)}; empty when no trial recorded stalls.
+     */
+    public java.util.Optional<String> stallsLine() {
+        if (trials.stream().allMatch(trial -> trial.stalls().isEmpty())) {
+            return java.util.Optional.empty();
+        }
+        List<String> parts = new ArrayList<>();
+        for (String stall : STALLS) {
+            List<String> sides = new ArrayList<>();
+            for (Side side : Side.values()) {
+                double[] values = trials.stream().filter(trial -> trial.side() == side && trial.stalls().containsKey(stall))
+                        .mapToDouble(trial -> trial.stalls().get(stall)).toArray();
+                if (values.length == 0) {
+                    continue;
+                }
+                long stalled = java.util.Arrays.stream(values).filter(value -> value > 0).count();
+                double total = java.util.Arrays.stream(values).sum();
+                double longest = java.util.Arrays.stream(values).max().orElse(0);
+                sides.add(stalled == 0 ? String.format(java.util.Locale.ROOT, "%s 0 ms in %d", side.key(), values.length)
+                        : String.format(java.util.Locale.ROOT, "%s %.0f ms in %d of %d (longest %.0f ms)", side.key(), total, stalled,
+                        values.length, longest));
+            }
+            if (!sides.isEmpty()) {
+                parts.add((stall.equals("gcPauseMillis") ? "GC pauses: " : "the machine's steal: ") + String.join(", ", sides));
+            }
+        }
+        return parts.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join("; ", parts));
+    }
+
     /** The run order as letters, "ABBABAAB". */
     public String order() {
         return TrialOrder.text(trials.stream().map(Trial::side).toList());
@@ -129,6 +191,10 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
     public ObjectNode toJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("order", order());
+        ObjectNode stalls = stalls();
+        if (!stalls.isEmpty()) {
+            node.set("stalls", stalls);
+        }
         ObjectNode client = clientMetrics();
         if (!client.isEmpty()) {
             node.set("clientMetrics", client);

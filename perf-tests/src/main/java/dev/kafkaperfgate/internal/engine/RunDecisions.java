@@ -16,7 +16,8 @@ import java.io.PrintStream;
  * <pre>{@code
  * RunDecisions decisions = new RunDecisions(policy, System.out, true);
  * Decision<PairedMeasurement> serializer = decisions.decide("orders-publish", componentMeasurer);
- * Decision<PairedMeasurement> client = decisions.decide("orders-publish", clientMeasurer);
+ * FirstLook<PairedMeasurement> client = decisions.look("orders-publish", clientMeasurer);   // confirmed later:
+ * Decision<PairedMeasurement> decided = decisions.conclude(client);                      // after every first look
  * }</pre>
  */
 public final class RunDecisions {
@@ -32,7 +33,21 @@ public final class RunDecisions {
 
     /** Measures and judges one stage of {@code scenario}; a flagged regression is confirmed unless the run's decision is made. */
     public <M> Decision<M> decide(String scenario, Measurer<M> stage) {
-        Decision<M> decision = engine.decide(scenario, stage, !decided());
+        return conclude(look(scenario, stage));
+    }
+
+    /**
+     * Measures and judges one stage of {@code scenario}, its looks included, and leaves its flag
+     * to {@link #conclude}: a mode that takes every scenario's first look before confirming any
+     * confirms the strongest flag first ({@link FirstLook#STRONGEST_FIRST}).
+     */
+    public <M> FirstLook<M> look(String scenario, Measurer<M> stage) {
+        return engine.look(scenario, stage);
+    }
+
+    /** Decides a first look: a flag is confirmed on an independent measurement unless the run's decision is made by now. */
+    public <M> Decision<M> conclude(FirstLook<M> look) {
+        Decision<M> decision = engine.conclude(look, !decided());
         runFailed |= decision.regressed();
         return decision;
     }

@@ -51,12 +51,27 @@ final class ScenarioEngine {
      * confirmation could not change the run's decision, and nothing unconfirmed fails a build.
      */
     <M> Decision<M> decide(String scenario, Measurer<M> measurer, boolean confirm) {
+        return conclude(look(scenario, measurer), confirm);
+    }
+
+    /** Measures and judges {@code scenario}, its looks included; {@link #conclude} decides its flag. */
+    <M> FirstLook<M> look(String scenario, Measurer<M> measurer) {
         Referee judge = measurer.maxLooks() == 1 ? referee : new Referee(policy.withLooks(measurer.maxLooks()));
-        Measured<M> measuredFirst = measureUntilDecided(scenario, measurer, judge, false);
-        M first = measuredFirst.measurement();
-        ScenarioVerdict verdict = measuredFirst.verdict();
-        print(scenario, "verdict", verdict);
-        if (!verdict.has(Verdict.REGRESSION)) {
+        Measured<M> measured = measureUntilDecided(scenario, measurer, judge, false);
+        print(scenario, "verdict", measured.verdict());
+        return new FirstLook<>(scenario, measurer, judge, measured.measurement(), measured.verdict());
+    }
+
+    /**
+     * The first look's decision: settled when nothing regressed; a flag shown as "flagged, not
+     * confirmed" without {@code confirm}; else measured again on an independent measurement.
+     */
+    <M> Decision<M> conclude(FirstLook<M> look, boolean confirm) {
+        String scenario = look.scenario();
+        Measurer<M> measurer = look.measurer();
+        M first = look.measurement();
+        ScenarioVerdict verdict = look.verdict();
+        if (!look.flagged()) {
             ScenarioVerdict settled = Outcomes.once(verdict);
             printChanged(scenario, verdict, settled);
             return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
@@ -70,7 +85,7 @@ final class ScenarioEngine {
         }
         console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
         measurer.freshen();
-        Measured<M> measuredSecond = measureUntilDecided(scenario, measurer, judge, true);
+        Measured<M> measuredSecond = measureUntilDecided(scenario, measurer, look.judge(), true);
         M second = measuredSecond.measurement();
         ScenarioVerdict measuredAgain = measuredSecond.verdict();
         print(scenario, "confirmation", measuredAgain);

@@ -3,9 +3,10 @@ package dev.kafkaperfgate.internal.frame;
 import java.io.PrintStream;
 
 /**
- * The run's progress lines: one as each scenario starts, and one after each trial of a scenario
- * measured in trials, with the time so far and an estimate of the time left (the mean of what ran,
- * times what is left: every scenario, and every trial of a scenario, is taken to cost alike).
+ * The run's progress lines: one as each scenario starts, one as each confirmation left for the
+ * run's end starts, and one after each trial of a scenario measured in trials, with the time so far
+ * and an estimate of the time left (the mean of what ran, times what is left: every scenario, and
+ * every trial of a scenario, is taken to cost alike).
  */
 public final class RunProgress {
 
@@ -25,6 +26,12 @@ public final class RunProgress {
         long elapsed = System.nanoTime() - startNanos;
         console.printf("[kafka-perf-gate] scenario %d of %d: %s (%s elapsed%s)%n", index, count, scenario, minutes(elapsed),
                 left(elapsed, (index - 1) / (double) count));
+    }
+
+    /** Prints {@code confirmation k of n: name (time elapsed)} as a flagged scenario's deferred confirmation starts. */
+    public void confirming(int confirmation, int confirmations, String scenario) {
+        console.printf("[kafka-perf-gate] confirmation %d of %d: %s (%s elapsed)%n", confirmation,
+                confirmations, scenario, minutes(System.nanoTime() - startNanos));
     }
 
     /** After trial {@code trial} of {@code trials} of the current scenario. */

@@ -39,6 +39,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -68,6 +69,8 @@ public final class PairedMode implements RunMode {
     private RunFrame frame;
     private PairedTrials trials;
     private PairedScenario judge;
+    /** Scenarios whose whole client's first look flagged a regression, confirmed in {@link #finish}. */
+    private final List<PairedScenario.Measured> flagged = new ArrayList<>();
 
     private PairedMode(GateSettings settings, PrintStream console, WorkerPair workers, SideUsers users, PairedPinning pinning,
                        ObjectNode kafkaClients, List<CatalogEntry> scenarios, PolicyDiff policyDiff, Components components) {
@@ -226,12 +229,22 @@ public final class PairedMode implements RunMode {
                     new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
             return;
         }
-        judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name()));
+        judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name())).ifPresent(flagged::add);
     }
 
-    /** Ends the trials' clients, then writes summary.json and the report; returns the decision. */
+    /**
+     * Confirms the flagged scenarios, the strongest flag first (once one is confirmed, fail-fast
+     * skips the rest: they cannot change the decision), ends the trials' clients, then writes
+     * summary.json and the report; returns the decision.
+     */
     @Override
     public GateResult finish() {
+        List<PairedScenario.Measured> strongestFirst = flagged.stream().sorted(PairedScenario.Measured.STRONGEST_FIRST).toList();
+        flagged.clear();
+        for (int i = 0; i < strongestFirst.size(); i++) {
+            frame.progress().confirming(i + 1, strongestFirst.size(), strongestFirst.get(i).scenario().name());
+            judge.confirm(strongestFirst.get(i));
+        }
         PairedTrials ending = trials;
         trials = null;
         ending.close();

@@ -13,6 +13,7 @@ import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.component.ComponentStageException;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Decision;
+import dev.kafkaperfgate.internal.engine.FirstLook;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.engine.Side;
@@ -30,7 +31,10 @@ import java.util.Optional;
  * Judges one scenario in paired mode and records it in summary.json: the team's components alone
  * first (fast and exact), then the whole client; each judged, and when a metric regresses measured
  * again, on a fresh pair of worker JVMs ({@link WorkerPair} says why), failing only if the same
- * metric regresses again. Once the run has failed, confirmations are skipped (fail-fast). A scenario
+ * metric regresses again. A component's flag is confirmed at once (its duels take seconds); a whole
+ * client's waits until every scenario has had its first look, and the strongest flag is confirmed
+ * first ({@link PairedMode#finish}). Once the run has failed, confirmations are skipped (fail-fast),
+ * so one confirmed regression spares the confirmations of weaker flags, minutes each. A scenario
  * whose clients run nothing that changed is not measured, and passes saying so. A scenario a side
  * cannot run is an error naming that side: the head's failure is the pull request's, the base's is
  * the runner's.
@@ -84,65 +88,118 @@ final class PairedScenario {
     }
 
     /**
+     * A scenario measured once: its components decided, its whole client's first look taken. One
+     * whose first look flagged a regression while the run had not yet failed waits for
+     * {@link #confirm}.
+     */
+    record Measured(CatalogEntry scenario, ObjectNode paired, List<Decision<?>> components, FirstLook<PairedMeasurement> client) {
+
+        /** The strongest flag first ({@link FirstLook#STRONGEST_FIRST}). */
+        static final java.util.Comparator<Measured> STRONGEST_FIRST = java.util.Comparator.comparing(Measured::client,
+                FirstLook.STRONGEST_FIRST);
+    }
+
+    /**
+     * Measures and judges the scenario and records it, unless its whole client's first look
+     * flagged a regression while the run has not yet failed: that scenario is returned, for
+     * {@link #confirm} after every scenario's first look (the strongest flag first, so that one
+     * confirmed regression spares the others' confirmations).
+     *
      * @param headFile     the head's file of the scenario, or {@code null} when the head has none
      * @param ruleChanges  what the head changed in the scenario's rules (not applied), for the reader
      */
-    void run(CatalogEntry scenario, Path headFile, List<String> ruleChanges) {
+    Optional<Measured> run(CatalogEntry scenario, Path headFile, List<String> ruleChanges) {
+        return guarded(scenario, () -> measure(scenario, headFile, ruleChanges));
+    }
+
+    /** Confirms a flagged scenario's whole client (unless the run has failed by now) and records the scenario. */
+    void confirm(Measured flagged) {
+        guarded(flagged.scenario(), () -> {
+            record(flagged, decisions.conclude(flagged.client()));
+            return Optional.empty();
+        });
+    }
+
+    private Optional<Measured> measure(CatalogEntry scenario, Path headFile, List<String> ruleChanges) {
+        if (clients == ClientsMode.AUTO && sameClientCode && components.of(scenario.name()).isEmpty()) {
+            Optional<String> subjectChange = trials.subjectChange(scenario, headFile);
+            if (subjectChange.isEmpty()) {
+                String why = "not measured: nothing its clients run changed (classes by content, the subject's settings and "
+                        + "config files, the workers' JVM options; -D" + GateProperties.CLIENTS + "=always measures it)";
+                console.println("[kafka-perf-gate] " + scenario.name() + ": " + why);
+                summary.unchanged(scenario.name(), scenario.workload().key(), why);
+                return Optional.empty();
+            }
+        }
+        ObjectNode paired = JsonNodeFactory.instance.objectNode();
+        // Components first: they are fast and exact, and a regression they confirm spares the client's confirmation.
+        List<Decision<?>> componentParts = new ArrayList<>();
+        components.notes(scenario.name()).forEach(note -> paired.withArray("componentNotes").add(note));
+        for (ComponentRef component : components.of(scenario.name())) {
+            Decision<PairedMeasurement> alone = decisions.decide(scenario.name(),
+                    components.stage().measurer(components.files(scenario.name()), component));
+            ObjectNode node = paired.with("components").putObject(component.label());
+            node.set("trials", alone.first().toJson());
+            if (alone.flagged()) {
+                node.set("confirmationTrials", alone.second().toJson());
+            }
+            componentParts.add(alone);
+        }
+        FirstLook<PairedMeasurement> client = decisions.look(scenario.name(),
+                new ClientMeasurer(trials, scenario, headFile, looks.blocks(scenario), looks.looks(scenario, decisions.decided()),
+                        ruleChanges));
+        for (ComponentRef component : components.reported(scenario.name())) {
+            try {
+                paired.withArray("reported").add(components.stage().report(components.files(scenario.name()), component));
+            } catch (ComponentStageException e) {
+                // Reported only: what cannot be measured alone is said, and fails nothing (the whole client ran it).
+                String note = component.label() + ": not measured alone: " + e.getMessage();
+                console.println("[kafka-perf-gate] " + scenario.name() + ": " + note);
+                paired.withArray("componentNotes").add(note);
+            }
+        }
+        Measured measured = new Measured(scenario, paired, componentParts, client);
+        if (client.flagged() && !decisions.decided()) {
+            console.printf("[%s] regression flagged: confirmed once every scenario has had its first look, the strongest flag "
+                    + "first%n", scenario.name());
+            return Optional.of(measured);
+        }
+        record(measured, decisions.conclude(client));
+        return Optional.empty();
+    }
+
+    /** Writes the scenario's result file and records its decision in summary.json. */
+    private void record(Measured measured, Decision<PairedMeasurement> decision) {
+        CatalogEntry scenario = measured.scenario();
+        ObjectNode paired = measured.paired();
+        paired.set("trials", decision.first().toJson());
+        if (decision.flagged()) {
+            paired.set("confirmationTrials", decision.second().toJson());
+        }
+        List<Decision<?>> parts = new ArrayList<>(List.of(decision));
+        parts.addAll(measured.components());
+        Decision<List<Object>> all = Decision.combine(parts);
+        Path file = ResultFile.write(resultJson(scenario, decision, all, paired), results, scenario.name() + ".paired.json");
+        String workload = scenario.workload().key();
+        if (all.regressed()) {
+            summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
+                    all.regressionMessage(), paired);
+            console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
+            return;
+        }
+        summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, all.verdict(), all.again(),
+                all.notConfirmedMessage(), paired);
+    }
+
+    /**
+     * Runs one step of a scenario; a failure ends the scenario, recorded with whose it is. A side
+     * that cannot run the scenario is named: the head's failure is the pull request's, the base's
+     * the runner's.
+     */
+    private Optional<Measured> guarded(CatalogEntry scenario, java.util.function.Supplier<Optional<Measured>> step) {
         String workload = scenario.workload().key();
         try {
-            if (clients == ClientsMode.AUTO && sameClientCode && components.of(scenario.name()).isEmpty()) {
-                Optional<String> subjectChange = trials.subjectChange(scenario, headFile);
-                if (subjectChange.isEmpty()) {
-                    String why = "not measured: nothing its clients run changed (classes by content, the subject's settings and "
-                            + "config files, the workers' JVM options; -D" + GateProperties.CLIENTS + "=always measures it)";
-                    console.println("[kafka-perf-gate] " + scenario.name() + ": " + why);
-                    summary.unchanged(scenario.name(), workload, why);
-                    return;
-                }
-            }
-            ObjectNode paired = JsonNodeFactory.instance.objectNode();
-            // Components first: they are fast and exact, and a regression they confirm spares the client's confirmation.
-            List<Decision<?>> componentParts = new ArrayList<>();
-            components.notes(scenario.name()).forEach(note -> paired.withArray("componentNotes").add(note));
-            for (ComponentRef component : components.of(scenario.name())) {
-                Decision<PairedMeasurement> alone = decisions.decide(scenario.name(),
-                        components.stage().measurer(components.files(scenario.name()), component));
-                ObjectNode node = paired.with("components").putObject(component.label());
-                node.set("trials", alone.first().toJson());
-                if (alone.flagged()) {
-                    node.set("confirmationTrials", alone.second().toJson());
-                }
-                componentParts.add(alone);
-            }
-            Decision<PairedMeasurement> decision = decisions.decide(scenario.name(),
-                    new ClientMeasurer(trials, scenario, headFile, looks.blocks(scenario), looks.looks(scenario, decisions.decided()),
-                            ruleChanges));
-            paired.set("trials", decision.first().toJson());
-            if (decision.flagged()) {
-                paired.set("confirmationTrials", decision.second().toJson());
-            }
-            List<Decision<?>> parts = new ArrayList<>(List.of(decision));
-            parts.addAll(componentParts);
-            for (ComponentRef component : components.reported(scenario.name())) {
-                try {
-                    paired.withArray("reported").add(components.stage().report(components.files(scenario.name()), component));
-                } catch (ComponentStageException e) {
-                    // Reported only: what cannot be measured alone is said, and fails nothing (the whole client ran it).
-                    String note = component.label() + ": not measured alone: " + e.getMessage();
-                    console.println("[kafka-perf-gate] " + scenario.name() + ": " + note);
-                    paired.withArray("componentNotes").add(note);
-                }
-            }
-            Decision<List<Object>> all = Decision.combine(parts);
-            Path file = ResultFile.write(resultJson(scenario, decision, all, paired), results, scenario.name() + ".paired.json");
-            if (all.regressed()) {
-                summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
-                        all.regressionMessage(), paired);
-                console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
-                return;
-            }
-            summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, all.verdict(), all.again(),
-                    all.notConfirmedMessage(), paired);
+            return step.get();
         } catch (ComponentStageException e) {
             // A head whose component cannot be measured is the PR's failure; anything else the infrastructure's.
             console.println("[kafka-perf-gate] " + scenario.name() + ": component stage: " + e.getMessage());
@@ -159,6 +216,7 @@ final class PairedScenario {
             console.println("[kafka-perf-gate] " + scenario.name() + ": " + e);
             summary.failed(scenario.name(), workload, Outcome.FAILED, e);
         }
+        return Optional.empty();
     }
 
     private static ObjectNode resultJson(CatalogEntry scenario, Decision<PairedMeasurement> client, Decision<List<Object>> all,

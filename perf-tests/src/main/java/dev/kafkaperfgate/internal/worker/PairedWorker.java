@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.metrics.GcPauses;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
 import dev.kafkaperfgate.internal.spec.Thresholds;
@@ -117,9 +118,10 @@ public final class PairedWorker {
                 case "warmup" -> requireOpen().warmUp(command.path("topic").asText());
                 case "beginWindows" -> requireOpen().beginWindows(command.path("topic").asText(),
                         java.time.Duration.ofMillis(command.path("windowMillis").asLong()));
-                case "window" -> reply.setAll(requireOpen().window(command.path("window").asInt()));
+                case "window" -> reply.setAll(withStalls(() -> requireOpen().window(command.path("window").asInt())));
                 case "endWindows" -> requireOpen().endWindows();
-                case "trial" -> reply.setAll(requireOpen().trial(command.path("topic").asText(), command.path("trial").asInt()));
+                case "trial" -> reply.setAll(withStalls(() -> requireOpen().trial(command.path("topic").asText(),
+                        command.path("trial").asInt())));
                 case "close" -> {
                     closeOpen();
                     more = false;
@@ -136,6 +138,19 @@ public final class PairedWorker {
         }
         replies.println(reply.toString());
         return more;
+    }
+
+    /**
+     * A measurement's reply with this JVM's GC pauses during it ({@code "stalls"}): a stall moves a
+     * window's p99 with no change in the team's code, so the reader sees it beside the p99. Shown,
+     * never judged (the head's worker runs the pull request's code, which could write anything).
+     */
+    private static ObjectNode withStalls(java.util.function.Supplier<ObjectNode> measurement) {
+        GcPauses before = GcPauses.now();
+        ObjectNode reply = measurement.get();
+        GcPauses during = GcPauses.now().since(before);
+        reply.putObject("stalls").put("gcPauseMillis", during.millis()).put("gcCount", during.collections());
+        return reply;
     }
 
     private SideScenario requireOpen() {

@@ -21,6 +21,9 @@ package dev.kafkaperfgate.internal.worker;
  * → {"op":"close"}                                           ← {"ok":true}, then the worker exits
  * }</pre>
  *
+ * A window's and a trial's reply also carry {@code "stalls":{"gcPauseMillis":3,"gcCount":1}}: the
+ * worker JVM's GC pauses while it measured, shown beside the p99 and never judged.
+ *
  * Every successful reply also carries {@code "jitMillis"}: the worker JVM's time spent compiling so
  * far ({@code CompilationMXBean}), from which the coordinator decides when both JVMs have settled
  * enough to measure; a reply without it comes from an older gate.

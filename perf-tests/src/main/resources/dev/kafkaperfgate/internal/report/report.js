@@ -280,11 +280,15 @@
     for (const [component, measured] of Object.entries(components)) {
       if (measured && measured.trials) pairedCharts(grid, measured.trials, measured.confirmationTrials, `${component}: `, ['cpuNsPerOp', 'bytesPerOp'], 'duel half')
     }
+    const stalls = scenario.paired && scenario.paired.trials && scenario.paired.trials.stalls
     if (scenario.paired && scenario.paired.trials) {
-      pairedCharts(grid, scenario.paired.trials, scenario.paired.confirmationTrials, '', undefined,
-        ((data.header || {}).mode || {}).design === 'windows' ? 'window' : 'trial')
+      const unit = ((data.header || {}).mode || {}).design === 'windows' ? 'window' : 'trial'
+      pairedCharts(grid, scenario.paired.trials, scenario.paired.confirmationTrials, '', undefined, unit)
+      // The stalls beside the p99 (the side's GC pauses, the machine's steal): what moves a window's p99 without the team's code.
+      if (stalls) pairedCharts(grid, stalls, (scenario.paired.confirmationTrials || {}).stalls, 'stalls: ', ['gcPauseMillis', 'stealMillis'], unit)
     }
     section.append(grid)
+    if (stalls && stalls.line) section.append(el('pre', 'lines stalls', `stalls (not judged): ${stalls.line}`))
     // Step changes across nightlies (E-Divisive means): flagged ones first, each with the commit to bisect from.
     const steps = Array.isArray(scenario.steps) ? scenario.steps : []
     if (steps.length > 0) {

@@ -133,6 +133,36 @@ class ScenarioEngineTest {
     }
 
     @Test
+    void firstLooksWaitForTheirConfirmationsWhichGoStrongestFirstAndStopOnceTheRunHasFailed() {
+        RunDecisions decisions = new RunDecisions(GatePolicy.forSuite(23, GateSettings.of(Map.of())),
+                new PrintStream(printed, true, StandardCharsets.UTF_8), true);
+        // +20% in blocks that swing ±5%, and +30% in steady blocks: both flagged, the second by far more MDEs.
+        Scripted weaker = new Scripted(1, List.of(alternating(126, 114), alternating(126, 114)));
+        Scripted stronger = new Scripted(1, List.of(alternating(130, 131), alternating(130, 131)));
+        FirstLook<List<PairedTest.Block>> consumer = decisions.look("consumer-300b-3p", weaker);
+        FirstLook<List<PairedTest.Block>> producer = decisions.look("producer-1k-acks1-20k", stronger);
+        assertTrue(consumer.flagged() && producer.flagged(), printed.toString(StandardCharsets.UTF_8));
+        assertEquals(0, weaker.freshened + stronger.freshened, "a first look confirms nothing");
+        assertTrue(producer.strength() > consumer.strength(), producer.strength() + " against " + consumer.strength());
+        assertEquals(List.of(producer, consumer), java.util.stream.Stream.of(consumer, producer).sorted(FirstLook.STRONGEST_FIRST).toList());
+
+        Decision<List<PairedTest.Block>> failed = decisions.conclude(producer);
+        assertTrue(failed.regressed());
+        assertEquals(1, stronger.freshened, "confirmed on an independent measurement");
+        assertTrue(decisions.decided());
+
+        Decision<List<PairedTest.Block>> spared = decisions.conclude(consumer);
+        assertFalse(spared.flagged(), "no second measurement once the run has failed");
+        assertEquals(1, weaker.calls);
+        assertEquals(0, weaker.freshened);
+        assertTrue(spared.verdict().metrics().get(0).reason().endsWith("not confirmed: the run had already failed"),
+                spared.verdict().metrics().get(0).reason());
+
+        assertEquals(0, new FirstLook<>("unflagged", weaker, null, List.of(), new dev.kafkaperfgate.internal.verdict.ScenarioVerdict(
+                "unflagged", List.of(), List.of())).strength(), "nothing flagged: no strength");
+    }
+
+    @Test
     void aMetricThatNoLookLeftCouldDecideIsNotMeasuredMore() {
         // Eight blocks that swing ±20%: even three looks' 24 blocks would leave the MDE far above +10%.
         List<PairedTest.Block> swinging = alternating(120, 83);

@@ -110,6 +110,31 @@ class HtmlReportTest {
         Path paired = copy(PAIRED_FIXTURE, OUT.resolve("paired"));
         Files.copy(HtmlReport.write(paired, FIXTURE.resolve("baselines")), OUT.resolve("report-paired.html"),
                 StandardCopyOption.REPLACE_EXISTING);
+
+        // The same run with stalls in its first scenario's windows, as PairedMeasurement writes them: one GC pause of the head's.
+        Path stalled = copy(PAIRED_FIXTURE, OUT.resolve("stalls"));
+        ObjectNode stalledSummary = (ObjectNode) JSON.readTree(stalled.resolve("summary.json").toFile());
+        ((ObjectNode) stalledSummary.path("scenarios").get(0).path("paired").path("trials")).set("stalls", stallsOfTwoBlocks());
+        JSON.writeValue(stalled.resolve("summary.json").toFile(), stalledSummary);
+        Files.copy(HtmlReport.write(stalled, FIXTURE.resolve("baselines")), OUT.resolve("report-stalls.html"),
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Two ABBA blocks whose head's second window paused 12 ms for a GC and the machine stole 10 ms from the base's first. */
+    private static JsonNode stallsOfTwoBlocks() {
+        List<dev.kafkaperfgate.internal.engine.PairedMeasurement.Trial> trials = new ArrayList<>();
+        List<dev.kafkaperfgate.internal.engine.Side> order = dev.kafkaperfgate.internal.engine.TrialOrder.of(2);
+        int heads = 0;
+        for (int i = 0; i < order.size(); i++) {
+            boolean head = order.get(i) == dev.kafkaperfgate.internal.engine.Side.HEAD;
+            heads += head ? 1 : 0;
+            double gc = head && heads == 2 ? 12 : 0;
+            double steal = i == 0 ? 10 : 0;
+            trials.add(new dev.kafkaperfgate.internal.engine.PairedMeasurement.Trial(order.get(i), i + 1,
+                    Map.of(Metric.THROUGHPUT, 20_000.0), Map.of(), Map.of(),
+                    Map.of("gcPauseMillis", gc, "gcCount", gc > 0 ? 1.0 : 0.0, "stealMillis", steal)));
+        }
+        return new dev.kafkaperfgate.internal.engine.PairedMeasurement(trials, null, null).toJson().path("stalls");
     }
 
     @Test
@@ -148,6 +173,15 @@ class HtmlReportTest {
             assertTrue(scenario.path("spectra").isMissingNode(), "no stored-mode baseline chart in a paired run");
         }
         assertTrue(withTrials >= 3, "a paired PR-suite run's scenarios carry their trials: " + withTrials);
+    }
+
+    @Test
+    void aPairedRunCarriesTheStallsOfItsWindowsBesideTheP99() throws IOException {
+        JsonNode stalls = dataBlock(Files.readString(OUT.resolve("report-stalls.html"))).path("scenarios").findValues("stalls").get(0);
+        assertEquals(4, stalls.path("head").path("gcPauseMillis").size(), stalls.toString());
+        assertEquals(12.0, stalls.path("head").path("gcPauseMillis").get(1).asDouble(), stalls.toString());
+        assertEquals("GC pauses: base 0 ms in 4, head 12 ms in 1 of 4 (longest 12 ms); the machine's steal: base 10 ms in 1 of 4 "
+                + "(longest 10 ms), head 0 ms in 4", stalls.path("line").asText());
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import dev.kafkaperfgate.internal.engine.TrialOrder;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.environment.MachineSteal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.settings.Defaults;
@@ -141,14 +142,18 @@ public final class PairedTrials implements AutoCloseable {
                 console.printf("[%s] trial %d/%d (%s, block %d of %d)%n", scenario.name(), i + 1, order.size(), side.key(),
                         i / 4 + 1, blocks);
                 brokerSide.begin();
+                java.util.OptionalLong steal = MachineSteal.millis();
                 JsonNode reply = trial(side, topic, i + 1);
+                Map<String, Double> stalls = stalls(reply, steal);
                 Map<String, Double> brokerFigures = brokerSide.end();
                 release(topics, loaded, side, topic);
                 definitions[side.ordinal()] = reply.path("definition");
                 trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures"), brokerFigures),
-                        client(reply.path("client")), brokerFigures));
+                        client(reply.path("client")), brokerFigures, stalls));
             }
-            return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
+            PairedMeasurement measured = new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
+            measured.stallsLine().ifPresent(line -> console.printf("[%s] stalls in the trials (not judged): %s%n", scenario.name(), line));
+            return measured;
         }
     }
 
@@ -257,6 +262,20 @@ public final class PairedTrials implements AutoCloseable {
     }
 
     /** The client's own metrics a worker reported for a trial; none from a worker of an older gate. */
+    /**
+     * A window's or trial's stalls: the worker's GC pauses while it measured (its reply's
+     * {@code stalls}) and the machine's steal since {@code stealBefore}, read just before the
+     * command; what is unknown is left out.
+     */
+    static Map<String, Double> stalls(JsonNode reply, java.util.OptionalLong stealBefore) {
+        Map<String, Double> stalls = client(reply.path("stalls"));
+        java.util.OptionalLong stealAfter = MachineSteal.millis();
+        if (stealBefore.isPresent() && stealAfter.isPresent()) {
+            stalls.put("stealMillis", (double) Math.max(0, stealAfter.getAsLong() - stealBefore.getAsLong()));
+        }
+        return stalls;
+    }
+
     static Map<String, Double> client(JsonNode client) {
         Map<String, Double> values = new java.util.TreeMap<>();
         client.fields().forEachRemaining(field -> {

@@ -9,6 +9,7 @@ import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.GateTopics;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
+import dev.kafkaperfgate.internal.environment.MachineSteal;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.engine.TrialOrder;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
@@ -29,7 +30,8 @@ import java.util.Optional;
  * of its own, warms it up once and settles its JIT once; then the sides take
  * turns in short windows ({@link Defaults#PAIRED_WINDOW}) in {@link TrialOrder}'s ABBA/BAAB blocks,
  * each window measured as a trial is (the client threads' CPU and allocation, records acknowledged,
- * bytes, an interval histogram). No window builds a client or a topic.
+ * bytes, an interval histogram), with the stalls while it ran (the side's GC pauses, the machine's
+ * steal), shown beside the p99 and not judged. No window builds a client or a topic.
  *
  * <p>Why: a trial on a fresh topic and a fresh client spends about 5 s for 3 s of measurement, and
  * each new client puts the JIT back to work; windows of 1 s spend about 1.05 s each at a fixed rate
@@ -93,7 +95,9 @@ final class WarmWindows implements AutoCloseable {
         for (int i = 0; i < order.size(); i++) {
             Side side = order.get(i);
             brokerSide.begin();
+            java.util.OptionalLong steal = MachineSteal.millis();
             JsonNode reply = window(side, ++windowsRun);
+            Map<String, Double> stalls = PairedTrials.stalls(reply, steal);
             Map<String, Double> brokerFigures = brokerSide.end();
             if (i % 4 == 3) {
                 // Between blocks, outside every window: the broker's log (on a RAM disk here) must not grow with the scenario.
@@ -101,11 +105,13 @@ final class WarmWindows implements AutoCloseable {
             }
             definitions[side.ordinal()] = reply.path("definition");
             trials.add(new PairedMeasurement.Trial(side, i + 1, PairedTrials.values(reply.path("figures"), brokerFigures),
-                    PairedTrials.client(reply.path("client")), brokerFigures));
+                    PairedTrials.client(reply.path("client")), brokerFigures, stalls));
         }
         console.printf("[%s] %d warm windows of %.1f s (%d ABBA blocks) in %.0f s%n", scenario.name(), order.size(),
                 window.toMillis() / 1000.0, blocks, (System.nanoTime() - start) / 1e9);
-        return new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
+        PairedMeasurement measured = new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
+        measured.stallsLine().ifPresent(line -> console.printf("[%s] stalls in the windows (not judged): %s%n", scenario.name(), line));
+        return measured;
     }
 
     /** Opens the scenario on both sides, each on a topic of its own, warms each producer up and settles both JITs. */
