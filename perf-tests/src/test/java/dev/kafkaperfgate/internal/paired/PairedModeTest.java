@@ -121,6 +121,12 @@ class PairedModeTest {
         assertEquals(4, trials.at("/base/throughput").size(), "each side's windows, in run order");
         assertEquals(4, trials.at("/head/throughput").size());
         assertEquals("ABBA blocks", summary.at("/scenarios/0/metrics/0/samples").asText());
+        // The stalls while each window ran (the side's GC pauses, the machine's steal), in run order, shown beside the p99.
+        assertEquals(4, trials.at("/stalls/base/gcPauseMillis").size(), trials.path("stalls").toString());
+        assertEquals(4, trials.at("/stalls/head/stealMillis").size(), trials.path("stalls").toString());
+        assertTrue(trials.at("/stalls/line").asText().startsWith("GC pauses: base "), trials.path("stalls").toString());
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("[paired-small] stalls in the windows (not judged): GC pauses: "),
+                console.toString(StandardCharsets.UTF_8));
         // The broker's side of each trial, from its JMX: it received what each side sent.
         JsonNode brokerSide = trials.path("brokerMetrics");
         assertTrue(brokerSide.at("/messages-in/base").asDouble() > 0 && brokerSide.at("/messages-in/head").asDouble() > 0, trials.toString());
@@ -191,6 +197,10 @@ class PairedModeTest {
         JsonNode regressed = new ObjectMapper().readTree(slower.summaryFile().toFile());
         assertTrue(regressed.at("/scenarios/0/confirmation/metrics").size() > 0, "confirmed by a second measurement");
         assertEquals(4, regressed.at("/scenarios/0/paired/confirmationTrials/head/throughput").size());
+        // The whole client's flag waited for every scenario's first look, then was confirmed.
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("[paired-small] regression flagged: confirmed once every scenario has had its first look"), printed);
+        assertTrue(printed.indexOf("confirmation 1 of 1: paired-small") > printed.indexOf("regression flagged: confirmed once"), printed);
     }
 
     /**
