@@ -261,7 +261,6 @@ public final class PairedTrials implements AutoCloseable {
         return values;
     }
 
-    /** The client's own metrics a worker reported for a trial; none from a worker of an older gate. */
     /**
      * A window's or trial's stalls: the worker's GC pauses while it measured (its reply's
      * {@code stalls}) and the machine's steal since {@code stealBefore}, read just before the
@@ -276,6 +275,7 @@ public final class PairedTrials implements AutoCloseable {
         return stalls;
     }
 
+    /** The client's own metrics a worker reported for a trial; none from a worker of an older gate. */
     static Map<String, Double> client(JsonNode client) {
         Map<String, Double> values = new java.util.TreeMap<>();
         client.fields().forEachRemaining(field -> {
