@@ -136,8 +136,8 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
         node.put("order", order());
         for (Side side : Side.values()) {
             ObjectNode sideNode = node.putObject(side.key());
+            List<Trial> own = trials.stream().filter(trial -> trial.side() == side).toList();
             for (String stall : STALLS) {
-                List<Trial> own = trials.stream().filter(trial -> trial.side() == side).toList();
                 if (own.stream().allMatch(trial -> trial.stalls().containsKey(stall))) {
                     own.forEach(trial -> sideNode.withArray(stall).add(trial.stalls().get(stall)));
                 }

@@ -22,7 +22,7 @@ import java.util.List;
  *
  * <pre>{@code
  * ScenarioEngine engine = new ScenarioEngine(policy, System.out);
- * Decision<Measured> decision = engine.decide("orders-publish", measurer, true);
+ * Decision<Measured> decision = engine.conclude(engine.look("orders-publish", measurer), true);
  * if (decision.regressed()) { ... decision.regressionMessage() ... }
  * }</pre>
  * Outside this package a run decides through {@link RunDecisions}, which holds the run's fail-fast.
@@ -39,21 +39,6 @@ final class ScenarioEngine {
         this.console = console;
     }
 
-    /** Measures and judges {@code scenario}, confirming a flagged regression. */
-    <M> Decision<M> decide(String scenario, Measurer<M> measurer) {
-        return decide(scenario, measurer, true);
-    }
-
-    /**
-     * Measures and judges {@code scenario}; a flagged regression is confirmed only when
-     * {@code confirm}. Without it (the run has already failed, and fail-fast is on) a flagged
-     * metric is shown as INCONCLUSIVE, "flagged, not confirmed: the run had already failed": a
-     * confirmation could not change the run's decision, and nothing unconfirmed fails a build.
-     */
-    <M> Decision<M> decide(String scenario, Measurer<M> measurer, boolean confirm) {
-        return conclude(look(scenario, measurer), confirm);
-    }
-
     /** Measures and judges {@code scenario}, its looks included; {@link #conclude} decides its flag. */
     <M> FirstLook<M> look(String scenario, Measurer<M> measurer) {
         Referee judge = measurer.maxLooks() == 1 ? referee : new Referee(policy.withLooks(measurer.maxLooks()));
@@ -63,8 +48,11 @@ final class ScenarioEngine {
     }
 
     /**
-     * The first look's decision: settled when nothing regressed; a flag shown as "flagged, not
-     * confirmed" without {@code confirm}; else measured again on an independent measurement.
+     * The first look's decision: settled when nothing regressed; else, with {@code confirm},
+     * measured again on an independent measurement. Without it (the run has already failed, and
+     * fail-fast is on) a flagged metric is shown as INCONCLUSIVE, "flagged, not confirmed: the run
+     * had already failed": a confirmation could not change the run's decision, and nothing
+     * unconfirmed fails a build.
      */
     <M> Decision<M> conclude(FirstLook<M> look, boolean confirm) {
         String scenario = look.scenario();

@@ -23,13 +23,10 @@ public final class MachineSteal {
 
     /** Steal so far, milliseconds; empty where the kernel does not say (not Linux, an old kernel, a sandbox hiding /proc). */
     public static OptionalLong millis() {
-        try {
-            for (String line : Files.readAllLines(STAT)) {
-                if (line.startsWith("cpu ")) {
-                    return parse(line);
-                }
-            }
-            return OptionalLong.empty();
+        // The summary line comes first: read once per window, so only it is read.
+        try (java.io.BufferedReader stat = Files.newBufferedReader(STAT)) {
+            String first = stat.readLine();
+            return first == null ? OptionalLong.empty() : parse(first);
         } catch (IOException | RuntimeException e) {
             return OptionalLong.empty();
         }

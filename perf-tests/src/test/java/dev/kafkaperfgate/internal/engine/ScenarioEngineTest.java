@@ -85,7 +85,7 @@ class ScenarioEngineTest {
         List<PairedTest.Block> steady = List.of(block(100, 100), block(101, 101), block(99, 99));
         Scripted measurer = new Scripted(3, List.of(noisy, steady, steady));
 
-        Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", measurer);
+        Decision<List<PairedTest.Block>> decision = decide(measurer, true);
 
         MetricVerdict ns = decision.verdict().metrics().get(0);
         assertEquals(Verdict.OK, ns.verdict(), printed.toString());
@@ -98,7 +98,7 @@ class ScenarioEngineTest {
     @Test
     void aMeasurementThatCannotGrowIsJudgedOnce() {
         Scripted measurer = new Scripted(1, List.of(List.of(block(125, 125), block(78, 78), block(104, 104))));
-        Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", measurer);
+        Decision<List<PairedTest.Block>> decision = decide(measurer, true);
         assertEquals(Verdict.INCONCLUSIVE, decision.verdict().metrics().get(0).verdict());
         assertEquals(1, measurer.calls);
     }
@@ -107,12 +107,12 @@ class ScenarioEngineTest {
     void aFlagIsMeasuredAgainOnAFreshMeasurementAndFailsOnlyWhenItRepeats() {
         List<PairedTest.Block> slower = List.of(block(130, 131), block(129, 130), block(131, 130));
         Scripted regressed = new Scripted(3, List.of(slower, slower));
-        Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", regressed);
+        Decision<List<PairedTest.Block>> decision = decide(regressed, true);
         assertTrue(decision.regressed());
         assertEquals(1, regressed.freshened);
 
         Scripted noise = new Scripted(3, List.of(slower, List.of(block(100, 100), block(101, 101), block(99, 100))));
-        Decision<List<PairedTest.Block>> passed = engine.decide("orders-publish", noise);
+        Decision<List<PairedTest.Block>> passed = decide(noise, true);
         assertFalse(passed.regressed());
         assertTrue(passed.again().metrics().get(0).reason().endsWith("did not repeat: noise"), passed.again().metrics().get(0).reason());
     }
@@ -121,7 +121,7 @@ class ScenarioEngineTest {
     void onceTheRunHasFailedAFlagIsNotConfirmedAndSaysSo() {
         List<PairedTest.Block> slower = List.of(block(130, 131), block(129, 130), block(131, 130));
         Scripted measurer = new Scripted(3, List.of(slower, slower));
-        Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", measurer, false);
+        Decision<List<PairedTest.Block>> decision = decide(measurer, false);
         assertFalse(decision.flagged(), "no second measurement");
         assertFalse(decision.regressed(), "nothing unconfirmed fails");
         assertEquals(0, measurer.freshened);
@@ -167,7 +167,7 @@ class ScenarioEngineTest {
         // Eight blocks that swing ±20%: even three looks' 24 blocks would leave the MDE far above +10%.
         List<PairedTest.Block> swinging = alternating(120, 83);
         Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
-        Decision<List<PairedTest.Block>> decision = engine.decide("orders-publish", measurer);
+        Decision<List<PairedTest.Block>> decision = decide(measurer, true);
         assertEquals(1, measurer.calls, "measured once: more looks could not decide it");
         assertEquals(Verdict.INCONCLUSIVE, decision.verdict().metrics().get(0).verdict());
         assertTrue(printed.toString(StandardCharsets.UTF_8).contains("not measured more: even 3 looks would leave the MDE above the threshold"));
@@ -175,7 +175,7 @@ class ScenarioEngineTest {
         // Eight blocks within ±9%: too few to decide, and three looks could, so it is measured more.
         List<PairedTest.Block> narrower = alternating(109, 92);
         Scripted decidable = new Scripted(3, List.of(narrower, narrower, narrower));
-        engine.decide("orders-publish", decidable);
+        decide(decidable, true);
         assertTrue(decidable.calls > 1, "measured more while it could still be decided: " + printed.toString(StandardCharsets.UTF_8));
     }
 
@@ -184,8 +184,13 @@ class ScenarioEngineTest {
         // +25% on average, swinging ±20%: the MDE stays above +10%, but more blocks can make +25% significant.
         List<PairedTest.Block> swinging = alternating(150, 104);
         Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
-        engine.decide("orders-publish", measurer);
+        decide(measurer, true);
         assertTrue(measurer.calls > 1, "measured more: " + printed.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Measures, judges and concludes orders-publish, as {@link RunDecisions#decide} does with the run's fail-fast. */
+    private <M> Decision<M> decide(Measurer<M> measurer, boolean confirm) {
+        return engine.conclude(engine.look("orders-publish", measurer), confirm);
     }
 
     /** Eight blocks whose head reads {@code even} and {@code odd} in turn against the base's 100. */
