@@ -73,7 +73,7 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
                     List<Trial> block = trials.subList(start, start + 4);
                     double[] base = values(block, Side.BASE, metric);
                     double[] head = values(block, Side.HEAD, metric);
-                    metricBlocks.add(new PairedTest.Block(base[0], base[1], head[0], head[1]));
+                    metricBlocks.add(new PairedTest.Block(base[0], base[1], head[0], head[1], block.get(0).side() == Side.BASE));
                 }
                 blocks.put(metric, metricBlocks);
             }

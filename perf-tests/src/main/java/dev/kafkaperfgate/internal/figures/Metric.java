@@ -20,6 +20,13 @@ public enum Metric {
      * Lower is better.
      */
     P99("p99Us", "µs", false),
+    /**
+     * Paired mode at a fixed rate only: each window's (or trial's) p99 of the service time (ack minus
+     * actual send), recorded beside {@link #P99}, which is the response time there. Never judged
+     * on its own: the p99's verdict takes whichever of the two latencies is steadier from window
+     * to window in the blocks it judges ({@code PairedJudge}). Lower is better.
+     */
+    SERVICE_P99("serviceP99Us", "µs", false),
     /** Median over trials of the client's CPU time per record, nanoseconds (see {@link dev.kafkaperfgate.internal.metrics.ClientCost}). Lower is better. */
     CPU_PER_RECORD("cpuNsPerRecord", "ns/record", false),
     /** Median over trials of the bytes the client allocated per record. Lower is better. */
@@ -81,7 +88,7 @@ public enum Metric {
         if (workload == WorkloadKind.CONSUME) {
             return List.of(THROUGHPUT, CPU_PER_RECORD, ALLOC_PER_RECORD, WIRE_BYTES_PER_RECORD, RECORDS_PER_REQUEST);
         }
-        return java.util.Arrays.stream(values()).filter(metric -> !metric.ofComponent() && (fault || metric != FAILOVER)
+        return java.util.Arrays.stream(values()).filter(metric -> !metric.ofComponent() && metric != SERVICE_P99 && (fault || metric != FAILOVER)
                 && (!metric.ofBroker() || metric.gatedBy(thresholds))).toList();
     }
 
@@ -92,6 +99,8 @@ public enum Metric {
             case BROKER_PRODUCE_TIME -> !Double.isNaN(thresholds.brokerProduceTimeRisePercent());
             // Decided in advance, not per run: a component's time is judged by its CPU, its wall clock is only shown.
             case COMPONENT_NS_PER_OP -> false;
+            // The p99's other basis: it stands in for the p99's blocks where steadier, never as a comparison of its own.
+            case SERVICE_P99 -> false;
             default -> true;
         };
     }

@@ -242,7 +242,10 @@ public final class PairedMode implements RunMode {
         List<PairedScenario.Measured> strongestFirst = flagged.stream().sorted(PairedScenario.Measured.STRONGEST_FIRST).toList();
         flagged.clear();
         for (int i = 0; i < strongestFirst.size(); i++) {
-            frame.progress().confirming(i + 1, strongestFirst.size(), strongestFirst.get(i).scenario().name());
+            // Once the run has failed, fail-fast skips the rest: their own line says so, with no "confirmation k of n" before it.
+            if (!frame.decisions().decided()) {
+                frame.progress().confirming(i + 1, strongestFirst.size(), strongestFirst.get(i).scenario().name());
+            }
             judge.confirm(strongestFirst.get(i));
         }
         PairedTrials ending = trials;

@@ -49,6 +49,8 @@ final class PublicResults {
         return switch (metric) {
             case THROUGHPUT -> GateResult.Metric.THROUGHPUT;
             case P99 -> GateResult.Metric.P99;
+            // Never a verdict's metric: the p99's verdict is P99 on whichever basis it took.
+            case SERVICE_P99 -> throw new IllegalArgumentException("serviceP99Us is judged only as the p99's basis, never alone");
             case CPU_PER_RECORD -> GateResult.Metric.CPU_PER_RECORD;
             case ALLOC_PER_RECORD -> GateResult.Metric.ALLOC_PER_RECORD;
             case WIRE_BYTES_PER_RECORD -> GateResult.Metric.WIRE_BYTES_PER_RECORD;

@@ -80,7 +80,7 @@ public final class Judge {
     static double thresholdPercent(Metric metric, Thresholds thresholds) {
         return switch (metric) {
             case THROUGHPUT -> -thresholds.throughputDropPercent();
-            case P99 -> thresholds.p99RisePercent();
+            case P99, SERVICE_P99 -> thresholds.p99RisePercent();
             case CPU_PER_RECORD -> thresholds.cpuRisePercent();
             case ALLOC_PER_RECORD -> thresholds.allocRisePercent();
             case WIRE_BYTES_PER_RECORD -> thresholds.wireBytesRisePercent();

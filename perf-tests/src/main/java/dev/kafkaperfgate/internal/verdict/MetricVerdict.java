@@ -44,6 +44,12 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
                 reason.isEmpty() ? note : reason + "; " + note, component);
     }
 
+    /** This verdict with {@code note} put before its reason: what it was judged on, read first. */
+    public MetricVerdict noted(String note) {
+        return new MetricVerdict(metric, verdict, baseline, current, thresholdPercent, comparison,
+                reason.isEmpty() ? note : note + "; " + reason, component);
+    }
+
     /** The interval lies wholly on the bad side of no change: worse beyond the noise, whatever the threshold. */
     public boolean significantlyWorse() {
         return comparison != null && (metric.higherIsBetter() ? comparison.high() < 1 : comparison.low() > 1);

@@ -50,7 +50,14 @@ public final class PairedJudge {
         List<MetricVerdict> verdicts = new ArrayList<>();
         for (Metric metric : Metric.values()) {
             List<PairedTest.Block> metricBlocks = blocks.get(metric);
-            if (metricBlocks != null && metric.gatedBy(resolved)) {
+            if (metricBlocks == null || !metric.gatedBy(resolved)) {
+                continue;
+            }
+            if (metric == Metric.P99) {
+                SteadierLatency.Choice latency = SteadierLatency.choose(metricBlocks, blocks.get(Metric.SERVICE_P99));
+                MetricVerdict verdict = judge(metric, latency.blocks(), Judge.thresholdPercent(metric, resolved), control);
+                verdicts.add(latency.service() ? verdict.noted(latency.note()) : verdict);
+            } else {
                 verdicts.add(judge(metric, metricBlocks, Judge.thresholdPercent(metric, resolved), control));
             }
         }

@@ -37,8 +37,20 @@ public final class PairedTest {
     /**
      * One block's values of a metric: the base's two trials and the head's two, each pair in run order.
      * All finite and positive.
+     *
+     * @param baseFirst whether the block ran ABBA (base first) rather than BAAB
      */
-    public record Block(double base1, double base2, double head1, double head2) {
+    public record Block(double base1, double base2, double head1, double head2, boolean baseFirst) {
+
+        /** A block that ran ABBA. */
+        public Block(double base1, double base2, double head1, double head2) {
+            this(base1, base2, head1, head2, true);
+        }
+
+        /** The four values in run order: A₁ B₁ B₂ A₂, or B₁ A₁ A₂ B₂. */
+        double[] inRunOrder() {
+            return baseFirst ? new double[] {base1, head1, head2, base2} : new double[] {head1, base1, base2, head2};
+        }
 
         double logRatio() {
             return (log(head1, "head") + log(head2, "head") - log(base1, "base") - log(base2, "base")) / 2;

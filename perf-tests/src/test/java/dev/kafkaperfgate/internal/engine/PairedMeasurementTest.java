@@ -23,11 +23,11 @@ class PairedMeasurementTest {
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), grown.trials().stream().map(PairedMeasurement.Trial::number).toList());
         assertEquals(List.of(Side.BASE, Side.HEAD, Side.HEAD, Side.BASE, Side.HEAD, Side.BASE, Side.BASE, Side.HEAD),
                 grown.trials().stream().map(PairedMeasurement.Trial::side).toList());
-        // Two blocks now, each with the base's and the head's values of its own four trials.
+        // Two blocks now, each with the base's and the head's values of its own four trials, and which side went first.
         List<?> blocks = grown.blocks().get(Metric.THROUGHPUT);
         assertEquals(2, blocks.size());
         assertEquals(new dev.kafkaperfgate.internal.verdict.PairedTest.Block(101, 104, 102, 103), blocks.get(0));
-        assertEquals(new dev.kafkaperfgate.internal.verdict.PairedTest.Block(202, 203, 201, 204), blocks.get(1));
+        assertEquals(new dev.kafkaperfgate.internal.verdict.PairedTest.Block(202, 203, 201, 204, false), blocks.get(1));
         assertEquals(first.baseDefinition(), grown.baseDefinition());
     }
 

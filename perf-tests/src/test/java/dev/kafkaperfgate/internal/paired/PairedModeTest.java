@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -69,6 +70,19 @@ class PairedModeTest {
             thresholds: {throughput: -20%, p99: +500%, cpu: +40%, alloc: +40%, wire.bytes: +40%, records.per.request: -60%}
             """;
 
+    /** A producer at a fixed rate: each window records the response time's p99 and the service time's beside it. */
+    private static final String FIXED_RATE = """
+            name: paired-windows-throttled
+            tags: [smoke]
+            workload: produce
+            duration: 2s
+            record.size: 512
+            rate: 2000
+            producer: {acks: "1", linger.ms: 0, batch.size: 16384, compression.type: none}
+            warmup: {min: 3s, max: 6s, window: 1s}
+            thresholds: {throughput: -20%, p99: +500%, cpu: +40%, alloc: +40%, wire.bytes: +40%, records.per.request: -60%}
+            """;
+
     /** A consumer going round its pre-loaded topic, measured in warm windows: no group join, no new client per window. */
     private static final String CONSUME = """
             name: paired-windows-reads
@@ -93,6 +107,7 @@ class PairedModeTest {
         Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
         Files.writeString(scenarios.resolve("paired-windows-e2e.yaml"), END_TO_END);
         Files.writeString(scenarios.resolve("paired-windows-reads.yaml"), CONSUME);
+        Files.writeString(scenarios.resolve("paired-windows-throttled.yaml"), FIXED_RATE);
         Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
         // The head's classes come first on its own classpath, with its own copy of the gate's worker,
         // which would report whatever it likes: the gate's jars go before it, so it is never loaded.
@@ -160,6 +175,20 @@ class PairedModeTest {
                 .findFirst().orElseThrow();
         assertTrue(readRate.current() > 10_000, "a warm consumer reads far more than 10k records/s from a local broker: " + readRate.line());
         assertEquals(4, summary.at("/scenarios/2/paired/trials/head/cpuNsPerRecord").size(), summary.at("/scenarios/2").toString());
+
+        // At a fixed rate each window carries two p99s, the response time's and the service time's; one p99 verdict.
+        JsonNode fixedRate = summary.at("/scenarios/3");
+        assertEquals("paired-windows-throttled", fixedRate.path("scenario").asText(), fixedRate.toString());
+        for (String side : List.of("base", "head")) {
+            JsonNode windows = fixedRate.at("/paired/trials/" + side);
+            assertEquals(4, windows.path("p99Us").size(), windows.toString());
+            assertEquals(4, windows.path("serviceP99Us").size(), windows.toString());
+            windows.path("serviceP99Us").forEach(value -> assertTrue(value.asDouble() > 0, windows.toString()));
+        }
+        assertEquals(1, same.scenarios().get(3).metrics().stream().filter(metric -> metric.metric() == GateResult.Metric.P99).count(),
+                "the service time is the p99's other basis, not a verdict of its own: " + same.scenarios().get(3));
+        assertTrue(summary.at("/scenarios/1/paired/trials/base").path("serviceP99Us").isMissingNode(),
+                "an end-to-end scenario's p99 is send to receive, with no second basis");
     }
 
     /**

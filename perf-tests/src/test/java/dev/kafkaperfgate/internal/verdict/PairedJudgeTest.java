@@ -172,4 +172,32 @@ class PairedJudgeTest {
         MetricVerdict high = judge(Metric.P99, noisyP99(8000));
         assertEquals(Verdict.INCONCLUSIVE, high.verdict(), high.line());
     }
+
+    @Test
+    void aFixedRatesP99IsJudgedOnTheServiceTimeWhereThatIsSteadierAndOnlyOnce() {
+        // The response time swings window to window, up to 3x; the service time, 30% higher on the head, barely moves.
+        List<PairedTest.Block> response = new ArrayList<>();
+        List<PairedTest.Block> service = new ArrayList<>();
+        for (int block = 0; block < 16; block++) {
+            double swing = 1 + block % 3;
+            response.add(new PairedTest.Block(8000 * swing, 8000, 8000, 8000 * (4 - swing)));
+            double wobble = block % 2 == 0 ? 1.01 : 0.99;
+            service.add(new PairedTest.Block(6000 * wobble, 6000, 7800 * wobble, 7800));
+        }
+        List<MetricVerdict> verdicts = JUDGE.judge("s", Map.of(Metric.P99, response, Metric.SERVICE_P99, service),
+                Thresholds.UNSET, List.of()).metrics();
+        assertEquals(1, verdicts.size(), "the service time is the p99's basis, never a verdict of its own: " + verdicts);
+        MetricVerdict p99 = verdicts.get(0);
+        assertEquals(Metric.P99, p99.metric());
+        assertEquals(Verdict.REGRESSION, p99.verdict(), p99.line());
+        assertEquals(30, p99.deltaPercent(), 0.5);
+        assertTrue(p99.reason().startsWith("judged on the service time: steadier window to window than the response time (noise "),
+                p99.reason());
+
+        // Swapped, the response time is the steadier: judged on it, as before, with nothing added.
+        MetricVerdict steadyResponse = JUDGE.judge("s", Map.of(Metric.P99, service, Metric.SERVICE_P99, response),
+                Thresholds.UNSET, List.of()).metrics().get(0);
+        assertEquals(Verdict.REGRESSION, steadyResponse.verdict(), steadyResponse.line());
+        assertTrue(steadyResponse.reason().isEmpty(), steadyResponse.reason());
+    }
 }

@@ -343,6 +343,7 @@ public final class PairedPower {
                 row.put("mdePercent", Math.round(metric.mdePercent() * 100) / 100.0);
                 row.put("blockSdPercent", Math.round(metric.comparison().runToRunSd() * 10000) / 100.0);
                 row.put("verdict", metric.verdict().name());
+                row.put("reason", metric.reason());
                 row.put("confirmed", measured.confirmed(metric));
                 row.put("design", design.name().toLowerCase(Locale.ROOT));
                 row.put("seconds", Math.round(seconds));
