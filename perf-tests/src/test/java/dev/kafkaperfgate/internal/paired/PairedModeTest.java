@@ -230,6 +230,11 @@ class PairedModeTest {
         String printed = console.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("[paired-small] regression flagged: confirmed once every scenario has had its first look"), printed);
         assertTrue(printed.indexOf("confirmation 1 of 1: paired-small") > printed.indexOf("regression flagged: confirmed once"), printed);
+        // The first measurement warms the base's worker first, the confirmation's fresh pair the head's.
+        int confirming = printed.indexOf("confirmation 1 of 1: paired-small");
+        assertTrue(printed.indexOf("[paired-small] base warm-up") < printed.indexOf("[paired-small] head warm-up"), printed);
+        assertTrue(printed.indexOf("[paired-small] head warm-up", confirming) < printed.indexOf("[paired-small] base warm-up", confirming),
+                printed.substring(confirming));
     }
 
     /**

@@ -382,6 +382,10 @@ public final class PairedPower {
                 first = decision.verdict();
                 second = decision.again();
                 values = decision.first().toJson();
+                if (decision.second() != null) {
+                    // The confirmation's windows too: its fresh pair warms up in the other order, which shows here.
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) values).set("confirmation", decision.second().toJson());
+                }
             } else {
                 first = new Referee(policy).judge(measurer.evidence(measurer.measure(false)));
                 second = null;

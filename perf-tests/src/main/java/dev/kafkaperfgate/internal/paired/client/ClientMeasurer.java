@@ -25,6 +25,8 @@ public final class ClientMeasurer implements Measurer<PairedMeasurement> {
     private final int looks;
     private final List<String> ruleChanges;
     private final List<PairedTrials.Opened> opened = new ArrayList<>();
+    /** The current measurement's warm-up order: the base's worker first, and the head's first in a confirmation. */
+    private boolean headWarmsFirst;
 
     /**
      * @param headFile    the head's file of the scenario, or {@code null} when the head has none
@@ -43,7 +45,8 @@ public final class ClientMeasurer implements Measurer<PairedMeasurement> {
     @Override
     public PairedMeasurement measure(boolean confirmation) {
         // What the head changed in the experiment is read when the first measurement opens the scenario.
-        return trials.measure(scenario, headFile, blocks, confirmation ? new ArrayList<>() : opened);
+        headWarmsFirst = confirmation;
+        return trials.measure(scenario, headFile, blocks, confirmation ? new ArrayList<>() : opened, headWarmsFirst);
     }
 
     @Override
@@ -54,7 +57,7 @@ public final class ClientMeasurer implements Measurer<PairedMeasurement> {
     /** {@code blocks} more ABBA blocks on the same warm workers, after the ones measured. */
     @Override
     public PairedMeasurement extend(PairedMeasurement measurement) {
-        return measurement.append(trials.measure(scenario, headFile, blocks, new ArrayList<>()));
+        return measurement.append(trials.measure(scenario, headFile, blocks, new ArrayList<>(), headWarmsFirst));
     }
 
     @Override

@@ -89,11 +89,21 @@ public final class PairedTrials implements AutoCloseable {
      * @param opened   receives what the head's worker reported on opening
      */
     public PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened) {
+        return measure(scenario, headFile, blocks, opened, false);
+    }
+
+    /**
+     * @param headWarmsFirst whether the head's worker warms up before the base's: a confirmation
+     *                       reverses the first measurement's order, so that nothing which follows
+     *                       from the order (which JVM compiles while the other idles) can repeat
+     *                       in both measurements, as ABBA blocks balance which side goes first
+     */
+    public PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened, boolean headWarmsFirst) {
         // Both sides on the one broker (or cluster) of the scenario's size: started here when the size changes.
         KafkaBroker broker = brokers.forBrokers(scenario.brokers());
         if (windows != null && scenario.windows()) {
             boolean warm = warmedGeneration == workers.generation();
-            PairedMeasurement measured = windows.measure(scenario, broker, blocks, worker -> {
+            PairedMeasurement measured = windows.measure(scenario, broker, blocks, headWarmsFirst, worker -> {
                 Opened reply = open(worker, scenario, worker.side() == Side.HEAD ? headFile : null,
                         worker.side() == Side.HEAD ? headInjection : InjectedCost.NONE, broker, warm);
                 if (worker.side() == Side.HEAD) {
@@ -121,7 +131,7 @@ public final class PairedTrials implements AutoCloseable {
                     loaded.put(worker.side(), topic);
                 }
             }
-            for (WorkerProcess worker : List.of(base, head)) {
+            for (WorkerProcess worker : headWarmsFirst ? List.of(head, base) : List.of(base, head)) {
                 Side side = worker.side();
                 String topic = topicOf(topics, scenario, loaded, side, "warmup");
                 console.printf("[%s] %s warm-up%n", scenario.name(), side.key());

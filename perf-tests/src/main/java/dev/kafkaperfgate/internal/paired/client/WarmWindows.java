@@ -43,8 +43,8 @@ import java.util.Optional;
  *
  * <pre>{@code
  * WarmWindows windows = new WarmWindows(workers, Duration.ofSeconds(1), 6, console);
- * PairedMeasurement first = windows.measure(scenario, broker, blocks, open);   // opens, warms, settles, measures
- * PairedMeasurement more = windows.measure(scenario, broker, blocks, open);    // the same producers, numbered on
+ * PairedMeasurement first = windows.measure(scenario, broker, blocks, false, open);// opens, warms, settles, measures
+ * PairedMeasurement more = windows.measure(scenario, broker, blocks, false, open); // the same producers, numbered on
  * windows.close();                                                             // closes the producers, deletes the topics
  * }</pre>
  */
@@ -83,9 +83,9 @@ final class WarmWindows implements AutoCloseable {
      * {@code blocks} ABBA blocks of windows; the first call for a scenario (or on a fresh pair of
      * JVMs) opens both sides' producers, warms them up and settles their JIT, later calls go on with them.
      */
-    PairedMeasurement measure(CatalogEntry scenario, KafkaBroker broker, int blocks, Opener opener) {
+    PairedMeasurement measure(CatalogEntry scenario, KafkaBroker broker, int blocks, boolean headWarmsFirst, Opener opener) {
         if (!scenario.equals(open) || openGeneration != workers.generation()) {
-            begin(scenario, broker, opener);
+            begin(scenario, broker, headWarmsFirst, opener);
         }
         List<Side> order = TrialOrder.of(blocks);
         BrokerSide brokerSide = BrokerSide.of(broker);
@@ -114,15 +114,18 @@ final class WarmWindows implements AutoCloseable {
         return measured;
     }
 
-    /** Opens the scenario on both sides, each on a topic of its own, warms each producer up and settles both JITs. */
-    private void begin(CatalogEntry scenario, KafkaBroker broker, Opener opener) {
+    /**
+     * Opens the scenario on both sides, each on a topic of its own, warms each producer up (the
+     * head's first when {@code headWarmsFirst}) and settles both JITs.
+     */
+    private void begin(CatalogEntry scenario, KafkaBroker broker, boolean headWarmsFirst, Opener opener) {
         close();
         reads = scenario.workload() == WorkloadKind.CONSUME;
         topics = new GateTopics(broker);
         opener.open(workers.head());
         opener.open(workers.base());
         Map<Side, Long> jitAfterWarmup = new EnumMap<>(Side.class);
-        for (Side side : Side.values()) {
+        for (Side side : headWarmsFirst ? List.of(Side.HEAD, Side.BASE) : List.of(Side.BASE, Side.HEAD)) {
             String created = topics.create(scenario.name() + "-" + side.key() + "-windows", scenario.partitions(),
                     scenario.replicationFactor(), windowTopicConfigs(scenario));
             topic.put(side, created);
