@@ -43,9 +43,9 @@ import java.util.Optional;
  *
  * <pre>{@code
  * WarmWindows windows = new WarmWindows(workers, Duration.ofSeconds(1), 6, console);
- * PairedMeasurement first = windows.measure(scenario, broker, blocks, false, open);// opens, warms, settles, measures
- * PairedMeasurement more = windows.measure(scenario, broker, blocks, false, open); // the same producers, numbered on
- * windows.close();                                                             // closes the producers, deletes the topics
+ * PairedMeasurement first = windows.measure(scenario, broker, blocks, false, open);  // opens, warms (base first), settles, measures
+ * PairedMeasurement more = windows.measure(scenario, broker, blocks, false, open);   // the same producers, numbered on
+ * windows.close();                                                                 // closes the producers, deletes the topics
  * }</pre>
  */
 final class WarmWindows implements AutoCloseable {
