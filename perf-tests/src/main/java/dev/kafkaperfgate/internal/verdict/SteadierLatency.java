@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.verdict;
 
+import dev.kafkaperfgate.internal.metrics.Median;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -67,9 +69,7 @@ public final class SteadierLatency {
         double[] contrast = blocks.stream().mapToDouble(block -> {
             double[] x = block.inRunOrder();
             return Math.abs(Math.log(x[0]) - 3 * Math.log(x[1]) + 3 * Math.log(x[2]) - Math.log(x[3]));
-        }).sorted().toArray();
-        int middle = contrast.length / 2;
-        double median = contrast.length % 2 == 1 ? contrast[middle] : (contrast[middle - 1] + contrast[middle]) / 2;
-        return 1.4826 * median / Math.sqrt(20);
+        }).toArray();
+        return 1.4826 * Median.of(contrast) / Math.sqrt(20);
     }
 }

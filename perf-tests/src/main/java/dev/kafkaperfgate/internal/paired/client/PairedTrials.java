@@ -87,12 +87,6 @@ public final class PairedTrials implements AutoCloseable {
     /**
      * @param headFile the head's file of this scenario, or {@code null} when the head has none (it then runs the base's)
      * @param opened   receives what the head's worker reported on opening
-     */
-    public PairedMeasurement measure(CatalogEntry scenario, Path headFile, int blocks, List<Opened> opened) {
-        return measure(scenario, headFile, blocks, opened, false);
-    }
-
-    /**
      * @param headWarmsFirst whether the head's worker warms up before the base's: a confirmation
      *                       reverses the first measurement's order, so that nothing which follows
      *                       from the order (which JVM compiles while the other idles) can repeat
