@@ -24752,7 +24752,7 @@ function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) 
       deltaChart(scenarios),
       rulesSection(summary2),
       attentionSection(attention.slice(0, attentionShown2), scenarios, head, isPaired(summary2)),
-      detailsSection(rest.slice(0, restShown2), rest.length, head),
+      detailsSection(rest.slice(0, restShown2), rest.length, head, ruleNotes(scenarios)),
       omitted > 0 ? truncationNote(omitted) : "",
       latencySection(scenarios),
       trialsSection(scenarios),
@@ -24946,6 +24946,7 @@ function stages(metric, earlier) {
 }
 function row(name, metric, earlier = null) {
   const unit = typeof metric.unit === "string" ? metric.unit : "";
+  const byRule = metric.decidedBy === "rule";
   const cells = [
     name,
     (typeof metric.component === "string" && metric.component ? escapeText(metric.component, 120) + " " : "") + escapeText(metric.metric, 40),
@@ -24953,8 +24954,9 @@ function row(name, metric, earlier = null) {
     figure(metric.current, unit),
     percent(metric.deltaPercent) + stages(metric, earlier),
     interval(metric.intervalPercent),
-    verdictCell(metric.verdict),
-    mde(metric.mdePercent)
+    // A rule (the p99 floor), not the interval, decided: the cell says so, and no MDE is shown for it.
+    verdictCell(metric.verdict) + (byRule ? " (by rule)" : ""),
+    byRule ? "not resolvable here" : mde(metric.mdePercent)
   ];
   return { line: `| ${cells.join(" | ")} |`, attention: ATTENTION.has(metric.verdict) };
 }
@@ -25022,7 +25024,10 @@ function attentionSection(rows, scenarios, head, paired) {
   }
   return parts.join("\n\n");
 }
-function detailsSection(rows, total, head) {
+function ruleNotes(scenarios) {
+  return scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : []).filter((metric) => metric.decidedBy === "rule").map((metric) => `${escapeText(scenario.scenario, 120)} ${escapeText(metric.metric, 40)}: ${escapeText(metric.reason, 300)}`));
+}
+function detailsSection(rows, total, head, rules = []) {
   if (total === 0) {
     return "";
   }
@@ -25031,6 +25036,7 @@ function detailsSection(rows, total, head) {
     "",
     ...rows.length > 0 ? [...head, ...rows.map((entry) => entry.line)] : ["(not shown: see below)"],
     "",
+    ...rules.map((line) => `${line}  `),
     "</details>"
   ].join("\n");
 }

@@ -50,7 +50,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       deltaChart(scenarios),
       rulesSection(summary),
       attentionSection(attention.slice(0, attentionShown), scenarios, head, isPaired(summary)),
-      detailsSection(rest.slice(0, restShown), rest.length, head),
+      detailsSection(rest.slice(0, restShown), rest.length, head, ruleNotes(scenarios)),
       omitted > 0 ? truncationNote(omitted) : '',
       latencySection(scenarios),
       trialsSection(scenarios),
@@ -289,6 +289,7 @@ function stages(metric, earlier) {
 
 function row(name, metric, earlier = null) {
   const unit = typeof metric.unit === 'string' ? metric.unit : ''
+  const byRule = metric.decidedBy === 'rule'
   const cells = [
     name,
     (typeof metric.component === 'string' && metric.component ? escapeText(metric.component, 120) + ' ' : '') + escapeText(metric.metric, 40),
@@ -296,8 +297,9 @@ function row(name, metric, earlier = null) {
     figure(metric.current, unit),
     percent(metric.deltaPercent) + stages(metric, earlier),
     interval(metric.intervalPercent),
-    verdictCell(metric.verdict),
-    mde(metric.mdePercent),
+    // A rule (the p99 floor), not the interval, decided: the cell says so, and no MDE is shown for it.
+    verdictCell(metric.verdict) + (byRule ? ' (by rule)' : ''),
+    byRule ? 'not resolvable here' : mde(metric.mdePercent),
   ]
   return { line: `| ${cells.join(' | ')} |`, attention: ATTENTION.has(metric.verdict) }
 }
@@ -372,7 +374,14 @@ function attentionSection(rows, scenarios, head, paired) {
   return parts.join('\n\n')
 }
 
-function detailsSection(rows, total, head) {
+/** Each metric a rule decided rather than its interval, in the gate's words: "decided by the p99 floor, ...". */
+function ruleNotes(scenarios) {
+  return scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : [])
+    .filter((metric) => metric.decidedBy === 'rule')
+    .map((metric) => `${escapeText(scenario.scenario, 120)} ${escapeText(metric.metric, 40)}: ${escapeText(metric.reason, 300)}`))
+}
+
+function detailsSection(rows, total, head, rules = []) {
   if (total === 0) {
     return ''
   }
@@ -381,6 +390,7 @@ function detailsSection(rows, total, head) {
     '',
     ...(rows.length > 0 ? [...head, ...rows.map((entry) => entry.line)] : ['(not shown: see below)']),
     '',
+    ...rules.map((line) => `${line}  `),
     '</details>',
   ].join('\n')
 }

@@ -264,3 +264,21 @@ test('paired: a run in which nothing the clients run changed passes and says so,
   assert.doesNotMatch(body, /nothing was judged/)
   assert.doesNotMatch(body, /Needs attention/)
 })
+
+test('a metric a rule decided (the p99 floor) says so, and shows no MDE (issue 61: "✅ OK · MDE 99900%")', () => {
+  const summary = fixture('paired-aa.json')
+  const scenario = summary.scenarios.find((entry) => Array.isArray(entry.metrics))
+  const p99 = scenario.metrics.find((metric) => metric.metric === 'p99Us')
+  Object.assign(p99, {
+    verdict: 'OK',
+    mdePercent: null,
+    decidedBy: 'rule',
+    reason: 'decided by the p99 floor, not by the interval: p99 within the 1 ms floor (the interval\'s upper end adds at most 310 µs)',
+  })
+  const { body } = renderReport(summary, { marker })
+  const line = body.split('\n').find((text) => text.startsWith(`| ${scenario.scenario} | p99Us |`))
+  assert.ok(line, body)
+  assert.match(line, /✅ OK \(by rule\) \| not resolvable here \|$/)
+  assert.doesNotMatch(body, /99900/)
+  assert.match(body, new RegExp(`^${scenario.scenario} p99Us: decided by the p99 floor, not by the interval&#58; p99 within the 1 ms floor`, 'm'))
+})

@@ -273,6 +273,12 @@ public final class ComponentStage {
             public String confirmationWay() {
                 return "a second set of duels";
             }
+
+            /** A set of duels takes about 40 s: a component worse within its threshold is measured again, and a WARNING only when both sets show it. */
+            @Override
+            public boolean confirmsWorse() {
+                return true;
+            }
         };
     }
 

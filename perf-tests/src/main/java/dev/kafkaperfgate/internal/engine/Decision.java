@@ -23,7 +23,7 @@ public record Decision<M>(M first, ScenarioVerdict verdict, M second, ScenarioVe
         confirmed = List.copyOf(confirmed);
     }
 
-    /** The first verdict flagged a regression, so the scenario was measured again. */
+    /** The first verdict flagged a regression (or, for a stage that confirms it, a worse metric within its threshold), so the scenario was measured again. */
     public boolean flagged() {
         return second != null;
     }
@@ -35,7 +35,7 @@ public record Decision<M>(M first, ScenarioVerdict verdict, M second, ScenarioVe
 
     /** Why a flagged scenario passed, for summary.json; {@code null} when nothing was flagged or it regressed. */
     public String notConfirmedMessage() {
-        return flagged() && !regressed() ? "the regression flagged by the first measurement was not confirmed by " + confirmationWay : null;
+        return flagged() && !regressed() && verdict.has(Verdict.REGRESSION) ? "the regression flagged by the first measurement was not confirmed by " + confirmationWay : null;
     }
 
     /** The one line a confirmed regression fails with; {@code null} when none was confirmed. */

@@ -41,6 +41,15 @@ public final class FirstLook<M> {
     }
 
     /**
+     * Nothing regressed, but a metric is worse beyond the noise within its threshold, and the
+     * measurer measures such a metric again ({@link Measurer#confirmsWorse}): both measurements
+     * worse makes it a WARNING, one alone noise.
+     */
+    public boolean worseWithin() {
+        return !flagged() && measurer.confirmsWorse() && verdict.metrics().stream().anyMatch(Outcomes::worseWithin);
+    }
+
+    /**
      * How far the flag stands out of the noise: the largest flagged change in units of its MDE
      * ({@code |ln ratio| / MDE}); 0 when nothing is flagged. A change of twice its MDE is likelier
      * to repeat than one just past it, so its confirmation goes first.

@@ -31,6 +31,16 @@ public interface Measurer<M> {
         return 1;
     }
 
+    /**
+     * Whether a metric worse beyond the noise but within its threshold is measured again, as a
+     * regression is, so that it ends a WARNING only when both measurements show it: for a stage
+     * whose second measurement is cheap (a component's duels). Otherwise one measurement speaks,
+     * at the stricter α of {@link dev.kafkaperfgate.internal.verdict.GatePolicy#unconfirmedAlpha}.
+     */
+    default boolean confirmsWorse() {
+        return false;
+    }
+
     /** {@code measurement} with more blocks appended, measured now; only called when {@link #maxLooks} is above 1. */
     default M extend(M measurement) {
         throw new UnsupportedOperationException("this measurement cannot grow");

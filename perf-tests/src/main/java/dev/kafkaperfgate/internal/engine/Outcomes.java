@@ -21,24 +21,43 @@ final class Outcomes {
     private Outcomes() {
     }
 
-    /** One measurement, nothing flagged: an improvement seen once is not claimed. */
-    static ScenarioVerdict once(ScenarioVerdict first) {
+    /**
+     * One measurement, nothing flagged: an improvement seen once is not claimed, and a metric whose
+     * interval at {@code unconfirmedAlpha} (the run's budget split over its comparisons) lies wholly
+     * on the worse side is never called OK: it is a WARNING that says it was measured once.
+     */
+    static ScenarioVerdict once(ScenarioVerdict first, double unconfirmedAlpha) {
         List<MetricVerdict> settled = new ArrayList<>();
         for (MetricVerdict metric : first.metrics()) {
-            settled.add(metric.verdict() == Verdict.IMPROVEMENT ? metric.with(metric.unclaimed(), String.format(Locale.ROOT,
-                    "better by %+.1f%% in one measurement: an improvement is claimed only when a second confirms it",
-                    metric.deltaPercent())) : metric);
+            if (metric.verdict() == Verdict.IMPROVEMENT) {
+                settled.add(metric.with(metric.unclaimed(), String.format(Locale.ROOT,
+                        "better by %+.1f%% in one measurement: an improvement is claimed only when a second confirms it",
+                        metric.deltaPercent())));
+            } else if (worseWithin(metric) && metric.comparison().worseAt(unconfirmedAlpha, metric.metric().higherIsBetter())) {
+                settled.add(metric.with(Verdict.WARNING, String.format(Locale.ROOT, "%s (%+.1f%%, worse beyond the noise at α %.4f, "
+                        + "measured once)", WORSE_UNCONFIRMED, metric.deltaPercent(), unconfirmedAlpha)));
+            } else {
+                settled.add(metric);
+            }
         }
         return new ScenarioVerdict(first.scenario(), settled, first.changes());
+    }
+
+    /** The label of a metric worse within its threshold in one measurement, which no second measured again. */
+    static final String WORSE_UNCONFIRMED = "worse, within the threshold (not confirmed)";
+
+    /** Worse beyond the noise but not flagged: judged OK or INCONCLUSIVE although its interval lies on the worse side. */
+    static boolean worseWithin(MetricVerdict metric) {
+        return (metric.verdict() == Verdict.OK || metric.verdict() == Verdict.INCONCLUSIVE) && metric.significantlyWorse();
     }
 
     /**
      * One measurement whose flagged regressions are not confirmed because the run had already
      * failed: each is INCONCLUSIVE and says so; the rest as {@link #once}.
      */
-    static ScenarioVerdict unconfirmed(ScenarioVerdict first) {
+    static ScenarioVerdict unconfirmed(ScenarioVerdict first, double unconfirmedAlpha) {
         List<MetricVerdict> settled = new ArrayList<>();
-        for (MetricVerdict metric : once(first).metrics()) {
+        for (MetricVerdict metric : once(first, unconfirmedAlpha).metrics()) {
             settled.add(metric.verdict() == Verdict.REGRESSION ? metric.with(Verdict.INCONCLUSIVE, String.format(Locale.ROOT,
                     "flagged (%+.1f%%), not confirmed: the run had already failed", metric.deltaPercent())) : metric);
         }
@@ -72,6 +91,10 @@ final class Outcomes {
         }
         if (b == Verdict.REGRESSION) {
             return second.with(second.unclaimed(), "flagged by the second measurement only: noise");
+        }
+        if (first.significantlyWorse() && !second.significantlyWorse()) {
+            return second.with(second.verdict(), String.format(Locale.ROOT, "worse in the first measurement only (%+.1f%%): noise",
+                    first.deltaPercent()));
         }
         if (a == Verdict.IMPROVEMENT && b == Verdict.IMPROVEMENT) {
             return second;

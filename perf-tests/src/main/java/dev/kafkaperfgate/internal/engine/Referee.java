@@ -29,6 +29,11 @@ public final class Referee {
         return policy.alpha();
     }
 
+    /** The α at which one measurement, confirmed by none, calls a metric worse within its threshold. */
+    double unconfirmedAlpha() {
+        return policy.unconfirmedAlpha();
+    }
+
     /**
      * @throws MissingFigureException when the scenario gates a broker figure a whole client's
      *                                measurement lacks: not judged, never passed

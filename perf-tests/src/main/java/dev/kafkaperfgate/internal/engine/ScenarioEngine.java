@@ -59,19 +59,25 @@ final class ScenarioEngine {
         Measurer<M> measurer = look.measurer();
         M first = look.measurement();
         ScenarioVerdict verdict = look.verdict();
-        if (!look.flagged()) {
-            ScenarioVerdict settled = Outcomes.once(verdict);
+        double unconfirmedAlpha = look.judge().unconfirmedAlpha();
+        if (!look.flagged() && !(look.worseWithin() && confirm)) {
+            ScenarioVerdict settled = Outcomes.once(verdict, unconfirmedAlpha);
             printChanged(scenario, verdict, settled);
             return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
         }
         if (!confirm) {
-            ScenarioVerdict settled = Outcomes.unconfirmed(verdict);
+            ScenarioVerdict settled = Outcomes.unconfirmed(verdict, unconfirmedAlpha);
             console.printf("[%s] regression flagged, not confirmed: the run had already failed (-Dperf.fail.fast=false confirms it)%n",
                     scenario);
             printChanged(scenario, verdict, settled);
             return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
         }
-        console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
+        if (look.flagged()) {
+            console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
+        } else {
+            console.printf("[%s] worse beyond the noise, within the threshold: measuring again, by %s, to tell a real cost "
+                    + "(WARNING) from noise%n", scenario, measurer.confirmationWay());
+        }
         measurer.freshen();
         Measured<M> measuredSecond = measureUntilDecided(scenario, measurer, look.judge(), true);
         M second = measuredSecond.measurement();
@@ -81,7 +87,7 @@ final class ScenarioEngine {
         printChanged(scenario, measuredAgain, again);
         Decision<M> decision = new Decision<>(first, verdict, second, again, Decision.confirmedIn(verdict, measuredAgain),
                 measurer.confirmationWay());
-        if (!decision.regressed()) {
+        if (look.flagged() && !decision.regressed()) {
             console.printf("[%s] not confirmed: the second measurement did not regress; passes%n", scenario);
         }
         return decision;

@@ -57,7 +57,11 @@ final class VerdictJson {
                 node.putNull("baselineRuns");
             }
             node.put("thresholdPercent", metric.thresholdPercent());
-            putFinite(node, "mdePercent", metric.mdePercent());
+            // An MDE past 1000% says only that the noise could hide anything: no figure is shown for it.
+            putFinite(node, "mdePercent", metric.mdeResolvable() ? metric.mdePercent() : Double.NaN);
+            if (metric.comparison() != null) {
+                node.put("decidedBy", metric.decidedByRule() ? "rule" : "interval");
+            }
             node.put("reason", metric.reason());
             node.put("line", metric.line());
         }

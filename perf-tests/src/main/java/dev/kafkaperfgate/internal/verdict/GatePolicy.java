@@ -22,9 +22,10 @@ import dev.kafkaperfgate.internal.settings.Defaults;
  * @param allowUnjudged       whether a run that judged nothing at all (every verdict NEW or MISMATCH) may pass
  *                            ({@code -Dperf.allow.unjudged=true}: the nightly's first recording, a first adoption);
  *                            otherwise it ends NOT_JUDGED, exit 2, because a missing baseline must not read as a pass
+ * @param looks               how many times a growing measurement is judged ({@link #withLooks}); 1 for one look
  */
 public record GatePolicy(double suiteFalseAlarmRate, int comparisons, double alpha, double power, int minBaselineRuns,
-                         boolean baselineRequired, boolean allowUnjudged) {
+                         boolean baselineRequired, boolean allowUnjudged, int looks) {
 
     /**
      * This policy for a measurement that may be judged up to {@code looks} times as it grows (a
@@ -35,7 +36,24 @@ public record GatePolicy(double suiteFalseAlarmRate, int comparisons, double alp
         if (looks < 1) {
             throw new IllegalArgumentException("at least one look, got " + looks);
         }
-        return new GatePolicy(suiteFalseAlarmRate, comparisons, alpha / looks, power, minBaselineRuns, baselineRequired, allowUnjudged);
+        return new GatePolicy(suiteFalseAlarmRate, comparisons, alpha / looks, power, minBaselineRuns, baselineRequired, allowUnjudged,
+                this.looks * looks);
+    }
+
+    /** As {@link #forSuite}'s, judged at one look. */
+    public GatePolicy(double suiteFalseAlarmRate, int comparisons, double alpha, double power, int minBaselineRuns,
+                      boolean baselineRequired, boolean allowUnjudged) {
+        this(suiteFalseAlarmRate, comparisons, alpha, power, minBaselineRuns, baselineRequired, allowUnjudged, 1);
+    }
+
+    /**
+     * The one-sided α at which one measurement, not confirmed by a second, is called worse within
+     * the threshold: the run's budget split over its comparisons and looks (Bonferroni), not the
+     * first stage's α, which only a confirmation makes strict. An A/A run shows such a line with
+     * probability at most the budget.
+     */
+    public double unconfirmedAlpha() {
+        return suiteFalseAlarmRate / comparisons / looks;
     }
 
     public static GatePolicy forSuite(int comparisons, GateSettings settings) {

@@ -63,6 +63,23 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
         return comparison.mdeLog() > Math.abs(Math.log(1 + thresholdPercent / 100)) ? Verdict.INCONCLUSIVE : Verdict.OK;
     }
 
+    /** An MDE above this many percent is shown as not resolvable: a figure that large says only that the noise could hide anything. */
+    public static final double SHOWN_MDE_MAX_PERCENT = 1000;
+
+    /**
+     * OK by a rule (a floor), not by the interval: the comparison could not have resolved a
+     * threshold-sized change, yet a rule ruled out one a reader would care about.
+     */
+    public boolean decidedByRule() {
+        return verdict == Verdict.OK && comparison != null && unclaimed() == Verdict.INCONCLUSIVE;
+    }
+
+    /** Whether the MDE is a figure worth showing: finite and at most {@link #SHOWN_MDE_MAX_PERCENT}. */
+    public boolean mdeResolvable() {
+        double mde = mdePercent();
+        return Double.isFinite(mde) && Math.abs(mde) <= SHOWN_MDE_MAX_PERCENT;
+    }
+
     /** The same metric of the same subject: what a confirmation must regress again. */
     public boolean sameAs(MetricVerdict other) {
         return metric == other.metric && component.equals(other.component);
@@ -91,9 +108,10 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
         if (comparison == null) {
             line.append(": ").append(format(current)).append(' ').append(metric.unit());
         } else {
-            line.append(String.format(Locale.ROOT, ": %s → %s %s (%+.1f%%, interval %+.1f%% .. %+.1f%%, threshold %+.0f%%, MDE %+.1f%%, %d %s)",
+            String mde = mdeResolvable() ? String.format(Locale.ROOT, "MDE %+.1f%%", mdePercent()) : "MDE not resolvable here";
+            line.append(String.format(Locale.ROOT, ": %s → %s %s (%+.1f%%, interval %+.1f%% .. %+.1f%%, threshold %+.0f%%, %s, %d %s)",
                     format(baseline), format(current), metric.unit(), deltaPercent(), (comparison.low() - 1) * 100,
-                    (comparison.high() - 1) * 100, thresholdPercent, mdePercent(), comparison.runs(), comparison.samples()));
+                    (comparison.high() - 1) * 100, thresholdPercent, mde, comparison.runs(), comparison.samples()));
         }
         if (!reason.isEmpty()) {
             line.append(": ").append(reason);

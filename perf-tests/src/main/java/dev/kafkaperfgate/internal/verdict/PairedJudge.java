@@ -86,8 +86,9 @@ public final class PairedJudge {
             if (verdict == Verdict.INCONCLUSIVE && tail && worstRiseMicros <= Defaults.PAIRED_P99_FLOOR.toNanos() / 1000.0) {
                 // Too noisy to resolve the percentage, but the interval rules out a rise a reader would care about.
                 return new MetricVerdict(metric, Verdict.OK, comparison.baselineCenter(), comparison.current(), thresholdPercent, comparison,
-                        String.format(Locale.ROOT, "the interval's upper end adds at most %.0f µs, within the p99 floor of %d ms",
-                                Math.max(0, worstRiseMicros), Defaults.PAIRED_P99_FLOOR.toMillis()));
+                        String.format(Locale.ROOT, "decided by the p99 floor, not by the interval: p99 within the %d ms floor "
+                                        + "(the interval's upper end adds at most %.0f µs); a percentage this noisy is not resolvable here",
+                                Defaults.PAIRED_P99_FLOOR.toMillis(), Math.max(0, worstRiseMicros)));
             }
             if (verdict == Verdict.INCONCLUSIVE) {
                 reason = tail && !SignedRankTest.reachable(metricBlocks.size(), policy.alpha())

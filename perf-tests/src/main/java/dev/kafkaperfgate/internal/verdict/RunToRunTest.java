@@ -54,7 +54,7 @@ public final class RunToRunTest {
         double d = positiveLog(current, "current run") - mean;
         return new Comparison(Math.exp(mean), current, Math.exp(d), Math.exp(d - critical * standardError),
                 Math.exp(d + critical * standardError), (critical + t.inverseCumulativeProbability(power)) * standardError,
-                sd, runs, "baseline runs");
+                sd, runs, BASELINE_RUNS);
     }
 
     /** The arithmetic mean; shared with {@link PairedTest}. */
@@ -95,5 +95,27 @@ public final class RunToRunTest {
      */
     public record Comparison(double baselineCenter, double current, double ratio, double low, double high, double mdeLog,
                              double runToRunSd, int runs, String samples) {
+
+        /**
+         * Whether the one-sided interval at {@code alpha} (stricter than the one it was made at)
+         * lies wholly on the worse side of no change. Only a t interval (paired blocks, baseline
+         * runs) can be drawn again at another α; a signed-rank comparison answers {@code false}.
+         */
+        public boolean worseAt(double alpha, boolean higherIsBetter) {
+            double standardError = switch (samples) {
+                case PairedTest.SAMPLES -> runToRunSd / Math.sqrt(runs);
+                case BASELINE_RUNS -> runToRunSd * Math.sqrt(1 + 1.0 / runs);
+                default -> Double.NaN;
+            };
+            if (!(standardError >= 0) || runs < 2) {
+                return false;
+            }
+            double margin = new TDistribution(runs - 1).inverseCumulativeProbability(1 - alpha) * standardError;
+            double log = Math.log(ratio);
+            return higherIsBetter ? log + margin < 0 : log - margin > 0;
+        }
     }
+
+    /** Samples label of a comparison against stored baseline runs. */
+    static final String BASELINE_RUNS = "baseline runs";
 }

@@ -48,7 +48,7 @@ class OutcomesTest {
     void anImprovementMeasuredOnceIsNotClaimed() {
         MetricVerdict p99 = new MetricVerdict(Metric.P99, Verdict.IMPROVEMENT, 100, 76, 10,
                 comparison(0.763, 0.603, 0.965, Math.log(1.42)), "");
-        MetricVerdict settled = Outcomes.once(verdict(p99)).metrics().get(0);
+        MetricVerdict settled = Outcomes.once(verdict(p99), 0.0008).metrics().get(0);
         assertEquals(Verdict.INCONCLUSIVE, settled.verdict(), "its MDE (42%) is beyond the threshold");
         assertTrue(settled.reason().contains("better by -23.7% in one measurement"), settled.reason());
     }

@@ -36,12 +36,23 @@ class ScenarioEngineTest {
     private static final class Scripted implements Measurer<List<PairedTest.Block>> {
         private final List<List<PairedTest.Block>> script;
         private final int looks;
+        private final boolean confirmsWorse;
         private int calls;
         private int freshened;
 
         Scripted(int looks, List<List<PairedTest.Block>> script) {
+            this(looks, script, false);
+        }
+
+        Scripted(int looks, List<List<PairedTest.Block>> script, boolean confirmsWorse) {
             this.looks = looks;
             this.script = script;
+            this.confirmsWorse = confirmsWorse;
+        }
+
+        @Override
+        public boolean confirmsWorse() {
+            return confirmsWorse;
         }
 
         @Override
@@ -115,6 +126,53 @@ class ScenarioEngineTest {
         Decision<List<PairedTest.Block>> passed = decide(noise, true);
         assertFalse(passed.regressed());
         assertTrue(passed.again().metrics().get(0).reason().endsWith("did not repeat: noise"), passed.again().metrics().get(0).reason());
+    }
+
+    /**
+     * Issue 61's hash of each record: +9.0%, interval +4.5% .. +13.7%, was called OK. A component worse
+     * beyond the noise within its +10% threshold is measured again: a WARNING when both sets show it,
+     * noise when the second does not; never OK while its interval lies wholly on the worse side.
+     */
+    @Test
+    void aComponentWorseWithinItsThresholdIsMeasuredAgainAndIsAWarningWhenItRepeats() {
+        List<PairedTest.Block> worse = List.of(block(107, 108), block(110, 109), block(108, 110), block(109, 107));
+        Scripted repeated = new Scripted(1, List.of(worse, worse), true);
+        Decision<List<PairedTest.Block>> decision = decide(repeated, true);
+        assertEquals(Verdict.OK, decision.verdict().metrics().get(0).verdict(), "the first look alone: within the threshold");
+        assertTrue(decision.verdict().metrics().get(0).significantlyWorse(), decision.verdict().metrics().get(0).line());
+        assertEquals(2, repeated.calls, "a second set of duels");
+        assertFalse(decision.regressed());
+        assertEquals(Verdict.WARNING, decision.again().metrics().get(0).verdict(), decision.again().metrics().get(0).line());
+        assertEquals(null, decision.notConfirmedMessage(), "no regression was flagged, so none was 'not confirmed'");
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("worse beyond the noise, within the threshold: measuring again"));
+
+        Scripted once = new Scripted(1, List.of(worse, List.of(block(100, 101), block(99, 100), block(101, 100), block(100, 99))), true);
+        MetricVerdict settled = decide(once, true).again().metrics().get(0);
+        assertEquals(Verdict.OK, settled.verdict(), settled.line());
+        assertTrue(settled.reason().endsWith("worse in the first measurement only (+8.5%): noise"), settled.reason());
+    }
+
+    /** A stage that does not measure again (a whole client) labels a worse figure at the run's strict α, and only there. */
+    @Test
+    void aWholeClientWorseWithinItsThresholdIsLabelledWhenItsStrictIntervalIsWorseAndOkOtherwise() {
+        List<PairedTest.Block> steady = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            steady.add(block(103 + (i % 2) * 0.4, 103.4 - (i % 2) * 0.4));
+        }
+        Decision<List<PairedTest.Block>> clear = decide(new Scripted(1, List.of(steady)), true);
+        MetricVerdict labelled = clear.verdict().metrics().get(0);
+        assertFalse(clear.flagged(), "one measurement only");
+        assertEquals(Verdict.WARNING, labelled.verdict(), labelled.line());
+        assertTrue(labelled.reason().startsWith("worse, within the threshold (not confirmed) (+3.2%"), labelled.reason());
+
+        // Worse at the first stage's loose α, not at the run's strict one: shown as OK, as an A/A's chance flag should be.
+        List<PairedTest.Block> loose = new ArrayList<>();
+        for (double head : new double[] {100.0, 102.6, 101.0, 102.4, 99.8, 101.9, 100.5, 101.8}) {
+            loose.add(block(head, head));
+        }
+        MetricVerdict ok = decide(new Scripted(1, List.of(loose)), true).verdict().metrics().get(0);
+        assertTrue(ok.significantlyWorse(), ok.line());
+        assertEquals(Verdict.OK, ok.verdict(), ok.line());
     }
 
     @Test

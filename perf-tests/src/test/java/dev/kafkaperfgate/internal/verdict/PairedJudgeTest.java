@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -166,11 +167,28 @@ class PairedJudgeTest {
     void aNoisyP99IsOkWhenItsIntervalRulesOutARiseOfAMillisecondAndInconclusiveAboveIt() {
         MetricVerdict low = judge(Metric.P99, noisyP99(400));
         assertEquals(Verdict.OK, low.verdict(), low.line());
-        assertTrue(low.reason().contains("within the p99 floor of 1 ms"), low.reason());
+        assertTrue(low.reason().startsWith("decided by the p99 floor, not by the interval: p99 within the 1 ms floor"), low.reason());
+        assertTrue(low.decidedByRule(), "OK by the floor, not by its interval: " + low.line());
         assertEquals(SignedRankTest.SAMPLES, low.comparison().samples(), "p99 is judged by signed ranks");
 
         MetricVerdict high = judge(Metric.P99, noisyP99(8000));
         assertEquals(Verdict.INCONCLUSIVE, high.verdict(), high.line());
+    }
+
+    /** Issue 61: "✅ OK · MDE 99900%" when the floor decided. No MDE above 1000% is printed; the floor says what decided. */
+    @Test
+    void anMdeBeyondAThousandPercentIsNotPrintedAndAFloorsOkSaysSo() {
+        RunToRunTest.Comparison wide = new RunToRunTest.Comparison(400, 420, 1.05, 0.2, 5.0, Math.log(1000), 2.0, 16,
+                SignedRankTest.SAMPLES);
+        MetricVerdict verdict = new MetricVerdict(Metric.P99, Verdict.OK, 400, 420, 10, wide, "decided by the p99 floor");
+        assertFalse(verdict.mdeResolvable());
+        assertTrue(verdict.line().contains("MDE not resolvable here"), verdict.line());
+        assertFalse(verdict.line().contains("99900"), verdict.line());
+        assertTrue(verdict.decidedByRule());
+        MetricVerdict byInterval = new MetricVerdict(Metric.P99, Verdict.OK, 400, 420, 10,
+                new RunToRunTest.Comparison(400, 420, 1.0, 0.97, 1.03, Math.log(1.05), 0.02, 16, SignedRankTest.SAMPLES), "");
+        assertFalse(byInterval.decidedByRule(), "an interval that resolves the threshold decided: " + byInterval.line());
+        assertTrue(byInterval.line().contains("MDE +5.0%"), byInterval.line());
     }
 
     @Test
