@@ -13,6 +13,7 @@ import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
@@ -20,7 +21,6 @@ import dev.kafkaperfgate.internal.spec.Thresholds;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -304,13 +304,18 @@ public final class ComponentStage {
         // Where the side's JVM can read it: with users of their own, the gate's exchange folder.
         Path requestFile = users.exchange().orElse(work).resolve("components-" + jvm.owner() + ".json");
         try {
-            Files.createDirectories(work);
-            Files.createDirectories(requestFile.getParent());
-            json.writeValue(requestFile.toFile(), request);
+            GateFiles.folder(work);
+            try (java.io.OutputStream out = GateFiles.newFile(requestFile)) {
+                json.writeValue(out, request);
+            }
             String output = jvm.run("component list", LIST_TIMEOUT, ComponentList.class.getName(), List.of(requestFile.toString()));
-            String answer = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).reduce((a, b) -> b)
-                    .orElseThrow(() -> new ComponentStageException(jvm.side(), "the " + jvm.owner() + " listed no components", null))
-                    .substring(ComponentList.ANSWER.length());
+            // Exactly one answer line: a second (printed by anything on the side's classpath) would be a claim, not the listing's.
+            List<String> answers = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).toList();
+            if (answers.size() != 1) {
+                throw new ComponentStageException(jvm.side(), "the " + jvm.owner() + " gave " + answers.size()
+                        + " component listings where one was asked for (log " + jvm.log("component list") + ")", null);
+            }
+            String answer = answers.get(0).substring(ComponentList.ANSWER.length());
             Map<String, Listed> lists = new LinkedHashMap<>();
             for (JsonNode entry : json.readTree(answer)) {
                 if (entry.has("error")) {

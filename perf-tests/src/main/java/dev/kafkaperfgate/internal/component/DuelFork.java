@@ -8,6 +8,7 @@ import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
@@ -132,10 +133,9 @@ final class DuelFork {
         properties.setProperty("head.subjectFile", files.subject(Side.HEAD).equals(files.experiment()) ? "" : files.subject(Side.HEAD).toString());
         properties.setProperty("answer", answer.toString());
         try {
-            Files.createDirectories(logs);
-            Files.createDirectories(request.getParent());
+            GateFiles.folder(logs);
             Files.deleteIfExists(answer);
-            try (OutputStream out = Files.newOutputStream(request)) {
+            try (OutputStream out = GateFiles.newFile(request)) {
                 properties.store(out, "kafka-perf-gate component duel " + what);
             }
         } catch (IOException e) {
@@ -147,8 +147,11 @@ final class DuelFork {
         } catch (IOException e) {
             throw new ComponentStageException("cannot take JMH's lock file: " + e.getMessage(), e);
         }
-        return read(answer, settings.copies(), component, log);
+        return read(answer, users.head().user().map(SideUsers.User::name).orElse(GateFiles.thisUser()), settings.copies(), component, log);
     }
+
+    /** An answer holds a few hundred figures: more than this is not a duel's answer. */
+    static final long ANSWER_CAP = 256 * 1024;
 
     /**
      * JMH's lock file, opened for writing and locked whole, as JMH locks it; another user's (a JMH
@@ -188,9 +191,11 @@ final class DuelFork {
     }
 
     /** The duel's answer: its figures, or whose code failed. */
-    static Result read(Path answer, int copies, ComponentRef component, Path log) {
+    static Result read(Path answer, String owner, int copies, ComponentRef component, Path log) {
         Properties properties = new Properties();
-        try (InputStream in = Files.newInputStream(answer)) {
+        // The answer sits where the head's user writes: read only a regular file of that user's, no link, no FIFO, capped.
+        try (InputStream in = new java.io.ByteArrayInputStream(GateFiles.readFromSide(answer, java.util.Optional.of(owner), ANSWER_CAP,
+                "the duel's answer"))) {
             properties.load(in);
         } catch (IOException e) {
             throw new ComponentStageException("the duel of " + component.label() + " gave no answer (" + e.getMessage() + "; log " + log + ")", e);

@@ -7,20 +7,26 @@ import dev.kafkaperfgate.internal.environment.ThisJvm;
 
 import dev.kafkaperfgate.internal.environment.SideUsers;
 
+import dev.kafkaperfgate.internal.environment.GateFiles;
+
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A JVM the component stage starts: one side's, to list its components, or a duel's, which holds
  * both sides. Its classpath starts with the gate's own jars (from the deciding JVM,
  * {@link dev.kafkaperfgate.internal.environment.GateCode}), so both sides run the same harness.
- * Every run is bounded; its output goes to a log file named after the owner and the task.
+ * Every run is bounded; its output comes through a pipe into a log file the gate creates new, named
+ * after the owner and the task.
  */
 final class ForkJvm {
 
@@ -81,24 +87,37 @@ final class ForkJvm {
         command.addAll(args);
         Path log = log(what);
         Process process;
+        Thread copier;
         try {
-            Files.createDirectories(logs);
-            // The log is opened here, by the gate: the JVM writes through the handle it inherits and needs no right to the folder.
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            // The child writes to a pipe and the gate copies it into a log it creates new, through no link (issue 58: a
+            // committed link in the results folder once took the head's output to files outside it), and caps it.
+            OutputStream out = GateFiles.newFile(log);
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
             if (directory != null) {
                 builder.directory(directory.toFile());
             }
-            process = builder.start();
+            try {
+                process = builder.start();
+            } catch (IOException e) {
+                out.close();
+                throw e;
+            }
+            copier = copy(process.getInputStream(), out, "kpg-" + owner + "-log");
+        } catch (GateFiles.UnsafePathException e) {
+            throw new ComponentStageException("the gate's log " + log + " cannot be written safely: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new ComponentStageException(side(), "the " + owner + "'s JVM cannot start: " + e.getMessage(), e);
         }
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 stop(process);
+                copier.join(5_000);
                 throw new ComponentStageException(side(), "the " + owner + "'s " + what + " took longer than " + timeout.toSeconds()
                         + " s (log " + log + ")", null);
             }
-            String output = Files.readString(log, StandardCharsets.UTF_8);
+            copier.join(10_000);
+            String output = new String(GateFiles.readFromSide(log, Optional.of(GateFiles.thisUser()), LOG_CAP + 1024, "the gate's log"),
+                    StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {
                 throw new ComponentStageException(side(), "the " + owner + "'s " + what + " failed (exit " + process.exitValue() + "): "
                         + firstProblem(output) + " (log " + log + ")", null);
@@ -111,6 +130,33 @@ final class ForkJvm {
         } catch (IOException e) {
             throw new ComponentStageException(side(), "the " + owner + "'s output cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** A log holds at most this many bytes of a JVM's output; the rest is read and dropped, so a chatty child cannot fill the disk. */
+    static final long LOG_CAP = 8L << 20;
+
+    /** Copies the child's output into its log, up to {@link #LOG_CAP}, then drains the rest. */
+    private static Thread copy(InputStream from, OutputStream to, String name) {
+        Thread thread = new Thread(() -> {
+            try (InputStream in = from; OutputStream out = to) {
+                byte[] buffer = new byte[8192];
+                long written = 0;
+                int read;
+                while ((read = in.read(buffer)) >= 0) {
+                    int keep = (int) Math.max(0, Math.min(read, LOG_CAP - written));
+                    out.write(buffer, 0, keep);
+                    if (written < LOG_CAP && written + read > LOG_CAP) {
+                        out.write("\n[kafka-perf-gate: the log is cut here, at its cap]\n".getBytes(StandardCharsets.UTF_8));
+                    }
+                    written += read;
+                }
+            } catch (IOException e) {
+                // The child ended or the log cannot take more: what was copied stays.
+            }
+        }, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
     }
 
     private static void stop(Process process) {

@@ -15,12 +15,16 @@ import java.util.List;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a duel's answer gives the judge, and when two builds count as the same. */
 class ComponentFiguresTest {
+
+    /** The duel's answer is the head's user's file; without users of their own, this JVM's. */
+    private static final String ME = dev.kafkaperfgate.internal.environment.GateFiles.thisUser();
 
     private final ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.OrderSerializer");
 
@@ -58,7 +62,7 @@ class ComponentFiguresTest {
     @Test
     void aDuelIsOneAbbaBlockOfEachSidesMedianCopy(@TempDir Path dir) throws Exception {
         DuelFork.Result result = DuelFork.read(write(dir, answer(new double[] {1464, 1980, 1486}, new double[] {1790, 1770, 1800}, 942.46)),
-                3, serializer, dir.resolve("log"));
+                ME, 3, serializer, dir.resolve("log"));
         List<PairedMeasurement.Trial> trials = result.trials(4);
         assertEquals(List.of(Side.BASE, Side.HEAD, Side.HEAD, Side.BASE), trials.stream().map(PairedMeasurement.Trial::side).toList());
         assertEquals(List.of(5, 6, 7, 8), trials.stream().map(PairedMeasurement.Trial::number).toList());
@@ -73,7 +77,7 @@ class ComponentFiguresTest {
     /** An allocation-free call measures a few thousandths of a byte, and that residue is no ratio to judge. */
     @Test
     void allocationBelowOneBytePerCallCountsAsOne(@TempDir Path dir) throws Exception {
-        DuelFork.Result result = DuelFork.read(write(dir, answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 0.004)), 3,
+        DuelFork.Result result = DuelFork.read(write(dir, answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 0.004)), ME, 3,
                 serializer, dir.resolve("log"));
         assertEquals(1.0, result.trials(0).get(0).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
     }
@@ -84,7 +88,7 @@ class ComponentFiguresTest {
         failed.setProperty("failedSide", "head");
         failed.setProperty("failure", "java.lang.IllegalStateException: no mapper");
         ComponentStageException e = assertThrows(ComponentStageException.class,
-                () -> DuelFork.read(write(dir, failed), 3, serializer, dir.resolve("log")));
+                () -> DuelFork.read(write(dir, failed), ME, 3, serializer, dir.resolve("log")));
         assertTrue(e.getMessage().startsWith("the head's value.serializer com.acme.OrderSerializer failed: "
                 + "java.lang.IllegalStateException: no mapper (log "), e.getMessage());
     }
@@ -95,17 +99,71 @@ class ComponentFiguresTest {
         Properties partial = answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 5);
         partial.remove("copy.head.2.late.cpuNsPerOp");
         ComponentStageException missing = assertThrows(ComponentStageException.class,
-                () -> DuelFork.read(write(dir, partial), 3, serializer, dir.resolve("log")));
+                () -> DuelFork.read(write(dir, partial), ME, 3, serializer, dir.resolve("log")));
         assertTrue(missing.getMessage().startsWith("the duel of value.serializer com.acme.OrderSerializer gave no figure "
                 + "copy.head.2.late.cpuNsPerOp"), missing.getMessage());
 
         ComponentStageException noTime = assertThrows(ComponentStageException.class, () -> DuelFork.read(write(dir,
-                answer(new double[] {0, 0, 0}, new double[] {10, 10, 10}, 5)), 3, serializer, dir.resolve("log")));
+                answer(new double[] {0, 0, 0}, new double[] {10, 10, 10}, 5)), ME, 3, serializer, dir.resolve("log")));
         assertTrue(noTime.getMessage().contains("measured no time"), noTime.getMessage());
 
         ComponentStageException none = assertThrows(ComponentStageException.class,
-                () -> DuelFork.read(dir.resolve("nothing.answer"), 3, serializer, dir.resolve("log")));
+                () -> DuelFork.read(dir.resolve("nothing.answer"), ME, 3, serializer, dir.resolve("log")));
         assertTrue(none.getMessage().startsWith("the duel of value.serializer com.acme.OrderSerializer gave no answer"), none.getMessage());
+    }
+
+    /** Issue 58 item 5: the answer sits where the head's user writes; a link, a FIFO or a huge file is not read, and says so. */
+    @Test
+    void aDuelAnswerThatIsALinkAFifoOrTooLargeIsNotRead(@TempDir Path dir) throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "failure=the runner's token\n");
+        Path link = Files.createSymbolicLink(dir.resolve("link.answer"), secret);
+        ComponentStageException linked = assertThrows(ComponentStageException.class,
+                () -> DuelFork.read(link, ME, 3, serializer, dir.resolve("log")));
+        assertTrue(linked.getMessage().contains("is not a regular file (a link)"), linked.getMessage());
+
+        Path fifo = dir.resolve("fifo.answer");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        ComponentStageException blocked = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5),
+                () -> assertThrows(ComponentStageException.class, () -> DuelFork.read(fifo, ME, 3, serializer, dir.resolve("log"))));
+        assertTrue(blocked.getMessage().contains("a FIFO or device"), blocked.getMessage());
+
+        Path huge = Files.write(dir.resolve("huge.answer"), new byte[(int) DuelFork.ANSWER_CAP + 1]);
+        ComponentStageException large = assertThrows(ComponentStageException.class,
+                () -> DuelFork.read(huge, ME, 3, serializer, dir.resolve("log")));
+        assertTrue(large.getMessage().contains("more than the " + DuelFork.ANSWER_CAP), large.getMessage());
+
+        ComponentStageException stranger = assertThrows(ComponentStageException.class, () -> DuelFork.read(write(dir,
+                answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 5)), "kpg-nobody", 3, serializer, dir.resolve("log")));
+        assertTrue(stranger.getMessage().contains("not kpg-nobody: not read"), stranger.getMessage());
+    }
+
+    /**
+     * Issue 58's reproduction: the head committed {@code target/perf-results/components} as a link to a
+     * folder outside the checkout, and the gate wrote its logs there. A fork's log is refused instead,
+     * and nothing appears in the outside folder.
+     */
+    @Test
+    void aForksLogIsNeverWrittenThroughALinkedFolderOrALinkedFile(@TempDir Path dir) throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path results = Files.createDirectories(dir.resolve("checkout/target/perf-results"));
+        Files.createSymbolicLink(results.resolve("components"), outside);
+        ForkJvm jvm = new ForkJvm("head", System.getProperty("java.class.path"), List.of("-Xmx64m"), results.resolve("components"));
+        ComponentStageException refused = assertThrows(ComponentStageException.class,
+                () -> jvm.run("component list", java.time.Duration.ofSeconds(30), "java.lang.Object", List.of()));
+        assertTrue(refused.getMessage().contains("a part of its path is a link"), refused.getMessage());
+        try (var listing = Files.list(outside)) {
+            assertEquals(0, listing.count(), "nothing written outside");
+        }
+
+        // A link in place of the log file itself (one of the action's scripts, say): removed, never written through.
+        Path logs = Files.createDirectories(dir.resolve("checkout/target/perf-results/logs"));
+        Path script = Files.writeString(dir.resolve("check-summary.sh"), "#!/bin/sh\nexit 0\n");
+        ForkJvm printer = new ForkJvm("head", System.getProperty("java.class.path"), List.of("-Xmx64m"), logs);
+        Files.createSymbolicLink(printer.log("version"), script);
+        printer.run("version", java.time.Duration.ofSeconds(30), "dev.kafkaperfgate.internal.component.ForkJvmPrinter", List.of("owned"));
+        assertEquals("#!/bin/sh\nexit 0\n", Files.readString(script), "the script is untouched");
+        assertTrue(Files.readString(printer.log("version")).contains("owned"), "the log is a file of its own");
+        assertFalse(Files.isSymbolicLink(printer.log("version")));
     }
 
     @Test

@@ -1,0 +1,114 @@
+package dev.kafkaperfgate.internal.environment;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Optional;
+
+/**
+ * How the gate's own user writes its files and reads the files a side wrote, where a pull request
+ * may have placed a link, a FIFO or a huge file first (issue 58: a committed link at
+ * {@code target/perf-results/components} made the gate write its logs into a folder outside the
+ * checkout, and a link to a file would have let the head's output overwrite a script the next
+ * step runs).
+ * <ul>
+ *   <li>A folder the gate writes into is refused when any part of its path is a link: its real path
+ *       must be its own path.</li>
+ *   <li>A file the gate writes is new: a link or file already there is removed (the link itself,
+ *       never what it points to) and the file is created with {@code CREATE_NEW}, which follows no
+ *       link.</li>
+ *   <li>A file a side wrote is read only when it is a regular file (not a link, not a FIFO, which
+ *       would block the read), owned by that side's user, and no larger than a cap, so the read
+ *       ends.</li>
+ * </ul>
+ */
+public final class GateFiles {
+
+    private GateFiles() {
+    }
+
+    /** A path the gate must not follow or read: a link, a FIFO, another user's file, a file too large. */
+    public static final class UnsafePathException extends IOException {
+        UnsafePathException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Creates {@code dir} (and its parents) and returns it, refusing a path any part of which is a link.
+     *
+     * @throws UnsafePathException when a part of its path is a symbolic link
+     */
+    public static Path folder(Path dir) throws IOException {
+        Path absolute = dir.toAbsolutePath().normalize();
+        Files.createDirectories(absolute);
+        Path real = absolute.toRealPath();
+        if (!real.equals(absolute)) {
+            throw new UnsafePathException(absolute + " leads elsewhere (" + real + "): a part of its path is a link, which the gate "
+                    + "does not write through");
+        }
+        return absolute;
+    }
+
+    /**
+     * A new file for writing in a folder {@link #folder} accepted: whatever was at {@code file} (a
+     * link, an old log) is removed first, and the file is created without following links.
+     */
+    public static OutputStream newFile(Path file) throws IOException {
+        Path parent = folder(file.toAbsolutePath().getParent());
+        Path target = parent.resolve(file.getFileName());
+        Files.deleteIfExists(target);
+        try {
+            return Channels.newOutputStream(Files.newByteChannel(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS));
+        } catch (FileAlreadyExistsException e) {
+            throw new UnsafePathException(target + " appeared while the gate created it: another process writes in the gate's folder");
+        }
+    }
+
+    /**
+     * The bytes of a file a side wrote, read only when it is a regular file (no link, no FIFO), owned
+     * by {@code owner} (when given), and at most {@code maxBytes} long.
+     *
+     * @param whose the side, for the message: "the head's duel answer"
+     * @throws UnsafePathException naming {@code whose} when a check fails
+     */
+    public static byte[] readFromSide(Path file, Optional<String> owner, long maxBytes, String whose) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!attributes.isRegularFile()) {
+            throw new UnsafePathException(whose + " " + file + " is not a regular file (" + (attributes.isSymbolicLink() ? "a link"
+                    : attributes.isOther() ? "a FIFO or device" : "a folder") + "): not read");
+        }
+        if (owner.isPresent()) {
+            UserPrincipal actual = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS).owner();
+            if (!actual.getName().equals(owner.get())) {
+                throw new UnsafePathException(whose + " " + file + " belongs to " + actual.getName() + ", not " + owner.get() + ": not read");
+            }
+        }
+        if (attributes.size() > maxBytes) {
+            throw new UnsafePathException(whose + " " + file + " has " + attributes.size() + " bytes, more than the " + maxBytes
+                    + " it may have: not read");
+        }
+        try (InputStream in = Channels.newInputStream(Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
+            byte[] bytes = in.readNBytes((int) maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw new UnsafePathException(whose + " " + file + " grew past " + maxBytes + " bytes while it was read: not read");
+            }
+            return bytes;
+        }
+    }
+
+    /** This JVM's user, the owner of the files a side without a user of its own writes. */
+    public static String thisUser() {
+        return System.getProperty("user.name");
+    }
+}
