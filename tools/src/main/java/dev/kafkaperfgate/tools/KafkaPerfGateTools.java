@@ -40,7 +40,8 @@ public final class KafkaPerfGateTools implements Runnable {
     /** {@code power}: the gate's power on this machine, stored mode or paired. */
     @Command(name = "power", mixinStandardHelpOptions = true,
             description = "Measure the gate's own power on this machine (a benchmark, not a test).",
-            subcommands = {GatePower.class, PairedPower.Options.class, dev.kafkaperfgate.tools.power.ComponentPower.class})
+            subcommands = {GatePower.class, PairedPower.Options.class, dev.kafkaperfgate.tools.power.ComponentPower.class,
+                    dev.kafkaperfgate.tools.power.DilutionProbe.class})
     static final class PowerCommand implements Runnable {
 
         @CommandLine.Spec

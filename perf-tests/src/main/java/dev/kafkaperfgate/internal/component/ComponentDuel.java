@@ -140,10 +140,12 @@ public final class ComponentDuel {
         long batchNanos = Long.parseLong(request.getProperty("batchUs")) * 1000;
         Random shuffle = new Random(Long.parseLong(request.getProperty("seed")));
 
+        List<String> sides = List.of(request.getProperty("sides", "base,head").split(","));
+        ClassLoader shared = sharedLoader(request.getProperty("shared.classpath", ""));
         List<Copy> all = new ArrayList<>();
         for (int n = 0; n < copies; n++) {
-            for (String side : List.of("base", "head")) {
-                all.add(open(request, side, n));
+            for (String side : sides) {
+                all.add(open(request, side, n, shared));
             }
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -242,16 +244,28 @@ public final class ComponentDuel {
         return new double[] {(cpuEnd - cpu) / (double) calls, (wallEnd - wall) / (double) calls, (allocatedEnd - allocated) / (double) calls};
     }
 
-    private static Copy open(Properties request, String side, int number) throws ReflectiveOperationException, MalformedURLException {
-        String classpath = request.getProperty(side + ".classpath");
+    /** The loader of what both sides hold byte for byte, shared by every copy; the platform loader when nothing is shared. */
+    private static ClassLoader sharedLoader(String classpath) throws MalformedURLException {
+        List<URL> urls = urls(classpath);
+        return urls.isEmpty() ? ClassLoader.getPlatformClassLoader()
+                : new URLClassLoader("shared", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+    }
+
+    private static List<URL> urls(String classpath) throws MalformedURLException {
         List<URL> urls = new ArrayList<>();
         for (String entry : classpath.split(File.pathSeparator)) {
             if (!entry.isBlank()) {
                 urls.add(Path.of(entry).toUri().toURL());
             }
         }
-        // The platform loader as parent: the JDK is shared, nothing of the gate's own classpath is.
-        URLClassLoader loader = new URLClassLoader(side + "-" + number, urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+        return urls;
+    }
+
+    private static Copy open(Properties request, String side, int number, ClassLoader shared)
+            throws ReflectiveOperationException, MalformedURLException {
+        List<URL> urls = urls(request.getProperty(side + ".classpath"));
+        // The shared loader as parent: the JDK and what both sides hold alike are loaded (and compiled) once.
+        URLClassLoader loader = new URLClassLoader(side + "-" + number, urls.toArray(URL[]::new), shared);
         enter(side);
         Thread.currentThread().setContextClassLoader(loader);
         IntUnaryOperator loop = (IntUnaryOperator) loader.loadClass(ComponentLoop.class.getName())

@@ -77,6 +77,8 @@ public final class ComponentStage {
     private final boolean identical;
     private final PrintStream console;
     private final SideUsers users;
+    /** What the duels load once for every copy, worked out before the first duel; {@code null} until then. */
+    private SharedJars shared;
     /** Duels run so far, all components and measurements: each duel's number, so its seed and its log are its own. */
     private int duelsRun;
 
@@ -209,11 +211,19 @@ public final class ComponentStage {
                                                 int count, String label) {
         int done = trials.size() / 4;
         for (int i = done + 1; i <= done + count; i++) {
-            DuelFork.Result result = DuelFork.run(files, component, baseClasspath, headClasspath, duel, ++duelsRun, logs, users);
+            DuelFork.Result result = DuelFork.run(files, component, shared(), duel, ++duelsRun, logs, users);
             trials.addAll(result.trials(trials.size()));
             console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }
         return trials;
+    }
+
+    /** The jars both sides hold alike, read once per stage (a few seconds over a Jackson and kafka-clients classpath). */
+    private SharedJars shared() {
+        if (shared == null) {
+            shared = SharedJars.of(baseClasspath, headClasspath, DuelFork.harness());
+        }
+        return shared;
     }
 
     /** {@code CPU 1473 → 1790 ns/op (+21.5%); copies base 1464/1473/1486, head ...; 5.0 s warm-up, JIT quiet; 263 rounds}. */

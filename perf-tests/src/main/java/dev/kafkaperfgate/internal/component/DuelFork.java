@@ -42,6 +42,11 @@ import java.util.Properties;
  */
 final class DuelFork {
 
+    /** The gate's own entries at the head of each copy's classpath: the harness, never shared with a side's jars. */
+    static List<String> harness() {
+        return List.of(GateCode.first("", Blackhole.class).split(File.pathSeparator));
+    }
+
     /** The JVM flags of a duel: one heap for the copies of both sides, and the GC a client's JVM uses. */
     static final List<String> FLAGS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC");
 
@@ -105,7 +110,7 @@ final class DuelFork {
      * @throws ComponentStageException starting "the head's" when the head's code failed, "the base's" for the base's;
      *                                 naming no side when the duel itself could not run or JMH's lock is held
      */
-    static Result run(ComponentFiles files, ComponentRef component, String baseClasspath, String headClasspath, DuelSettings settings,
+    static Result run(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
                       int number, Path logs, SideUsers users) {
         String harness = String.join(File.pathSeparator, GateCode.location(ComponentDuel.class), GateCode.location(Blackhole.class));
         // The duel holds the head's code, so it runs as the head's user, and writes its answer where that user may write.
@@ -127,8 +132,10 @@ final class DuelFork {
         properties.setProperty("scenario", files.scenario());
         properties.setProperty("role", component.role());
         properties.setProperty("className", component.className());
-        properties.setProperty("base.classpath", GateCode.first(baseClasspath, Blackhole.class));
-        properties.setProperty("head.classpath", GateCode.first(headClasspath, Blackhole.class));
+        // What both sides hold byte for byte is loaded once, in a loader the copies share; each copy holds what differs.
+        properties.setProperty("shared.classpath", classpaths.classpath());
+        properties.setProperty("base.classpath", GateCode.first(classpaths.baseCopies(), Blackhole.class));
+        properties.setProperty("head.classpath", GateCode.first(classpaths.headCopies(), Blackhole.class));
         properties.setProperty("base.subjectFile", files.subject(Side.BASE).equals(files.experiment()) ? "" : files.subject(Side.BASE).toString());
         properties.setProperty("head.subjectFile", files.subject(Side.HEAD).equals(files.experiment()) ? "" : files.subject(Side.HEAD).toString());
         properties.setProperty("answer", answer.toString());

@@ -21,8 +21,6 @@ import dev.kafkaperfgate.internal.verdict.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -90,10 +88,12 @@ public final class ComponentPower implements Callable<Integer> {
         }
     }
 
+    private PowerSubject subject;
+
     @Override
     public Integer call() throws IOException {
         Files.createDirectories(dir);
-        PowerSubject subject = switch (library) {
+        subject = switch (library) {
             case JACKSON -> PowerSubject.jackson();
             case AVRO -> PowerSubject.avro();
             case SYNTHETIC -> PowerSubject.synthetic(work, pad, work + work * workPercent / 100, pad + (pad * allocPercent / 100));
@@ -154,21 +154,7 @@ public final class ComponentPower implements Callable<Integer> {
     }
 
     private Path compile(String side, Map<String, String> sources) throws IOException {
-        Path folder = dir.resolve(side + "-src/com/acme/power");
-        Files.createDirectories(folder);
-        List<String> arguments = new java.util.ArrayList<>(List.of("-d", dir.resolve(side + "-classes").toString(), "-cp",
-                System.getProperty("java.class.path")));
-        for (Map.Entry<String, String> source : sources.entrySet()) {
-            Files.writeString(folder.resolve(source.getKey()), source.getValue());
-            arguments.add(folder.resolve(source.getKey()).toString());
-        }
-        Path classes = dir.resolve(side + "-classes");
-        Files.createDirectories(classes);
-        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-        if (compiler.run(null, null, null, arguments.toArray(String[]::new)) != 0) {
-            throw new IllegalStateException("the " + side + "'s " + library.name().toLowerCase(Locale.ROOT) + " serializer does not compile");
-        }
-        return classes;
+        return subject.compile(dir, side, sources);
     }
 
     private static double round(double value) {

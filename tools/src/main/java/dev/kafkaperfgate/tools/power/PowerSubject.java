@@ -1,6 +1,11 @@
 package dev.kafkaperfgate.tools.power;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import javax.tools.ToolProvider;
 
 /**
  * The code the component power tool measures: a team's serializer as base and head sources, the
@@ -60,6 +65,9 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
             package com.acme.power;
             public final class OrderJsonSerializer implements org.apache.kafka.common.serialization.Serializer<Order> {
                 private final com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+                /** The last record's digest and hash, for the audit log (unused by the base). */
+                volatile byte[] digest;
+                volatile int hash;
                 @Override
                 public byte[] serialize(String topic, Order order) {
                     try {
@@ -79,6 +87,17 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
                     throw new org.apache.kafka.common.errors.SerializationException("order " + order.id() + ": a control character");
                 }
             }""";
+
+    /** The head's audit digest: a SHA-256 of each record's JSON, as a team adds for tamper evidence (a JDK routine). */
+    private static final String JACKSON_SHA256 = """
+            try {
+                digest = java.security.MessageDigest.getInstance("SHA-256").digest(json);
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }""";
+    /** The head's cheap fingerprint: a hash of each record's JSON (a library call of the JDK's, no allocation). */
+    private static final String JACKSON_HASH = """
+            hash = java.util.Arrays.hashCode(json);""";
 
     private static final String AVRO = """
             package com.acme.power;
@@ -188,6 +207,106 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
     static PowerSubject jackson() {
         return new PowerSubject("jackson", orders("OrderJsonSerializer", JACKSON.formatted("")),
                 orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_CHECK)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
+    }
+
+    /** Telemetry: a device's readings (4-8 of them, doubles and timestamps), about 0.5-1 KB of JSON, as issue 61's adopter sends. */
+    private static final String TELEMETRY = """
+            package com.acme.power;
+            public record Telemetry(String deviceId, String site, long timestamp, java.util.List<Reading> readings) {
+            }
+            """;
+    private static final String READING = """
+            package com.acme.power;
+            public record Reading(String sensor, String unit, double value, double min, double max, long at, boolean alarm) {
+            }
+            """;
+    private static final String READINGS = """
+            package com.acme.power;
+            public final class Readings implements dev.kafkaperfgate.spi.RecordSource<String, Telemetry> {
+                private static final String[] UNITS = {"C", "kPa", "rpm", "V", "A", "%"};
+                @Override
+                public dev.kafkaperfgate.spi.SourceRecord<String, Telemetry> create(int index, java.util.SplittableRandom random) {
+                    java.util.List<Reading> readings = new java.util.ArrayList<>();
+                    long now = 1_790_000_000_000L + index * 200L;
+                    for (int i = 0; i < 4 + random.nextInt(5); i++) {
+                        double value = random.nextDouble() * 1000;
+                        readings.add(new Reading("sensor-" + i, UNITS[i % UNITS.length], value, value - random.nextDouble() * 10,
+                                value + random.nextDouble() * 10, now - random.nextInt(5_000), random.nextInt(50) == 0));
+                    }
+                    String device = "device-" + random.nextInt(5_000);
+                    return new dev.kafkaperfgate.spi.SourceRecord<>(device, new Telemetry(device, "site-" + random.nextInt(40), now,
+                            java.util.List.copyOf(readings)));
+                }
+            }
+            """;
+    private static final String TELEMETRY_JSON = """
+            package com.acme.power;
+            public final class TelemetryJsonSerializer implements org.apache.kafka.common.serialization.Serializer<Telemetry> {
+                private final com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+                /** The last record's digest, for the audit log (unused by the base). */
+                volatile byte[] digest;
+                @Override
+                public byte[] serialize(String topic, Telemetry telemetry) {
+                    try {
+                        byte[] json = mapper.writeValueAsBytes(telemetry);
+                        %s
+                        return json;
+                    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                        throw new org.apache.kafka.common.errors.SerializationException(e);
+                    }
+                }
+            }
+            """;
+
+    /** A Jackson serializer of telemetry readings whose head adds a SHA-256 of each record: issue 61's adopter, rebuilt. */
+    static PowerSubject telemetrySha256() {
+        Map<String, String> base = Map.of("Telemetry.java", TELEMETRY, "Reading.java", READING, "Readings.java", READINGS,
+                "TelemetryJsonSerializer.java", TELEMETRY_JSON.formatted(""));
+        Map<String, String> head = new java.util.HashMap<>(base);
+        head.put("TelemetryJsonSerializer.java", TELEMETRY_JSON.formatted(JACKSON_SHA256));
+        return new PowerSubject("telemetry-sha256", base, Map.copyOf(head), "com.acme.power.TelemetryJsonSerializer", "com.acme.power.Readings");
+    }
+
+    /** The Jackson serializer whose head adds a SHA-256 of each record (issue 61's adopter: +19% alone on AMD). */
+    static PowerSubject jacksonSha256() {
+        return new PowerSubject("jackson-sha256", orders("OrderJsonSerializer", JACKSON.formatted("")),
+                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_SHA256)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
+    }
+
+    /** The Jackson serializer whose head adds {@code Arrays.hashCode} of each record's JSON (+7-10% alone). */
+    static PowerSubject jacksonHash() {
+        return new PowerSubject("jackson-hash", orders("OrderJsonSerializer", JACKSON.formatted("")),
+                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_HASH)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
+    }
+
+    /** A subject by its command-line name. */
+    static PowerSubject named(String name) {
+        return switch (name) {
+            case "jackson" -> jackson();
+            case "jackson-sha256" -> jacksonSha256();
+            case "jackson-hash" -> jacksonHash();
+            case "telemetry-sha256" -> telemetrySha256();
+            case "avro" -> avro();
+            default -> throw new IllegalArgumentException("no subject " + name
+                    + " (known: jackson, jackson-sha256, jackson-hash, telemetry-sha256, avro)");
+        };
+    }
+
+    /** Compiles {@code sources} into {@code dir/<side>-classes} against this JVM's classpath. */
+    Path compile(Path dir, String side, Map<String, String> sources) throws java.io.IOException {
+        Path folder = dir.resolve(side + "-src/com/acme/power");
+        Path classes = dir.resolve(side + "-classes");
+        Files.createDirectories(folder);
+        Files.createDirectories(classes);
+        List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
+        for (Map.Entry<String, String> source : sources.entrySet()) {
+            Files.writeString(folder.resolve(source.getKey()), source.getValue());
+            arguments.add(folder.resolve(source.getKey()).toString());
+        }
+        if (ToolProvider.getSystemJavaCompiler().run(null, null, null, arguments.toArray(String[]::new)) != 0) {
+            throw new IllegalStateException("the " + side + "'s " + name + " serializer does not compile");
+        }
+        return classes;
     }
 
     static PowerSubject avro() {

@@ -62,6 +62,27 @@ public final class ClasspathDigest {
         return HexFormat.of().formatHex(digest.digest());
     }
 
+    /**
+     * One jar's digest by content (its entries' names and bytes, build records left out), or
+     * {@code null} for anything that is not a readable zip.
+     */
+    public static String ofJar(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || !isZip(file)) {
+                return null;
+            }
+            MessageDigest digest = sha256();
+            jar(file).forEach((name, bytes) -> {
+                digest.update(name.getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+                digest.update(bytes);
+            });
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** A build record rather than code or a resource a client reads. */
     static boolean buildRecord(String name) {
         return name.equals("META-INF/MANIFEST.MF") || name.startsWith("META-INF/maven/");

@@ -1,0 +1,207 @@
+package dev.kafkaperfgate.tools.power;
+
+import dev.kafkaperfgate.internal.component.ComponentDuel;
+import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
+import dev.kafkaperfgate.internal.metrics.Median;
+import org.openjdk.jmh.infra.Blackhole;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How much of a change a duel reads, against the change measured alone: the ground truth is one
+ * side per fresh JVM, one copy, warmed until the JIT is quiet, in ABBA order; the duels are the
+ * gate's (three copies a side in one JVM), with each copy's libraries in a loader of its own
+ * ({@code separate}) or with what both sides hold byte for byte loaded once, in a loader the copies
+ * share ({@code shared}). Dilution is the duel's Δ divided by the isolated Δ.
+ *
+ * <pre>
+ * scripts/tools.sh power dilution --library jackson-sha256 --blocks 4 --duels 8
+ * </pre>
+ */
+@Command(name = "dilution", mixinStandardHelpOptions = true,
+        description = "A change's size in duels against its size alone (fresh JVMs, one side each, ABBA): the duel's dilution.")
+public final class DilutionProbe implements Callable<Integer> {
+
+    @Option(names = "--library", defaultValue = "jackson-sha256", description = "jackson, jackson-sha256, jackson-hash or avro (default: ${DEFAULT-VALUE})")
+    String library;
+    @Option(names = "--blocks", defaultValue = "4", description = "ABBA blocks of isolated forks, four JVMs each (default: ${DEFAULT-VALUE})")
+    int blocks;
+    @Option(names = "--duels", defaultValue = "8", description = "duels per arm (default: ${DEFAULT-VALUE})")
+    int duels;
+    @Option(names = "--arms", defaultValue = "isolated,separate,shared", split = ",", description = "what to measure (default: ${DEFAULT-VALUE})")
+    List<String> arms;
+    @Option(names = "--warmup", defaultValue = "10", description = "isolated forks' minimum warm-up, seconds (default: ${DEFAULT-VALUE})")
+    int warmup;
+    @Option(names = "--dir", defaultValue = "target/dilution", description = "work folder (default: ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        PowerSubject subject = PowerSubject.named(library);
+        Path base = subject.compile(dir, "base", subject.base());
+        Path head = subject.compile(dir, "head", subject.head());
+        Path scenario = dir.resolve("perf/events-publish.yaml");
+        Files.createDirectories(scenario.getParent());
+        Files.writeString(scenario, subject.scenario());
+        String libraries = System.getProperty("java.class.path");
+        Set<String> harness = Set.of(GateCode.location(ComponentDuel.class), GateCode.location(org.HdrHistogram.Histogram.class),
+                GateCode.location(Blackhole.class));
+        // Every jar both sides hold (here: all of this JVM's libraries), but the gate's own harness, which each copy keeps.
+        String shared = String.join(File.pathSeparator, Arrays.stream(libraries.split(File.pathSeparator))
+                .filter(entry -> entry.endsWith(".jar") && !harness.contains(entry)).toList());
+        Requests requests = new Requests(scenario, subject.scenarioClass(), base + File.pathSeparator + libraries,
+                head + File.pathSeparator + libraries);
+        double isolatedDelta = Double.NaN;
+        for (String arm : arms) {
+            List<Double> baseValues = new ArrayList<>();
+            List<Double> headValues = new ArrayList<>();
+            List<Double> ratios = new ArrayList<>();
+            if (arm.equals("isolated")) {
+                int fork = 0;
+                for (int block = 0; block < blocks; block++) {
+                    double[] block4 = new double[4];
+                    String[] order = {"base", "head", "head", "base"};
+                    for (int i = 0; i < 4; i++) {
+                        Properties answer = run(requests.isolated(order[i], ++fork, warmup), "isolated-" + fork);
+                        block4[i] = copy(answer, order[i], 0);
+                        (order[i].equals("base") ? baseValues : headValues).add(block4[i]);
+                    }
+                    ratios.add(Math.sqrt(block4[1] * block4[2] / (block4[0] * block4[3])));
+                    System.out.printf(Locale.ROOT, "[dilution] %s isolated block %d: base %.0f/%.0f, head %.0f/%.0f ns/op (%+.1f%%)%n",
+                            library, block + 1, block4[0], block4[3], block4[1], block4[2], (ratios.get(block) - 1) * 100);
+                }
+            } else {
+                for (int duel = 1; duel <= duels; duel++) {
+                    Properties answer = run(requests.duel(duel, arm.equals("shared") ? shared : ""), arm + "-" + duel);
+                    double was = Median.of(copies(answer, "base"));
+                    double now = Median.of(copies(answer, "head"));
+                    baseValues.add(was);
+                    headValues.add(now);
+                    ratios.add(now / was);
+                    System.out.printf(Locale.ROOT, "[dilution] %s %s duel %d: CPU %.0f → %.0f ns/op (%+.1f%%); copies base %s, head %s; %s ms warm-up%n",
+                            library, arm, duel, was, now, (now / was - 1) * 100, Arrays.toString(copies(answer, "base")),
+                            Arrays.toString(copies(answer, "head")), answer.getProperty("warmupMs"));
+                }
+            }
+            double delta = (Median.of(ratios.stream().mapToDouble(Double::doubleValue).toArray()) - 1) * 100;
+            if (arm.equals("isolated")) {
+                isolatedDelta = delta;
+            }
+            double[] sorted = ratios.stream().mapToDouble(r -> (r - 1) * 100).sorted().toArray();
+            System.out.printf(Locale.ROOT, "[dilution] %s %s: base median %.0f ns/op, head median %.0f, Δ %+.1f%% (median of %s ratios, "
+                            + "%+.1f..%+.1f)%s%n", library, arm, Median.of(baseValues.stream().mapToDouble(Double::doubleValue).toArray()),
+                    Median.of(headValues.stream().mapToDouble(Double::doubleValue).toArray()), delta, ratios.size(), sorted[0],
+                    sorted[sorted.length - 1], Double.isNaN(isolatedDelta) || arm.equals("isolated") ? ""
+                            : String.format(Locale.ROOT, "; dilution %.2f of the isolated Δ", delta / isolatedDelta));
+        }
+        return 0;
+    }
+
+    /** One copy's figure over its whole run: the geometric mean of its halves' medians. */
+    private static double copy(Properties answer, String side, int copy) {
+        String prefix = "copy." + side + "." + copy + ".";
+        return Math.sqrt(Double.parseDouble(answer.getProperty(prefix + "early.cpuNsPerOp"))
+                * Double.parseDouble(answer.getProperty(prefix + "late.cpuNsPerOp")));
+    }
+
+    private static double[] copies(Properties answer, String side) {
+        int copies = Integer.parseInt(answer.getProperty("copies"));
+        double[] values = new double[copies];
+        for (int copy = 0; copy < copies; copy++) {
+            values[copy] = Math.round(copy(answer, side, copy));
+        }
+        return values;
+    }
+
+    /** The requests of one subject: the scenario, the class, each side's classpath. */
+    private record Requests(Path scenario, String className, String baseClasspath, String headClasspath) {
+
+        Properties common(int seed) {
+            Properties request = new Properties();
+            request.setProperty("warmupMaxMs", "30000");
+            request.setProperty("measureMs", "3000");
+            request.setProperty("batchUs", "2000");
+            request.setProperty("seed", Integer.toString(seed));
+            request.setProperty("stuckMs", "60000");
+            request.setProperty("experimentFile", scenario.toString());
+            request.setProperty("scenario", "events-publish");
+            request.setProperty("role", "value.serializer");
+            request.setProperty("className", className);
+            request.setProperty("base.classpath", GateCode.first(baseClasspath, Blackhole.class));
+            request.setProperty("head.classpath", GateCode.first(headClasspath, Blackhole.class));
+            request.setProperty("base.subjectFile", "");
+            request.setProperty("head.subjectFile", "");
+            return request;
+        }
+
+        Properties isolated(String side, int seed, int warmupSeconds) {
+            Properties request = common(seed);
+            request.setProperty("sides", side);
+            request.setProperty("copies", "1");
+            request.setProperty("warmupMinMs", Integer.toString(warmupSeconds * 1000));
+            return request;
+        }
+
+        Properties duel(int seed, String shared) {
+            Properties request = common(seed);
+            request.setProperty("copies", "3");
+            request.setProperty("warmupMinMs", "2000");
+            request.setProperty("warmupMaxMs", "20000");
+            if (!shared.isEmpty()) {
+                request.setProperty("shared.classpath", shared);
+                // Each copy keeps the gate's harness and the side's own classes; the shared jars leave its path.
+                Set<String> out = Set.of(shared.split(File.pathSeparator));
+                for (String side : List.of("base", "head")) {
+                    request.setProperty(side + ".classpath", String.join(File.pathSeparator,
+                            Arrays.stream(request.getProperty(side + ".classpath").split(File.pathSeparator))
+                                    .filter(entry -> !out.contains(entry)).toList()));
+                }
+            }
+            return request;
+        }
+    }
+
+    private Properties run(Properties request, String what) throws IOException, InterruptedException {
+        Path requestFile = dir.resolve(what + ".request");
+        Path answerFile = dir.resolve(what + ".answer");
+        Files.deleteIfExists(answerFile);
+        request.setProperty("answer", answerFile.toAbsolutePath().toString());
+        try (OutputStream out = Files.newOutputStream(requestFile)) {
+            request.store(out, what);
+        }
+        String harness = String.join(File.pathSeparator, GateCode.location(ComponentDuel.class), GateCode.location(Blackhole.class));
+        Process process = new ProcessBuilder(ThisJvm.javaExecutable(), "-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-cp", harness,
+                ComponentDuel.class.getName(), requestFile.toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(what + ".log").toFile()).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(what + " took longer than 120 s");
+        }
+        Properties answer = new Properties();
+        try (InputStream in = Files.newInputStream(answerFile)) {
+            answer.load(in);
+        }
+        if (answer.containsKey("failure")) {
+            throw new IllegalStateException(what + " failed: " + answer.getProperty("failure") + " (log " + dir.resolve(what + ".log") + ")");
+        }
+        answer.setProperty("copies", request.getProperty("copies"));
+        return answer;
+    }
+}
