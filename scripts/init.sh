@@ -188,15 +188,16 @@ checkout="actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0"
 setup_java="actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165 # v5.0.0"
 fill() { sed -e "s|@ACTION@|$action|g; s|@REF@|$action_ref$action_note|g; s|@DIR@|$working_directory|g; s|@CHECKOUT@|$checkout|g; s|@SETUP_JAVA@|$setup_java|g" > "$1"; }
 fill "$workflow" <<'YAML'
-# The performance gate on every pull request, written by kafka-perf-gate's init: the head is
-# judged against the merge base, both built and measured on this runner; a confirmed regression
-# fails the check. perf-gate-comment.yml posts the report.
+# The performance gate on every pull request, written by kafka-perf-gate's init: the head is judged
+# against the merge base, both built and measured here; a confirmed regression fails the check.
 name: perf-gate
 on: pull_request
 permissions: {contents: read}
+concurrency: {group: "perf-gate-${{ github.event.pull_request.number }}", cancel-in-progress: true}   # a new push supersedes
 jobs:
   gate:
     runs-on: ubuntu-latest
+    timeout-minutes: 45   # a hang costs 45 minutes, not GitHub's 6 hours
     steps:
       - uses: @CHECKOUT@
         with: {persist-credentials: false, fetch-depth: 0}   # paired mode builds the merge base
@@ -218,6 +219,7 @@ jobs:
   comment:
     if: ${{ github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled' && github.event.workflow_run.conclusion != 'skipped' }}
     runs-on: ubuntu-latest
+    timeout-minutes: 10
     steps:
       - uses: @ACTION@/comment@@REF@
 YAML

@@ -50,7 +50,11 @@ test('writes the scenario on the module\'s producer.properties, the suite class 
   const workflow = readFileSync(join(workflows, 'perf-gate.yml'), 'utf8')
   assert.match(workflow, new RegExp(String.raw`uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/gate@${PIN}$`, 'm'))
   assert.match(workflow, /with: \{working-directory: services\/orders, base: merge-base, suite: pr, profile: linux-amd64-4c\}$/m)
+  // Issue 58 item 8: a hang costs minutes, not GitHub's 6 hours, and a new push cancels the superseded run.
+  assert.match(workflow, /^ {4}timeout-minutes: 45\b/m)
+  assert.match(workflow, /^concurrency: \{group: "perf-gate-\$\{\{ github\.event\.pull_request\.number \}\}", cancel-in-progress: true\}/m)
   const comment = readFileSync(join(workflows, 'perf-gate-comment.yml'), 'utf8')
+  assert.match(comment, /^ {4}timeout-minutes: 10$/m)
   assert.match(comment, /workflow_run: \{workflows: \[perf-gate\], types: \[completed\]\}/)
   assert.match(comment, new RegExp(String.raw`uses: kafka-perf-gate\/kafka-perf-gate\/\.github\/actions\/comment@${PIN}$`, 'm'))
   assert.doesNotMatch(comment, /actions\/checkout/, 'the comment job never checks out code')

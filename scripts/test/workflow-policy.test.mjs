@@ -76,3 +76,12 @@ test('a release runs on a version tag only and may write packages, nothing else'
   assert.doesNotMatch(publish, /contents: write|pull-requests: write/)
   assert.match(publish, /scripts\/release\.sh "\$\{TAG#v\}"/)
 })
+
+test('the gate step stops workflow commands around the gate run, with a token only it knows, and resumes them', () => {
+  const action = read('.github/actions/gate/action.yml')
+  const stop = action.indexOf('echo "::stop-commands::$commands_token"')
+  const run = action.indexOf('env --default-signal=INT "$gate"')
+  const resume = action.indexOf('echo "::$commands_token::"')
+  assert.ok(stop > 0 && stop < run && run < resume, 'stop-commands before the gate runs, resumed after it ends')
+  assert.match(action, /commands_token=\$\(od -An -N16 -tx1 \/dev\/urandom/)
+})

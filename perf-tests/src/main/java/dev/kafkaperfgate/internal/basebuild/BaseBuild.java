@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
@@ -149,7 +150,7 @@ public final class BaseBuild implements AutoCloseable {
                 pairedKeys.put(GateProperties.HEAD_CLASSPATH_FILE, classpathFile.toString());
             } catch (SideBuild.FailedException e) {
                 console.println("[kafka-perf-gate] the head does not build; the last lines of the build:");
-                SideBuild.lastLines(log, 20).forEach(line -> console.println("  " + line));
+                SideBuild.lastLines(log, 20).forEach(line -> console.println("  " + SideOutput.neutral(line)));
                 throw new IllegalStateException(e.getMessage());
             }
         } else if (settings.paired().headClasspathFile() != null) {

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired.workers;
 
+import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.engine.Side;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +57,8 @@ public final class WorkerProcess implements AutoCloseable {
                 StandardCharsets.UTF_8)), replies::add, () -> replies.add(EXITED)));
         daemon("kpg-" + side.key() + "-console", () -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
                 StandardCharsets.UTF_8)), line -> {
-                    console.println("[" + side.key() + "] " + line);
+                    // The side's text, never a workflow command of the runner's (issue 58 item 4).
+                    console.println("[" + side.key() + "] " + SideOutput.neutral(line));
                     remember(line);
                 }, () -> { }));
     }
