@@ -7,7 +7,7 @@
 # with useradd and removed on exit, and a home under a folder of the run's
 # (/var/tmp/kpg-sandbox-<id>, mode 0711: others may pass through it, not list or write it) holding:
 #   src/             the side's tree, copied (the head's working tree; the base's commit)
-#   .m2/repository   a copy of the gate user's local Maven repository (and its settings.xml): what
+#   .m2/repository   a copy of the gate user's local Maven repository (and its settings.xml's mirrors only): what
 #                    the build downloads or installs stays in it (Debian's Maven 3.8.7 has no
 #                    maven.repo.local.tail)
 #   tmp/             its temp folder (JMH's lock file included)
@@ -24,6 +24,15 @@
 
 # shellcheck disable=SC2034 # sandbox_mode is read by paired.sh
 true
+
+# sandbox_mirrors_only SETTINGS: a settings.xml holding only SETTINGS' <mirrors> block (ids, URLs,
+# mirrorOf: no secret), so a side's build reaches the same repositories without the gate user's
+# <servers>, <proxies> or profiles.
+sandbox_mirrors_only() {
+  echo '<settings>'
+  sed -n '/<mirrors>/,/<\/mirrors>/p' "$1"
+  echo '</settings>'
+}
 
 sandbox_root=""
 sandbox_mode=""
@@ -96,10 +105,10 @@ sandbox_setup() {
       sandbox_privileged cp -r "$HOME/.m2/repository" "$home/.m2/repository" || {
         echo "gate: could not copy $HOME/.m2/repository for the $side" >&2; return 3; }
     fi
-    # Mirrors and repositories the builds need (actions/setup-java's refers to credentials by
-    # environment variable, which the cleared environment does not carry).
+    # The mirrors the builds need, and nothing else of the gate user's settings.xml: its servers
+    # and proxies may hold credentials (self-hosted runners), which no side may read.
     if [ -f "$HOME/.m2/settings.xml" ]; then
-      sandbox_privileged cp "$HOME/.m2/settings.xml" "$home/.m2/settings.xml" || return 3
+      sandbox_mirrors_only "$HOME/.m2/settings.xml" | sandbox_privileged tee "$home/.m2/settings.xml" >/dev/null || return 3
     fi
     sandbox_privileged chown -R "$user:$user" "$home" || return 3
     sandbox_privileged chmod 0755 "$home" || return 3

@@ -90,3 +90,20 @@ test('in CI, a machine that cannot give the head another user refuses the run (2
   assert.match(accepted.stdout, /^gate: both sides run as nobody, the gate's own user: this machine gives no other/m)
   assert.match(accepted.stdout, /^code=0 mode=same-user$/m)
 })
+
+test('a side gets the mirrors of the gate user\'s settings.xml, never its servers\' credentials (issue 58 item 3)', () => {
+  const settings = join(SCRATCH, 'settings.xml')
+  writeFileSync(settings, `<settings>
+  <servers><server><id>corp</id><username>ci</username><password>s3cret-token</password></server></servers>
+  <mirrors>
+    <mirror><id>corp</id><mirrorOf>*</mirrorOf><url>https://repo.corp.example/maven</url></mirror>
+  </mirrors>
+  <proxies><proxy><host>proxy</host><password>proxy-pass</password></proxy></proxies>
+</settings>
+`)
+  const { code, stdout, stderr } = sandbox(`sandbox_mirrors_only "${settings}"`)
+  assert.equal(code, 0, stderr)
+  assert.match(stdout, /<url>https:\/\/repo\.corp\.example\/maven<\/url>/)
+  assert.match(stdout, /^<settings>\n {2}<mirrors>[\s\S]*<\/mirrors>\n<\/settings>\n$/)
+  assert.doesNotMatch(stdout, /s3cret-token|proxy-pass|<servers>|<proxies>/)
+})

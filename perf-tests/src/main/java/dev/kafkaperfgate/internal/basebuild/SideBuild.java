@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
+import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.settings.Defaults;
 
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -98,12 +100,69 @@ final class SideBuild {
         }
         Path module = placement.moduleIn(checkoutTop);
         try {
-            String classpath = module.resolve("target/test-classes") + ":" + module.resolve("target/classes") + ":"
-                    + Files.readString(deps, StandardCharsets.UTF_8).trim();
-            Files.writeString(out, classpath, StandardCharsets.UTF_8);
+            // The side's user wrote the file: a regular file of that user's, no link, no FIFO, capped (issue 58 item 2: a link
+            // to ~/.docker/config.json once came back on the head's own -cp line).
+            String owner = side.user().map(SideUsers.User::name).orElse(GateFiles.thisUser());
+            String listed = new String(GateFiles.readFromSide(deps, Optional.of(owner), DEPS_CAP, "the " + name + "'s classpath file"),
+                    StandardCharsets.UTF_8).trim();
+            String classpath = module.resolve("target/test-classes") + ":" + module.resolve("target/classes") + ":" + listed;
+            if (side.user().isPresent()) {
+                // A side of its own user may name only its own files; without one, it runs as this user and reads what it reads.
+                confine(name, classpath, allowedRoots(side.user().get(), checkoutTop));
+            }
+            try (java.io.OutputStream file = GateFiles.newFile(out)) {
+                file.write(classpath.getBytes(StandardCharsets.UTF_8));
+            }
             return classpath;
+        } catch (GateFiles.UnsafePathException e) {
+            throw new PairedRefusedException(e.getMessage());
         } catch (IOException e) {
             throw new UncheckedIOException("the " + name + "'s classpath cannot be written to " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A classpath file of a few hundred jars is tens of kilobytes; more is not Maven's. */
+    static final long DEPS_CAP = 4L << 20;
+
+    /** Where a side's classpath may point: its checkout (its modules' classes) and its home, which holds its copy of the Maven repository. */
+    static List<Path> allowedRoots(SideUsers.User user, Path checkoutTop) {
+        return List.of(checkoutTop.toAbsolutePath().normalize(), user.home().toAbsolutePath().normalize());
+    }
+
+    /**
+     * Refuses a classpath naming anything outside {@code roots}, by its path or, for an entry that
+     * exists, by where its links lead: the gate reads every entry (digests, reach) as its own user.
+     *
+     * @throws PairedRefusedException naming the side and the entry
+     */
+    static void confine(String name, String classpath, List<Path> roots) {
+        List<Path> realRoots = new ArrayList<>();
+        for (Path root : roots) {
+            realRoots.add(root);
+            try {
+                realRoots.add(root.toRealPath());
+            } catch (IOException e) {
+                // A root that does not exist holds nothing: its own path is enough.
+            }
+        }
+        for (String entry : classpath.split(":")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            Path path = Path.of(entry).toAbsolutePath().normalize();
+            boolean inside = realRoots.stream().anyMatch(path::startsWith);
+            if (inside && Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    Path real = path.toRealPath();
+                    inside = realRoots.stream().anyMatch(real::startsWith);
+                } catch (IOException e) {
+                    inside = false;
+                }
+            }
+            if (!inside) {
+                throw new PairedRefusedException("the " + name + "'s classpath names " + entry + ", outside its checkout and its "
+                        + "Maven repository (" + String.join(", ", roots.stream().map(Path::toString).toList()) + "): refused");
+            }
         }
     }
 
