@@ -44,7 +44,8 @@ public final class GateFiles {
     }
 
     /**
-     * Creates {@code dir} (and its parents) and returns it, refusing a path any part of which is a link.
+     * Creates {@code dir} (and its parents) and returns it, refusing a path any part of which is a
+     * link, below the working directory, the temp folder or the home when it lies under one of them.
      *
      * @throws UnsafePathException when a part of its path is a symbolic link
      */
@@ -52,7 +53,17 @@ public final class GateFiles {
         Path absolute = dir.toAbsolutePath().normalize();
         Files.createDirectories(absolute);
         Path real = absolute.toRealPath();
-        if (!real.equals(absolute)) {
+        // Where the working directory, the temp folder or the home lives is the machine's, not the checkout's: a link
+        // above one of them (macOS's /var, a home on another disk) is theirs; below it, every part must be a folder.
+        Path expected = absolute;
+        for (String anchor : new String[] {"", System.getProperty("java.io.tmpdir"), System.getProperty("user.home")}) {
+            Path base = Path.of(anchor).toAbsolutePath().normalize();
+            if (absolute.startsWith(base) && Files.isDirectory(base)) {
+                expected = base.toRealPath().resolve(base.relativize(absolute));
+                break;
+            }
+        }
+        if (!real.equals(expected)) {
             throw new UnsafePathException(absolute + " leads elsewhere (" + real + "): a part of its path is a link, which the gate "
                     + "does not write through");
         }

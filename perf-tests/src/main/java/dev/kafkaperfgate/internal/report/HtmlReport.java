@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.kafkaperfgate.internal.environment.GateFiles;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -48,6 +50,7 @@ public final class HtmlReport {
         String html = render(ReportData.read(resultsDir, baselinesDir));
         Path target = resultsDir.resolve("report.html");
         try {
+            GateFiles.folder(resultsDir);   // no link in its path: the report is never written outside it
             Path temp = Files.createTempFile(resultsDir, ".report", ".tmp");
             Files.writeString(temp, html, StandardCharsets.UTF_8);
             if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.environment.ClientJvm;
+import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.metrics.ClientCost;
 import dev.kafkaperfgate.internal.spec.FaultSpec;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
@@ -43,7 +44,8 @@ final class ResultBlocks {
     static Path write(ObjectNode json, Path directory, String fileName) {
         Path target = directory.resolve(fileName);
         try {
-            Files.createDirectories(directory);
+            // No link in the folder's path (a pull request can commit target/perf-results as one); the rename replaces a link at the name.
+            GateFiles.folder(directory);
             Path temp = Files.createTempFile(directory, ".result-", ".tmp");
             JSON.writeValue(temp.toFile(), json);
             return Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

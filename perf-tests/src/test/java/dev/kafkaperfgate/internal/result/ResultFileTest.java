@@ -24,6 +24,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ResultFileTest {
 
+    /** Issue 58 item 1: a pull request that commits target/perf-results as a link gets no file written where it points. */
+    @Test
+    void aResultsFolderThatIsALinkIsRefusedAndNothingIsWrittenWhereItPoints(@TempDir Path dir) throws IOException {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path target = Files.createDirectories(dir.resolve("checkout/target"));
+        Path results = Files.createSymbolicLink(target.resolve("perf-results"), outside);
+        java.io.UncheckedIOException refused = org.junit.jupiter.api.Assertions.assertThrows(java.io.UncheckedIOException.class,
+                () -> ResultFile.write(new ObjectMapper().createObjectNode().put("decision", "PASS"), results, "summary.json"));
+        assertTrue(refused.getMessage().contains("a part of its path is a link"), refused.getMessage());
+        try (var listing = Files.list(outside)) {
+            assertEquals(0, listing.count());
+        }
+    }
+
     @TempDir
     Path dir;
 
