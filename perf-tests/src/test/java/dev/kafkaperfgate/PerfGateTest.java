@@ -107,6 +107,21 @@ class PerfGateTest {
         assertTrue(settings.getMessage().contains("no-such-scenario"), settings.getMessage());
     }
 
+    /** Issue 58: a results folder committed as a link to somewhere else is refused before anything starts, and nothing lands there. */
+    @Test
+    void aResultsFolderThatIsALinkIsRefusedBeforeAnythingStarts() throws IOException {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path results = Files.createSymbolicLink(Files.createDirectories(dir.resolve("module/target")).resolve("perf-results"), outside);
+        PerfGateException refused = assertThrows(PerfGateException.class, () -> PerfGate.run(PerfGateOptions.builder()
+                .suite("smoke").scenariosDir(dir.resolve("perf")).resultsDir(results).broker(PerfGateOptions.Broker.PROCESS).build()));
+        assertEquals(PerfGateException.Kind.REFUSED, refused.kind(), refused.getMessage());
+        assertEquals(2, refused.exitCode());
+        assertTrue(refused.getMessage().startsWith("the results folder " + results + " is not the gate's"), refused.getMessage());
+        try (var listing = Files.list(outside)) {
+            assertEquals(0, listing.count(), "nothing written where the link points");
+        }
+    }
+
     @Test
     void aRunWithoutBaselinesIsNotAPass() throws IOException {
         Path scenarios = Files.createDirectories(dir.resolve("perf"));

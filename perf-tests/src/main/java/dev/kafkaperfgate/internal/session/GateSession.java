@@ -4,6 +4,7 @@ import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
 import dev.kafkaperfgate.internal.basebuild.PairedRules;
+import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.frame.RunMode;
 import dev.kafkaperfgate.internal.paired.PairedMode;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
@@ -36,6 +37,7 @@ public final class GateSession {
      * @throws RuntimeException       when the settings, the files or the infrastructure do not allow a judged run
      */
     public static GateResult run(GateSettings settings, PrintStream console) {
+        requireOwnResultsFolder(settings.resultsDir());
         if (!BaseBuild.requested(settings)) {
             return runHere(settings, console);
         }
@@ -61,6 +63,20 @@ public final class GateSession {
             }
             base.checkAfterRun(result);
             return result;
+        }
+    }
+
+    /**
+     * The results folder, refused before anything starts when a part of its path is a link (a pull
+     * request can commit {@code target/perf-results} as one): NOT JUDGED, exit 2, nothing written.
+     */
+    private static void requireOwnResultsFolder(Path results) {
+        try {
+            GateFiles.folder(results);
+        } catch (GateFiles.UnsafePathException e) {
+            throw new PairedRefusedException("the results folder " + results + " is not the gate's: " + e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create the results folder " + results + ": " + e.getMessage(), e);
         }
     }
 
