@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.environment.SideUsers;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.Defaults;
 
 import java.io.IOException;
@@ -102,7 +103,7 @@ final class SideBuild {
         try {
             // The side's user wrote the file: a regular file of that user's, no link, no FIFO, capped (issue 58 item 2: a link
             // to ~/.docker/config.json once came back on the head's own -cp line).
-            String owner = side.user().map(SideUsers.User::name).orElse(GateFiles.thisUser());
+            String owner = side.user().map(SideUsers.User::name).orElse(ThisJvm.userName());
             String listed = new String(GateFiles.readFromSide(deps, Optional.of(owner), DEPS_CAP, "the " + name + "'s classpath file"),
                     StandardCharsets.UTF_8).trim();
             String classpath = module.resolve("target/test-classes") + ":" + module.resolve("target/classes") + ":" + listed;

@@ -154,7 +154,7 @@ final class DuelFork {
         } catch (IOException e) {
             throw new ComponentStageException("cannot take JMH's lock file: " + e.getMessage(), e);
         }
-        return read(answer, users.head().user().map(SideUsers.User::name).orElse(GateFiles.thisUser()), settings.copies(), component, log);
+        return read(answer, users.head().user().map(SideUsers.User::name).orElse(ThisJvm.userName()), settings.copies(), component, log);
     }
 
     /** An answer holds a few hundred figures: more than this is not a duel's answer. */

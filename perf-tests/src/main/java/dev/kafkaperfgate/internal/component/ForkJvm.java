@@ -116,7 +116,7 @@ final class ForkJvm {
                         + " s (log " + log + ")", null);
             }
             copier.join(10_000);
-            String output = new String(GateFiles.readFromSide(log, Optional.of(GateFiles.thisUser()), LOG_CAP + 1024, "the gate's log"),
+            String output = new String(GateFiles.readFromSide(log, Optional.of(ThisJvm.userName()), LOG_CAP + 1024, "the gate's log"),
                     StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {
                 throw new ComponentStageException(side(), "the " + owner + "'s " + what + " failed (exit " + process.exitValue() + "): "

@@ -56,8 +56,8 @@ public final class GateFiles {
         // Where the working directory, the temp folder or the home lives is the machine's, not the checkout's: a link
         // above one of them (macOS's /var, a home on another disk) is theirs; below it, every part must be a folder.
         Path expected = absolute;
-        for (String anchor : new String[] {"", System.getProperty("java.io.tmpdir"), System.getProperty("user.home")}) {
-            Path base = Path.of(anchor).toAbsolutePath().normalize();
+        for (Path anchor : new Path[] {Path.of(""), ThisJvm.tmpDir(), ThisJvm.userHome()}) {
+            Path base = anchor.toAbsolutePath().normalize();
             if (absolute.startsWith(base) && Files.isDirectory(base)) {
                 expected = base.toRealPath().resolve(base.relativize(absolute));
                 break;
@@ -116,10 +116,5 @@ public final class GateFiles {
             }
             return bytes;
         }
-    }
-
-    /** This JVM's user, the owner of the files a side without a user of its own writes. */
-    public static String thisUser() {
-        return System.getProperty("user.name");
     }
 }

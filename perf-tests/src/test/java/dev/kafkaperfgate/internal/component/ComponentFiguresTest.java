@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ComponentFiguresTest {
 
     /** The duel's answer is the head's user's file; without users of their own, this JVM's. */
-    private static final String ME = dev.kafkaperfgate.internal.environment.GateFiles.thisUser();
+    private static final String ME = dev.kafkaperfgate.internal.environment.ThisJvm.userName();
 
     private final ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.OrderSerializer");
 
