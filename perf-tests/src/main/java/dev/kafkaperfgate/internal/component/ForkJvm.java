@@ -6,7 +6,6 @@ import java.util.Arrays;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 
 import dev.kafkaperfgate.internal.environment.SideUsers;
-
 import dev.kafkaperfgate.internal.environment.GateFiles;
 
 import java.io.IOException;

@@ -23,9 +23,9 @@ import java.util.zip.ZipFile;
 /**
  * The jars a duel loads once, in a loader every copy shares ({@link ComponentDuel}): those both
  * sides hold byte for byte, as production loads a library once. Only what differs is defined per
- * copy. Measured (docs/power.md, the dilution rows): a Jackson serializer's copies warmed up in
- * 2-2.5 s instead of 5-9 s and read within 1-2% of each other instead of 5-8%, the change read
- * at the same size.
+ * copy. Measured (docs/power.md, dilution; 20 ms batches): a Jackson serializer's CPU-only change
+ * read +19.6% shared against +17.7% with a library per copy, an Avro one +28.8% against +23.0%,
+ * and the copies warmed up in 2-3 s instead of 4-9 s.
  *
  * <p>A jar is shared only when the JVM would link it the same way as on a flat classpath:
  * <ul>

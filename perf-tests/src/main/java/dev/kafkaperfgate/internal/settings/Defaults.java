@@ -353,8 +353,14 @@ public final class Defaults {
     public static final Duration COMPONENT_WARMUP_MAX = Duration.ofSeconds(20);
     /** How long a duel measures its alternating batches after the warm-up. */
     public static final Duration COMPONENT_MEASURE = Duration.ofSeconds(3);
-    /** How long one batch of calls on one copy aims to take: reading the thread's CPU clock costs about a microsecond. */
-    public static final Duration COMPONENT_BATCH = Duration.ofMillis(2);
+    /**
+     * How long one batch of calls on one copy aims to take. Each switch to another copy costs the
+     * next batch its warm caches and branch history, which inflates every copy's figure alike and
+     * so dilutes a fixed added cost: measured 2026-11-28 (AMD EPYC, 8 duels each, shared libraries),
+     * a Jackson serializer's CPU-only change read +14.4% at 2 ms and +19.6% at 20 ms (alone, in
+     * fresh JVMs: +40%), an Avro one +21.5% and +28.8% (alone +38%).
+     */
+    public static final Duration COMPONENT_BATCH = Duration.ofMillis(20);
     /** Longest one component JVM (a duel, or a side's listing) may take, setup (the team's RecordSource) included. */
     public static final Duration COMPONENT_FORK_TIMEOUT = Duration.ofSeconds(120);
 

@@ -48,6 +48,10 @@ public final class DilutionProbe implements Callable<Integer> {
     List<String> arms;
     @Option(names = "--warmup", defaultValue = "10", description = "isolated forks' minimum warm-up, seconds (default: ${DEFAULT-VALUE})")
     int warmup;
+    @Option(names = "--copies", defaultValue = "3", description = "copies of each side in a duel (default: ${DEFAULT-VALUE}, the gate's)")
+    int copies;
+    @Option(names = "--batch-us", defaultValue = "2000", description = "a duel's batch length, µs (default: ${DEFAULT-VALUE}, the gate's)")
+    int batchMicros;
     @Option(names = "--dir", defaultValue = "target/dilution", description = "work folder (default: ${DEFAULT-VALUE})")
     Path dir;
 
@@ -67,7 +71,7 @@ public final class DilutionProbe implements Callable<Integer> {
         String shared = String.join(File.pathSeparator, Arrays.stream(libraries.split(File.pathSeparator))
                 .filter(entry -> entry.endsWith(".jar") && !harness.contains(entry)).toList());
         Requests requests = new Requests(scenario, subject.scenarioClass(), base + File.pathSeparator + libraries,
-                head + File.pathSeparator + libraries);
+                head + File.pathSeparator + libraries, copies, batchMicros);
         double isolatedDelta = Double.NaN;
         for (String arm : arms) {
             List<Double> baseValues = new ArrayList<>();
@@ -131,13 +135,13 @@ public final class DilutionProbe implements Callable<Integer> {
     }
 
     /** The requests of one subject: the scenario, the class, each side's classpath. */
-    private record Requests(Path scenario, String className, String baseClasspath, String headClasspath) {
+    private record Requests(Path scenario, String className, String baseClasspath, String headClasspath, int copies, int batchMicros) {
 
         Properties common(int seed) {
             Properties request = new Properties();
             request.setProperty("warmupMaxMs", "30000");
             request.setProperty("measureMs", "3000");
-            request.setProperty("batchUs", "2000");
+            request.setProperty("batchUs", Integer.toString(batchMicros));
             request.setProperty("seed", Integer.toString(seed));
             request.setProperty("stuckMs", "60000");
             request.setProperty("experimentFile", scenario.toString());
@@ -161,7 +165,7 @@ public final class DilutionProbe implements Callable<Integer> {
 
         Properties duel(int seed, String shared) {
             Properties request = common(seed);
-            request.setProperty("copies", "3");
+            request.setProperty("copies", Integer.toString(copies));
             request.setProperty("warmupMinMs", "2000");
             request.setProperty("warmupMaxMs", "20000");
             if (!shared.isEmpty()) {
