@@ -63,16 +63,16 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
 
     private static final String JACKSON = """
             package com.acme.power;
-            public final class OrderJsonSerializer implements org.apache.kafka.common.serialization.Serializer<Order> {
+            public final class %1$sJsonSerializer implements org.apache.kafka.common.serialization.Serializer<%1$s> {
                 private final com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
                 /** The last record's digest and hash, for the audit log (unused by the base). */
                 volatile byte[] digest;
                 volatile int hash;
                 @Override
-                public byte[] serialize(String topic, Order order) {
+                public byte[] serialize(String topic, %1$s record) {
                     try {
-                        byte[] json = mapper.writeValueAsBytes(order);
-                        %s
+                        byte[] json = mapper.writeValueAsBytes(record);
+                        %2$s
                         return json;
                     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                         throw new org.apache.kafka.common.errors.SerializationException(e);
@@ -85,7 +85,7 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
             for (int i = 0; i < json.length; i += %d) {
                 byte b = json[i];
                 if (b >= 0 && b < 0x20) {
-                    throw new org.apache.kafka.common.errors.SerializationException("order " + order.id() + ": a control character");
+                    throw new org.apache.kafka.common.errors.SerializationException("a control character at byte " + i);
                 }
             }""";
 
@@ -215,8 +215,8 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
      * with the bytes it reads).
      */
     static PowerSubject jackson(int stride) {
-        return new PowerSubject(stride == 1 ? "jackson" : "jackson-stride" + stride, orders("OrderJsonSerializer", JACKSON.formatted("")),
-                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_CHECK.formatted(stride))), "com.acme.power.OrderJsonSerializer",
+        return new PowerSubject(stride == 1 ? "jackson" : "jackson-stride" + stride, orders("OrderJsonSerializer", JACKSON.formatted("Order", "")),
+                orders("OrderJsonSerializer", JACKSON.formatted("Order", JACKSON_CHECK.formatted(stride))), "com.acme.power.OrderJsonSerializer",
                 "com.acme.power.Orders");
     }
 
@@ -250,44 +250,25 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
                 }
             }
             """;
-    private static final String TELEMETRY_JSON = """
-            package com.acme.power;
-            public final class TelemetryJsonSerializer implements org.apache.kafka.common.serialization.Serializer<Telemetry> {
-                private final com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
-                /** The last record's digest, for the audit log (unused by the base). */
-                volatile byte[] digest;
-                @Override
-                public byte[] serialize(String topic, Telemetry telemetry) {
-                    try {
-                        byte[] json = mapper.writeValueAsBytes(telemetry);
-                        %s
-                        return json;
-                    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                        throw new org.apache.kafka.common.errors.SerializationException(e);
-                    }
-                }
-            }
-            """;
-
     /** A Jackson serializer of telemetry readings whose head adds a SHA-256 of each record: issue 61's adopter, rebuilt. */
     static PowerSubject telemetrySha256() {
         Map<String, String> base = Map.of("Telemetry.java", TELEMETRY, "Reading.java", READING, "Readings.java", READINGS,
-                "TelemetryJsonSerializer.java", TELEMETRY_JSON.formatted(""));
+                "TelemetryJsonSerializer.java", JACKSON.formatted("Telemetry", ""));
         Map<String, String> head = new java.util.HashMap<>(base);
-        head.put("TelemetryJsonSerializer.java", TELEMETRY_JSON.formatted(JACKSON_SHA256));
+        head.put("TelemetryJsonSerializer.java", JACKSON.formatted("Telemetry", JACKSON_SHA256));
         return new PowerSubject("telemetry-sha256", base, Map.copyOf(head), "com.acme.power.TelemetryJsonSerializer", "com.acme.power.Readings");
     }
 
     /** The Jackson serializer whose head adds a SHA-256 of each record (issue 61's adopter: +19% alone on AMD). */
     static PowerSubject jacksonSha256() {
-        return new PowerSubject("jackson-sha256", orders("OrderJsonSerializer", JACKSON.formatted("")),
-                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_SHA256)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
+        return new PowerSubject("jackson-sha256", orders("OrderJsonSerializer", JACKSON.formatted("Order", "")),
+                orders("OrderJsonSerializer", JACKSON.formatted("Order", JACKSON_SHA256)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
     }
 
     /** The Jackson serializer whose head adds {@code Arrays.hashCode} of each record's JSON (+7-10% alone). */
     static PowerSubject jacksonHash() {
-        return new PowerSubject("jackson-hash", orders("OrderJsonSerializer", JACKSON.formatted("")),
-                orders("OrderJsonSerializer", JACKSON.formatted(JACKSON_HASH)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
+        return new PowerSubject("jackson-hash", orders("OrderJsonSerializer", JACKSON.formatted("Order", "")),
+                orders("OrderJsonSerializer", JACKSON.formatted("Order", JACKSON_HASH)), "com.acme.power.OrderJsonSerializer", "com.acme.power.Orders");
     }
 
     /** A subject by its command-line name. */

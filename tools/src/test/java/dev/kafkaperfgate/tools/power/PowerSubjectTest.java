@@ -4,10 +4,8 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.tools.ToolProvider;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +32,13 @@ class PowerSubjectTest {
     }
 
     @Test
+    void everyNamedJacksonHeadWritesTheBasesBytes() throws Exception {
+        for (String name : new String[] {"jackson-stride2", "jackson-stride4", "jackson-sha256", "jackson-hash", "telemetry-sha256"}) {
+            assertSameBytes(PowerSubject.named(name));
+        }
+    }
+
+    @Test
     void theAvroHeadWritesTheBasesBytes() throws Exception {
         assertSameBytes(PowerSubject.avro());
     }
@@ -51,16 +56,9 @@ class PowerSubjectTest {
 
     @SuppressWarnings("unchecked")
     private List<byte[]> serialize(PowerSubject subject, String side, Map<String, String> sources) throws Exception {
-        Path folder = Files.createDirectories(work.resolve(subject.name() + "-" + side + "/src/com/acme/power"));
-        Path classes = Files.createDirectories(work.resolve(subject.name() + "-" + side + "/classes"));
-        List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
-        for (Map.Entry<String, String> source : sources.entrySet()) {
-            arguments.add(Files.writeString(folder.resolve(source.getKey()), source.getValue()).toString());
-        }
-        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, arguments.toArray(String[]::new)),
-                "the " + subject.name() + " " + side + " compiles");
+        Path classes = subject.compile(work.resolve(subject.name()), side, sources);
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
-            Object orders = loader.loadClass("com.acme.power.Orders").getConstructor().newInstance();
+            Object orders = loader.loadClass(subject.recordSource()).getConstructor().newInstance();
             Serializer<Object> serializer = (Serializer<Object>) loader.loadClass(subject.scenarioClass()).getConstructor().newInstance();
             SplittableRandom random = new SplittableRandom(42);
             List<byte[]> bytes = new ArrayList<>();
