@@ -23,7 +23,9 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.LinkOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -148,7 +150,7 @@ final class DuelFork {
         } catch (IOException e) {
             throw new ComponentStageException("cannot write the duel's request " + request + ": " + e.getMessage(), e);
         }
-        try (LockFile file = LockFile.open(ThisJvm.tmpDir().resolve("jmh.lock"));
+        try (LockFile file = LockFile.open(ThisJvm.tmpDir().resolve("jmh.lock"), logs.resolve("jmh.lock"));
              FileLock lock = tryLock(file, what)) {
             jvm.run(what, settings.timeout(), ComponentDuel.class.getName(), List.of(request.toString()));
         } catch (IOException e) {
@@ -165,14 +167,34 @@ final class DuelFork {
      * run of root's left it in the shared {@code /tmp}, mode 0644) opened for reading, whose
      * shared lock (the only one Java takes on such a file) still keeps a JMH run out.
      */
-    private record LockFile(FileChannel channel, boolean shared) implements AutoCloseable {
+    record LockFile(FileChannel channel, boolean shared) implements AutoCloseable {
 
-        static LockFile open(Path file) throws IOException {
-            try {
-                return new LockFile(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE), false);
-            } catch (java.nio.file.AccessDeniedException e) {
-                return new LockFile(FileChannel.open(file, StandardOpenOption.READ), true);
+        /**
+         * JMH's lock at {@code file}; where that is not a regular file this user can open (a FIFO,
+         * which would block the open, a link, a file of mode 000 another user left on a persistent
+         * runner), a lock of the gate's own in {@code fallback}'s folder, so that no file in the shared
+         * temp folder can stop or hang every later run (issue 58 item 6). Nothing is locked against
+         * other JMH runs then.
+         */
+        static LockFile open(Path file, Path fallback) throws IOException {
+            boolean usable = !Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+                    || Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile();
+            if (usable) {
+                try {
+                    return new LockFile(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                            LinkOption.NOFOLLOW_LINKS), false);
+                } catch (java.nio.file.AccessDeniedException e) {
+                    try {
+                        return new LockFile(FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), true);
+                    } catch (java.nio.file.AccessDeniedException unreadable) {
+                        // Neither: fall back below.
+                    }
+                } catch (java.nio.file.FileSystemException e) {
+                    // A link made between the check and the open (ELOOP): fall back below.
+                }
             }
+            return new LockFile(FileChannel.open(GateFiles.folder(fallback.getParent()).resolve(fallback.getFileName()),
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), false);
         }
 
         @Override

@@ -166,6 +166,28 @@ class ComponentFiguresTest {
         assertFalse(Files.isSymbolicLink(printer.log("version")));
     }
 
+    /** Issue 58 item 6: a FIFO, a link or an unopenable file at JMH's lock path neither hangs nor stops a run; the gate locks its own. */
+    @Test
+    void aJmhLockThatIsAFifoOrALinkFallsBackToTheGatesOwnLock(@TempDir Path dir) throws Exception {
+        Path fallback = dir.resolve("logs/jmh.lock");
+        Path fifo = dir.resolve("fifo.lock");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Path target = Files.writeString(dir.resolve("victim"), "keep");
+        Path link = Files.createSymbolicLink(dir.resolve("link.lock"), target);
+        for (Path lock : List.of(fifo, link)) {
+            try (DuelFork.LockFile file = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5),
+                    () -> DuelFork.LockFile.open(lock, fallback))) {
+                assertTrue(Files.isRegularFile(fallback), "the gate's own lock: " + lock);
+                assertFalse(file.shared());
+            }
+        }
+        assertEquals("keep", Files.readString(target), "nothing written through the link");
+        Path plain = dir.resolve("jmh.lock");
+        try (DuelFork.LockFile file = DuelFork.LockFile.open(plain, fallback)) {
+            assertTrue(Files.isRegularFile(plain), "JMH's own lock when it is usable");
+        }
+    }
+
     @Test
     void twoBuildsDigestAlikeWhereverTheyLiveAndDifferByOneByte(@TempDir Path dir) throws Exception {
         Path base = Files.createDirectories(dir.resolve("worktree/target/classes/com/acme"));
