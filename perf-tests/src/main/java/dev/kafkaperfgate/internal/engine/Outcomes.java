@@ -92,9 +92,13 @@ final class Outcomes {
         if (b == Verdict.REGRESSION) {
             return second.with(second.unclaimed(), "flagged by the second measurement only: noise");
         }
-        if (first.significantlyWorse() && !second.significantlyWorse()) {
-            return second.with(second.verdict(), String.format(Locale.ROOT, "worse in the first measurement only (%+.1f%%): noise",
-                    first.deltaPercent()));
+        if (first.significantlyWorse() != second.significantlyWorse() && a != Verdict.IMPROVEMENT && b != Verdict.IMPROVEMENT) {
+            // Never a bare OK beside an interval wholly on the worse side: which measurement saw it, and that the other did not.
+            return first.significantlyWorse()
+                    ? second.with(second.verdict(), String.format(Locale.ROOT, "worse in the first measurement only (%+.1f%%): noise",
+                            first.deltaPercent()))
+                    : second.with(second.verdict(), String.format(Locale.ROOT, "worse in the second measurement only (%+.1f%%): noise",
+                            second.deltaPercent()));
         }
         if (a == Verdict.IMPROVEMENT && b == Verdict.IMPROVEMENT) {
             return second;

@@ -53,6 +53,16 @@ class OutcomesTest {
         assertTrue(settled.reason().contains("better by -23.7% in one measurement"), settled.reason());
     }
 
+    /** A metric worse beyond the noise in one of two measurements is never a bare OK: the line says which saw it. */
+    @Test
+    void worseInOneMeasurementOfTwoSaysWhichAndThatItIsNoise() {
+        MetricVerdict firstOnly = twice(alloc(Verdict.OK, 1.03, 1.01, 1.05), alloc(Verdict.OK, 1.0, 0.99, 1.01));
+        assertEquals(Verdict.OK, firstOnly.verdict());
+        assertTrue(firstOnly.reason().endsWith("worse in the first measurement only (+3.0%): noise"), firstOnly.reason());
+        MetricVerdict secondOnly = twice(alloc(Verdict.OK, 1.0, 0.99, 1.01), alloc(Verdict.OK, 1.03, 1.01, 1.05));
+        assertTrue(secondOnly.reason().endsWith("worse in the second measurement only (+3.0%): noise"), secondOnly.reason());
+    }
+
     @Test
     void anImprovementBothMeasurementsShowIsClaimed() {
         MetricVerdict first = alloc(Verdict.IMPROVEMENT, 0.8, 0.78, 0.82);
