@@ -221,7 +221,10 @@ public final class ComponentStage {
     /** The jars both sides hold alike, read once per stage (a few seconds over a Jackson and kafka-clients classpath). */
     private SharedJars shared() {
         if (shared == null) {
+            long start = System.nanoTime();
             shared = SharedJars.of(baseClasspath, headClasspath, DuelFork.harness());
+            console.printf("[kafka-perf-gate] components: %d jars both sides hold alike are loaded once for every copy (%.1f s to tell)%n",
+                    shared.jars().size(), (System.nanoTime() - start) / 1e9);
         }
         return shared;
     }

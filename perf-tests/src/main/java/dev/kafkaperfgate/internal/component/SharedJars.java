@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
 import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
-import dev.kafkaperfgate.internal.component.reach.ComponentCode;
 
 import java.io.File;
 import java.io.IOException;
@@ -29,7 +28,8 @@ import java.util.zip.ZipFile;
  *
  * <p>A jar is shared only when the JVM would link it the same way as on a flat classpath:
  * <ul>
- *   <li>its content digest is the same on both sides ({@link ClasspathDigest#ofJar});</li>
+ *   <li>both sides hold it alike: the same bytes, or the same entries by name and content
+ *       ({@link ClasspathDigest#ofJar});</li>
  *   <li>it holds none of the gate's classes ({@code dev/kafkaperfgate/}): the harness is per copy;</li>
  *   <li>none of its classes is also defined by an entry that is not shared (parent-first loading
  *       would pick the shared one where the flat classpath might not);</li>
@@ -65,21 +65,9 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
     static SharedJars of(String baseClasspath, String headClasspath, List<String> harness) {
         List<String> base = entries(baseClasspath);
         List<String> head = entries(headClasspath);
-        Map<String, String> headByDigest = new HashMap<>();
-        for (String entry : head) {
-            String digest = ClasspathDigest.ofJar(Path.of(entry));
-            if (digest != null) {
-                headByDigest.putIfAbsent(digest, entry);
-            }
-        }
-        Map<String, String> candidates = new LinkedHashMap<>();   // base path -> head path
-        for (String entry : base) {
-            String digest = ClasspathDigest.ofJar(Path.of(entry));
-            if (digest != null && headByDigest.containsKey(digest)) {
-                candidates.put(entry, headByDigest.get(digest));
-            }
-        }
+        Map<String, String> candidates;   // base path -> head path
         try {
+            candidates = alike(base, head);
             Map<String, Set<String>> classes = new HashMap<>();
             for (String entry : candidates.keySet()) {
                 classes.put(entry, classes(Path.of(entry)));
@@ -99,13 +87,13 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
                     perCopy.addAll(classes(Path.of(entry)));
                 }
             }
-            Map<String, Set<String>> references = new HashMap<>();
             boolean demoted = true;
             while (demoted) {
                 demoted = false;
+                Set<String> needles = packages(perCopy);
                 for (String entry : new ArrayList<>(candidates.keySet())) {
                     Set<String> defined = classes.get(entry);
-                    Set<String> named = references.computeIfAbsent(entry, jar -> referenced(Path.of(jar)));
+                    Set<String> named = referenced(Path.of(entry), needles);
                     if (!Collections.disjoint(defined, perCopy) || !Collections.disjoint(named, perCopy)) {
                         candidates.remove(entry);
                         perCopy.addAll(defined);
@@ -119,6 +107,97 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
         }
         return new SharedJars(List.copyOf(candidates.keySet()), without(base, Set.copyOf(candidates.keySet())),
                 without(head, Set.copyOf(candidates.values())));
+    }
+
+    /**
+     * The base's jars the head holds alike, each with the head's path: the same file bytes (the
+     * sides' copies of one repository: cheap to tell), or else, for a jar the head has under the
+     * same file name, the same entries by name and content ({@link ClasspathDigest#ofJar}: a
+     * sibling module's jar built twice differs only in its build times).
+     */
+    private static Map<String, String> alike(List<String> base, List<String> head) throws IOException {
+        Map<String, String> headByBytes = new HashMap<>();
+        Map<String, String> headByName = new HashMap<>();
+        for (String entry : head) {
+            Path path = Path.of(entry);
+            if (isJar(path)) {
+                headByBytes.putIfAbsent(fileDigest(path), entry);
+                headByName.putIfAbsent(path.getFileName().toString(), entry);
+            }
+        }
+        Map<String, String> alike = new LinkedHashMap<>();
+        for (String entry : base) {
+            Path path = Path.of(entry);
+            if (!isJar(path)) {
+                continue;
+            }
+            String same = headByBytes.get(fileDigest(path));
+            String named = headByName.get(path.getFileName().toString());
+            if (same == null && named != null) {
+                String content = ClasspathDigest.ofJar(path);
+                same = content != null && content.equals(ClasspathDigest.ofJar(Path.of(named))) ? named : null;
+            }
+            if (same != null) {
+                alike.put(entry, same);
+            }
+        }
+        return alike;
+    }
+
+    /**
+     * What this JVM has read of a jar, by its path, size and modification time: the stage runs once a
+     * gate run, but a JVM that runs several (the gate's tests, the power tool) reads each library once.
+     */
+    private static final Map<String, Object> READ = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static String key(Path file, Object what) throws IOException {
+        return file.toAbsolutePath() + "|" + Files.size(file) + "|" + Files.getLastModifiedTime(file).toMillis() + "|" + what;
+    }
+
+    /** A zip file (a jar), by its first bytes. */
+    private static boolean isJar(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] magic = in.readNBytes(4);
+            return magic.length == 4 && magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
+        }
+    }
+
+    private static String fileDigest(Path file) throws IOException {
+        String key = key(file, "sha256");
+        Object known = READ.get(key);
+        if (known != null) {
+            return (String) known;
+        }
+        String digest = readDigest(file);
+        READ.put(key, digest);
+        return digest;
+    }
+
+    private static String readDigest(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[1 << 16];
+            int read;
+            while ((read = in.read(buffer)) > 0) {
+                digest.update(buffer, 0, read);
+            }
+            return java.util.HexFormat.of().formatHex(digest.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The packages of {@code classes} ({@code com/acme/}), or a class's own name for one in no package. */
+    private static Set<String> packages(Set<String> classes) {
+        Set<String> needles = new HashSet<>();
+        for (String name : classes) {
+            int slash = name.lastIndexOf('/');
+            needles.add(slash > 0 ? name.substring(0, slash + 1) : name.substring(0, name.length() - ".class".length()));
+        }
+        return needles;
     }
 
     /** The shared jars as a classpath. */
@@ -142,7 +221,7 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
                 files.filter(file -> file.toString().endsWith(".class"))
                         .forEach(file -> names.add(entry.relativize(file).toString().replace(File.separatorChar, '/')));
             }
-        } else if (ClasspathDigest.ofJar(entry) != null) {
+        } else if (isJar(entry)) {
             try (ZipFile zip = new ZipFile(entry.toFile())) {
                 zip.stream().map(ZipEntry::getName).filter(name -> name.endsWith(".class")).forEach(names::add);
             }
@@ -150,17 +229,38 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
         return names;
     }
 
-    /** Every class a jar's class files name, as resource names, read from their constant pools. */
-    private static Set<String> referenced(Path jar) {
+    /**
+     * The classes of {@code packages} a jar's class files name, as resource names: every Utf8
+     * constant of every class file, read as an internal name, a dotted name ({@code Class.forName})
+     * or a descriptor's {@code L...;} parts, kept when its package is one of {@code packages}. One
+     * pass and a hash lookup per name: a library of thousands of classes is read in a fraction of a
+     * second.
+     */
+    @SuppressWarnings("unchecked")
+    private static Set<String> referenced(Path jar, Set<String> packages) {
+        try {
+            String key = key(jar, new java.util.TreeSet<>(packages));
+            Object known = READ.get(key);
+            if (known == null) {
+                known = read(jar, packages);
+                READ.put(key, known);
+            }
+            return (Set<String>) known;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Set<String> read(Path jar, Set<String> packages) {
         Set<String> names = new HashSet<>();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             for (ZipEntry entry : Collections.list(zip.entries())) {
                 if (!entry.getName().endsWith(".class") || entry.getName().endsWith("module-info.class")) {
                     continue;
                 }
-                try (InputStream in = zip.getInputStream(entry)) {
-                    for (String name : ComponentCode.names(in.readAllBytes(), entry.getName())) {
-                        names.add((name.contains("/") ? name : name.replace('.', '/')) + ".class");
+                try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.BufferedInputStream(zip.getInputStream(entry)))) {
+                    for (String constant : utf8Constants(in, entry.getName())) {
+                        addNamed(constant, packages, names);
                     }
                 }
             }
@@ -168,5 +268,53 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
             throw new java.io.UncheckedIOException(e);
         }
         return names;
+    }
+
+    /** A class file's Utf8 constants. */
+    private static List<String> utf8Constants(java.io.DataInputStream in, String name) throws IOException {
+        if (in.readInt() != 0xCAFEBABE) {
+            throw new IOException(name + " is not a class file");
+        }
+        in.readUnsignedShort();
+        in.readUnsignedShort();
+        int count = in.readUnsignedShort();
+        List<String> constants = new ArrayList<>();
+        for (int i = 1; i < count; i++) {
+            int tag = in.readUnsignedByte();
+            switch (tag) {
+                case 1 -> constants.add(in.readUTF());
+                case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4);
+                case 5, 6 -> {
+                    in.skipNBytes(8);
+                    i++;   // a long or a double takes two entries
+                }
+                case 7, 8, 16, 19, 20 -> in.skipNBytes(2);
+                case 15 -> in.skipNBytes(3);
+                default -> throw new IOException(name + ": unknown constant pool tag " + tag + " at entry " + i);
+            }
+        }
+        return constants;
+    }
+
+    /** The class names in one constant whose package is one of {@code packages}, added as resource names. */
+    private static void addNamed(String constant, Set<String> packages, Set<String> names) {
+        int start = 0;
+        while (true) {
+            int l = constant.indexOf('L', start);
+            int end = l < 0 ? -1 : constant.indexOf(';', l);
+            if (end < 0) {
+                break;
+            }
+            keep(constant.substring(l + 1, end), packages, names);
+            start = end + 1;
+        }
+        keep(constant.replace('.', '/').replaceFirst("^\\[+", ""), packages, names);
+    }
+
+    private static void keep(String name, Set<String> packages, Set<String> names) {
+        int slash = name.lastIndexOf('/');
+        if (packages.contains(slash > 0 ? name.substring(0, slash + 1) : name)) {
+            names.add(name + ".class");
+        }
     }
 }
