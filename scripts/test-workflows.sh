@@ -45,7 +45,8 @@ cleanup() {
 }
 trap cleanup EXIT
 die() { echo "test-workflows: FAIL: $*" >&2; exit 1; }
-say() { echo "test-workflows: $*"; }
+# Each line carries the seconds since the test began, so CI's log shows where the minutes go.
+say() { echo "test-workflows: [${SECONDS}s] $*"; }
 
 docker info >/dev/null 2>&1 || die "no Docker engine answers (start dockerd)"
 act=$(command -v act || true)
