@@ -188,6 +188,23 @@ class ComponentFiguresTest {
         }
     }
 
+    /** Issue 58 item 6: a jar entry that unpacks past the cap ends the digest with a message, not the gate's memory. */
+    @Test
+    void aZipBombOnTheClasspathEndsTheDigestWithAMessage(@TempDir Path dir) throws Exception {
+        Path bomb = dir.resolve("bomb.jar");
+        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(bomb))) {
+            zip.putNextEntry(new java.util.zip.ZipEntry("zeros.bin"));
+            byte[] zeros = new byte[1 << 20];
+            for (int i = 0; i <= ClasspathDigest.MAX_FILE_BYTES >> 20; i++) {
+                zip.write(zeros);
+            }
+            zip.closeEntry();
+        }
+        assertTrue(Files.size(bomb) < 4 << 20, "small on disk: " + Files.size(bomb));
+        java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class, () -> ClasspathDigest.of(bomb.toString()));
+        assertTrue(e.getMessage().contains("unpacks to more than"), e.getMessage());
+    }
+
     @Test
     void twoBuildsDigestAlikeWhereverTheyLiveAndDifferByOneByte(@TempDir Path dir) throws Exception {
         Path base = Files.createDirectories(dir.resolve("worktree/target/classes/com/acme"));
