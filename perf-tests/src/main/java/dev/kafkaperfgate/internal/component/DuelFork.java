@@ -5,6 +5,7 @@ import java.util.Arrays;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.reach.SharedJars;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateCode;

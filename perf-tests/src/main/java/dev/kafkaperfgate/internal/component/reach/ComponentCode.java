@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
@@ -188,28 +189,37 @@ public final class ComponentCode {
     public static Set<String> names(byte[] classFile, String resource) throws IOException {
         Set<String> names = new TreeSet<>();
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile))) {
-            if (in.readInt() != 0xCAFEBABE) {
-                throw new IOException(resource + " is not a class file");
-            }
-            in.readUnsignedShort();
-            in.readUnsignedShort();
-            int count = in.readUnsignedShort();
-            for (int i = 1; i < count; i++) {
-                int tag = in.readUnsignedByte();
-                switch (tag) {
-                    case 1 -> addNames(in.readUTF(), names);
-                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4);
-                    case 5, 6 -> {
-                        in.skipNBytes(8);
-                        i++;   // a long or a double takes two entries
-                    }
-                    case 7, 8, 16, 19, 20 -> in.skipNBytes(2);
-                    case 15 -> in.skipNBytes(3);
-                    default -> throw new IOException(resource + ": unknown constant pool tag " + tag + " at entry " + i);
-                }
+            for (String constant : utf8Constants(in, resource)) {
+                addNames(constant, names);
             }
         }
         return names;
+    }
+
+    /** A class file's Utf8 constants, read from its start; the rest of its constant pool is skipped. */
+    public static List<String> utf8Constants(DataInputStream in, String resource) throws IOException {
+        if (in.readInt() != 0xCAFEBABE) {
+            throw new IOException(resource + " is not a class file");
+        }
+        in.readUnsignedShort();
+        in.readUnsignedShort();
+        int count = in.readUnsignedShort();
+        List<String> constants = new ArrayList<>();
+        for (int i = 1; i < count; i++) {
+            int tag = in.readUnsignedByte();
+            switch (tag) {
+                case 1 -> constants.add(in.readUTF());
+                case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4);
+                case 5, 6 -> {
+                    in.skipNBytes(8);
+                    i++;   // a long or a double takes two entries
+                }
+                case 7, 8, 16, 19, 20 -> in.skipNBytes(2);
+                case 15 -> in.skipNBytes(3);
+                default -> throw new IOException(resource + ": unknown constant pool tag " + tag + " at entry " + i);
+            }
+        }
+        return constants;
     }
 
     private static void addNames(String constant, Set<String> names) {

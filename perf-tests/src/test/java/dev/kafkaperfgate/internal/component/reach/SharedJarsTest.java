@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.reach;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

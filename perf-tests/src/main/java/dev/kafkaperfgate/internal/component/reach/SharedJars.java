@@ -1,6 +1,5 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.reach;
 
-import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 
 import java.io.File;
 import java.io.IOException;
@@ -20,7 +19,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The jars a duel loads once, in a loader every copy shares ({@link ComponentDuel}): those both
+ * The jars a duel loads once, in a loader every copy shares ({@code ComponentDuel}): those both
  * sides hold byte for byte, as production loads a library once. Only what differs is defined per
  * copy. Measured (docs/power.md, dilution; 20 ms batches): a Jackson serializer's CPU-only change
  * read +19.6% shared against +17.7% with a library per copy, an Avro one +28.8% against +23.0%,
@@ -47,12 +46,12 @@ import java.util.zip.ZipFile;
  * @param baseCopies the base's classpath without them
  * @param headCopies the head's classpath without them
  */
-record SharedJars(List<String> jars, String baseCopies, String headCopies) {
+public record SharedJars(List<String> jars, String baseCopies, String headCopies) {
 
     private static final String GATE_PACKAGE = "dev/kafkaperfgate/";
 
     /** Nothing shared: each copy holds its side's whole classpath. */
-    static SharedJars none(String baseClasspath, String headClasspath) {
+    public static SharedJars none(String baseClasspath, String headClasspath) {
         return new SharedJars(List.of(), baseClasspath, headClasspath);
     }
 
@@ -62,7 +61,7 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
      * @param harness the gate's own entries each copy starts with (its jar, JMH, HdrHistogram): a
      *                side's jar defining any of their classes is not shared, so each copy links the gate's
      */
-    static SharedJars of(String baseClasspath, String headClasspath, List<String> harness) {
+    public static SharedJars of(String baseClasspath, String headClasspath, List<String> harness) {
         List<String> base = entries(baseClasspath);
         List<String> head = entries(headClasspath);
         Map<String, String> candidates;   // base path -> head path
@@ -201,7 +200,7 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
     }
 
     /** The shared jars as a classpath. */
-    String classpath() {
+    public String classpath() {
         return String.join(File.pathSeparator, jars);
     }
 
@@ -259,7 +258,7 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
                     continue;
                 }
                 try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.BufferedInputStream(zip.getInputStream(entry)))) {
-                    for (String constant : utf8Constants(in, entry.getName())) {
+                    for (String constant : ComponentCode.utf8Constants(in, entry.getName())) {
                         addNamed(constant, packages, names);
                     }
                 }
@@ -268,32 +267,6 @@ record SharedJars(List<String> jars, String baseCopies, String headCopies) {
             throw new java.io.UncheckedIOException(e);
         }
         return names;
-    }
-
-    /** A class file's Utf8 constants. */
-    private static List<String> utf8Constants(java.io.DataInputStream in, String name) throws IOException {
-        if (in.readInt() != 0xCAFEBABE) {
-            throw new IOException(name + " is not a class file");
-        }
-        in.readUnsignedShort();
-        in.readUnsignedShort();
-        int count = in.readUnsignedShort();
-        List<String> constants = new ArrayList<>();
-        for (int i = 1; i < count; i++) {
-            int tag = in.readUnsignedByte();
-            switch (tag) {
-                case 1 -> constants.add(in.readUTF());
-                case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4);
-                case 5, 6 -> {
-                    in.skipNBytes(8);
-                    i++;   // a long or a double takes two entries
-                }
-                case 7, 8, 16, 19, 20 -> in.skipNBytes(2);
-                case 15 -> in.skipNBytes(3);
-                default -> throw new IOException(name + ": unknown constant pool tag " + tag + " at entry " + i);
-            }
-        }
-        return constants;
     }
 
     /** The class names in one constant whose package is one of {@code packages}, added as resource names. */
