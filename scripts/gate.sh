@@ -10,7 +10,7 @@
 #   3  infrastructure error: the broker, Docker, Maven, a build or a missing tool failed, or the
 #      run wrote no summary.json
 #
-#   scripts/gate.sh [--module DIR] [--base REF] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
+#   scripts/gate.sh [--module DIR] [--base REF] [--results DIR] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 #   scripts/gate.sh init --module DIR [--producer-config FILE] [--action-ref REF]
 #                    writes a scenario, a suite class and the PR workflow for a team's module (scripts/init.sh --help)
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name (the gate's Java decides it).
@@ -18,7 +18,10 @@
 # perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
 # PerfGateSuite (mvn -B verify in DIR), results in DIR/target/perf-results/; the gate library is
 # built and installed from this checkout first, so the module resolves it with no registry.
-# Either way summary.json and one JSON per scenario.
+# Either way summary.json and one JSON per scenario. --results DIR puts them in DIR instead (the
+# action uses a folder under $RUNNER_TEMP, outside the checkout). The run writes into a private
+# folder of its own and copies it there at the end, following no link; the previous results are
+# kept as DIR.previous.
 #
 # --base REF: paired mode, the head (this checkout) judged against REF on this machine. REF is
 # checked out in a private git worktree (removed on exit, cancel included); each side is built,
@@ -135,17 +138,20 @@ trap 'gate_stop' EXIT
 
 module=""
 base=""
+results_arg=""
+start_dir=$PWD
 while [ $# -gt 0 ]; do
   case "$1" in
     --module) module=${2:?--module needs a directory}; shift 2 ;;
     --base) base=${2:?--base needs a git ref, e.g. origin/main}; shift 2 ;;
+    --results) results_arg=${2:?--results needs a folder}; shift 2 ;;
     -h|--help)
       # The header above is the help: from the first comment line to the end of the first comment block.
       sed -n '2,/^set -uo pipefail/{/^set /d;s/^# \{0,1\}//;p}' "$0"
       exit 0 ;;
     --*) echo "gate: unknown option $1 (scripts/gate.sh --help lists them; settings are -Dperf.* properties)" >&2; exit 2 ;;
     -D*) break ;;
-    *) echo "gate: unexpected argument '$1': options are --module DIR, --base REF and --help, then -Dperf.* settings" >&2; exit 2 ;;
+    *) echo "gate: unexpected argument '$1': options are --module DIR, --base REF, --results DIR and --help, then -Dperf.* settings" >&2; exit 2 ;;
   esac
 done
 if [ -n "$module" ]; then
@@ -167,6 +173,9 @@ else
   results=perf-tests/target/perf-results
   maven=(mvn -B verify -Pgate)
 fi
+if [ -n "$results_arg" ]; then
+  case "$results_arg" in /*) results=$results_arg ;; *) results=$start_dir/$results_arg ;; esac
+fi
 summary=$results/summary.json
 args=("$@")
 # Recorded in summary.json, so that the PR comment's "Reproduce locally" names the module.
@@ -180,7 +189,7 @@ fi
 args=(-Dperf.enabled=true "${args[@]}")
 for arg in "$@"; do
   case "$arg" in
-    -Dperf.results.dir=*) echo "gate: -Dperf.results.dir is not supported here; the gate reads $results" >&2; exit 2 ;;
+    -Dperf.results.dir=*) echo "gate: -Dperf.results.dir is not supported here: use --results DIR" >&2; exit 2 ;;
   esac
 done
 # shellcheck source=scripts/provision.sh
@@ -191,8 +200,13 @@ if [ -n "$base" ] && [ "$(id -u)" = 0 ]; then
   provision useradd:passwd pkill:procps setpriv:util-linux || exit 3
 fi
 
-# A summary left by an earlier run must not speak for this one.
-rm -f "$summary"
+if [ -n "$results_arg" ]; then args=("-Dperf.results.dir=$results" "${args[@]}"); fi
+# A summary left by an earlier run must not speak for this one: only a summary.json newer than this
+# mark, reached through no link, is this run's (the gate's JVM publishes a new folder at its end).
+run_mark=$(mktemp "${TMPDIR:-/tmp}/kpg-run-mark.XXXXXX") || exit 3
+# shellcheck disable=SC2317 # called by gate_stop, on every exit and cancel
+gate_remove_mark() { rm -f "$run_mark"; }
+gate_cleanups+=(gate_remove_mark)
 if [ -n "$base" ]; then
   # shellcheck source=scripts/paired.sh
   . "$gate_root/scripts/paired.sh"
@@ -217,10 +231,15 @@ else
   maven_exit=$?
 fi
 
-if [ ! -f "$summary" ]; then
+# this_runs_summary: whether $summary is a file this run wrote, with no link on its path.
+this_runs_summary() {
+  [ -f "$summary" ] && [ "$summary" -nt "$run_mark" ] \
+    && [ "$(realpath -e -- "$summary" 2>/dev/null)" = "$(realpath -s -- "$summary")" ]
+}
+if ! this_runs_summary; then
   # 2 and 3 come from the paired run or the gate's JVM, which have said why.
   case "$maven_exit" in 2|3) exit "$maven_exit" ;; esac
-  echo "gate: INFRASTRUCTURE ERROR: no $summary: the run did not start (Maven exit $maven_exit; see above)" >&2
+  echo "gate: INFRASTRUCTURE ERROR: no $summary of this run: the run did not start (Maven exit $maven_exit; see above)" >&2
   exit 3
 fi
 if ! jq -e 'type == "object" and (.scenarios | type) == "array"' "$summary" >/dev/null 2>&1; then

@@ -114,12 +114,10 @@ paired_run() {
     users=(-Dperf.sandbox.base="$(sandbox_user base):$(sandbox_home base)" -Dperf.sandbox.head="$(sandbox_user head):$(sandbox_home head)"
       -Dperf.sandbox.exchange="$sandbox_root/exchange")
   fi
-  # Relative to the module's folder, where gate.sh runs.
-  local results_abs
-  if ! mkdir -p "$results" || ! results_abs=$(cd "$results" && pwd); then
-    echo "gate: cannot create the results folder $results in $PWD" >&2
-    return 3
-  fi
+  # Relative to the module's folder, where gate.sh runs. Named, not made: the JVM makes it at its end,
+  # refusing a link on its path (a pull request can commit target/ or target/perf-results as one).
+  local results_abs=$results
+  case "$results" in /*) ;; *) results_abs=$PWD/$results ;; esac
 
   # 2. The deciding JVM, on the gate's classpath alone, in the module as Surefire runs the suite:
   # it builds the sides as their users, applies the rules and decides. No agent may be loaded into it.

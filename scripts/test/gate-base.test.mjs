@@ -38,7 +38,7 @@ test('--help prints the usage and the exit codes, and starts nothing', () => {
   const { code, stdout } = gate(['--help'])
   assert.equal(code, 0)
   assert.match(stdout, /^Runs the gate: /)
-  assert.match(stdout, /scripts\/gate\.sh \[--module DIR\] \[--base REF\] \[--help\]/)
+  assert.match(stdout, /scripts\/gate\.sh \[--module DIR\] \[--base REF\] \[--results DIR\] \[--help\]/)
   assert.match(stdout, /^ {2}2 {2}not judged: /m)
   assert.match(stdout, /^ {2}3 {2}infrastructure error: /m)
 })
@@ -49,7 +49,7 @@ test('a misspelt option is exit 2 naming it, never handed to Maven', () => {
   assert.equal(stderr.trim(), 'gate: unknown option --bse (scripts/gate.sh --help lists them; settings are -Dperf.* properties)')
   const stray = gate(['pr'])
   assert.equal(stray.code, 2)
-  assert.match(stray.stderr, /^gate: unexpected argument 'pr': options are --module DIR, --base REF and --help, then -Dperf\.\* settings$/m)
+  assert.match(stray.stderr, /^gate: unexpected argument 'pr': options are --module DIR, --base REF, --results DIR and --help, then -Dperf\.\* settings$/m)
 })
 
 // paired.sh's functions, in a bash of their own: gate.sh sources the file and provides gate_wait.

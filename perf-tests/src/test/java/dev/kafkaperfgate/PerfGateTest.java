@@ -116,9 +116,21 @@ class PerfGateTest {
                 .suite("smoke").scenariosDir(dir.resolve("perf")).resultsDir(results).broker(PerfGateOptions.Broker.PROCESS).build()));
         assertEquals(PerfGateException.Kind.REFUSED, refused.kind(), refused.getMessage());
         assertEquals(2, refused.exitCode());
-        assertTrue(refused.getMessage().startsWith("the results folder " + results + " is not the gate's"), refused.getMessage());
+        assertTrue(refused.getMessage().startsWith("the results folder " + results + " is a link"), refused.getMessage());
         try (var listing = Files.list(outside)) {
             assertEquals(0, listing.count(), "nothing written where the link points");
+        }
+
+        // A link higher up (the whole target/ committed as one): refused too, and no folder made where it points.
+        Path module = Files.createDirectories(dir.resolve("module2"));
+        Files.createSymbolicLink(module.resolve("target"), outside);
+        PerfGateException above = assertThrows(PerfGateException.class, () -> PerfGate.run(PerfGateOptions.builder()
+                .suite("smoke").scenariosDir(dir.resolve("perf")).resultsDir(module.resolve("target/perf-results"))
+                .broker(PerfGateOptions.Broker.PROCESS).build()));
+        assertEquals(PerfGateException.Kind.REFUSED, above.kind(), above.getMessage());
+        assertTrue(above.getMessage().contains("is a link, which the gate does not write through"), above.getMessage());
+        try (var listing = Files.list(outside)) {
+            assertEquals(0, listing.count(), "no folder made where the link points");
         }
     }
 

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.basebuild;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.Defaults;
@@ -10,11 +11,11 @@ import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,7 +68,7 @@ final class HeadAlone {
         }
         if (!own.equals(results)) {
             readableToTheGate(head, own);
-            copyResults(own, results);
+            copyResults(own, results, head.user().map(user -> user.name()));
         }
         Path summary = results.resolve("summary.json");
         if (!Files.isRegularFile(summary)) {
@@ -137,7 +138,14 @@ final class HeadAlone {
     }
 
     /** Copies the head's results into the gate's folder: files and folders only (a link would make the gate read what it points to). */
-    static void copyResults(Path own, Path results) {
+    /** What the head's own results may hold: the gate's files for one scenario sweep are a few MiB. */
+    static final long RESULTS_CAP_BYTES = 64L << 20;
+
+    /**
+     * Copies the head's results into the run's folder, each file read as a file a side wrote (a
+     * regular file of the head's user, within {@link #RESULTS_CAP_BYTES} in all) and written new.
+     */
+    static void copyResults(Path own, Path results, Optional<String> owner) {
         if (!Files.isDirectory(own, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
@@ -149,14 +157,21 @@ final class HeadAlone {
                 throw new PairedRefusedException("the head's results folder holds something other than files and folders ("
                         + own.relativize(odd.get()) + "); nothing of it was read");
             }
+            long left = RESULTS_CAP_BYTES;
             for (Path path : all) {
                 Path target = results.resolve(own.relativize(path).toString());
                 if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(target);
+                    GateFiles.folder(target);
                 } else {
-                    Files.copy(path, target, StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                    byte[] bytes = GateFiles.readFromSide(path, owner, left, "the head's result file");
+                    left -= bytes.length;
+                    try (OutputStream out = GateFiles.newFile(target)) {
+                        out.write(bytes);
+                    }
                 }
             }
+        } catch (GateFiles.UnsafePathException e) {
+            throw new PairedRefusedException(e.getMessage() + "; the head's results were not used");
         } catch (IOException e) {
             throw new UncheckedIOException("the head's results cannot be copied from " + own + ": " + e.getMessage(), e);
         }

@@ -5,13 +5,17 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -46,28 +50,99 @@ public final class GateFiles {
     /**
      * Creates {@code dir} (and its parents) and returns it, refusing a path any part of which is a
      * link, below the working directory, the temp folder or the home when it lies under one of them.
+     * Each part is checked before the next is created below it, so a refused path leaves nothing
+     * behind where its link pointed.
      *
-     * @throws UnsafePathException when a part of its path is a symbolic link
+     * @throws UnsafePathException when a part of its path is a symbolic link or not a folder
      */
     public static Path folder(Path dir) throws IOException {
         Path absolute = dir.toAbsolutePath().normalize();
-        Files.createDirectories(absolute);
-        Path real = absolute.toRealPath();
         // Where the working directory, the temp folder or the home lives is the machine's, not the checkout's: a link
         // above one of them (macOS's /var, a home on another disk) is theirs; below it, every part must be a folder.
-        Path expected = absolute;
+        Path current = absolute.getRoot();
         for (Path anchor : new Path[] {Path.of(""), ThisJvm.tmpDir(), ThisJvm.userHome()}) {
             Path base = anchor.toAbsolutePath().normalize();
             if (absolute.startsWith(base) && Files.isDirectory(base)) {
-                expected = base.toRealPath().resolve(base.relativize(absolute));
+                current = base;
                 break;
             }
         }
-        if (!real.equals(expected)) {
-            throw new UnsafePathException(absolute + " leads elsewhere (" + real + "): a part of its path is a link, which the gate "
-                    + "does not write through");
+        for (Path part : current.relativize(absolute)) {
+            if (part.toString().isEmpty()) {
+                continue;
+            }
+            current = current.resolve(part);
+            if (!Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    Files.createDirectory(current);
+                } catch (FileAlreadyExistsException raced) {
+                    // made meanwhile: judged below like any part that was there
+                }
+            }
+            if (Files.isSymbolicLink(current)) {
+                throw new UnsafePathException(absolute + " leads elsewhere: " + current + " is a link, which the gate does not write through");
+            }
+            if (!Files.isDirectory(current, LinkOption.NOFOLLOW_LINKS)) {
+                throw new UnsafePathException(absolute + ": " + current + " is not a folder");
+            }
         }
         return absolute;
+    }
+
+    /**
+     * Copies the regular files and folders of {@code from}, a folder only the gate wrote, into
+     * {@code to}, which is created here and must not exist (a link there counts as existing). Every
+     * file is created new; anything else in {@code from} (a link) is left out and named.
+     *
+     * @return what was left out, relative to {@code from}
+     */
+    public static List<String> copyTree(Path from, Path to) throws IOException {
+        folder(to.toAbsolutePath().getParent());
+        Files.createDirectory(to);
+        List<String> leftOut = new ArrayList<>();
+        Files.walkFileTree(from, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+                if (!dir.equals(from)) {
+                    Files.createDirectory(to.resolve(from.relativize(dir).toString()));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                if (attributes.isRegularFile()) {
+                    Files.copy(file, to.resolve(from.relativize(file).toString()), LinkOption.NOFOLLOW_LINKS);
+                } else {
+                    leftOut.add(from.relativize(file).toString());
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return leftOut;
+    }
+
+    /** Deletes {@code dir} and what it holds, following no link: a link is removed, never what it points to. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path folder, IOException failure) throws IOException {
+                if (failure != null) {
+                    throw failure;
+                }
+                Files.delete(folder);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 
     /**

@@ -112,8 +112,9 @@ public final class RunFrame {
         Path results = opening.resultsDir();
         summary.finish();
         GateResult result = summary.result();
-        console.println("[kafka-perf-gate] " + result.headline() + "; summary: " + results.resolve("summary.json"));
-        console.println("[kafka-perf-gate] report: " + HtmlReport.write(results, opening.baselinesDir()));
+        // The folder is the run's own until GateSession publishes it, which names where it went.
+        console.println("[kafka-perf-gate] " + result.headline());
+        HtmlReport.write(results, opening.baselinesDir());
         return result;
     }
 

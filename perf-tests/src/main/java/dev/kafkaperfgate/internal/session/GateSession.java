@@ -4,7 +4,6 @@ import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
 import dev.kafkaperfgate.internal.basebuild.PairedRules;
-import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.frame.RunMode;
 import dev.kafkaperfgate.internal.paired.PairedMode;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
@@ -37,7 +36,28 @@ public final class GateSession {
      * @throws RuntimeException       when the settings, the files or the infrastructure do not allow a judged run
      */
     public static GateResult run(GateSettings settings, PrintStream console) {
-        requireOwnResultsFolder(settings.resultsDir());
+        ResultsFolder results = ResultsFolder.open(settings.resultsDir());
+        GateResult result;
+        try {
+            result = runIn(settings.with(GateProperties.RESULTS_DIR, results.work().toString()), console);
+        } catch (RuntimeException | Error e) {
+            try {
+                // Logs of a run that stopped are worth keeping; an empty folder would only push the last results aside.
+                results.publishIfAny(console).ifPresent(published ->
+                        console.println("[kafka-perf-gate] results (of a run that did not end): " + published));
+            } catch (RuntimeException publishing) {
+                e.addSuppressed(publishing);
+            }
+            throw e;
+        }
+        Path published = results.publish(console);
+        console.println("[kafka-perf-gate] results: " + published + " (summary.json, report.html)");
+        return new GateResult(result.outcome(), result.exitCode(), result.headline(), result.judged(), published.resolve("summary.json"),
+                result.scenarios());
+    }
+
+    /** A run that writes into {@code settings.resultsDir()}, the run's own folder. */
+    private static GateResult runIn(GateSettings settings, PrintStream console) {
         if (!BaseBuild.requested(settings)) {
             return runHere(settings, console);
         }
@@ -63,20 +83,6 @@ public final class GateSession {
             }
             base.checkAfterRun(result);
             return result;
-        }
-    }
-
-    /**
-     * The results folder, refused before anything starts when a part of its path is a link (a pull
-     * request can commit {@code target/perf-results} as one): NOT JUDGED, exit 2, nothing written.
-     */
-    private static void requireOwnResultsFolder(Path results) {
-        try {
-            GateFiles.folder(results);
-        } catch (GateFiles.UnsafePathException e) {
-            throw new PairedRefusedException("the results folder " + results + " is not the gate's: " + e.getMessage());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create the results folder " + results + ": " + e.getMessage(), e);
         }
     }
 

@@ -208,7 +208,7 @@ public final class ScenarioRunner {
             } else {
                 measured = run(scenario, broker, topic, fileName);
             }
-            console.println("[kafka-perf-gate] result: " + measured.file());
+            console.println("[kafka-perf-gate] result: " + measured.file().getFileName());
             return measured;
         }
     }
@@ -322,7 +322,7 @@ public final class ScenarioRunner {
                 Scenario first = sweepScenarios.get(group);
                 SweepSummary sweep = new SweepSummary(group, first.sweptParameter(), first.produce().isRateLimited(), rows);
                 console.print(sweep.table());
-                console.println("[kafka-perf-gate] result: " + sweep.write(resultsDir));
+                console.println("[kafka-perf-gate] result: " + sweep.write(resultsDir).getFileName());
             }
         });
         return gate.frame.finish();

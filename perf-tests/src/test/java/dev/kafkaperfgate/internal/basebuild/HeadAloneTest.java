@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 
@@ -56,16 +57,22 @@ class HeadAloneTest {
         Files.writeString(own.resolve("summary.json"), "{\"decision\":{\"outcome\":\"PASS\",\"exitCode\":0,\"judged\":false,"
                 + "\"headline\":\"pass: nothing to judge (adoption)\"}}");
         Files.writeString(own.resolve("orders-publish/result.json"), "{}");
-        HeadAlone.copyResults(own, results);
+        HeadAlone.copyResults(own, results, Optional.empty());
         GateResult result = HeadAlone.decisionOf(results.resolve("summary.json"));
         assertEquals(GateResult.Outcome.PASS, result.outcome());
         assertFalse(result.judged());
         assertTrue(Files.isRegularFile(results.resolve("orders-publish/result.json")));
 
         Files.createSymbolicLink(own.resolve("report.html"), Path.of("/etc/passwd"));
-        PairedRefusedException e = assertThrows(PairedRefusedException.class, () -> HeadAlone.copyResults(own, results));
+        PairedRefusedException e = assertThrows(PairedRefusedException.class, () -> HeadAlone.copyResults(own, results, Optional.empty()));
         assertTrue(e.getMessage().contains("report.html"), e.getMessage());
         assertFalse(Files.exists(results.resolve("report.html")));
+        Files.delete(own.resolve("report.html"));
+
+        // Another user's file (here: root's, or this user's under another name) is not read as the head's.
+        PairedRefusedException other = assertThrows(PairedRefusedException.class,
+                () -> HeadAlone.copyResults(own, results, Optional.of("no-such-head-user")));
+        assertTrue(other.getMessage().contains("not no-such-head-user"), other.getMessage());
     }
 
     @Test
