@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.function.IntUnaryOperator;
+import jdk.jfr.Recording;
 
 /**
  * The component stage's fork: base and head in one JVM, as tango-bench does it, each side's
@@ -193,6 +194,8 @@ public final class ComponentDuel {
         long warmupMs = (System.nanoTime() - start) / 1_000_000;
         long compiledInWarmup = jit.getTotalCompilationTime();
 
+        // A profiling duel (after the verdict, never judged) records the measured rounds with JFR.
+        Recording recording = profile(request.getProperty("profile", ""));
         // Measured rounds: every copy once per round, in a new shuffled order each round.
         long measureStart = System.nanoTime();
         int rounds = 0;
@@ -202,6 +205,14 @@ public final class ComponentDuel {
                 copy.batches().add(batch(copy, calls, threads));
             }
             rounds++;
+        }
+        if (recording != null) {
+            recording.stop();
+            try {
+                recording.dump(Path.of(request.getProperty("profile")));
+            } catch (IOException e) {
+                throw new IllegalStateException("the profile cannot be written: " + e.getMessage(), e);
+            }
         }
         long compiledInMeasure = jit.getTotalCompilationTime() - compiledInWarmup;
         long measured = (System.nanoTime() - measureStart) / 1_000_000;
@@ -229,6 +240,24 @@ public final class ComponentDuel {
         }
         all.forEach(ComponentDuel::close);
         return answer;
+    }
+
+    /**
+     * A JFR recording of CPU samples (every millisecond of the measuring thread's running time) and
+     * allocation samples, started when {@code file} names where it goes; {@code null} otherwise.
+     * Each sample's stack names the copy's class loader ({@code base-0}, {@code head-1}), which
+     * tells whose code it was.
+     */
+    private static Recording profile(String file) {
+        if (file.isEmpty()) {
+            return null;
+        }
+        Recording recording = new Recording();
+        recording.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(1));
+        recording.enable("jdk.ObjectAllocationSample").with("throttle", "20000/s");
+        recording.setToDisk(true);
+        recording.start();
+        return recording;
     }
 
     /** What each batch gives per call, in this order. */

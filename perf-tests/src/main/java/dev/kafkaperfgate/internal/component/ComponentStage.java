@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.settings.ComponentsMode;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.profile.ComponentProfile;
+import dev.kafkaperfgate.internal.component.profile.WhereItWent;
 import dev.kafkaperfgate.internal.component.reach.ClasspathDigest;
 import dev.kafkaperfgate.internal.component.reach.SharedJars;
 import dev.kafkaperfgate.internal.engine.Evidence;
@@ -217,6 +219,25 @@ public final class ComponentStage {
             console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }
         return trials;
+    }
+
+    /**
+     * After a component's verdict (a confirmed regression or WARNING), one profiling duel and where
+     * its time and bytes went; printed, and returned for the result file and the comment. Never
+     * judged: the duel runs after the decision.
+     *
+     * @throws ComponentStageException when the duel or its recording fails
+     */
+    public ObjectNode whereItWent(ComponentFiles files, ComponentRef component) {
+        Path recording = DuelFork.profile(files, component, shared(), duel, ++duelsRun, logs, users);
+        try {
+            WhereItWent went = ComponentProfile.read(recording);
+            console.printf("[%s] where it went, %s (a profiling duel after the verdict, JFR):%n", files.scenario(), component.label());
+            went.lines().forEach(line -> console.printf("[%s]   %s%n", files.scenario(), line));
+            return went.toJson().put("recording", logs.getFileName().resolve(recording.getFileName()).toString());
+        } catch (IOException e) {
+            throw new ComponentStageException("the profile of " + component.label() + " cannot be read: " + e.getMessage(), e);
+        }
     }
 
     /** The jars both sides hold alike, read once per stage (a few seconds over a Jackson and kafka-clients classpath). */

@@ -115,14 +115,69 @@ final class DuelFork {
      */
     static Result run(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
                       int number, Path logs, SideUsers users) {
+        return fork(files, component, classpaths, settings, number, logs, users, false);
+    }
+
+    /** How long a profiling duel records, at least. */
+    static final java.time.Duration PROFILE_MEASURE = java.time.Duration.ofSeconds(10);
+
+    /** A profile's largest size: a 10 s JFR recording of CPU and allocation samples is a few MiB. */
+    static final long PROFILE_CAP = 128L << 20;
+
+    /**
+     * One profiling duel of {@code component}, run after its verdict and never judged: the same duel,
+     * its measured rounds recorded by JFR in the duel's JVM (the head's user's), whose recording is
+     * read as a file that user wrote and copied into {@code logs}.
+     *
+     * @return the recording, in {@code logs}
+     */
+    static Path profile(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
+                        int number, Path logs, SideUsers users) {
+        // Longer than a judged duel's: 10 s of samples a side, the order of a few thousand.
+        DuelSettings longer = new DuelSettings(settings.copies(), settings.warmupMin(), settings.warmupMax(),
+                settings.measure().compareTo(PROFILE_MEASURE) < 0 ? PROFILE_MEASURE : settings.measure(), settings.batch(), settings.timeout());
+        fork(files, component, classpaths, longer, number, logs, users, true);
+        String name = new ForkJvm("duel", "", FLAGS, logs).log(component.label() + "-" + number).getFileName() + ".jfr";
+        Path recorded = users.head().user().map(SideUsers.User::tmp).orElse(logs).resolve(name);
+        Path copy = logs.resolve(component.label().replaceAll("[^A-Za-z0-9.-]", "_") + ".profile.jfr");
+        try {
+            byte[] bytes = GateFiles.readFromSide(recorded, java.util.Optional.of(users.head().user().map(SideUsers.User::name)
+                    .orElse(ThisJvm.userName())), PROFILE_CAP, "the profiling duel's recording");
+            try (OutputStream out = GateFiles.newFile(copy)) {
+                out.write(bytes);
+            }
+            return copy;
+        } catch (IOException e) {
+            throw new ComponentStageException("the profiling duel of " + component.label() + " gave no recording: " + e.getMessage(), e);
+        }
+    }
+
+    /** The JVM flags of a profiling duel: deep stacks, so that each sample reaches the copy that called the library. */
+    private static final List<String> PROFILE_FLAGS = List.of("-XX:FlightRecorderOptions:stackdepth=512");
+
+    private static Result fork(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
+                               int number, Path logs, SideUsers users, boolean profile) {
         String harness = String.join(File.pathSeparator, GateCode.location(ComponentDuel.class), GateCode.location(Blackhole.class));
+        List<String> flags = new ArrayList<>(FLAGS);
+        if (profile) {
+            flags.addAll(PROFILE_FLAGS);
+        }
         // The duel holds the head's code, so it runs as the head's user, and writes its answer where that user may write.
-        ForkJvm jvm = new ForkJvm("duel", harness, FLAGS, logs, users.head());
+        ForkJvm jvm = new ForkJvm("duel", harness, flags, logs, users.head());
         String what = component.label() + "-" + number;
         Path log = jvm.log(what);
         Path request = users.exchange().orElse(log.getParent()).resolve(log.getFileName() + ".request");
         Path answer = users.head().user().map(SideUsers.User::tmp).orElse(log.getParent()).resolve(log.getFileName() + ".answer");
         Properties properties = new Properties();
+        if (profile) {
+            Path recording = answer.resolveSibling(log.getFileName() + ".jfr");
+            properties.setProperty("profile", recording.toString());
+            try {
+                Files.deleteIfExists(recording);
+            } catch (IOException e) {
+                throw new ComponentStageException("cannot clear the profile's place " + recording + ": " + e.getMessage(), e);
+            }
+        }
         properties.setProperty("copies", Integer.toString(settings.copies()));
         properties.setProperty("warmupMinMs", Long.toString(settings.warmupMin().toMillis()));
         properties.setProperty("warmupMaxMs", Long.toString(settings.warmupMax().toMillis()));

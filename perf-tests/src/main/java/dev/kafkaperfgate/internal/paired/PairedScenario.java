@@ -20,6 +20,7 @@ import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.ResultFile;
+import dev.kafkaperfgate.internal.verdict.Verdict;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -143,6 +144,9 @@ final class PairedScenario {
             if (alone.flagged()) {
                 node.set("confirmationTrials", alone.second().toJson());
             }
+            if (alone.regressed() || (alone.flagged() ? alone.again() : alone.verdict()).has(Verdict.WARNING)) {
+                whereItWent(scenario, component).ifPresent(went -> node.set("whereItWent", went));
+            }
             componentParts.add(alone);
         }
         FirstLook<PairedMeasurement> client = decisions.look(scenario.name(),
@@ -166,6 +170,16 @@ final class PairedScenario {
         }
         record(measured, decisions.conclude(client));
         return Optional.empty();
+    }
+
+    /** The profile of a component decided worse, or empty with a note when it could not be made: it never changes the decision. */
+    private Optional<ObjectNode> whereItWent(CatalogEntry scenario, ComponentRef component) {
+        try {
+            return Optional.of(components.stage().whereItWent(components.files(scenario.name()), component));
+        } catch (ComponentStageException e) {
+            console.println("[kafka-perf-gate] " + scenario.name() + ": no profile of " + component.label() + ": " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** Writes the scenario's result file and records its decision in summary.json. */

@@ -72,6 +72,8 @@ public final class ComponentPower implements Callable<Integer> {
     int blocks;
     @Option(names = "--looks", defaultValue = "" + Defaults.COMPONENT_LOOKS, description = "looks while inconclusive (default: ${DEFAULT-VALUE}, the gate's)")
     int looks;
+    @Option(names = "--profile", description = "after each decision worse than the base, a profiling duel: where the time and bytes went")
+    boolean profile;
     @Option(names = "--neighbour", description = "run beside a busy loop that keeps one core busy (a noisy neighbour)")
     boolean neighbour;
     @Option(names = "--dir", defaultValue = "target/component-power", description = "work folder (default: ${DEFAULT-VALUE})")
@@ -136,6 +138,13 @@ public final class ComponentPower implements Callable<Integer> {
             }
             System.out.printf("[component-power] %s run %d (%d s, %d duels):%s%n", label, run, row.path("seconds").asInt(),
                     row.path("duels").asInt(), line);
+            if (profile && (decision.regressed() || (decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.WARNING))) {
+                long profiling = System.nanoTime();
+                ObjectNode went = stage.whereItWent(files, serializer);
+                row.set("whereItWent", went);
+                System.out.printf("[component-power] %s run %d: where it went (%d s): CPU first %s; allocation first %s%n", label, run,
+                        Math.round((System.nanoTime() - profiling) / 1e9), went.path("cpu").path(0), went.path("allocation").path(0));
+            }
         }
         System.out.printf("[component-power] %s: CPU ns/op flagged %d/%d, confirmed %d/%d, WARNING %d/%d; B/op flagged %d/%d, "
                         + "confirmed %d/%d, WARNING %d/%d%n", label, flagged[0], runs, confirmed[0], runs, warned[0], runs, flagged[1], runs,

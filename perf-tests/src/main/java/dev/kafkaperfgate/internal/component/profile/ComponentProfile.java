@@ -1,0 +1,45 @@
+package dev.kafkaperfgate.internal.component.profile;
+
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.environment.GateFiles;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A profiling duel's recording turned into what a team reads: the two tables
+ * ({@link WhereItWent}) and, beside the recording, each side's collapsed stacks of CPU and
+ * allocation samples ({@code <name>.base.cpu.collapsed}, ...), which flame graph tools and
+ * speedscope open; the {@code .jfr} itself opens in JDK Mission Control and IntelliJ.
+ */
+public final class ComponentProfile {
+
+    private ComponentProfile() {
+    }
+
+    /**
+     * @param recording the profiling duel's JFR recording, in the gate's folder
+     * @throws IOException when the recording cannot be read or the files written
+     */
+    public static WhereItWent read(Path recording) throws IOException {
+        Map<Side, SideProfile> sides = DuelProfile.read(recording);
+        String name = recording.getFileName().toString().replaceFirst("\\.jfr$", "");
+        for (Side side : Side.values()) {
+            write(recording.resolveSibling(name + "." + side.key() + ".cpu.collapsed"), sides.get(side).cpuStacks());
+            write(recording.resolveSibling(name + "." + side.key() + ".alloc.collapsed"), sides.get(side).allocationStacks());
+        }
+        return WhereItWent.of(sides.get(Side.BASE), sides.get(Side.HEAD));
+    }
+
+    private static void write(Path file, Map<String, Long> stacks) throws IOException {
+        StringBuilder text = new StringBuilder();
+        stacks.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(entry -> text.append(entry.getKey()).append(' ').append(entry.getValue()).append('\n'));
+        try (OutputStream out = GateFiles.newFile(file)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}

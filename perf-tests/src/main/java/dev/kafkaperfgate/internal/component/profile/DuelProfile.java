@@ -1,0 +1,107 @@
+package dev.kafkaperfgate.internal.component.profile;
+
+import dev.kafkaperfgate.internal.engine.Side;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedClassLoader;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A profiling duel's JFR recording, read per side. Both sides ran in one JVM, in class loaders
+ * named {@code base-N} and {@code head-N} ({@code ComponentDuel}); a sample is the side's whose
+ * loader holds a frame of its stack. Frames below the copy's own (the duel's harness) are left out,
+ * and a sample no copy's frame reaches (the harness between batches, a truncated stack) counts for
+ * neither side.
+ */
+public final class DuelProfile {
+
+    private static final Pattern COPY_LOADER = Pattern.compile("(base|head)-\\d+");
+    /** Hidden classes (lambdas) are numbered per loader: one name per lambda, whichever copy ran it. */
+    private static final Pattern HIDDEN = Pattern.compile("\\$\\$Lambda\\$\\d+/0x[0-9a-f]+|/0x[0-9a-f]+");
+
+    private DuelProfile() {
+    }
+
+    /**
+     * Each side's profile of the recording at {@code file}.
+     *
+     * @throws IOException when the file is not a JFR recording
+     */
+    public static Map<Side, SideProfile> read(Path file) throws IOException {
+        Map<Side, SideProfile> sides = new EnumMap<>(Side.class);
+        for (Side side : Side.values()) {
+            sides.put(side, new SideProfile());
+        }
+        try (RecordingFile recording = new RecordingFile(file)) {
+            while (recording.hasMoreEvents()) {
+                RecordedEvent event = recording.readEvent();
+                String name = event.getEventType().getName();
+                boolean cpu = name.equals("jdk.ExecutionSample");
+                if (!cpu && !name.equals("jdk.ObjectAllocationSample")) {
+                    continue;
+                }
+                Optional<Sample> sample = sample(event.getStackTrace());
+                if (sample.isEmpty()) {
+                    continue;
+                }
+                SideProfile side = sides.get(sample.get().side());
+                if (cpu) {
+                    side.cpu(sample.get().frames());
+                } else {
+                    RecordedClass type = event.getClass("objectClass");
+                    side.allocation(type == null ? "?" : clean(type.getName()), sample.get().frames());
+                }
+            }
+        }
+        return sides;
+    }
+
+    private record Sample(Side side, List<String> frames) {
+    }
+
+    /** The stack's frames, top first, down to the deepest frame of a copy's loader; empty when none is a copy's. */
+    private static Optional<Sample> sample(RecordedStackTrace stack) {
+        if (stack == null) {
+            return Optional.empty();
+        }
+        List<RecordedFrame> frames = stack.getFrames();
+        int deepest = -1;
+        Side side = null;
+        for (int i = 0; i < frames.size(); i++) {
+            RecordedMethod method = frames.get(i).getMethod();
+            RecordedClassLoader loader = method == null || method.getType() == null ? null : method.getType().getClassLoader();
+            String loaderName = loader == null ? null : loader.getName();
+            Matcher copy = loaderName == null ? null : COPY_LOADER.matcher(loaderName);
+            if (copy != null && copy.matches()) {
+                deepest = i;
+                side = copy.group(1).equals("base") ? Side.BASE : Side.HEAD;
+            }
+        }
+        if (side == null) {
+            return Optional.empty();
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i <= deepest; i++) {
+            RecordedMethod method = frames.get(i).getMethod();
+            names.add(method == null ? "?" : clean(method.getType().getName()) + "." + method.getName());
+        }
+        return Optional.of(new Sample(side, names));
+    }
+
+    static String clean(String className) {
+        return HIDDEN.matcher(className).replaceAll(match -> match.group().startsWith("$$Lambda") ? "\\$\\$Lambda" : "");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.kafkaperfgate.internal.component.profile;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 59: the frames and sites whose share changed most lead, a frame the base never ran is new, shares not counts. */
+class WhereItWentTest {
+
+    private static final List<String> WRITE = List.of("jackson.Generator.writeString", "acme.OrderSerializer.serialize", "harness.Loop.run");
+    private static final List<String> SCAN = List.of("acme.OrderSerializer.scan", "acme.OrderSerializer.serialize", "harness.Loop.run");
+    private static final List<String> SERIALIZE = List.of("acme.OrderSerializer.serialize", "harness.Loop.run");
+
+    @Test
+    void theFrameTheHeadAddedLeadsAndIsNewWhileSharesNotCountsAreCompared() {
+        SideProfile base = new SideProfile();
+        SideProfile head = new SideProfile();
+        // The base: 900 samples writing, 100 in serialize itself. The head ran twice as long: the same
+        // split of its old work, and a scan that takes a quarter of its samples.
+        repeat(900, () -> base.cpu(WRITE));
+        repeat(100, () -> base.cpu(SERIALIZE));
+        repeat(1350, () -> head.cpu(WRITE));
+        repeat(150, () -> head.cpu(SERIALIZE));
+        repeat(500, () -> head.cpu(SCAN));
+        repeat(300, () -> base.allocation("byte[]", WRITE));
+        repeat(300, () -> head.allocation("byte[]", WRITE));
+        repeat(300, () -> head.allocation("byte[]", SCAN));
+
+        WhereItWent went = WhereItWent.of(base, head);
+
+        WhereItWent.Row first = went.cpu().get(0);
+        assertEquals("acme.OrderSerializer.scan", first.name());
+        assertTrue(first.isNew());
+        assertEquals(0.25, first.head(), 1e-9);
+        assertEquals(0.25, first.totalHead(), 1e-9);
+        WhereItWent.Row write = went.cpu().stream().filter(row -> row.name().equals("jackson.Generator.writeString")).findFirst().orElseThrow();
+        assertEquals(0.9, write.base(), 1e-9);
+        assertEquals(0.675, write.head(), 1e-9, "a smaller share of the head's samples, though more of them");
+        assertFalse(write.isNew());
+        assertTrue(went.cpu().stream().noneMatch(row -> row.name().equals("harness.Loop.run")), "a frame on every stack of both sides did not change");
+
+        WhereItWent.Row site = went.allocation().get(0);
+        assertTrue(site.name().startsWith("byte[] in "), site.name());
+        assertEquals(0.5, Math.abs(site.head() - site.base()), 1e-9);
+        assertTrue(went.cpu().size() <= WhereItWent.ROWS);
+        assertTrue(went.lines().get(1).contains("acme.OrderSerializer.scan (new)"), went.lines().get(1));
+        assertEquals("harness.Loop.run;acme.OrderSerializer.serialize;acme.OrderSerializer.scan", head.cpuStacks().keySet().stream()
+                .filter(stack -> stack.endsWith("scan")).findFirst().orElseThrow(), "collapsed stacks run from the root to the top");
+    }
+
+    @Test
+    void lambdaClassesOfEachCopyAreOneFrame() {
+        assertEquals("acme.Serializer$$Lambda", DuelProfile.clean("acme.Serializer$$Lambda$123/0x0000000801234567"));
+        assertEquals("acme.Serializer", DuelProfile.clean("acme.Serializer/0x00000008000c1000"));
+    }
+
+    private static void repeat(int times, Runnable action) {
+        for (int i = 0; i < times; i++) {
+            action.run();
+        }
+    }
+}
