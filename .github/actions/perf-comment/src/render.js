@@ -2,6 +2,7 @@
 // Markdown of the PR comment and the job summary. It decides nothing: it picks rows, formats
 // figures and escapes every string that came from the artifact.
 import { deltaChart } from './delta-chart.js'
+import { whereItWentSection } from './where-it-went.js'
 import { escapeText, finite } from './escape.js'
 import { figure, interval, mde, percent } from './format.js'
 import { ATTENTION, NOT_RUN, VERDICTS, plural, verdictCell } from './verdicts.js'
@@ -50,6 +51,7 @@ export function renderReport(summary, { marker, runUrl = '', limit = COMMENT_LIM
       deltaChart(scenarios),
       rulesSection(summary),
       attentionSection(attention.slice(0, attentionShown), scenarios, head, isPaired(summary)),
+      whereItWentSection(scenarios),
       detailsSection(rest.slice(0, restShown), rest.length, head, ruleNotes(scenarios)),
       omitted > 0 ? truncationNote(omitted) : '',
       latencySection(scenarios),

@@ -206,3 +206,38 @@ test('a paired run shows the stalls of its windows beside the p99: a chart per s
   }
   assert.match(view.text, /stalls \(not judged\): GC pauses: base 0 ms in 4, head 12 ms in 1 of 4 \(longest 12 ms\)/)
 })
+
+test('a profiled component shows where it went: both tables and a differential flame graph, the head\'s frame names as text', { skip, timeout: 120_000 }, async () => {
+  const file = join(OUT, 'report-profiled.html')
+  const view = await open(file, { screenshot: join(OUT, 'report-profiled') })
+  assert.deepEqual(view.problems, [])
+  assert.deepEqual(view.requests, [], 'the report is self-contained')
+  assert.deepEqual(view.state.errors, [])
+  assert.equal(view.images, 0, 'no <img> came from a frame name')
+  assert.match(view.text, /where it went: value\.serializer com\.acme\.power\.OrderJsonSerializer/)
+  assert.match(view.text, /com\.acme\.power\.OrderJsonSerializer\.serialize\s+4\.5% → 23\.4%/)
+  assert.ok(view.text.includes('com.evil.<img src=x onerror=alert(3)>.run (new)'), 'the hostile frame is shown as text')
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(SCRATCH, 'kpg-chromium-')), {
+    executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const page = await context.newPage()
+    await page.goto(pathToFileURL(file).href)
+    await page.waitForFunction(() => window.kpgReport && window.kpgReport.done, null, { timeout: 30_000 })
+    const flame = await page.evaluate(() => {
+      const graph = document.querySelector('.flame')
+      const boxes = [...graph.querySelectorAll('.frame')]
+      const serializes = boxes.filter((box) => box.textContent === 'com.acme.power.OrderJsonSerializer.serialize')
+      const serialize = serializes[0]
+      return { boxes: boxes.length, height: graph.getBoundingClientRect().height, width: graph.getBoundingClientRect().width,
+        serialize: serialize ? { width: serializes.reduce((sum, box) => sum + box.getBoundingClientRect().width, 0), colour: getComputedStyle(serialize).backgroundColor, title: serialize.title } : null }
+    })
+    assert.ok(flame.boxes >= 20, `a real profile draws many frames, got ${flame.boxes}`)
+    assert.ok(flame.height > 100, `the graph has depth, ${flame.height} px`)
+    assert.ok(flame.serialize, 'the serializer\'s frame is drawn')
+    // Its boxes (one per path the loop reached it by) hold most of the head's samples.
+    assert.ok(flame.serialize.width > 0.5 * flame.width, `the serializer holds most of the head's samples: ${flame.serialize.width} of ${flame.width} px`)
+    assert.match(flame.serialize.title, /base \d+\.\d% → head \d+\.\d%/)
+  } finally {
+    await context.close()
+  }
+})

@@ -146,6 +146,11 @@ final class DuelFork {
             try (OutputStream out = GateFiles.newFile(copy)) {
                 out.write(bytes);
             }
+            try {
+                Files.deleteIfExists(recorded);
+            } catch (IOException e) {
+                // The head's user's temp folder goes with that user at the end of the run.
+            }
             return copy;
         } catch (IOException e) {
             throw new ComponentStageException("the profiling duel of " + component.label() + " gave no recording: " + e.getMessage(), e);

@@ -66,7 +66,12 @@ final class ReportData {
             }
             JsonNode result = optionalJson(resultsDir, entry.path("resultFile").asText(null));
             JsonNode confirmation = optionalJson(resultsDir, entry.path("confirmation").path("resultFile").asText(null));
-            scenarios.add(ScenarioPage.of(entry, result, confirmation, baseline));
+            ObjectNode page = ScenarioPage.of(entry, result, confirmation, baseline);
+            ObjectNode flames = flames(resultsDir, entry.path("paired").path("components"));
+            if (!flames.isEmpty()) {
+                page.set("flames", flames);
+            }
+            scenarios.add(page);
         }
         ArrayNode sweeps = data.putArray("sweeps");
         for (Path file : sweepFiles(resultsDir)) {
@@ -75,6 +80,31 @@ final class ReportData {
         ArrayNode problems = data.putArray("problems");
         baselineProblems.forEach(problems::add);
         return data;
+    }
+
+    /**
+     * Per profiled component, its differential flame graph from the collapsed stacks beside its
+     * recording ({@code whereItWent.recording}, a name the gate wrote; only a plain name inside the
+     * results' {@code components/} folder is followed).
+     */
+    private static ObjectNode flames(Path resultsDir, JsonNode components) {
+        ObjectNode flames = JSON.createObjectNode();
+        components.fields().forEachRemaining(component -> {
+            String recording = component.getValue().path("whereItWent").path("recording").asText("");
+            if (!recording.matches("components/[A-Za-z0-9._-]+\\.jfr")) {
+                return;
+            }
+            String stem = recording.substring(0, recording.length() - ".jfr".length());
+            try {
+                ObjectNode tree = FlameTree.of(resultsDir.resolve(stem + ".base.cpu.collapsed"), resultsDir.resolve(stem + ".head.cpu.collapsed"));
+                if (tree != null) {
+                    flames.set(component.getKey(), tree);
+                }
+            } catch (IOException e) {
+                // No flame graph for it; the tables in the comment and the raw files still say where it went.
+            }
+        });
+        return flames;
     }
 
     private static int attentionRank(JsonNode entry) {

@@ -257,6 +257,61 @@
     return block
   }
 
+  // Where a component's regression went (the profiling duel after the verdict): the two tables, and a
+  // differential flame graph whose boxes are as wide as the head's share and coloured by the change
+  // from the base: red took more of the head's time, blue less. Frame names are the head's: text only.
+  function whereItWent (parent, label, went, flame) {
+    const box = el('div', 'where-it-went')
+    box.dataset.component = label
+    box.append(el('h3', null, `where it went: ${label} (a profiling duel after the verdict; JFR; never judged)`))
+    const pct = (value) => typeof value === 'number' && isFinite(value) ? `${value.toFixed(1)}%` : '—'
+    const table = (head, rows) => {
+      const t = el('table', 'client-metrics', el('tr', null, ...head.map((cell) => el('th', null, cell))))
+      for (const row of rows) t.append(el('tr', null, ...row.map((cell) => el('td', null, cell))))
+      return t
+    }
+    const cpu = Array.isArray(went.cpu) ? went.cpu : []
+    const samples = went.samples || {}
+    box.append(table([`CPU frame (${samples.base} base, ${samples.head} head samples)`, 'self, base → head', 'total, base → head'],
+      cpu.map((row) => [`${row.frame}${row.new ? ' (new)' : ''}`, `${pct(row.selfBase)} → ${pct(row.selfHead)}`, `${pct(row.totalBase)} → ${pct(row.totalHead)}`])))
+    const sites = Array.isArray(went.allocation) ? went.allocation : []
+    box.append(table(['allocation: type in frame', 'share, base → head'], sites.map((row) => [`${row.site}${row.new ? ' (new)' : ''}`, `${pct(row.base)} → ${pct(row.head)}`])))
+    if (flame) box.append(flameGraph(flame))
+    parent.append(box)
+  }
+
+  function flameGraph (tree) {
+    const graph = el('div', 'flame')
+    const rows = []
+    const ROW = 17
+    let boxes = 0
+    const place = (node, depth, left) => {
+      const width = node.h
+      if (width > 0 && boxes < 2000) {
+        const change = node.h - node.b
+        const strength = Math.min(1, Math.abs(change) * 10)
+        const box = el('div', node.b === 0 ? 'frame new' : 'frame', node.n)
+        box.style.left = `${left * 100}%`
+        box.style.width = `${width * 100}%`
+        box.style.top = `${depth * ROW}px`
+        box.style.background = change >= 0 ? `rgba(207, 34, 46, ${0.15 + 0.75 * strength})` : `rgba(9, 105, 218, ${0.15 + 0.75 * strength})`
+        box.title = `${node.n}\nbase ${(node.b * 100).toFixed(1)}% → head ${(node.h * 100).toFixed(1)}%${node.b === 0 ? ' (new)' : ''}`
+        graph.append(box)
+        boxes++
+        rows[depth] = true
+      }
+      let offset = left
+      for (const child of node.c || []) {
+        place(child, depth + 1, offset)
+        offset += child.h
+      }
+    }
+    place(tree, 0, 0)
+    graph.style.height = `${rows.length * ROW + 4}px`
+    graph.dataset.boxes = String(boxes)
+    return el('div', null, el('div', 'note', 'Differential flame graph: width is the head\'s share of its CPU samples; red took more of the head\'s time than of the base\'s, blue less. Hover a box for its shares.'), graph)
+  }
+
   function scenarioSection (scenario) {
     const section = el('section')
     section.dataset.scenario = scenario.name
@@ -288,6 +343,11 @@
       if (stalls) pairedCharts(grid, stalls, (scenario.paired.confirmationTrials || {}).stalls, 'stalls: ', ['gcPauseMillis', 'stealMillis'], unit)
     }
     section.append(grid)
+    for (const [component, measured] of Object.entries(components)) {
+      if (measured && measured.whereItWent && typeof measured.whereItWent === 'object') {
+        whereItWent(section, component, measured.whereItWent, (scenario.flames || {})[component])
+      }
+    }
     if (stalls && stalls.line) section.append(el('pre', 'lines stalls', `stalls (not judged): ${stalls.line}`))
     // Step changes across nightlies (E-Divisive means): flagged ones first, each with the commit to bisect from.
     const steps = Array.isArray(scenario.steps) ? scenario.steps : []

@@ -118,6 +118,41 @@ class HtmlReportTest {
         JSON.writeValue(stalled.resolve("summary.json").toFile(), stalledSummary);
         Files.copy(HtmlReport.write(stalled, FIXTURE.resolve("baselines")), OUT.resolve("report-stalls.html"),
                 StandardCopyOption.REPLACE_EXISTING);
+
+        // The same run with a component decided worse and profiled (issue 59): a real profiling duel's
+        // tables and collapsed stacks, and one hostile frame name in the head's.
+        Path profiled = copy(PAIRED_FIXTURE, OUT.resolve("profiled"));
+        ObjectNode profiledSummary = (ObjectNode) JSON.readTree(profiled.resolve("summary.json").toFile());
+        ObjectNode went = (ObjectNode) JSON.readTree(PROFILE_FIXTURE.resolve("where-it-went.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ArrayNode) went.withArray("cpu")).addObject().put("frame", HOSTILE_FRAME)
+                .put("selfBase", 0.0).put("selfHead", 0.1).put("totalBase", 0.0).put("totalHead", 0.1).put("new", true);
+        ((ObjectNode) profiledSummary.path("scenarios").get(0)).with("paired").with("components")
+                .putObject("value.serializer com.acme.power.OrderJsonSerializer").set("whereItWent", went);
+        JSON.writeValue(profiled.resolve("summary.json").toFile(), profiledSummary);
+        Path components = Files.createDirectories(profiled.resolve("components"));
+        String stem = "value.serializer_com.acme.power.OrderJsonSerializer.profile.";
+        Files.copy(PROFILE_FIXTURE.resolve(stem + "base.cpu.collapsed"), components.resolve(stem + "base.cpu.collapsed"),
+                StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(components.resolve(stem + "head.cpu.collapsed"), Files.readString(PROFILE_FIXTURE.resolve(stem + "head.cpu.collapsed"))
+                + "harness;" + HOSTILE_FRAME.replace(' ', '_') + " 10\n");
+        Files.copy(HtmlReport.write(profiled, FIXTURE.resolve("baselines")), OUT.resolve("report-profiled.html"),
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** A profiling duel's output on Jackson (src/test/resources/runs/profile/README.md). */
+    private static final Path PROFILE_FIXTURE = Path.of("src/test/resources/runs/profile");
+    /** A frame name as a head's code can make it: class names are the head's. */
+    static final String HOSTILE_FRAME = "com.evil.<img src=x onerror=alert(3)>.run";
+
+    @Test
+    void aProfiledComponentCarriesItsFlameGraphMergedFromBothSidesStacks() throws IOException {
+        JsonNode scenario = dataBlock(Files.readString(OUT.resolve("report-profiled.html"))).path("scenarios").findParents("flames").get(0);
+        JsonNode tree = scenario.path("flames").path("value.serializer com.acme.power.OrderJsonSerializer");
+        assertEquals("all", tree.path("n").asText(), tree.toString().substring(0, 200));
+        assertEquals(1.0, tree.path("b").asDouble());
+        assertEquals(1.0, tree.path("h").asDouble());
+        assertTrue(tree.toString().contains("com.acme.power.OrderJsonSerializer.serialize"), "the serializer's frame is drawn");
+        assertTrue(tree.toString().contains("onerror"), "the hostile frame is data in the block, for the page to show as text");
     }
 
     /** Two ABBA blocks whose head's second window paused 12 ms for a GC and the machine stole 10 ms from the base's first. */

@@ -29,8 +29,11 @@ import java.util.regex.Pattern;
 public final class DuelProfile {
 
     private static final Pattern COPY_LOADER = Pattern.compile("(base|head)-\\d+");
-    /** Hidden classes (lambdas) are numbered per loader: one name per lambda, whichever copy ran it. */
-    private static final Pattern HIDDEN = Pattern.compile("\\$\\$Lambda\\$\\d+/0x[0-9a-f]+|/0x[0-9a-f]+");
+    /**
+     * Hidden classes (lambdas, method handles) are numbered per loader and JVM, as JFR names them
+     * ({@code Foo$$Lambda$104+0x00007fe6700f3b38.2082351774}): one name per lambda, whichever copy ran it.
+     */
+    private static final Pattern HIDDEN = Pattern.compile("(\\$\\$Lambda)?(\\$\\d+)?[+/.]0x[0-9a-f]{6,}(\\.\\d+)?");
 
     private DuelProfile() {
     }
@@ -102,6 +105,6 @@ public final class DuelProfile {
     }
 
     static String clean(String className) {
-        return HIDDEN.matcher(className).replaceAll(match -> match.group().startsWith("$$Lambda") ? "\\$\\$Lambda" : "");
+        return HIDDEN.matcher(className).replaceAll(match -> match.group(1) != null ? "\\$\\$Lambda" : "");
     }
 }

@@ -56,6 +56,8 @@ class WhereItWentTest {
     void lambdaClassesOfEachCopyAreOneFrame() {
         assertEquals("acme.Serializer$$Lambda", DuelProfile.clean("acme.Serializer$$Lambda$123/0x0000000801234567"));
         assertEquals("acme.Serializer", DuelProfile.clean("acme.Serializer/0x00000008000c1000"));
+        assertEquals("dev.Call$$Lambda", DuelProfile.clean("dev.Call$$Lambda$104+0x00007fe6700f3b38.2082351774"));
+        assertEquals("java.lang.invoke.LambdaForm$MH", DuelProfile.clean("java.lang.invoke.LambdaForm$MH+0x00007fe670127440"));
     }
 
     private static void repeat(int times, Runnable action) {

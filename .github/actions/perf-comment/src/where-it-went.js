@@ -1,0 +1,59 @@
+// Paired mode: where a component's confirmed regression (or WARNING) spent its time and bytes, from
+// the profiling duel the gate ran after the verdict (summary.json: paired.components[label].whereItWent).
+// Frame and site names come from the head's code: escaped like every other string of the artifact.
+import { escapeText, finite } from './escape.js'
+
+const ROWS = 5
+
+/** Every component with a profile: a heading, the CPU table and the allocation table; '' when none has one. */
+export function whereItWentSection(scenarios) {
+  const parts = []
+  for (const scenario of scenarios) {
+    const components = scenario.paired && scenario.paired.components && typeof scenario.paired.components === 'object'
+      ? scenario.paired.components : {}
+    for (const [label, component] of Object.entries(components).slice(0, 10)) {
+      const went = component && typeof component.whereItWent === 'object' ? component.whereItWent : null
+      if (went) {
+        parts.push(componentTables(scenario.scenario, label, went))
+      }
+    }
+  }
+  if (parts.length === 0) {
+    return ''
+  }
+  return ['#### Where it went', '', 'Shares of each side\'s samples in one profiling duel after the verdict (JFR; never judged). '
+    + 'The raw profiles (`.jfr`, collapsed stacks) are in the run\'s artifact, under `components/`.', '', ...parts].join('\n')
+}
+
+function componentTables(scenario, label, went) {
+  const samples = went.samples || {}
+  const allocations = went.allocationSamples || {}
+  const cpu = (Array.isArray(went.cpu) ? went.cpu : []).slice(0, ROWS)
+  const sites = (Array.isArray(went.allocation) ? went.allocation : []).slice(0, ROWS)
+  const lines = [`**${escapeText(label, 200)}** (${escapeText(scenario, 120)})`, '']
+  if (cpu.length > 0) {
+    lines.push(`| CPU: frame (${count(samples.base)} base, ${count(samples.head)} head samples) | self, base → head | total, base → head |`,
+      '|---|---|---|',
+      ...cpu.map((row) => `| ${name(row.frame, row.new)} | ${share(row.selfBase)} → ${share(row.selfHead)} | ${share(row.totalBase)} → ${share(row.totalHead)} |`),
+      '')
+  }
+  if (sites.length > 0) {
+    lines.push(`| Allocation: type in frame (${count(allocations.base)} base, ${count(allocations.head)} head samples) | share, base → head |`,
+      '|---|---|',
+      ...sites.map((row) => `| ${name(row.site, row.new)} | ${share(row.base)} → ${share(row.head)} |`),
+      '')
+  }
+  return lines.join('\n')
+}
+
+function name(value, isNew) {
+  return `${escapeText(value, 160)}${isNew === true ? ' 🆕' : ''}`
+}
+
+function share(value) {
+  return finite(value) === null ? '—' : `${value.toFixed(1)}%`
+}
+
+function count(value) {
+  return finite(value) === null ? '—' : Number(value).toLocaleString('en-US')
+}
