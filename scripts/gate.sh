@@ -269,7 +269,7 @@ case "$decision" in
       echo "gate: INFRASTRUCTURE ERROR: Maven failed (exit $maven_exit) although the gate passed ($headline); see above" >&2
       exit 3
     fi
-    echo "gate: PASS: $headline"
+    if [ "$(jq -r .decision.outcome "$summary")" = ACCEPTED ]; then echo "gate: ACCEPTED (passes): $headline"; else echo "gate: PASS: $headline"; fi
     exit 0 ;;
   1) echo "gate: FAIL: $headline" >&2; exit 1 ;;
   2) echo "gate: $(jq -r 'if .decision.outcome == "NOT_JUDGED" then "NOT JUDGED" else "INCOMPLETE" end' "$summary"): $headline" >&2; exit 2 ;;

@@ -189,13 +189,16 @@ setup_java="actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165 # v5.0.0
 fill() { sed -e "s|@ACTION@|$action|g; s|@REF@|$action_ref$action_note|g; s|@DIR@|$working_directory|g; s|@CHECKOUT@|$checkout|g; s|@SETUP_JAVA@|$setup_java|g" > "$1"; }
 fill "$workflow" <<'YAML'
 # The performance gate on every pull request, written by kafka-perf-gate's init: the head is judged
-# against the merge base, both built and measured here; a confirmed regression fails the check.
+# against the merge base, both built and measured here; a confirmed regression fails the check,
+# unless a maintainer set the label perf-accepted (accept-label: "" in the gate's step turns it off).
 name: perf-gate
-on: pull_request
-permissions: {contents: read}
+on:
+  pull_request: {types: [opened, synchronize, reopened, labeled, unlabeled]}   # the accept label re-decides
+permissions: {contents: read, issues: read, pull-requests: read}   # the labels, and who set them
 concurrency: {group: "perf-gate-${{ github.event.pull_request.number }}", cancel-in-progress: true}   # a new push supersedes
 jobs:
   gate:
+    if: ${{ (github.event.action != 'labeled' && github.event.action != 'unlabeled') || github.event.label.name == 'perf-accepted' }}   # other labels: nothing to judge
     runs-on: ubuntu-latest
     timeout-minutes: 45   # a hang costs 45 minutes, not GitHub's 6 hours
     steps:

@@ -4,9 +4,9 @@
 # naming the field. The decision was made once, by the gate in Java (the decision block); this
 # script checks its shape and passes it on, never recomputes it. Prints step outputs for
 # $GITHUB_OUTPUT:
-#   outcome=PASS|REGRESSION|INCOMPLETE|NOT_JUDGED   the gate's decision
+#   outcome=PASS|REGRESSION|ACCEPTED|INCOMPLETE|NOT_JUDGED   the gate's decision
 #   exit-code=0|1|2        as scripts/gate.sh exits
-#   verdict=pass|fail|incomplete|not-judged         the outcome in lower case (fail: REGRESSION)
+#   verdict=pass|fail|accepted|incomplete|not-judged   the outcome in lower case (fail: REGRESSION)
 #   complete=true|false    every selected scenario ran and the suite reached its end
 #   regressions=N          confirmed regressions
 #   not-run=N              scenarios that failed or errored
@@ -31,7 +31,7 @@ nan_paths=$(jq -r '[paths(type == "number" and (isnan or isinfinite)) | map(tost
 
 # Only builtins that jq 1.6 and 1.7 share (no pick, abs, toarray, ltrimstr on non-strings...).
 # The gate's outcomes and the exit code each one has (GateResult.Outcome in Java).
-exit_codes='{"PASS": 0, "REGRESSION": 1, "INCOMPLETE": 2, "NOT_JUDGED": 2}'
+exit_codes='{"PASS": 0, "REGRESSION": 1, "ACCEPTED": 0, "INCOMPLETE": 2, "NOT_JUDGED": 2}'
 problems=$(jq -r --argjson codes "$exit_codes" '
   def num_or_null: type == "number" or type == "null";
   def metric_problems($where):
@@ -46,7 +46,7 @@ problems=$(jq -r --argjson codes "$exit_codes" '
   else
     ((try .decision.outcome catch null) as $o | if (.decision | type) != "object" then "decision: expected an object (the gate'"'"'s decision; written by an older gate?)"
      elif ($o | type) != "string" or ($codes | has($o) | not) then
-       "decision.outcome: expected PASS, REGRESSION, INCOMPLETE or NOT_JUDGED, found \(.decision.outcome | tojson | .[0:40])"
+       "decision.outcome: expected PASS, REGRESSION, ACCEPTED, INCOMPLETE or NOT_JUDGED, found \(.decision.outcome | tojson | .[0:40])"
      elif .decision.exitCode != $codes[$o] then
        "decision.exitCode: expected \($codes[$o]) for \(.decision.outcome), found \(.decision.exitCode | tojson | .[0:40])"
      elif (.decision.judged | type) != "boolean" then "decision.judged: expected true or false"
@@ -79,7 +79,7 @@ if [ -n "$problems" ]; then
 fi
 jq -r '.decision.outcome as $o |
   "outcome=\(.decision.outcome)", "exit-code=\(.decision.exitCode)",
-  "verdict=\({"PASS": "pass", "REGRESSION": "fail", "INCOMPLETE": "incomplete", "NOT_JUDGED": "not-judged"} | .[$o])",
+  "verdict=\({"PASS": "pass", "REGRESSION": "fail", "ACCEPTED": "accepted", "INCOMPLETE": "incomplete", "NOT_JUDGED": "not-judged"} | .[$o])",
   "complete=\(.complete)",
   "regressions=\([.scenarios[] | select(.outcome == "regression")] | length)",
   "not-run=\([.scenarios[] | select(.outcome == "failed" or .outcome == "error")] | length)",

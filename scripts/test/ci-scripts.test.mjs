@@ -107,7 +107,7 @@ for (const path of JQ_PATHS) {
     for (const [decision, message] of [
       [undefined, /field decision: expected an object/],
       ['PASS', /field decision: expected an object/],
-      [{ outcome: 'PASSED', exitCode: 0, judged: true, headline: 'x' }, /field decision\.outcome: expected PASS, REGRESSION, INCOMPLETE or NOT_JUDGED, found "PASSED"/],
+      [{ outcome: 'PASSED', exitCode: 0, judged: true, headline: 'x' }, /field decision\.outcome: expected PASS, REGRESSION, ACCEPTED, INCOMPLETE or NOT_JUDGED, found "PASSED"/],
       [{ outcome: 'PASS', exitCode: 1, judged: true, headline: 'x' }, /field decision\.exitCode: expected 0 for PASS, found 1/],
       [{ outcome: 'PASS', exitCode: 0, judged: 'yes', headline: 'x' }, /field decision\.judged: expected true or false/],
     ]) {

@@ -24583,6 +24583,21 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// src/accept.js
+async function acceptance(octokit, { owner, repo, number, label: label2 }) {
+  const labels = await octokit.rest.issues.listLabelsOnIssue({ owner, repo, issue_number: number, per_page: 100 });
+  if (!labels.data.some((entry) => entry && entry.name === label2)) {
+    return { none: `pull request #${number} does not carry the label ${label2}` };
+  }
+  const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
+  const set = events.filter((event) => event && event.event === "labeled" && event.label && event.label.name === label2).pop();
+  const login = set && set.actor && typeof set.actor.login === "string" ? set.actor.login : "";
+  if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login)) {
+    return { none: login ? `the label ${label2} was set by ${login}, a bot, not a maintainer` : `no event says who set the label ${label2}` };
+  }
+  return { by: login, at: typeof set.created_at === "string" ? set.created_at : "" };
+}
+
 // src/pull-request.js
 async function checkHead(octokit, { owner, repo, number, headSha }) {
   const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number });
@@ -25025,6 +25040,9 @@ function headline(summary2, scenarios) {
   let title;
   if (decision.outcome === "REGRESSION") {
     title = confirmed > 0 ? `\u274C kafka-perf-gate: ${plural(confirmed, ["confirmed regression", "confirmed regressions"])}` : `\u274C kafka-perf-gate: ${plural(noBaseline, ["scenario has", "scenarios have"])} no usable baseline (baselines are required)`;
+  } else if (decision.outcome === "ACCEPTED") {
+    const accepted = summary2.accepted && typeof summary2.accepted === "object" ? summary2.accepted : {};
+    title = `\u2611\uFE0F kafka-perf-gate: ${plural(confirmed, ["confirmed regression", "confirmed regressions"])}, accepted by ${escapeText(accepted.by, 40)} (label ${escapeText(accepted.label, 50)})`;
   } else if (decision.outcome === "INCOMPLETE") {
     title = `\u{1F4A5} kafka-perf-gate: incomplete run, ${plural(notRun, ["scenario", "scenarios"])} could not run`;
   } else if (decision.outcome === "NOT_JUDGED") {
@@ -25047,11 +25065,22 @@ function headline(summary2, scenarios) {
   const suite = summary2.suite ? `suite ${code(summary2.suite)}, ` : "";
   return `### ${title}
 
-${escapeText(decision.headline, 600)}
+${escapeText(decision.headline, 600)}${acceptedNote(summary2)}
 
 ${counts.join(" \xB7 ")}  
 ${suite}${plural(scenarios.length, ["scenario", "scenarios"])}  
 Judged by: ${modeLine(summary2)}`;
+}
+function acceptedNote(summary2) {
+  if (!summary2.decision || summary2.decision.outcome !== "ACCEPTED" || !summary2.accepted || typeof summary2.accepted !== "object") {
+    return "";
+  }
+  const { by, label: label2, at, head } = summary2.accepted;
+  const when = typeof at === "string" && at !== "" ? `, set ${escapeText(at, 40)}` : "";
+  const commit = typeof head === "string" && COMMIT.test(head) ? ` at head ${code(head.slice(0, 12))}` : "";
+  return `
+
+**Accepted** by ${escapeText(by, 40)} with the label ${code(label2)}${when}${commit}: the regression passes as an intended cost; its figures and where it went are below, as measured. The label stays on later pushes, and each push is measured again and shown accepted, until someone with triage rights removes it.`;
 }
 function attentionSection(rows, scenarios, head, paired) {
   const parts = [];
@@ -25185,7 +25214,7 @@ async function findComment(octokit, { owner, repo, issueNumber, marker, author }
 // src/summary-file.js
 import { readFileSync as readFileSync2, statSync } from "node:fs";
 var MAX_SUMMARY_BYTES = 5 * 1024 * 1024;
-var EXIT_CODES = { PASS: 0, REGRESSION: 1, INCOMPLETE: 2, NOT_JUDGED: 2 };
+var EXIT_CODES = { PASS: 0, REGRESSION: 1, ACCEPTED: 0, INCOMPLETE: 2, NOT_JUDGED: 2 };
 function readSummary(path) {
   let size;
   try {
@@ -25254,8 +25283,11 @@ function readSummary(path) {
 var JOB_SUMMARY_LIMIT = 1e6;
 async function run() {
   const mode = getInput("mode") || "comment";
+  if (mode === "accept") {
+    return accept();
+  }
   if (mode !== "comment" && mode !== "job-summary") {
-    throw new Error(`mode must be comment or job-summary, got ${JSON.stringify(mode)}`);
+    throw new Error(`mode must be comment, job-summary or accept, got ${JSON.stringify(mode)}`);
   }
   const markerId = getInput("marker-id") || "kafka-perf-gate";
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(markerId)) {
@@ -25294,6 +25326,24 @@ async function run() {
   setOutput("comment-action", result.action);
   setOutput("comment-id", String(result.id));
   setOutput("comment-url", result.url);
+}
+async function accept() {
+  const label2 = getInput("accept-label");
+  if (!/^[^\u0000-\u001f]{1,50}$/.test(label2)) {
+    throw new Error(`accept-label must be a label's name (1-50 characters), got ${JSON.stringify(label2)}`);
+  }
+  const number = parsePrNumber(getInput("pr-number", { required: true }));
+  const octokit = getOctokit(getInput("github-token", { required: true }));
+  const { owner, repo } = context2.repo;
+  let result;
+  try {
+    result = await acceptance(octokit, { owner, repo, number, label: label2 });
+  } catch (error2) {
+    result = { none: `the label could not be read (${describeFailure(error2)}): nothing is accepted` };
+  }
+  setOutput("accepted-by", result.by || "");
+  setOutput("accepted-at", result.at || "");
+  info(result.by ? `accepted by @${result.by} (label ${label2}, set ${result.at})` : `not accepted: ${result.none}`);
 }
 function describeFailure(error2) {
   if (typeof error2.status !== "number") {

@@ -2,6 +2,7 @@
 // in comment mode, posts or updates the one sticky comment on the pull request.
 import * as core from '@actions/core'
 import * as github from '@actions/github'
+import { acceptance } from './accept.js'
 import { checkHead, parsePrNumber, parseSha } from './pull-request.js'
 import { COMMENT_LIMIT, renderReport } from './render.js'
 import { upsertComment } from './sticky-comment.js'
@@ -12,8 +13,11 @@ const JOB_SUMMARY_LIMIT = 1_000_000
 
 export async function run() {
   const mode = core.getInput('mode') || 'comment'
+  if (mode === 'accept') {
+    return accept()
+  }
   if (mode !== 'comment' && mode !== 'job-summary') {
-    throw new Error(`mode must be comment or job-summary, got ${JSON.stringify(mode)}`)
+    throw new Error(`mode must be comment, job-summary or accept, got ${JSON.stringify(mode)}`)
   }
   const markerId = core.getInput('marker-id') || 'kafka-perf-gate'
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(markerId)) {
@@ -56,6 +60,29 @@ export async function run() {
   core.setOutput('comment-action', result.action)
   core.setOutput('comment-id', String(result.id))
   core.setOutput('comment-url', result.url)
+}
+
+/**
+ * Accept mode: whether the pull request carries the accept label, set by a person, now. Outputs
+ * accepted-by and accepted-at, empty when nobody accepted; an API failure accepts nothing.
+ */
+async function accept() {
+  const label = core.getInput('accept-label')
+  if (!/^[^\u0000-\u001f]{1,50}$/.test(label)) {
+    throw new Error(`accept-label must be a label's name (1-50 characters), got ${JSON.stringify(label)}`)
+  }
+  const number = parsePrNumber(core.getInput('pr-number', { required: true }))
+  const octokit = github.getOctokit(core.getInput('github-token', { required: true }))
+  const { owner, repo } = github.context.repo
+  let result
+  try {
+    result = await acceptance(octokit, { owner, repo, number, label })
+  } catch (error) {
+    result = { none: `the label could not be read (${describeFailure(error)}): nothing is accepted` }
+  }
+  core.setOutput('accepted-by', result.by || '')
+  core.setOutput('accepted-at', result.at || '')
+  core.info(result.by ? `accepted by @${result.by} (label ${label}, set ${result.at})` : `not accepted: ${result.none}`)
 }
 
 /** One line a reader can act on: what GitHub refused, and the likely reason. */

@@ -322,6 +322,9 @@ function headline(summary, scenarios) {
     title = confirmed > 0
       ? `❌ kafka-perf-gate: ${plural(confirmed, ['confirmed regression', 'confirmed regressions'])}`
       : `❌ kafka-perf-gate: ${plural(noBaseline, ['scenario has', 'scenarios have'])} no usable baseline (baselines are required)`
+  } else if (decision.outcome === 'ACCEPTED') {
+    const accepted = summary.accepted && typeof summary.accepted === 'object' ? summary.accepted : {}
+    title = `☑️ kafka-perf-gate: ${plural(confirmed, ['confirmed regression', 'confirmed regressions'])}, accepted by ${escapeText(accepted.by, 40)} (label ${escapeText(accepted.label, 50)})`
   } else if (decision.outcome === 'INCOMPLETE') {
     title = `💥 kafka-perf-gate: incomplete run, ${plural(notRun, ['scenario', 'scenarios'])} could not run`
   } else if (decision.outcome === 'NOT_JUDGED') {
@@ -344,7 +347,20 @@ function headline(summary, scenarios) {
     counts.push(`💥 ${notRun} could not run`)
   }
   const suite = summary.suite ? `suite ${code(summary.suite)}, ` : ''
-  return `### ${title}\n\n${escapeText(decision.headline, 600)}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}  \nJudged by: ${modeLine(summary)}`
+  return `### ${title}\n\n${escapeText(decision.headline, 600)}${acceptedNote(summary)}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}  \nJudged by: ${modeLine(summary)}`
+}
+
+/** Who accepted, at which head, and that the label outlives a push: the figures and profiles below are as measured. */
+function acceptedNote(summary) {
+  if (!summary.decision || summary.decision.outcome !== 'ACCEPTED' || !summary.accepted || typeof summary.accepted !== 'object') {
+    return ''
+  }
+  const { by, label, at, head } = summary.accepted
+  const when = typeof at === 'string' && at !== '' ? `, set ${escapeText(at, 40)}` : ''
+  const commit = typeof head === 'string' && COMMIT.test(head) ? ` at head ${code(head.slice(0, 12))}` : ''
+  return `\n\n**Accepted** by ${escapeText(by, 40)} with the label ${code(label)}${when}${commit}: the regression passes as an intended cost; `
+    + 'its figures and where it went are below, as measured. The label stays on later pushes, and each push is measured again and shown '
+    + 'accepted, until someone with triage rights removes it.'
 }
 
 function attentionSection(rows, scenarios, head, paired) {

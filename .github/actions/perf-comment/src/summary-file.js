@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs'
 export const MAX_SUMMARY_BYTES = 5 * 1024 * 1024
 
 /** The gate's outcomes and the exit code each one has (GateResult.Outcome in Java). */
-const EXIT_CODES = { PASS: 0, REGRESSION: 1, INCOMPLETE: 2, NOT_JUDGED: 2 }
+const EXIT_CODES = { PASS: 0, REGRESSION: 1, ACCEPTED: 0, INCOMPLETE: 2, NOT_JUDGED: 2 }
 
 /**
  * Reads the gate's summary.json and checks the fields the report relies on. The workflow checks

@@ -159,3 +159,39 @@ test('a summary that is not the gate\'s fails naming the file and field', async 
   const second = await runAction({ summary: truncated, mode: 'job-summary' })
   assert.match(second.stdout, /::error::.*summary\.json: not valid JSON/)
 })
+
+test('accept mode: the label set by a maintainer is read back from the API with who set it and when', async () => {
+  fake.state.permissions = { 'maint-1': 'triage', 'contributor-2': 'read' }
+  const labelled = await fetch(`${fake.url}/repos/acme/payments/issues/7/labels`, { method: 'POST',
+    headers: { authorization: 'token x', 'x-fake-user': 'maint-1', 'content-type': 'application/json' }, body: JSON.stringify({ labels: ['perf-accepted'] }) })
+  assert.equal(labelled.status, 200)
+  const result = await runAction({ mode: 'accept', 'pr-number': '7', 'accept-label': 'perf-accepted' }, { apiUrl: fake.url })
+  assertSucceeded(result)
+  assert.equal(result.outputs['accepted-by'], 'maint-1')
+  assert.match(result.outputs['accepted-at'], /^\d{4}-\d\d-\d\dT/)
+})
+
+test('accept mode: the pull request\'s author without triage rights cannot set the label (the fake refuses, as GitHub does), so nothing is accepted', async () => {
+  fake.state.permissions = { 'contributor-2': 'read' }
+  const refused = await fetch(`${fake.url}/repos/acme/payments/issues/7/labels`, { method: 'POST',
+    headers: { authorization: 'token x', 'x-fake-user': 'contributor-2', 'content-type': 'application/json' }, body: JSON.stringify({ labels: ['perf-accepted'] }) })
+  assert.equal(refused.status, 403)
+  assert.match((await refused.json()).message, /contributor-2 has read access: labels need triage rights/)
+  const result = await runAction({ mode: 'accept', 'pr-number': '7', 'accept-label': 'perf-accepted' }, { apiUrl: fake.url })
+  assertSucceeded(result)
+  assert.equal(result.outputs['accepted-by'], '')
+  assert.match(result.stdout, /not accepted: pull request #7 does not carry the label perf-accepted/)
+})
+
+test('accept mode: a label a bot set is not a maintainer\'s acceptance; an API failure accepts nothing', async () => {
+  fake.state.labels = { 7: ['perf-accepted'] }
+  fake.state.labelEvents = { 7: [{ event: 'labeled', label: { name: 'perf-accepted' }, actor: { login: 'labeler[bot]' }, created_at: '2026-11-28T09:00:00Z' }] }
+  const bot = await runAction({ mode: 'accept', 'pr-number': '7', 'accept-label': 'perf-accepted' }, { apiUrl: fake.url })
+  assertSucceeded(bot)
+  assert.equal(bot.outputs['accepted-by'], '')
+  assert.match(bot.stdout, /set by labeler\[bot\], a bot, not a maintainer/)
+  const down = await runAction({ mode: 'accept', 'pr-number': '7', 'accept-label': 'perf-accepted' }, { apiUrl: 'http://127.0.0.1:9' })
+  assertSucceeded(down)
+  assert.equal(down.outputs['accepted-by'], '')
+  assert.match(down.stdout, /the label could not be read .*nothing is accepted/)
+})

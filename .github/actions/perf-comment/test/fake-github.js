@@ -20,6 +20,10 @@ export function emptyState() {
     defaultLogin: 'github-actions[bot]', // who the token belongs to
     requests: [], // "METHOD /path?query" in order
     artifacts: {}, // run id -> [{ name, size_in_bytes, expired }]; a run not named here is read from the artifacts folder
+    labels: {}, // issue number -> [label name]
+    labelEvents: {}, // issue number -> [{ event: 'labeled' | 'unlabeled', label: { name }, actor: { login }, created_at }]
+    // Who may label: GitHub lets only people with triage rights (or more) set a label, and so does this fake.
+    permissions: {}, // login -> 'admin' | 'maintain' | 'write' | 'triage' | 'read'
   }
 }
 
@@ -74,6 +78,28 @@ export function startFakeGitHub({ port = 0, state = emptyState(), artifactsDir =
       return send(response, state.failWrites, { message: 'Resource not accessible by integration' })
     }
     let match
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/labels$/))) {
+      const number = match[3]
+      if (request.method === 'GET') {
+        return send(response, 200, ((state.labels || {})[number] || []).map((name) => ({ name })))
+      }
+      if (request.method === 'POST') {
+        // The acting user is the token's (x-fake-user names another): without triage rights GitHub ignores or refuses it.
+        const login = request.headers['x-fake-user'] || state.defaultLogin
+        const role = (state.permissions || {})[login] || 'read'
+        if (!['admin', 'maintain', 'write', 'triage'].includes(role)) {
+          return send(response, 403, { message: `${login} has ${role} access: labels need triage rights` })
+        }
+        const names = Array.isArray(body.labels) ? body.labels : []
+        state.labels[number] = [...new Set([...((state.labels || {})[number] || []), ...names])]
+        state.labelEvents[number] = [...((state.labelEvents || {})[number] || []), ...names.map((name) => ({
+          event: 'labeled', label: { name }, actor: { login }, created_at: new Date().toISOString() }))]
+        return send(response, 200, state.labels[number].map((name) => ({ name })))
+      }
+    }
+    if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/events$/)) && request.method === 'GET') {
+      return send(response, 200, (state.labelEvents || {})[match[3]] || [])
+    }
     if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)\/artifacts$/)) && request.method === 'GET') {
       const name = url.searchParams.get('name')
       const all = (state.artifacts || {})[match[3]] || artifactsIn(artifactsDir, match[3])

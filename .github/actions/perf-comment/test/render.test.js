@@ -307,3 +307,14 @@ test('no profile, no "Where it went"', () => {
   const { body } = renderReport(fixture('all-passed.json'), { marker })
   assert.doesNotMatch(body, /Where it went/)
 })
+
+test('an accepted regression says who accepted, at which head, that the label outlives a push, and still shows the figures', () => {
+  const summary = fixture('confirmed-regression.json')
+  summary.decision = { ...summary.decision, outcome: 'ACCEPTED', exitCode: 0, headline: `ACCEPTED by @maint-1 (label perf-accepted): ${summary.decision.headline}` }
+  summary.accepted = { by: 'maint-1', label: 'perf-accepted', at: '2026-11-28T09:00:00Z', head: 'b'.repeat(40) }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /^### ☑️ kafka-perf-gate: 2 confirmed regressions, accepted by maint-1 \(label perf-accepted\)$/m)
+  assert.match(body, /\*\*Accepted\*\* by maint-1 with the label `perf-accepted`, set 2026-11-28T09&#58;00&#58;00Z at head `bbbbbbbbbbbb`/)
+  assert.match(body, /The label stays on later pushes, and each push is measured again and shown accepted/)
+  assert.match(body, /#### Needs attention/, 'the figures are still shown')
+})

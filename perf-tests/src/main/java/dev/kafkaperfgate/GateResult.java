@@ -10,13 +10,13 @@ import java.util.List;
  *
  * <pre>{@code
  * GateResult result = PerfGate.run(PerfGateOptions.builder().suite("pr").build());
- * result.outcome();     // PASS, REGRESSION, INCOMPLETE or NOT_JUDGED
+ * result.outcome();     // PASS, REGRESSION, ACCEPTED, INCOMPLETE or NOT_JUDGED
  * result.exitCode();    // 0, 1, 2 or 2, as scripts/gate.sh exits
  * result.headline();    // "confirmed regression: orders-publish (cpuNsPerRecord +194.1%)"
  * }</pre>
  *
  * @param outcome     the run's decision
- * @param exitCode    0 pass, 1 confirmed regression (or no usable baseline when one is required), 2 incomplete run
+ * @param exitCode    0 pass (or an accepted regression), 1 confirmed regression (or no usable baseline when one is required), 2 incomplete run
  *                    or a run that judged nothing
  * @param headline    one line saying the decision and why, for a console, a check run or a comment's title
  * @param judged      whether at least one metric was compared with a baseline; {@code false} means every
@@ -38,6 +38,11 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         PASS(0),
         /** A regression was flagged and confirmed by a re-run (or a baseline was required and missing). */
         REGRESSION(1),
+        /**
+         * A confirmed regression that a maintainer accepted as an intended cost: the pull request
+         * carries the accept label (set by someone with triage rights; {@code perf.accepted.by}). Passes.
+         */
+        ACCEPTED(0),
         /** A scenario could not run, or the suite did not reach its end: no decision about performance. */
         INCOMPLETE(2),
         /**

@@ -70,12 +70,16 @@ public final class RunSummary {
     }
 
     /** Where the run came from: recorded so a baseline built from it says what it measured. */
-    public record Provenance(String commit, String runId) {
+    public record Provenance(String commit, String runId, Acceptance acceptance) {
 
-        /** The settings' commit and run id; a run without an id gets {@code local-<epoch seconds>}. */
+        public Provenance(String commit, String runId) {
+            this(commit, runId, null);
+        }
+
+        /** The settings' commit, run id and acceptance; a run without an id gets {@code local-<epoch seconds>}. */
         public static Provenance of(GateSettings settings) {
             return new Provenance(settings.runCommit(),
-                    settings.runId() == null ? "local-" + Instant.now().getEpochSecond() : settings.runId());
+                    settings.runId() == null ? "local-" + Instant.now().getEpochSecond() : settings.runId(), Acceptance.of(settings));
         }
     }
 
@@ -217,6 +221,10 @@ public final class RunSummary {
         if (!isComplete()) {
             outcome = GateResult.Outcome.INCOMPLETE;
             headline = "run INCOMPLETE: " + (problems().isEmpty() ? "the suite did not reach its end" : String.join("; ", problems()));
+        } else if (!regressed.isEmpty() && provenance.acceptance() != null) {
+            // A maintainer's label accepts the cost: the figures stay, the job passes.
+            outcome = GateResult.Outcome.ACCEPTED;
+            headline = provenance.acceptance().describe() + ": confirmed regression: " + String.join("; ", regressed);
         } else if (!regressed.isEmpty()) {
             outcome = GateResult.Outcome.REGRESSION;
             headline = "confirmed regression: " + String.join("; ", regressed);
@@ -321,6 +329,9 @@ public final class RunSummary {
         root.put("suite", suite);
         root.put("commit", provenance.commit());
         root.put("runId", provenance.runId());
+        if (provenance.acceptance() != null) {
+            root.set("accepted", provenance.acceptance().toJson());
+        }
         root.put("module", module);
         root.put("startedAt", startedAt.toString());
         root.put("updatedAt", Instant.now().toString());

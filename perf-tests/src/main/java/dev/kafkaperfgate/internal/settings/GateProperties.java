@@ -82,6 +82,16 @@ public final class GateProperties {
      */
     public static final String RUN_MODULE = "perf.run.module";
     public static final String RUN_ID = "perf.run.id";
+    /**
+     * The login that set the pull request's accept label, as the gate action read it from GitHub's
+     * API at decision time: a confirmed regression then ends ACCEPTED (exit 0). Never from the
+     * pull request's files.
+     */
+    public static final String ACCEPTED_BY = "perf.accepted.by";
+    /** The accept label's name, for the headline ({@code perf-accepted} by default). */
+    public static final String ACCEPT_LABEL = "perf.accept.label";
+    /** When the accept label was set (ISO-8601), for the headline. */
+    public static final String ACCEPTED_AT = "perf.accepted.at";
 
     /**
      * Paired mode from a team's own build ({@code mvn verify -Dperf.suite=pr -Dperf.base.ref=origin/main}):
@@ -197,6 +207,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, ENABLED, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
+            ACCEPTED_BY, ACCEPT_LABEL, ACCEPTED_AT,
             BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_DESIGN, PAIRED_WINDOW, FAIL_FAST, CLIENTS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, SANDBOX_BASE, SANDBOX_HEAD, SANDBOX_EXCHANGE, HEAD_BUILD, PAIRED_WORK, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 

@@ -242,6 +242,21 @@ public final class GateSettings {
         return text(GateProperties.RUN_ID);
     }
 
+    /** Who set the pull request's accept label ({@link GateProperties#ACCEPTED_BY}), or {@code null}. */
+    public String acceptedBy() {
+        return text(GateProperties.ACCEPTED_BY);
+    }
+
+    /** The accept label's name, or {@code null} for the default. */
+    public String acceptLabel() {
+        return text(GateProperties.ACCEPT_LABEL);
+    }
+
+    /** When the accept label was set, or {@code null}. */
+    public String acceptedAt() {
+        return text(GateProperties.ACCEPTED_AT);
+    }
+
     public String runModule() {
         return text(GateProperties.RUN_MODULE);
     }

@@ -55,6 +55,38 @@ class RunDecisionTest {
                 result.headline());
     }
 
+    /** Issue 59: a maintainer's accept label turns a confirmed regression into ACCEPTED, exit 0, figures kept; without it, exit 1. */
+    @Test
+    void aConfirmedRegressionWithTheAcceptLabelIsAcceptedAndWithoutItFails() throws java.io.IOException {
+        GateSettings labelled = GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "maint-1", GateProperties.ACCEPTED_AT,
+                "2026-11-28T09:00:00Z", GateProperties.RUN_COMMIT, "b".repeat(40)));
+        for (GateSettings settings : List.of(labelled, GateSettings.of(Map.of(GateProperties.RUN_COMMIT, "b".repeat(40))))) {
+            Path folder = java.nio.file.Files.createTempDirectory(dir, "run");
+            RunSummary summary = new RunSummary(folder, "pr", 1, RunSummary.Provenance.of(settings));
+            summary.judged("s1", "produce", RunSummary.Outcome.REGRESSION, folder.resolve("s1.json"), null,
+                    verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), folder.resolve("s1.confirmation.json"),
+                    verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), null);
+            summary.finish();
+            GateResult result = summary.result();
+            if (settings == labelled) {
+                assertEquals(GateResult.Outcome.ACCEPTED, result.outcome());
+                assertEquals(0, result.exitCode());
+                assertTrue(result.headline().startsWith("ACCEPTED by @maint-1 (label perf-accepted, set 2026-11-28T09:00:00Z) at head "
+                        + "bbbbbbbbbbbb: confirmed regression: s1 (cpuNsPerRecord +"), result.headline());
+                com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(folder.resolve("summary.json").toFile());
+                assertEquals("maint-1", written.path("accepted").path("by").asText(), written.toString());
+                assertEquals("regression", written.path("scenarios").get(0).path("outcome").asText(), "the scenario's figures stay a regression");
+            } else {
+                assertEquals(GateResult.Outcome.REGRESSION, result.outcome());
+                assertEquals(1, result.exitCode());
+            }
+        }
+        IllegalArgumentException notALogin = assertThrows(IllegalArgumentException.class, () -> RunSummary.Provenance.of(
+                GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "evil; rm -rf"))));
+        assertTrue(notALogin.getMessage().contains("is not a GitHub login"), notALogin.getMessage());
+    }
+
     @Test
     void aStepAcrossNightliesIsNamedInTheHeadlineAndSummaryButNeverDecides() throws java.io.IOException {
         RunSummary summary = new RunSummary(dir, "nightly", 1, new RunSummary.Provenance("abc1234", "t-5"));

@@ -99,9 +99,55 @@ public final class DuelProfile {
         List<String> names = new ArrayList<>();
         for (int i = 0; i <= deepest; i++) {
             RecordedMethod method = frames.get(i).getMethod();
-            names.add(method == null ? "?" : clean(method.getType().getName()) + "." + method.getName());
+            names.add(method == null ? "?" : clean(method.getType().getName()) + "." + method.getName() + parameters(method.getDescriptor()));
         }
         return Optional.of(new Sample(side, names));
+    }
+
+    /** {@code (Ljava/lang/String;[BI)[B} as {@code (String, byte[], int)}: overloads are told apart, as a reader names them. */
+    static String parameters(String descriptor) {
+        if (descriptor == null || !descriptor.startsWith("(") || descriptor.indexOf(')') < 0) {
+            return "";
+        }
+        String list = descriptor.substring(1, descriptor.indexOf(')'));
+        List<String> names = new ArrayList<>();
+        int i = 0;
+        while (i < list.length()) {
+            int dims = 0;
+            while (i < list.length() && list.charAt(i) == '[') {
+                dims++;
+                i++;
+            }
+            if (i >= list.length()) {
+                break;
+            }
+            String name;
+            char c = list.charAt(i);
+            if (c == 'L') {
+                int end = list.indexOf(';', i);
+                if (end < 0) {
+                    break;
+                }
+                String type = list.substring(i + 1, end);
+                name = clean(type.substring(type.lastIndexOf('/') + 1));
+                i = end + 1;
+            } else {
+                name = switch (c) {
+                    case 'B' -> "byte";
+                    case 'C' -> "char";
+                    case 'D' -> "double";
+                    case 'F' -> "float";
+                    case 'I' -> "int";
+                    case 'J' -> "long";
+                    case 'S' -> "short";
+                    case 'Z' -> "boolean";
+                    default -> "?";
+                };
+                i++;
+            }
+            names.add(name + "[]".repeat(dims));
+        }
+        return "(" + String.join(", ", names) + ")";
     }
 
     static String clean(String className) {

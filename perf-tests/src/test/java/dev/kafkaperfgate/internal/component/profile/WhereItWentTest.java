@@ -60,6 +60,14 @@ class WhereItWentTest {
         assertEquals("java.lang.invoke.LambdaForm$MH", DuelProfile.clean("java.lang.invoke.LambdaForm$MH+0x00007fe670127440"));
     }
 
+    @Test
+    void overloadsAreToldApartByTheirParameters() {
+        assertEquals("(String, Headers, Object)", DuelProfile.parameters("(Ljava/lang/String;Lorg/apache/kafka/common/header/Headers;Ljava/lang/Object;)[B"));
+        assertEquals("(byte[], int, long[][])", DuelProfile.parameters("([BI[[J)V"));
+        assertEquals("()", DuelProfile.parameters("()V"));
+        assertEquals("", DuelProfile.parameters(null));
+    }
+
     private static void repeat(int times, Runnable action) {
         for (int i = 0; i < times; i++) {
             action.run();
