@@ -13,6 +13,8 @@
 #   scripts/gate.sh [--module DIR] [--base REF] [--results DIR] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 #   scripts/gate.sh init --module DIR [--producer-config FILE] [--action-ref REF]
 #                    writes a scenario, a suite class and the PR workflow for a team's module (scripts/init.sh --help)
+#   scripts/gate.sh demo [--patch NAME]
+#                    the example adopter with one of its regressions, judged: a FAIL in about 3 minutes (scripts/demo.sh --help)
 # The suite defaults to pr, or to all when -Dperf.scenarios picks scenarios by name (the gate's Java decides it).
 # Without --module: this repository's own suite (mvn -B verify -Pgate at its root), results in
 # perf-tests/target/perf-results/. With --module DIR: a team's Maven module whose tests extend
@@ -35,6 +37,11 @@ gate_root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 if [ "${1:-}" = init ]; then
   shift
   exec "$gate_root/scripts/init.sh" "$@"
+fi
+# scripts/gate.sh demo: the example adopter with one of its regressions, judged (scripts/demo.sh).
+if [ "${1:-}" = demo ]; then
+  shift
+  exec "$gate_root/scripts/demo.sh" "$@"
 fi
 
 # Cancel: GitHub stops a step with SIGINT, then SIGTERM 7.5 s later, then SIGKILL 2.5 s after

@@ -65,7 +65,7 @@ public final class DuelProfile {
                     side.cpu(sample.get().frames());
                 } else {
                     RecordedClass type = event.getClass("objectClass");
-                    side.allocation(type == null ? "?" : clean(type.getName()), sample.get().frames());
+                    side.allocation(type == null ? "?" : typeName(type.getName()), sample.get().frames());
                 }
             }
         }
@@ -150,7 +150,24 @@ public final class DuelProfile {
         return "(" + String.join(", ", names) + ")";
     }
 
-    static String clean(String className) {
-        return HIDDEN.matcher(className).replaceAll(match -> match.group(1) != null ? "\\$\\$Lambda" : "");
+    /** {@code [B} as {@code byte[]}, {@code [Ljava.lang.String;} as {@code java.lang.String[]}: as the reader writes types. */
+    static String typeName(String name) {
+        int dims = 0;
+        while (dims < name.length() && name.charAt(dims) == '[') {
+            dims++;
+        }
+        if (dims == 0) {
+            return clean(name);
+        }
+        String element = parameters("(" + name.substring(dims).replace('.', '/') + ")V");
+        return element.substring(1, element.length() - 1) + "[]".repeat(dims);
     }
+
+    static String clean(String className) {
+        String named = HIDDEN.matcher(className).replaceAll(match -> match.group(1) != null ? "\\$\\$Lambda" : "");
+        return ACCESSOR.matcher(named).replaceAll("$1");
+    }
+
+    /** Reflection's generated accessors are numbered per JVM and copy: {@code GeneratedMethodAccessor34} as {@code GeneratedMethodAccessor}. */
+    private static final Pattern ACCESSOR = Pattern.compile("(Generated(?:Serialization)?(?:Method|Constructor)Accessor)\\d+");
 }

@@ -48,7 +48,8 @@ public final class SideProfile {
             return;
         }
         allocations++;
-        allocated.merge(type + " in " + frames.get(0), 1L, Long::sum);
+        // The allocating frame and its caller: "byte[] in Arrays.copyOf(byte[], int) ← OrderSerializer.serialize(String, Order)".
+        allocated.merge(type + " in " + frames.get(0) + (frames.size() > 1 ? " ← " + frames.get(1) : ""), 1L, Long::sum);
         allocationStacks.merge(collapsed(frames) + ";" + type, 1L, Long::sum);
     }
 

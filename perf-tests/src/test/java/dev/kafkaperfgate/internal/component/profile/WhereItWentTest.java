@@ -44,7 +44,7 @@ class WhereItWentTest {
         assertTrue(went.cpu().stream().noneMatch(row -> row.name().equals("harness.Loop.run")), "a frame on every stack of both sides did not change");
 
         WhereItWent.Row site = went.allocation().get(0);
-        assertTrue(site.name().startsWith("byte[] in "), site.name());
+        assertEquals("byte[] in acme.OrderSerializer.scan ← acme.OrderSerializer.serialize", site.name());
         assertEquals(0.5, Math.abs(site.head() - site.base()), 1e-9);
         assertTrue(went.cpu().size() <= WhereItWent.ROWS);
         assertTrue(went.lines().get(1).contains("acme.OrderSerializer.scan (new)"), went.lines().get(1));
@@ -57,6 +57,7 @@ class WhereItWentTest {
         assertEquals("acme.Serializer$$Lambda", DuelProfile.clean("acme.Serializer$$Lambda$123/0x0000000801234567"));
         assertEquals("acme.Serializer", DuelProfile.clean("acme.Serializer/0x00000008000c1000"));
         assertEquals("dev.Call$$Lambda", DuelProfile.clean("dev.Call$$Lambda$104+0x00007fe6700f3b38.2082351774"));
+        assertEquals("jdk.internal.reflect.GeneratedMethodAccessor", DuelProfile.clean("jdk.internal.reflect.GeneratedMethodAccessor34"));
         assertEquals("java.lang.invoke.LambdaForm$MH", DuelProfile.clean("java.lang.invoke.LambdaForm$MH+0x00007fe670127440"));
     }
 
@@ -66,6 +67,9 @@ class WhereItWentTest {
         assertEquals("(byte[], int, long[][])", DuelProfile.parameters("([BI[[J)V"));
         assertEquals("()", DuelProfile.parameters("()V"));
         assertEquals("", DuelProfile.parameters(null));
+        assertEquals("byte[]", DuelProfile.typeName("[B"));
+        assertEquals("String[][]", DuelProfile.typeName("[[Ljava.lang.String;"));
+        assertEquals("java.lang.Long", DuelProfile.typeName("java.lang.Long"));
     }
 
     private static void repeat(int times, Runnable action) {
