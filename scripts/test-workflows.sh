@@ -289,6 +289,32 @@ state -e '[.requests[] | select(startswith("PATCH /repos/acme/orders/issues/comm
   || die "the second run did not update the comment in place: $(state -c '.requests')"
 state -e '.comments[0].body | contains("OrderSerializer") and contains("REGRESSION")' >/dev/null \
   || die "the updated comment does not name the serializer's regression: $(state -r '.comments[0].body' | head -c 600)"
+# Where it went (issue 59): the first CPU row is the method the check added, the first allocation row the copy.
+where=$(state -r '.comments[0].body' | sed -n '/^#### Where it went/,/^#### \|^<details>/p')
+echo "$where" | grep -A2 '^| CPU: frame' | tail -n 1 | grep -q 'OrderSerializer\.serialize&#40;String, Headers, Order&#41; 🆕' \
+  || die "the CPU table's first row is not the check the push added: $(echo "$where" | head -c 1500)"
+echo "$where" | grep -A2 '^| Allocation: type in frame' | tail -n 1 | grep -q 'Arrays\.copyOf' \
+  || die "the allocation table's first row is not the copy the push added: $(echo "$where" | head -c 1500)"
+[ -n "$(find "$(results 4203)/components" -name '*.profile.jfr' -size +1k)" ] || die "the artifact lacks the raw profile (components/*.profile.jfr)"
+
+say "4b/5 the same push, labelled perf-accepted by a maintainer: ACCEPTED, the job passes (log $work/pr-accepted.log)"
+# GitHub lets only people with triage rights set a label; so does the fake API: the author's attempt is refused.
+label() { curl -sS -o /dev/null -w '%{http_code}' -X POST -H 'authorization: token x' -H "x-fake-user: $1" \
+  --data '{"labels": ["perf-accepted"]}' "$api/repos/acme/orders/issues/7/labels"; }
+curl -fsS -o /dev/null -X POST --data '{"permissions": {"maint-1": "triage", "contributor-2": "read"}}' "$api/_fake/state"
+[ "$(label contributor-2)" = 403 ] || die "the fake API let a user without triage rights set the accept label"
+[ "$(label maint-1)" = 200 ] || die "the fake API refused the maintainer's label"
+jq --arg sha "$fail_sha" '.action = "labeled" | .label = {name: "perf-accepted"}' "$work/events/pr-fail.json" > "$work/events/pr-accepted.json"
+start=$SECONDS
+run_act pull_request perf-gate.yml "$work/events/pr-accepted.json" 4206 "$work/pr-accepted.log" \
+  || { tail -n 60 "$work/pr-accepted.log"; die "perf-gate failed a regression a maintainer accepted"; }
+summary=$(results 4206)/summary.json
+jq -e '.decision.outcome == "ACCEPTED" and .decision.exitCode == 0 and .accepted.by == "maint-1"
+    and (.decision.headline | contains("ACCEPTED by @maint-1 (label perf-accepted"))
+    and ([.scenarios[] | select(.outcome == "regression")] | length == 1)' "$summary" >/dev/null \
+  || die "the labelled regression is not ACCEPTED with its figures: $(jq -c '{decision, accepted}' "$summary")"
+grep -q "gate: ACCEPTED (passes): " "$work/pr-accepted.log" || die "the job log does not show the run as accepted"
+say "    ACCEPTED in $((SECONDS - start)) s: $(jq -r .decision.headline "$summary" | head -c 200)"
 
 say "5/5 perf-baselines on schedule, as the nightly cron fires it (log $work/nightly.log)"
 git -C "$adopter" checkout -q main
@@ -306,4 +332,4 @@ echo "$changed" | grep -q "^$module/baselines/[^/]*/[^/]*/orders-publish\.histor
 state -e '.createdPulls[0] | .base == "main" and (.body | contains("refresh-baselines: merged"))' >/dev/null \
   || die "the baseline PR does not carry the refresh report: $(state -c '.createdPulls[0]')"
 say "    pushed $pr_branch ($(echo "$changed" | tr '\n' ' ')) and opened PR: $(state -r '.createdPulls[0].title')"
-say "PASS in $((SECONDS / 60))m$((SECONDS % 60))s: an adopter's repository with three workflows: a PR passed, a regression failed, one comment created and updated; the nightly opened a baseline PR"
+say "PASS in $((SECONDS / 60))m$((SECONDS % 60))s: an adopter's repository with three workflows: a PR passed, a regression failed, one comment created and updated with where it went, the regression accepted by a maintainer's label; the nightly opened a baseline PR"
