@@ -16,9 +16,11 @@
 #      run; KPG_REQUIRE_ACT=1 makes that a failure. With --all: the example's baselines, an
 #      unchanged build passing, kafka-clients and linger.ms changes judged, stored and paired.
 #
-#   scripts/test.sh [--all] [extra mvn arguments]
+#   scripts/test.sh [--all | --unit] [extra mvn arguments]
 #
-# Two tiers. The default, fast tier is what CI runs: every unit test, the fast broker tests, and
+# --unit runs only the Java tests tagged "unit", which start nothing (no process, broker, fork,
+# git or gate run; UnitTierTest keeps it so): about 40 s, for a developer's edit-test loop.
+# Two tiers beside it. The default, fast tier is what CI runs: every unit test, the fast broker tests, and
 # the adopter's path under act (two paired end-to-end gate runs). --all adds
 # the slow tier: the tests tagged "slow" (clusters, slow links, MirrorMaker 2, faults;
 # mvn -Pslow-tests), the example's stored-mode runs and its
@@ -33,9 +35,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tier=fast
 if [ "${1:-}" = --all ]; then tier=all; shift; fi
+if [ "${1:-}" = --unit ]; then
+  shift
+  . scripts/provision.sh
+  provision java:openjdk-17-jdk-headless mvn:maven
+  echo "test: the unit tier (mvn -B -q test -Dgroups=unit: the tests that start nothing)"
+  exec mvn -B -q test -pl perf-tests,tools -Dgroups=unit -Dsurefire.failIfNoSpecifiedTests=false "$@"
+fi
 case "${1:-}" in
   -h|--help) sed -n '2,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
-  --*) echo "test: unknown option $1 (known: --all, --help; anything else is passed to mvn)" >&2; exit 2 ;;
+  --*) echo "test: unknown option $1 (known: --all, --unit, --help; anything else is passed to mvn)" >&2; exit 2 ;;
 esac
 # shellcheck source=scripts/provision.sh
 . scripts/provision.sh

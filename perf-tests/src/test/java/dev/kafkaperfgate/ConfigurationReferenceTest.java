@@ -1,6 +1,7 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.settings.GateProperties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** docs/configuration.md names every {@code perf.*} key the gate accepts: a key added without a line fails here. */
+@Tag("unit")
 class ConfigurationReferenceTest {
 
     @Test

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.result.RunSummary;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * public twin by name (the result maps one onto the other), and the metric keys are the ones
  * summary.json and the console use.
  */
+@Tag("unit")
 class GateResultTest {
 
     private static List<String> names(Enum<?>[] values) {

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.junit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** When a team's suite runs, is skipped, or fails on a typo. */
+@Tag("unit")
 class PerfGateExtensionTest {
 
     /** A team's suite, as the extension sees its class. */

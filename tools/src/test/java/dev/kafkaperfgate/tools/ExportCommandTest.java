@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * judged figure lands in Bencher Metric Format and in github-action-benchmark's two files, each
  * metric on the side its direction belongs to; a run that is not a clean run is refused.
  */
+@Tag("unit")
 class ExportCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.tools;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The library never depends on the tools: the tools may use the library, never the other way.
  * Checked here, where both are on the classpath (the library's own build cannot see the tools).
  */
+@Tag("unit")
 class ToolsArchitectureTest {
 
     private static JavaClasses classes;

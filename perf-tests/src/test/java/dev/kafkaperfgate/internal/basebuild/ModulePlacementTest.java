@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The perf module's place: built from the outermost reactor that lists it, found at the same path in the base. */
+@Tag("unit")
 class ModulePlacementTest {
 
     private static final String AGGREGATOR = "<project><modules><module>%s</module></modules></project>";

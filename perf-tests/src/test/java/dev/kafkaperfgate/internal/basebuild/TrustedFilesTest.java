@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,6 +12,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The fingerprint of the files the base and the gate run on: every kind of change shows, nothing else does. */
+@Tag("unit")
 class TrustedFilesTest {
 
     @Test

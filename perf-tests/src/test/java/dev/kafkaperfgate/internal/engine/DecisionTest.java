@@ -4,6 +4,7 @@ import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How one scenario's decisions (whole client, then each component) become one. */
+@Tag("unit")
 class DecisionTest {
 
     private static final String SERIALIZER = "value.serializer com.acme.OrderSerializer";

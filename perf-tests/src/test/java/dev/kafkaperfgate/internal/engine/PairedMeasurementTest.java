@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.engine;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.kafkaperfgate.internal.figures.Metric;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A paired measurement that grows while a verdict is INCONCLUSIVE keeps its blocks, their run order and their stalls. */
+@Tag("unit")
 class PairedMeasurementTest {
 
     @Test

@@ -7,6 +7,7 @@ import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.PairedTest;
 import dev.kafkaperfgate.internal.verdict.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The engine's flow on scripted measurements: keep measuring while inconclusive, confirm a flag, settle. */
+@Tag("unit")
 class ScenarioEngineTest {
 
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();

@@ -1,10 +1,12 @@
 package dev.kafkaperfgate.internal.engine;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+@Tag("unit")
 class TrialOrderTest {
 
     @Test

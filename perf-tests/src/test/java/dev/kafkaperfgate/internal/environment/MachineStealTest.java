@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.environment;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.OptionalLong;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The machine's steal from /proc/stat's summary line, in milliseconds; what the kernel does not say is unknown, never 0. */
+@Tag("unit")
 class MachineStealTest {
 
     @Test

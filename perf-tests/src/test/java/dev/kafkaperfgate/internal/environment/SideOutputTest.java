@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.environment;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 58 item 4: what a head prints reaches the job log as text, never as a workflow command. */
+@Tag("unit")
 class SideOutputTest {
 
     @Test

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * at the same indexes, with the same segment means and p-values
  * ({@code src/test/resources/history/otava-reference.py} wrote the reference with Otava itself).
  */
+@Tag("unit")
 class ChangePointsTest {
 
     @Test

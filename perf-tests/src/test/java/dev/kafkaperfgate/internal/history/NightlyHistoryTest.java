@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.history;
 
 import dev.kafkaperfgate.internal.figures.Metric;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("unit")
 class NightlyHistoryTest {
 
     @TempDir

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.history;
 
 import dev.kafkaperfgate.internal.figures.Metric;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of each metric's run values across the stored baselines' runs (amd-epyc, 4 runs each; the
  * largest of the PR suite's scenarios per metric).
  */
+@Tag("unit")
 class TrendTest {
 
     /** Run-to-run SD of the log run value, per metric, as measured in baselines/linux-amd64-2c/amd-epyc. */

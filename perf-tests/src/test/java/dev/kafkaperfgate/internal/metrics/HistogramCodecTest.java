@@ -1,11 +1,13 @@
 package dev.kafkaperfgate.internal.metrics;
 
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+@Tag("unit")
 class HistogramCodecTest {
 
     @Test

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.paired;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * defaults: its end-to-end scenario, measured in trials with the windows' 24 blocks and 2 looks,
  * took 15 of a failing run's 22 minutes, most of it after the run had already failed.
  */
+@Tag("unit")
 class PairedScenarioLooksTest {
 
     private static final PairedScenario.Looks DEFAULTS = new PairedScenario.Looks(true, 24, 2, 8, 1);

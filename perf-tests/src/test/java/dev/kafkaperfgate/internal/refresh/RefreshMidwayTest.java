@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.refresh;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * run. On a real PR-suite run's results (the fixture of one scenario: its baseline and its nightly
  * history are staged, so the second rename is the one that fails).
  */
+@Tag("unit")
 class RefreshMidwayTest {
 
     @TempDir

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.scenario;
 
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("unit")
 class ScenarioCatalogTest {
 
     @TempDir

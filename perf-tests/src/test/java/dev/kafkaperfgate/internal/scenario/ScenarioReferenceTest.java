@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * so a key added to the parser without a line in the docs fails here. (Topic configs are Kafka's
  * own names, checked against Kafka's list, and not repeated in the docs.)
  */
+@Tag("unit")
 class ScenarioReferenceTest {
 
     private static final Path SOURCES = Path.of("src/main/java/dev/kafkaperfgate/internal/scenario");

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.scenario;
 import dev.kafkaperfgate.usercode.CountingInterceptor;
 import dev.kafkaperfgate.usercode.TaggingProducers;
 import dev.kafkaperfgate.usercode.WordRecords;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Scenario files that name a team's own code: its serializers, interceptor, partitioner, record
  * source and producer factory, its own properties file and its own suite names.
  */
+@Tag("unit")
 class UserCodeScenarioTest {
 
     private static final String HEAD = """

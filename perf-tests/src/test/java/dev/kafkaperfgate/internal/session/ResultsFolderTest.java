@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.session;
 
 import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 58: a run writes in a private folder of its own and publishes it, following no link, to the folder asked for. */
+@Tag("unit")
 class ResultsFolderTest {
 
     @TempDir

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.verdict;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The p99's signed-rank test: one stalled window cannot swing it; a head slower in every block does. */
+@Tag("unit")
 class SignedRankTestTest {
 
     private static final double ALPHA = 0.001;

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.verdict;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("unit")
 class SteadierLatencyTest {
 
     private static final int BLOCKS = 24;

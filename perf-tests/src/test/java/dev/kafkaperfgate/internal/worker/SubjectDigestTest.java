@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.worker;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * by digest. A setting the head changes, or a value in the config file its scenario names,
  * changes it; a head with the same subject digests alike.
  */
+@Tag("unit")
 class SubjectDigestTest {
 
     private static final String SCENARIO = """

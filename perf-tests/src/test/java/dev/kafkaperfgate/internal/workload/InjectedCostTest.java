@@ -1,11 +1,13 @@
 package dev.kafkaperfgate.internal.workload;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The size gate-power's search scales is the injection's own unit, and rescaling keeps the rest. */
+@Tag("unit")
 class InjectedCostTest {
 
     @Test

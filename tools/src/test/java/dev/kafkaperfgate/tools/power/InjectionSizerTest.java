@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.tools.power;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The search for an injection's size, on the curves gate-power met on the pinned 2-core machine. */
+@Tag("unit")
 class InjectionSizerTest {
 
     @Test

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.component.profile;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 59: the frames and sites whose share changed most lead, a frame the base never ran is new, shares not counts. */
+@Tag("unit")
 class WhereItWentTest {
 
     private static final List<String> WRITE = List.of("jackson.Generator.writeString", "acme.OrderSerializer.serialize", "harness.Loop.run");

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.paired.client;
 
 import dev.kafkaperfgate.internal.engine.Side;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How many discarded settle trials each side runs before a scenario's measured ones. */
+@Tag("unit")
 class JitSettleTest {
 
     private static final Duration TRIAL = Duration.ofSeconds(3);

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.workload.consume;
 
 import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("unit")
 class OffsetLedgerTest {
 
     private static final TopicPartition P0 = new TopicPartition("t", 0);

@@ -6,6 +6,7 @@ import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The read loop of the consume workload against Kafka's MockConsumer: what it counts and when it gives up. */
+@Tag("unit")
 class ReadPassTest {
 
     private static final String TOPIC = "t";

@@ -9,6 +9,7 @@ import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The end-to-end reader against Kafka's MockConsumer: latency from the send-time header, and a bounded wait. */
+@Tag("unit")
 class EndToEndReaderTest {
 
     private static final TopicPartition P0 = new TopicPartition("t", 0);
