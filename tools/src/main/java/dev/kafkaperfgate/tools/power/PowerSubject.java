@@ -252,20 +252,21 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
             """;
     /** A Jackson serializer of telemetry readings whose head adds a SHA-256 of each record: issue 61's adopter, rebuilt. */
     static PowerSubject telemetrySha256() {
-        Map<String, String> base = Map.of("Telemetry.java", TELEMETRY, "Reading.java", READING, "Readings.java", READINGS,
-                "TelemetryJsonSerializer.java", JACKSON.formatted("Telemetry", ""));
-        Map<String, String> head = new java.util.HashMap<>(base);
-        head.put("TelemetryJsonSerializer.java", JACKSON.formatted("Telemetry", JACKSON_SHA256));
-        return new PowerSubject("telemetry-sha256", base, Map.copyOf(head), "com.acme.power.TelemetryJsonSerializer", "com.acme.power.Readings");
+        return telemetry("telemetry-sha256", JACKSON_SHA256);
     }
 
     /** Telemetry again, whose head adds {@code Arrays.hashCode} of each record's JSON: issue 61's second change (+7-10% alone). */
     static PowerSubject telemetryHash() {
+        return telemetry("telemetry-hash", JACKSON_HASH);
+    }
+
+    /** The telemetry serializer, its head with {@code change} added to each call. */
+    private static PowerSubject telemetry(String name, String change) {
         Map<String, String> base = Map.of("Telemetry.java", TELEMETRY, "Reading.java", READING, "Readings.java", READINGS,
                 "TelemetryJsonSerializer.java", JACKSON.formatted("Telemetry", ""));
         Map<String, String> head = new java.util.HashMap<>(base);
-        head.put("TelemetryJsonSerializer.java", JACKSON.formatted("Telemetry", JACKSON_HASH));
-        return new PowerSubject("telemetry-hash", base, Map.copyOf(head), "com.acme.power.TelemetryJsonSerializer", "com.acme.power.Readings");
+        head.put("TelemetryJsonSerializer.java", JACKSON.formatted("Telemetry", change));
+        return new PowerSubject(name, base, Map.copyOf(head), "com.acme.power.TelemetryJsonSerializer", "com.acme.power.Readings");
     }
 
     /** The Jackson serializer whose head adds a SHA-256 of each record (issue 61's adopter: +19% alone on AMD). */
