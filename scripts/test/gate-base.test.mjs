@@ -76,3 +76,13 @@ test('a .mvn/jvm.config planted in a folder above a checkout is not read by its 
   const guarded = paired(`cd "${top}" && paired_maven "${top}" ${maven}`)
   assert.equal(guarded.code, 0, guarded.stdout + guarded.stderr)
 })
+
+test('gate.sh demo: --help says what it does, and an unknown patch is exit 2 naming the known ones (the run itself: the act test\'s flow, scripts/demo.sh)', () => {
+  const help = gate(['demo', '--help'])
+  assert.equal(help.code, 0, help.stderr)
+  assert.match(help.stdout, /^See the gate work in one command: /)
+  assert.match(help.stdout, /scripts\/gate\.sh demo \[--patch check-per-record\|copy-per-record\|mapper-per-record\]/)
+  const unknown = gate(['demo', '--patch', 'no-such-change'])
+  assert.equal(unknown.code, 2)
+  assert.equal(unknown.stderr.trim(), 'demo: no patch no-such-change (known: check-per-record, copy-per-record, mapper-per-record)')
+})
