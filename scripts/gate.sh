@@ -197,6 +197,7 @@ args=(-Dperf.enabled=true "${args[@]}")
 for arg in "$@"; do
   case "$arg" in
     -Dperf.results.dir=*) echo "gate: -Dperf.results.dir is not supported here: use --results DIR" >&2; exit 2 ;;
+    --module|--base|--results|--help) echo "gate: $arg after a -D setting: the options come first, then the -D settings" >&2; exit 2 ;;
   esac
 done
 # shellcheck source=scripts/provision.sh

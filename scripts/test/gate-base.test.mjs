@@ -86,3 +86,9 @@ test('gate.sh demo: --help says what it does, and an unknown patch is exit 2 nam
   assert.equal(unknown.code, 2)
   assert.equal(unknown.stderr.trim(), 'demo: no patch no-such-change (known: check-per-record, copy-per-record, mapper-per-record)')
 })
+
+test('an option after a -D setting is refused, never handed to Maven as a goal', () => {
+  const { code, stderr } = gate(['-Dperf.allow.unjudged=true', '--results', '/tmp/x'])
+  assert.equal(code, 2)
+  assert.equal(stderr.trim(), 'gate: --results after a -D setting: the options come first, then the -D settings')
+})
