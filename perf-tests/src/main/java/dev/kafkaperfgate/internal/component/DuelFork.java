@@ -119,7 +119,7 @@ final class DuelFork {
     }
 
     /** How long a profiling duel records, at least. */
-    static final java.time.Duration PROFILE_MEASURE = java.time.Duration.ofSeconds(10);
+    static final java.time.Duration PROFILE_MEASURE = java.time.Duration.ofSeconds(5);
 
     /** A profile's largest size: a 10 s JFR recording of CPU and allocation samples is a few MiB. */
     static final long PROFILE_CAP = 128L << 20;
@@ -133,7 +133,7 @@ final class DuelFork {
      */
     static Path profile(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
                         int number, Path logs, SideUsers users) {
-        // Longer than a judged duel's: 10 s of samples a side, the order of a few thousand.
+        // Longer than a judged duel's: 5 s measured, over a thousand CPU samples a side.
         DuelSettings longer = new DuelSettings(settings.copies(), settings.warmupMin(), settings.warmupMax(),
                 settings.measure().compareTo(PROFILE_MEASURE) < 0 ? PROFILE_MEASURE : settings.measure(), settings.batch(), settings.timeout());
         fork(files, component, classpaths, longer, number, logs, users, true);
