@@ -24699,7 +24699,7 @@ function whereItWentSection(scenarios) {
   if (parts.length === 0) {
     return "";
   }
-  return ["#### Where it went", "", "Shares of each side's samples in one profiling duel after the verdict (JFR; never judged). The raw profiles (`.jfr`, collapsed stacks) are in the run's artifact, under `components/`.", "", ...parts].join("\n");
+  return ["#### Where it went", "", "One profiling duel after the verdict (JFR; never judged), as many calls on each side: the frames and sites that gained the most per call lead, in % of the base's time (or bytes) per call, with their shares of each side's samples. The raw profiles (`.jfr`, collapsed stacks) are in the run's artifact, under `components/`.", "", ...parts].join("\n");
 }
 function componentTables(scenario, label2, went) {
   const samples = went.samples || {};
@@ -24709,17 +24709,17 @@ function componentTables(scenario, label2, went) {
   const lines = [`**${escapeText(label2, 200)}** (${escapeText(scenario, 120)})`, ""];
   if (cpu.length > 0) {
     lines.push(
-      `| CPU: frame (${count(samples.base)} base, ${count(samples.head)} head samples) | self, base \u2192 head | total, base \u2192 head |`,
-      "|---|---|---|",
-      ...cpu.map((row2) => `| ${name(row2.frame, row2.new)} | ${share(row2.selfBase)} \u2192 ${share(row2.selfHead)} | ${share(row2.totalBase)} \u2192 ${share(row2.totalHead)} |`),
+      `| CPU: frame (${count(samples.base)} base, ${count(samples.head)} head samples) | gained per call | self, base \u2192 head | total, base \u2192 head |`,
+      "|---|---|---|---|",
+      ...cpu.map((row2) => `| ${name(row2.frame, row2.new)} | ${gained(row2.gainedOfBase)} | ${share(row2.selfBase)} \u2192 ${share(row2.selfHead)} | ${share(row2.totalBase)} \u2192 ${share(row2.totalHead)} |`),
       ""
     );
   }
   if (sites.length > 0) {
     lines.push(
-      `| Allocation: type in frame (${count(allocations.base)} base, ${count(allocations.head)} head samples) | share, base \u2192 head |`,
-      "|---|---|",
-      ...sites.map((row2) => `| ${name(row2.site, row2.new)} | ${share(row2.base)} \u2192 ${share(row2.head)} |`),
+      `| Allocation: type in frame (${count(allocations.base)} base, ${count(allocations.head)} head samples) | gained per call | share, base \u2192 head |`,
+      "|---|---|---|",
+      ...sites.map((row2) => `| ${name(row2.site, row2.new)} | ${gained(row2.gainedOfBase)} | ${share(row2.base)} \u2192 ${share(row2.head)} |`),
       ""
     );
   }
@@ -24730,6 +24730,9 @@ function name(value, isNew) {
 }
 function share(value) {
   return finite(value) === null ? "\u2014" : `${value.toFixed(1)}%`;
+}
+function gained(value) {
+  return finite(value) === null ? "\u2014" : `${value >= 0 ? "+" : ""}${value.toFixed(1)}%`;
 }
 function count(value) {
   return finite(value) === null ? "\u2014" : Number(value).toLocaleString("en-US");

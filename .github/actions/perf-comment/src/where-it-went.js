@@ -21,7 +21,8 @@ export function whereItWentSection(scenarios) {
   if (parts.length === 0) {
     return ''
   }
-  return ['#### Where it went', '', 'Shares of each side\'s samples in one profiling duel after the verdict (JFR; never judged). '
+  return ['#### Where it went', '', 'One profiling duel after the verdict (JFR; never judged), as many calls on each side: the frames and '
+    + 'sites that gained the most per call lead, in % of the base\'s time (or bytes) per call, with their shares of each side\'s samples. '
     + 'The raw profiles (`.jfr`, collapsed stacks) are in the run\'s artifact, under `components/`.', '', ...parts].join('\n')
 }
 
@@ -32,15 +33,15 @@ function componentTables(scenario, label, went) {
   const sites = (Array.isArray(went.allocation) ? went.allocation : []).slice(0, ROWS)
   const lines = [`**${escapeText(label, 200)}** (${escapeText(scenario, 120)})`, '']
   if (cpu.length > 0) {
-    lines.push(`| CPU: frame (${count(samples.base)} base, ${count(samples.head)} head samples) | self, base → head | total, base → head |`,
-      '|---|---|---|',
-      ...cpu.map((row) => `| ${name(row.frame, row.new)} | ${share(row.selfBase)} → ${share(row.selfHead)} | ${share(row.totalBase)} → ${share(row.totalHead)} |`),
+    lines.push(`| CPU: frame (${count(samples.base)} base, ${count(samples.head)} head samples) | gained per call | self, base → head | total, base → head |`,
+      '|---|---|---|---|',
+      ...cpu.map((row) => `| ${name(row.frame, row.new)} | ${gained(row.gainedOfBase)} | ${share(row.selfBase)} → ${share(row.selfHead)} | ${share(row.totalBase)} → ${share(row.totalHead)} |`),
       '')
   }
   if (sites.length > 0) {
-    lines.push(`| Allocation: type in frame (${count(allocations.base)} base, ${count(allocations.head)} head samples) | share, base → head |`,
-      '|---|---|',
-      ...sites.map((row) => `| ${name(row.site, row.new)} | ${share(row.base)} → ${share(row.head)} |`),
+    lines.push(`| Allocation: type in frame (${count(allocations.base)} base, ${count(allocations.head)} head samples) | gained per call | share, base → head |`,
+      '|---|---|---|',
+      ...sites.map((row) => `| ${name(row.site, row.new)} | ${gained(row.gainedOfBase)} | ${share(row.base)} → ${share(row.head)} |`),
       '')
   }
   return lines.join('\n')
@@ -52,6 +53,10 @@ function name(value, isNew) {
 
 function share(value) {
   return finite(value) === null ? '—' : `${value.toFixed(1)}%`
+}
+
+function gained(value) {
+  return finite(value) === null ? '—' : `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`
 }
 
 function count(value) {

@@ -287,17 +287,18 @@ test('paired: a component decided worse shows where it went, base → head, new 
   const summary = fixture('all-passed.json')
   summary.scenarios[0].paired = { components: { 'value.serializer com.acme.OrderSerializer': { whereItWent: {
     samples: { base: 2322, head: 2877 }, allocationSamples: { base: 5132, head: 5139 },
-    cpu: [{ frame: 'com.acme.OrderSerializer.scan', selfBase: 0, selfHead: 23.4, totalBase: 0, totalHead: 23.4, new: true },
+    cpu: [{ frame: 'com.acme.OrderSerializer.scan', selfBase: 0, selfHead: 23.4, totalBase: 0, totalHead: 23.4, gainedOfBase: 28.9, new: true },
       { frame: 'com.fasterxml.jackson.databind.ser.BeanSerializer.serialize', selfBase: 16.9, selfHead: 7, totalBase: 80.6, totalHead: 66.2, new: false },
       { frame: '@evil | <img src=x> [link](http://x)', selfBase: 1, selfHead: 2, totalBase: 1, totalHead: 2, new: false }],
-    allocation: [{ site: 'byte[] in com.acme.OrderSerializer.copy', base: 0, head: 50, new: true }],
+    allocation: [{ site: 'byte[] in com.acme.OrderSerializer.copy', base: 0, head: 50, gainedOfBase: 100, new: true }],
   } } } }
   const { body } = renderReport(summary, { marker })
   assert.match(body, /^#### Where it went$/m)
   assert.match(body, /^\*\*value\.serializer com\.acme\.OrderSerializer\*\* \([a-z0-9-]+\)$/m)
-  assert.match(body, /^\| CPU: frame \(2,322 base, 2,877 head samples\) \| self, base → head \| total, base → head \|$/m)
-  assert.match(body, /^\| com\.acme\.OrderSerializer\.scan 🆕 \| 0\.0% → 23\.4% \| 0\.0% → 23\.4% \|$/m)
-  assert.match(body, /^\| byte&#91;&#93; in com\.acme\.OrderSerializer\.copy 🆕 \| 0\.0% → 50\.0% \|$/m)
+  assert.match(body, /^\| CPU: frame \(2,322 base, 2,877 head samples\) \| gained per call \| self, base → head \| total, base → head \|$/m)
+  assert.match(body, /^\| com\.acme\.OrderSerializer\.scan 🆕 \| \+28\.9% \| 0\.0% → 23\.4% \| 0\.0% → 23\.4% \|$/m)
+  assert.match(body, /^\| byte&#91;&#93; in com\.acme\.OrderSerializer\.copy 🆕 \| \+100\.0% \| 0\.0% → 50\.0% \|$/m)
+  assert.match(body, /\| com\.fasterxml\.jackson\.databind\.ser\.BeanSerializer\.serialize \| — \| 16\.9% → 7\.0%/, 'a profile without the figure shows a dash')
   assert.doesNotMatch(body, /<img|\]\(http|@evil/, 'the head\'s frame names are data, never markup or a mention')
   const rows = body.split('\n').filter((line) => line.startsWith('| ') && line.includes('% → '))
   assert.equal(rows.length, 4, rows.join('\n'))

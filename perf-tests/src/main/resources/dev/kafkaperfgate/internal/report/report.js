@@ -272,10 +272,12 @@
     }
     const cpu = Array.isArray(went.cpu) ? went.cpu : []
     const samples = went.samples || {}
-    box.append(table([`CPU frame (${samples.base} base, ${samples.head} head samples)`, 'self, base → head', 'total, base → head'],
-      cpu.map((row) => [`${row.frame}${row.new ? ' (new)' : ''}`, `${pct(row.selfBase)} → ${pct(row.selfHead)}`, `${pct(row.totalBase)} → ${pct(row.totalHead)}`])))
+    const gained = (value) => typeof value === 'number' && isFinite(value) ? `${value >= 0 ? '+' : ''}${value.toFixed(1)}%` : '—'
+    box.append(table([`CPU frame (${samples.base} base, ${samples.head} head samples)`, 'self, base → head', 'total, base → head', 'gained per call (of the base\'s)'],
+      cpu.map((row) => [`${row.frame}${row.new ? ' (new)' : ''}`, `${pct(row.selfBase)} → ${pct(row.selfHead)}`, `${pct(row.totalBase)} → ${pct(row.totalHead)}`, gained(row.gainedOfBase)])))
     const sites = Array.isArray(went.allocation) ? went.allocation : []
-    box.append(table(['allocation: type in frame', 'share, base → head'], sites.map((row) => [`${row.site}${row.new ? ' (new)' : ''}`, `${pct(row.base)} → ${pct(row.head)}`])))
+    box.append(table(['allocation: type in frame', 'share, base → head', 'gained per call (of the base\'s)'],
+      sites.map((row) => [`${row.site}${row.new ? ' (new)' : ''}`, `${pct(row.base)} → ${pct(row.head)}`, gained(row.gainedOfBase)])))
     if (flame) box.append(flameGraph(flame))
     parent.append(box)
   }

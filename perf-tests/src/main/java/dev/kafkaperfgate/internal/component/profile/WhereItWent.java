@@ -18,8 +18,8 @@ import java.util.Set;
  * takes a larger part of the head's time rises even though the two sides ran for different times.
  * A frame or site the base never showed is new.
  *
- * @param cpu        up to {@link #ROWS} frames, the largest change of self share first
- * @param allocation up to {@link #ROWS} sites, the largest change of share first
+ * @param cpu        up to {@link #ROWS} frames, the one that gained the most self time per call first
+ * @param allocation up to {@link #ROWS} sites, the one that gained the most bytes per call first
  */
 public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples, long headSamples, long baseAllocations, long headAllocations) {
 
@@ -35,12 +35,20 @@ public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples,
      * One frame or site: its shares on each side, 0..1.
      *
      * @param totalBase the frame's total share (anywhere on the stack); for a site, its share again
+     * @param gained    self time (or bytes) gained per call, as a fraction of the base's per call
      */
-    public record Row(String name, double base, double head, double totalBase, double totalHead, boolean isNew) {
+    public record Row(String name, double base, double head, double totalBase, double totalHead, boolean isNew, double gained) {
+    }
 
-        double change() {
-            return head - base;
-        }
+    /**
+     * What a frame or site gained per call, as a fraction of the base's time (or bytes) per call. A
+     * duel makes as many calls on each side, so a side's samples follow its cost per call: a head
+     * that costs 50 times the base's leaves the base so few samples that its shares are noise, and
+     * ranking by shares would lead with the base's frames shrinking. Ranked by this, the frames that
+     * grew lead.
+     */
+    private static double gained(double baseShare, double headShare, long baseCount, long headCount) {
+        return baseCount == 0 ? headShare - baseShare : headShare * headCount / (double) baseCount - baseShare;
     }
 
     /** The two tables of {@code base} against {@code head}. */
@@ -50,7 +58,7 @@ public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples,
         List<Row> cpu = new ArrayList<>();
         for (String frame : frames) {
             cpu.add(new Row(frame, base.selfShare(frame), head.selfShare(frame), base.totalShare(frame), head.totalShare(frame),
-                    base.totalShare(frame) == 0));
+                    base.totalShare(frame) == 0, gained(base.selfShare(frame), head.selfShare(frame), base.samples(), head.samples())));
         }
         Set<String> sites = new HashSet<>(base.sites());
         sites.addAll(head.sites());
@@ -58,16 +66,16 @@ public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples,
         for (String site : sites) {
             double was = base.allocationShare(site);
             double now = head.allocationShare(site);
-            allocation.add(new Row(site, was, now, was, now, was == 0));
+            allocation.add(new Row(site, was, now, was, now, was == 0, gained(was, now, base.allocations(), head.allocations())));
         }
-        Comparator<Row> byChange = Comparator.comparingDouble((Row row) -> Math.abs(row.change())).reversed()
-                .thenComparing(Comparator.comparingDouble((Row row) -> Math.abs(row.totalHead() - row.totalBase())).reversed())
+        Comparator<Row> byChange = Comparator.comparingDouble(Row::gained).reversed()
+                .thenComparing(Comparator.comparingDouble((Row row) -> row.totalHead() - row.totalBase()).reversed())
                 .thenComparing(Row::name);
         return new WhereItWent(top(cpu, byChange), top(allocation, byChange), base.samples(), head.samples(), base.allocations(), head.allocations());
     }
 
     private static List<Row> top(List<Row> rows, Comparator<Row> order) {
-        return rows.stream().filter(row -> row.change() != 0 || row.totalHead() != row.totalBase()).sorted(order).limit(ROWS).toList();
+        return rows.stream().filter(row -> row.gained() != 0 || row.totalHead() != row.totalBase()).sorted(order).limit(ROWS).toList();
     }
 
     /** For summary.json and the result file: {@code cpu} and {@code allocation} rows, shares in percent. */
@@ -78,10 +86,10 @@ public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples,
         ArrayNode frames = node.putArray("cpu");
         cpu.forEach(row -> frames.addObject().put("frame", row.name()).put("selfBase", percent(row.base()))
                 .put("selfHead", percent(row.head())).put("totalBase", percent(row.totalBase())).put("totalHead", percent(row.totalHead()))
-                .put("new", row.isNew()));
+                .put("gainedOfBase", percent(row.gained())).put("new", row.isNew()));
         ArrayNode sites = node.putArray("allocation");
         allocation.forEach(row -> sites.addObject().put("site", row.name()).put("base", percent(row.base())).put("head", percent(row.head()))
-                .put("new", row.isNew()));
+                .put("gainedOfBase", percent(row.gained())).put("new", row.isNew()));
         return node;
     }
 
@@ -92,13 +100,14 @@ public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples,
     /** The console's lines: a header, then one line per row of each table. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "CPU (%d base, %d head samples): self base → head, total base → head, frame", baseSamples, headSamples));
-        cpu.forEach(row -> lines.add(String.format(Locale.ROOT, "  %+6.1f%%  %5.1f%% → %5.1f%%  %5.1f%% → %5.1f%%  %s%s",
-                100 * row.change(), 100 * row.base(), 100 * row.head(), 100 * row.totalBase(), 100 * row.totalHead(), row.name(),
+        lines.add(String.format(Locale.ROOT, "CPU (%d base, %d head samples): gained per call (of the base's), self base → head, total "
+                + "base → head, frame", baseSamples, headSamples));
+        cpu.forEach(row -> lines.add(String.format(Locale.ROOT, "  %+7.1f%%  %5.1f%% → %5.1f%%  %5.1f%% → %5.1f%%  %s%s",
+                100 * row.gained(), 100 * row.base(), 100 * row.head(), 100 * row.totalBase(), 100 * row.totalHead(), row.name(),
                 row.isNew() ? " (new)" : "")));
-        lines.add(String.format(Locale.ROOT, "allocation (%d base, %d head samples): share base → head, site", baseAllocations,
-                headAllocations));
-        allocation.forEach(row -> lines.add(String.format(Locale.ROOT, "  %+6.1f%%  %5.1f%% → %5.1f%%  %s%s", 100 * row.change(),
+        lines.add(String.format(Locale.ROOT, "allocation (%d base, %d head samples): gained per call (of the base's), share base → head, "
+                + "site", baseAllocations, headAllocations));
+        allocation.forEach(row -> lines.add(String.format(Locale.ROOT, "  %+7.1f%%  %5.1f%% → %5.1f%%  %s%s", 100 * row.gained(),
                 100 * row.base(), 100 * row.head(), row.name(), row.isNew() ? " (new)" : "")));
         return lines;
     }

@@ -54,6 +54,28 @@ class WhereItWentTest {
                 .filter(stack -> stack.endsWith("scan")).findFirst().orElseThrow(), "collapsed stacks run from the root to the top");
     }
 
+    /** An ObjectMapper per record: the head costs 50 times the base per call, so the base has few samples and every base frame's share falls. */
+    @Test
+    void whatTheHeadGainedLeadsEvenWhenItDwarfsTheBase() {
+        SideProfile base = new SideProfile();
+        SideProfile head = new SideProfile();
+        repeat(20, () -> base.cpu(WRITE));
+        repeat(14, () -> base.cpu(SERIALIZE));
+        List<String> mapper = List.of("jackson.ObjectMapper.<init>", "acme.OrderSerializer.serialize", "harness.Loop.run");
+        List<String> introspect = List.of("jackson.AnnotationMap.get", "jackson.ObjectMapper.writeValueAsBytes", "acme.OrderSerializer.serialize",
+                "harness.Loop.run");
+        repeat(20, () -> head.cpu(WRITE));
+        repeat(14, () -> head.cpu(SERIALIZE));
+        repeat(900, () -> head.cpu(mapper));
+        repeat(700, () -> head.cpu(introspect));
+        WhereItWent went = WhereItWent.of(base, head);
+        assertEquals(List.of("jackson.ObjectMapper.<init>", "jackson.AnnotationMap.get"), went.cpu().stream().limit(2).map(WhereItWent.Row::name).toList(),
+                "the frames the head gained lead, not the base's frames whose share fell: " + went.cpu());
+        assertEquals(900 / 34.0, went.cpu().get(0).gained(), 1e-9, "in the base's time per call: 26 times it");
+        assertEquals(0.0, went.cpu().stream().filter(row -> row.name().equals("jackson.Generator.writeString")).findFirst()
+                .map(WhereItWent.Row::gained).orElse(0.0), 1e-9, "the same samples per call on both sides: nothing gained");
+    }
+
     @Test
     void lambdaClassesOfEachCopyAreOneFrame() {
         assertEquals("acme.Serializer$$Lambda", DuelProfile.clean("acme.Serializer$$Lambda$123/0x0000000801234567"));
