@@ -115,13 +115,13 @@ final class DuelFork {
      */
     static Result run(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
                       int number, Path logs, SideUsers users) {
-        return fork(files, component, classpaths, settings, number, logs, users, false);
+        return fork(files, component, classpaths, settings, number, logs, users, false).result();
     }
 
     /** How long a profiling duel records, at least. */
     static final java.time.Duration PROFILE_MEASURE = java.time.Duration.ofSeconds(5);
 
-    /** A profile's largest size: a 10 s JFR recording of CPU and allocation samples is a few MiB. */
+    /** A profile's largest size: a 5 s JFR recording of CPU and allocation samples is a few MiB. */
     static final long PROFILE_CAP = 128L << 20;
 
     /**
@@ -136,9 +136,7 @@ final class DuelFork {
         // Longer than a judged duel's: 5 s measured, over a thousand CPU samples a side.
         DuelSettings longer = new DuelSettings(settings.copies(), settings.warmupMin(), settings.warmupMax(),
                 settings.measure().compareTo(PROFILE_MEASURE) < 0 ? PROFILE_MEASURE : settings.measure(), settings.batch(), settings.timeout());
-        fork(files, component, classpaths, longer, number, logs, users, true);
-        String name = new ForkJvm("duel", "", FLAGS, logs).log(component.label() + "-" + number).getFileName() + ".jfr";
-        Path recorded = users.head().user().map(SideUsers.User::tmp).orElse(logs).resolve(name);
+        Path recorded = fork(files, component, classpaths, longer, number, logs, users, true).recording();
         Path copy = logs.resolve(component.label().replaceAll("[^A-Za-z0-9.-]", "_") + ".profile.jfr");
         try {
             byte[] bytes = GateFiles.readFromSide(recorded, java.util.Optional.of(users.head().user().map(SideUsers.User::name)
@@ -160,7 +158,11 @@ final class DuelFork {
     /** The JVM flags of a profiling duel: deep stacks, so that each sample reaches the copy that called the library. */
     private static final List<String> PROFILE_FLAGS = List.of("-XX:FlightRecorderOptions:stackdepth=512");
 
-    private static Result fork(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
+    /** A duel's answer, and where its JVM wrote its recording ({@code null} when it recorded nothing). */
+    private record Forked(Result result, Path recording) {
+    }
+
+    private static Forked fork(ComponentFiles files, ComponentRef component, SharedJars classpaths, DuelSettings settings,
                                int number, Path logs, SideUsers users, boolean profile) {
         String harness = String.join(File.pathSeparator, GateCode.location(ComponentDuel.class), GateCode.location(Blackhole.class));
         List<String> flags = new ArrayList<>(FLAGS);
@@ -174,8 +176,8 @@ final class DuelFork {
         Path request = users.exchange().orElse(log.getParent()).resolve(log.getFileName() + ".request");
         Path answer = users.head().user().map(SideUsers.User::tmp).orElse(log.getParent()).resolve(log.getFileName() + ".answer");
         Properties properties = new Properties();
+        Path recording = profile ? answer.resolveSibling(log.getFileName() + ".jfr") : null;
         if (profile) {
-            Path recording = answer.resolveSibling(log.getFileName() + ".jfr");
             properties.setProperty("profile", recording.toString());
             try {
                 Files.deleteIfExists(recording);
@@ -217,7 +219,8 @@ final class DuelFork {
         } catch (IOException e) {
             throw new ComponentStageException("cannot take JMH's lock file: " + e.getMessage(), e);
         }
-        return read(answer, users.head().user().map(SideUsers.User::name).orElse(ThisJvm.userName()), settings.copies(), component, log);
+        return new Forked(read(answer, users.head().user().map(SideUsers.User::name).orElse(ThisJvm.userName()), settings.copies(), component,
+                log), recording);
     }
 
     /** An answer holds a few hundred figures: more than this is not a duel's answer. */
