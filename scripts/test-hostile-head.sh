@@ -15,8 +15,12 @@
 #      head's classes are loaded: NOT JUDGED (exit 2), and that code never ran as the gate's user
 #      (stored baselines used to judge such a head inside the deciding JVM);
 #   3. a pull request that adopts the gate (its base has no module at all), with the same head: it
-#      passes unjudged (exit 0), measured alone in a JVM of the head's user, never the gate's.
-# Slow tier (scripts/test.sh --all): three gate runs, about 9 minutes. Needs root or passwordless
+#      passes unjudged (exit 0), measured alone in a JVM of the head's user, never the gate's;
+#   4. a head whose serializer starts a thread that burns a CPU, in every JVM that loads it, so
+#      the base's windows run beside it: the scenario is not judged (exit 2), the head named;
+#   5. a head whose serializer, once configured, alters the base's topic through an admin client
+#      of its own (the broker has no authorizer): not judged (exit 2), the request named.
+# Slow tier (scripts/test.sh --all): five gate runs, about 15 minutes. Needs root or passwordless
 # sudo (the users the sides run as), jq, and Maven Central for exec-maven-plugin.
 #
 #   scripts/test-hostile-head.sh [extra -D options for every run]
@@ -158,4 +162,65 @@ jq -e '.decision.exitCode == 0 and .decision.judged == false' "$summary" >/dev/n
 grep -q "hostile: the serializer could not write its marker" "$work/adoption.log" || fail "the head's code never ran: the test proves nothing"
 [ ! -e "$marker" ] || fail "the head's code ran as the gate's user: $(cat "$marker")"
 echo "test-hostile-head: a pull request adopting the gate passes unjudged, its code run as its own user only"
+
+# 4. A head that works while the base measures: a thread of its serializer burns a CPU from the
+# moment the class loads (an unchanged serializer otherwise; the thread is a daemon, so the JVM ends).
+git reset -q --hard HEAD~1 && git clean -qfdx -e target   # the base that builds, with its baselines
+unset base_ref
+serializer_static "    static {
+        Thread burner = new Thread(() -> {
+            long spin = 0;
+            while (true) {
+                spin += Long.numberOfTrailingZeros(spin ^ System.nanoTime());
+            }
+        }, \"hostile-burner\");
+        burner.setDaemon(true);
+        burner.start();
+    }"
+rc=0
+run_gate idle-burner "$@" || rc=$?
+[ "$rc" = 2 ] || { tail -n 30 "$work/idle-burner.log" >&2; fail "a head that burns CPU while the base measures must not be judged (exit 2), not exit $rc"; }
+grep -q "the head's processes used [0-9]*% of a CPU while the base measured" "$work/idle-burner.log" \
+  || fail "the head that worked while idle must be named: $(grep -m3 'orders-publish' "$work/idle-burner.log")"
+jq -e '.decision.exitCode == 2' "$summary" >/dev/null || fail "the summary must not pass: $(head -c 300 "$summary")"
+echo "test-hostile-head: a head that burns CPU while the base measures is not judged, and named"
+
+# 5. A head that changes the base's topic: its serializer's configure() gets bootstrap.servers, and
+# a thread of its alters every topic of the base's it can list, every second, for two minutes.
+git checkout -q -- . && git clean -qfdx -e target
+serializer_static "    @Override
+    public void configure(java.util.Map<String, ?> configs, boolean isKey) {
+        Object servers = configs.get(\"bootstrap.servers\");
+        Thread admin = new Thread(() -> {
+            try (org.apache.kafka.clients.admin.Admin client = org.apache.kafka.clients.admin.Admin.create(
+                    java.util.Map.<String, Object>of(\"bootstrap.servers\", servers))) {
+                for (int i = 0; i < 120; i++) {
+                    for (String topic : client.listTopics().names().get()) {
+                        if (topic.contains(\"-base-\")) {
+                            var resource = new org.apache.kafka.common.config.ConfigResource(
+                                    org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+                            var op = new org.apache.kafka.clients.admin.AlterConfigOp(new org.apache.kafka.clients.admin.ConfigEntry(
+                                    \"retention.ms\", \"3600000\"), org.apache.kafka.clients.admin.AlterConfigOp.OpType.SET);
+                            client.incrementalAlterConfigs(java.util.Map.of(resource, java.util.List.of(op))).all().get();
+                            System.err.println(\"hostile: altered \" + topic);
+                        }
+                    }
+                    Thread.sleep(1000);
+                }
+            } catch (Exception e) {
+                System.err.println(\"hostile: \" + e);
+            }
+        }, \"hostile-admin\");
+        admin.setDaemon(true);
+        if (servers != null) {
+            admin.start();
+        }
+    }"
+rc=0
+run_gate topic-changer "$@" || rc=$?
+[ "$rc" = 2 ] || { tail -n 30 "$work/topic-changer.log" >&2; fail "a head that alters the base's topic must not be judged (exit 2), not exit $rc"; }
+grep -q "hostile: altered " "$work/topic-changer.log" || fail "the head never altered a topic: the test proves nothing"
+grep -q "a client changed the broker's, a topic's or a client's settings while the sides measured (the brokers counted IncrementalAlterConfigs" \
+  "$work/topic-changer.log" || fail "the change must be named: $(grep -m3 'orders-publish' "$work/topic-changer.log")"
+echo "test-hostile-head: a head that alters the base's topic is not judged, and the request named"
 passed=yes

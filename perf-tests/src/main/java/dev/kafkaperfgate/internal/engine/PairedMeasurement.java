@@ -120,8 +120,11 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
         return node;
     }
 
-    /** The stalls each trial records: the side's GC pauses and the machine's steal, milliseconds. */
-    private static final List<String> STALLS = List.of("gcPauseMillis", "stealMillis");
+    /**
+     * The stalls each trial records, milliseconds: the side's GC pauses, the machine's steal, and
+     * the CPU the other side used meanwhile (it should idle).
+     */
+    private static final List<String> STALLS = List.of("gcPauseMillis", "stealMillis", "idleSideCpuMillis");
 
     /**
      * {@code {"order": "ABBA…", "base": {"gcPauseMillis": [..], "stealMillis": [..]}, "head": {..},
@@ -173,7 +176,11 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
                         values.length, longest));
             }
             if (!sides.isEmpty()) {
-                parts.add((stall.equals("gcPauseMillis") ? "GC pauses: " : "the machine's steal: ") + String.join(", ", sides));
+                parts.add(switch (stall) {
+                    case "gcPauseMillis" -> "GC pauses: ";
+                    case "stealMillis" -> "the machine's steal: ";
+                    default -> "the other side's CPU, in each side's windows: ";
+                } + String.join(", ", sides));
             }
         }
         return parts.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join("; ", parts));

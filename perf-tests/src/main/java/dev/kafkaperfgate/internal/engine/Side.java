@@ -17,6 +17,11 @@ public enum Side {
         return key;
     }
 
+    /** The side whose turn it is not. */
+    public Side other() {
+        return this == BASE ? HEAD : BASE;
+    }
+
     /** A or B, as the run order is written: ABBABAAB. */
     public char letter() {
         return letter;

@@ -157,6 +157,37 @@ public final class BrokerJmx implements AutoCloseable {
         return new Snapshot(values, System.nanoTime());
     }
 
+    /**
+     * The requests that change a broker's, a topic's or a client's settings, by Kafka's request
+     * names: none of them is the gate's while a side measures (it creates topics and deletes records).
+     */
+    public static final List<String> SETTINGS_REQUESTS = List.of("AlterConfigs", "IncrementalAlterConfigs", "AlterClientQuotas",
+            "CreatePartitions", "AlterPartitionReassignments", "ElectLeaders", "AlterReplicaLogDirs",
+            "AlterUserScramCredentials", "CreateAcls", "DeleteAcls");
+
+    /**
+     * Per request name of {@link #SETTINGS_REQUESTS}, how many every broker has served so far (one
+     * query for all request beans, then the matching ones read).
+     *
+     * @throws IllegalStateException when a broker does not answer over JMX
+     */
+    public Map<String, Double> settingsRequests() {
+        Map<String, Double> counts = new java.util.TreeMap<>();
+        for (Node node : nodes) {
+            try {
+                for (ObjectName bean : node.server().queryNames(new ObjectName(REQUESTS + "RequestsPerSec,*"), null)) {
+                    String request = bean.getKeyProperty("request");
+                    if (SETTINGS_REQUESTS.contains(request) && node.server().getAttribute(bean, "Count") instanceof Number count) {
+                        counts.merge(request, count.doubleValue(), Double::sum);
+                    }
+                }
+            } catch (IOException | javax.management.JMException e) {
+                throw new IllegalStateException("the broker no longer answers over JMX: " + e.getMessage(), e);
+            }
+        }
+        return counts;
+    }
+
     private static Map<String, Double> snapshot(MBeanServerConnection server) {
         Map<String, Double> values = new LinkedHashMap<>();
         try {

@@ -311,6 +311,13 @@ public final class Defaults {
      */
     public static final double PAIRED_JIT_SETTLED = 0.10;
 
+    /**
+     * Paired mode: the side whose turn it is not may use at most this share of a CPU over the
+     * other's windows, or the scenario is not judged ({@code IdleSide}). An idle side here used
+     * IDLE_MEASURED; a thread burning a CPU uses 50-100% (it shares the workers' CPU).
+     */
+    public static final double PAIRED_IDLE_CPU_MAX = 0.10;
+
     /** Paired mode: at most this many settle trials a side before a scenario's measured trials; a side still compiling is measured anyway, and says so. */
     public static final int PAIRED_SETTLE_MAX = 6;
 

@@ -140,6 +140,8 @@ public final class PairedTrials implements AutoCloseable {
             BrokerSide brokerSide = BrokerSide.of(broker);
             List<PairedMeasurement.Trial> trials = new ArrayList<>();
             JsonNode[] definitions = new JsonNode[2];
+            IdleSide idle = new IdleSide(workers);
+            SettingsWatch settings = SettingsWatch.start(broker, console, scenario.name());
             for (int i = 0; i < order.size(); i++) {
                 Side side = order.get(i);
                 String topic = topicOf(topics, scenario, loaded, side, Integer.toString(i + 1));
@@ -147,8 +149,9 @@ public final class PairedTrials implements AutoCloseable {
                         i / 4 + 1, blocks);
                 brokerSide.begin();
                 java.util.OptionalLong steal = MachineSteal.millis();
+                idle.begin(side);
                 JsonNode reply = trial(side, topic, i + 1);
-                Map<String, Double> stalls = stalls(reply, steal);
+                Map<String, Double> stalls = stalls(reply, steal, idle.end());
                 Map<String, Double> brokerFigures = brokerSide.end();
                 release(topics, loaded, side, topic);
                 definitions[side.ordinal()] = reply.path("definition");
@@ -157,6 +160,8 @@ public final class PairedTrials implements AutoCloseable {
             }
             PairedMeasurement measured = new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
             measured.stallsLine().ifPresent(line -> console.printf("[%s] stalls in the trials (not judged): %s%n", scenario.name(), line));
+            idle.check(scenario.name());
+            settings.check(scenario.name());
             return measured;
         }
     }
@@ -267,15 +272,17 @@ public final class PairedTrials implements AutoCloseable {
 
     /**
      * A window's or trial's stalls: the worker's GC pauses while it measured (its reply's
-     * {@code stalls}) and the machine's steal since {@code stealBefore}, read just before the
-     * command; what is unknown is left out.
+     * {@code stalls}), the machine's steal since {@code stealBefore}, read just before the
+     * command, and the CPU the other side's processes used meanwhile ({@link IdleSide}); what is
+     * unknown is left out.
      */
-    static Map<String, Double> stalls(JsonNode reply, java.util.OptionalLong stealBefore) {
+    static Map<String, Double> stalls(JsonNode reply, java.util.OptionalLong stealBefore, java.util.OptionalLong idleSideMillis) {
         Map<String, Double> stalls = client(reply.path("stalls"));
         java.util.OptionalLong stealAfter = MachineSteal.millis();
         if (stealBefore.isPresent() && stealAfter.isPresent()) {
             stalls.put("stealMillis", (double) Math.max(0, stealAfter.getAsLong() - stealBefore.getAsLong()));
         }
+        idleSideMillis.ifPresent(millis -> stalls.put("idleSideCpuMillis", (double) millis));
         return stalls;
     }
 

@@ -92,12 +92,16 @@ final class WarmWindows implements AutoCloseable {
         List<PairedMeasurement.Trial> trials = new ArrayList<>();
         JsonNode[] definitions = new JsonNode[2];
         long start = System.nanoTime();
+        IdleSide idle = new IdleSide(workers);
+        SettingsWatch settings = SettingsWatch.start(broker, console, scenario.name());
         for (int i = 0; i < order.size(); i++) {
             Side side = order.get(i);
             brokerSide.begin();
             java.util.OptionalLong steal = MachineSteal.millis();
+            idle.begin(side);
             JsonNode reply = window(side, ++windowsRun);
-            Map<String, Double> stalls = PairedTrials.stalls(reply, steal);
+            java.util.OptionalLong idleMillis = idle.end();
+            Map<String, Double> stalls = PairedTrials.stalls(reply, steal, idleMillis);
             Map<String, Double> brokerFigures = brokerSide.end();
             if (i % 4 == 3) {
                 // Between blocks, outside every window: the broker's log (on a RAM disk here) must not grow with the scenario.
@@ -111,6 +115,8 @@ final class WarmWindows implements AutoCloseable {
                 window.toMillis() / 1000.0, blocks, (System.nanoTime() - start) / 1e9);
         PairedMeasurement measured = new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
         measured.stallsLine().ifPresent(line -> console.printf("[%s] stalls in the windows (not judged): %s%n", scenario.name(), line));
+        idle.check(scenario.name());
+        settings.check(scenario.name());
         return measured;
     }
 

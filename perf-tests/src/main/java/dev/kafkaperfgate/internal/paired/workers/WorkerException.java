@@ -16,7 +16,7 @@ public final class WorkerException extends RuntimeException {
         this(null, message, null);
     }
 
-    WorkerException(Side culprit, String message, Throwable cause) {
+    public WorkerException(Side culprit, String message, Throwable cause) {
         super(message, cause);
         this.culprit = culprit;
     }

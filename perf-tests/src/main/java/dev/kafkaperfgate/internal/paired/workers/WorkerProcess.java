@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired.workers;
 
+import dev.kafkaperfgate.internal.environment.SideCpu;
 import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.engine.Side;
@@ -48,10 +49,12 @@ public final class WorkerProcess implements AutoCloseable {
     private final Writer commands;
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     private final List<String> lastLines = new ArrayList<>();
+    private final SideCpu cpu;
 
-    private WorkerProcess(Side side, Process process, PrintStream console) {
+    private WorkerProcess(Side side, Process process, SideCpu cpu, PrintStream console) {
         this.side = side;
         this.process = process;
+        this.cpu = cpu;
         this.commands = process.outputWriter(StandardCharsets.UTF_8);
         daemon("kpg-" + side.key() + "-replies", () -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8)), replies::add, () -> replies.add(EXITED)));
@@ -99,7 +102,9 @@ public final class WorkerProcess implements AutoCloseable {
         try {
             ProcessBuilder builder = new ProcessBuilder(command);
             launch.directory().ifPresent(home -> builder.directory(home.toFile()));
-            return new WorkerProcess(side, builder.start(), console);
+            Process process = builder.start();
+            SideCpu cpu = launch.user().map(user -> SideCpu.ofUser(process.pid(), user.home())).orElseGet(() -> SideCpu.ofTree(process.pid()));
+            return new WorkerProcess(side, process, cpu, console);
         } catch (IOException e) {
             throw new WorkerException(null, "could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
         }
@@ -107,6 +112,11 @@ public final class WorkerProcess implements AutoCloseable {
 
     public Side side() {
         return side;
+    }
+
+    /** The CPU time of the side's processes: every process of its user, or this JVM and its descendants without one. */
+    public SideCpu cpu() {
+        return cpu;
     }
 
     /** The worker JVM's process id. */

@@ -59,8 +59,24 @@ class ProcessBrokerTest {
                     .build();
             BrokerJmx jmx = broker.jmx().orElseThrow(() -> new AssertionError("a process broker's JMX is reached through the Attach API"));
             BrokerJmx.Snapshot before = jmx.snapshot();
+            Map<String, Double> settingsBefore = jmx.settingsRequests();
             ProduceResult result = new ProduceWorkload(broker, System.out).run(scenario, topic);
             Map<String, Double> brokerSide = jmx.snapshot().since(before);
+            // The gate's own measurement sends no settings request; a client that alters a topic is counted (issue 58 item 7).
+            assertEquals(settingsBefore, jmx.settingsRequests(), "a produce workload changes no settings");
+            try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                    Map.of("bootstrap.servers", broker.bootstrapServers()))) {
+                admin.incrementalAlterConfigs(Map.of(new org.apache.kafka.common.config.ConfigResource(
+                                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic),
+                        List.of(new org.apache.kafka.clients.admin.AlterConfigOp(new org.apache.kafka.clients.admin.ConfigEntry(
+                                "max.message.bytes", "2048"), org.apache.kafka.clients.admin.AlterConfigOp.OpType.SET))))
+                        .all().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError("could not alter the topic: " + e, e);
+            }
+            // Counted once where the client sent it and once where the controller took it (one JVM here: combined mode).
+            assertTrue(jmx.settingsRequests().getOrDefault("IncrementalAlterConfigs", 0.0)
+                    > settingsBefore.getOrDefault("IncrementalAlterConfigs", 0.0), "the alteration, by the broker's own count");
             assertEquals(List.of(20_000L, 20_000L), result.trials().stream().map(TrialFigures::records).toList());
             result.trials().forEach(trial -> assertEquals(trial.records(), trial.service().getTotalCount(),
                     "one latency per acknowledged record"));

@@ -1,0 +1,99 @@
+package dev.kafkaperfgate.internal.paired.client;
+
+import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.paired.workers.WorkerException;
+import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
+import dev.kafkaperfgate.internal.settings.Defaults;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * What the side whose turn it is not does while the other measures: its processes' CPU time over
+ * each of the other's windows (or trials), kept per side, and a measurement refused when a side
+ * used more than {@link Defaults#PAIRED_IDLE_CPU_MAX} of a CPU while idle.
+ *
+ * <p>Why: the workers share a CPU, and any process can read another's {@code /proc/<pid>/stat}, so
+ * a head can see when the base's windows run and burn CPU (its own, or the broker's through its
+ * clients) just then: the base reads slower and the head's change looks smaller. An idle producer
+ * or consumer wakes a few times a second and costs almost nothing; a side that works while it
+ * should idle is not measured fairly, so its scenario is not judged, and the side is named.
+ *
+ * <pre>{@code
+ * IdleSide idle = new IdleSide(workers);
+ * idle.begin(Side.BASE);   ... the base's window ...   OptionalLong headMillis = idle.end();
+ * idle.check(scenario);    // after the windows: throws naming a side that worked while idle
+ * }</pre>
+ */
+final class IdleSide {
+
+    private final WorkerPair workers;
+    /** Per idle side: its CPU over the other's windows, those windows' wall time (milliseconds), and windows it could not be read in. */
+    private final Map<Side, long[]> spent = new EnumMap<>(Side.class);
+    private Side measuring;
+    private OptionalLong before = OptionalLong.empty();
+    private long startNanos;
+
+    IdleSide(WorkerPair workers) {
+        this.workers = workers;
+        for (Side side : Side.values()) {
+            spent.put(side, new long[3]);
+        }
+    }
+
+    /** Just before {@code measuring}'s window: reads the other side's CPU. */
+    void begin(Side measuring) {
+        this.measuring = measuring;
+        before = workers.of(measuring.other()).cpu().millis();
+        startNanos = System.nanoTime();
+    }
+
+    /** Just after the window: the idle side's CPU over it, milliseconds; empty where it cannot be read. */
+    OptionalLong end() {
+        long wallMillis = (System.nanoTime() - startNanos) / 1_000_000;
+        Side idle = measuring.other();
+        OptionalLong after = workers.of(idle).cpu().millis();
+        if (before.isEmpty() || after.isEmpty()) {
+            spent.get(idle)[2]++;
+            return OptionalLong.empty();
+        }
+        long used = Math.max(0, after.getAsLong() - before.getAsLong());
+        spent.get(idle)[0] += used;
+        spent.get(idle)[1] += wallMillis;
+        return OptionalLong.of(used);
+    }
+
+    /**
+     * @throws WorkerException naming the side, when a side's CPU while idle exceeded
+     *                         {@link Defaults#PAIRED_IDLE_CPU_MAX} of its wall time (the base's too:
+     *                         then the runner, not the pull request, is at fault); naming none when
+     *                         a side of its own user could not be read (without users, where both
+     *                         sides are the gate's user anyway, an unread window is left out)
+     */
+    void check(String scenario) {
+        for (Side side : Side.values()) {
+            // A side of its own user (CI) whose CPU cannot be read is not known to have idled: fail closed.
+            if (spent.get(side)[2] > 0 && workers.of(side).cpu().perUser()) {
+                throw new WorkerException(null, String.format(Locale.ROOT, "%s: the %s's processes could not be read in /proc in %d "
+                        + "of the %s's windows, so whether it idled is unknown and this scenario is not judged", scenario, side.key(),
+                        spent.get(side)[2], side.other().key()), null);
+            }
+            refusal(side, spent.get(side)[0], spent.get(side)[1]).ifPresent(message -> {
+                throw new WorkerException(side, scenario + ": " + message, null);
+            });
+        }
+    }
+
+    /** The refusal of a side that used {@code cpuMillis} over {@code wallMillis} of the other's windows, if too much. */
+    static java.util.Optional<String> refusal(Side side, long cpuMillis, long wallMillis) {
+        if (wallMillis <= 0 || cpuMillis <= Defaults.PAIRED_IDLE_CPU_MAX * wallMillis) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "the %s's processes used %.0f%% of a CPU while the %s measured (%d ms "
+                        + "of CPU in %d ms of its windows; at most %.0f%%): a side must idle while the other measures, so this scenario "
+                        + "is not judged", side.key(), 100.0 * cpuMillis / wallMillis, side.other().key(), cpuMillis, wallMillis,
+                Defaults.PAIRED_IDLE_CPU_MAX * 100));
+    }
+}
