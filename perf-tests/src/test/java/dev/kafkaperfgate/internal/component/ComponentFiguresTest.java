@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a duel's answer gives the judge, and when two builds count as the same. */
@@ -203,6 +204,24 @@ class ComponentFiguresTest {
         assertTrue(Files.size(bomb) < 4 << 20, "small on disk: " + Files.size(bomb));
         java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class, () -> ClasspathDigest.of(bomb.toString()));
         assertTrue(e.getMessage().contains("unpacks to more than"), e.getMessage());
+    }
+
+    @Test
+    void aLinkOrAFifoInAClassesFolderIsRefusedNotRead(@TempDir Path dir) throws Exception {
+        // issue 58 item 6: the gate reads a side's folders as its own user; a link there could point at its files.
+        Path classes = Files.createDirectories(dir.resolve("target/classes/com/acme"));
+        Files.write(classes.resolve("OrderSerializer.class"), new byte[] {1, 2, 3});
+        Path secret = Files.writeString(dir.resolve("secret"), "the gate user's");
+        Files.createSymbolicLink(classes.resolve("Leak.class"), secret);
+        java.io.UncheckedIOException link = assertThrows(java.io.UncheckedIOException.class,
+                () -> ClasspathDigest.of(dir.resolve("target/classes").toString()));
+        assertTrue(link.getMessage().contains("is a link or a special file"), link.getMessage());
+        Files.delete(classes.resolve("Leak.class"));
+        Process mkfifo = new ProcessBuilder("mkfifo", classes.resolve("Hang.class").toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        java.io.UncheckedIOException fifo = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> assertThrows(
+                java.io.UncheckedIOException.class, () -> ClasspathDigest.of(dir.resolve("target/classes").toString())));
+        assertTrue(fifo.getMessage().contains("is a link or a special file"), fifo.getMessage());
     }
 
     @Test

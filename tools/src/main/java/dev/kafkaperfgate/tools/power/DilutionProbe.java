@@ -109,13 +109,35 @@ public final class DilutionProbe implements Callable<Integer> {
                 isolatedDelta = delta;
             }
             double[] sorted = ratios.stream().mapToDouble(r -> (r - 1) * 100).sorted().toArray();
-            System.out.printf(Locale.ROOT, "[dilution] %s %s: base median %.0f ns/op, head median %.0f, Δ %+.1f%% (median of %s ratios, "
-                            + "%+.1f..%+.1f)%s%n", library, arm, Median.of(baseValues.stream().mapToDouble(Double::doubleValue).toArray()),
-                    Median.of(headValues.stream().mapToDouble(Double::doubleValue).toArray()), delta, ratios.size(), sorted[0],
-                    sorted[sorted.length - 1], Double.isNaN(isolatedDelta) || arm.equals("isolated") ? ""
+            double[] interval = medianInterval(sorted);
+            double baseMedian = Median.of(baseValues.stream().mapToDouble(Double::doubleValue).toArray());
+            double headMedian = Median.of(headValues.stream().mapToDouble(Double::doubleValue).toArray());
+            System.out.printf(Locale.ROOT, "[dilution] %s %s: base median %.0f ns/op, head median %.0f (ratio of medians %+.1f%%), Δ %+.1f%% "
+                            + "(median of %s ratios, %+.1f..%+.1f; 95%% bootstrap interval of that median %+.1f..%+.1f)%s%n", library, arm,
+                    baseMedian, headMedian, (headMedian / baseMedian - 1) * 100, delta, ratios.size(), sorted[0],
+                    sorted[sorted.length - 1], interval[0], interval[1], Double.isNaN(isolatedDelta) || arm.equals("isolated") ? ""
                             : String.format(Locale.ROOT, "; dilution %.2f of the isolated Δ", delta / isolatedDelta));
         }
         return 0;
+    }
+
+    /**
+     * The 2.5th and 97.5th percentiles of the median over 4,000 resamples of {@code values} (a fixed
+     * seed): how far a median of this many forks moves by the luck of which compiled form each JVM
+     * settled on.
+     */
+    static double[] medianInterval(double[] values) {
+        java.util.Random random = new java.util.Random(61);
+        double[] medians = new double[4000];
+        double[] resample = new double[values.length];
+        for (int i = 0; i < medians.length; i++) {
+            for (int j = 0; j < values.length; j++) {
+                resample[j] = values[random.nextInt(values.length)];
+            }
+            medians[i] = Median.of(resample);
+        }
+        Arrays.sort(medians);
+        return new double[] {medians[(int) (medians.length * 0.025)], medians[(int) (medians.length * 0.975) - 1]};
     }
 
     /** One copy's figure over its whole run: the geometric mean of its halves' medians. */

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -96,18 +97,29 @@ public final class ClasspathDigest {
         return name.equals("META-INF/MANIFEST.MF") || name.startsWith("META-INF/maven/");
     }
 
-    /** Each file's SHA-256, by its path under {@code root}. */
+    /**
+     * Each file's SHA-256, by its path under {@code root}. A build's output folder holds its own
+     * files only: a link in it, or a file of another user than the folder's (a hard link to a file
+     * of the gate's user), is refused, for the gate reads it as its own user.
+     */
     private static TreeMap<String, byte[]> folder(Path root) throws IOException {
         TreeMap<String, byte[]> contents = new TreeMap<>();
         List<Path> files;
         try (Stream<Path> walk = Files.walk(root)) {
-            files = walk.limit(MAX_FOLDER_FILES + 1L).filter(Files::isRegularFile)
-                    .toList();
+            files = walk.limit(MAX_FOLDER_FILES + 1L).filter(path -> !Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)).toList();
         }
         if (files.size() > MAX_FOLDER_FILES) {
             throw new IOException(root + " holds more than " + MAX_FOLDER_FILES + " files: not a classpath folder the gate reads");
         }
+        java.nio.file.attribute.UserPrincipal owner = Files.getOwner(root);
         for (Path file : files) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IOException(file + " is a link or a special file, not a file of a build: a classpath folder holds files only");
+            }
+            if (!Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).equals(owner)) {
+                throw new IOException(file + " belongs to " + Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).getName() + ", not to "
+                        + owner.getName() + ", whose build made " + root);
+            }
             requireSize(file);
             String name = root.relativize(file).toString().replace(File.separatorChar, '/');
             if (!buildRecord(name)) {
