@@ -24688,6 +24688,10 @@ var ROWS = 5;
 function whereItWentSection(scenarios) {
   const parts = [];
   for (const scenario of scenarios) {
+    const client = scenario.paired && typeof scenario.paired.whereItWent === "object" ? scenario.paired.whereItWent : null;
+    if (client) {
+      parts.push(componentTables(scenario.scenario, "the whole client", client, "record"));
+    }
     const components = scenario.paired && scenario.paired.components && typeof scenario.paired.components === "object" ? scenario.paired.components : {};
     for (const [label2, component] of Object.entries(components).slice(0, 10)) {
       const went = component && typeof component.whereItWent === "object" ? component.whereItWent : null;
@@ -24699,9 +24703,9 @@ function whereItWentSection(scenarios) {
   if (parts.length === 0) {
     return "";
   }
-  return ["#### Where it went", "", "One profiling duel after the verdict (JFR; never judged), as many calls on each side: the frames and sites that gained the most per call lead, in % of the base's time (or bytes) per call, with their shares of each side's samples. The raw profiles (`.jfr`, collapsed stacks) are in the run's artifact, under `components/`.", "", ...parts].join("\n");
+  return ["#### Where it went", "", "Recorded after the verdict (JFR; never judged): a component in one profiling duel, as many calls on each side; a whole client over a few more windows of each worker. The frames and sites that gained the most per call (or record) lead, in % of the base's time (or bytes) per call, with their shares of each side's samples. The raw profiles (`.jfr`, collapsed stacks) are in the run's artifact, under `components/` and `client/`.", "", ...parts].join("\n");
 }
-function componentTables(scenario, label2, went) {
+function componentTables(scenario, label2, went, per = "call") {
   const samples = went.samples || {};
   const allocations = went.allocationSamples || {};
   const cpu = (Array.isArray(went.cpu) ? went.cpu : []).slice(0, ROWS);
@@ -24709,7 +24713,7 @@ function componentTables(scenario, label2, went) {
   const lines = [`**${escapeText(label2, 200)}** (${escapeText(scenario, 120)})`, ""];
   if (cpu.length > 0) {
     lines.push(
-      `| CPU: frame (${count(samples.base)} base, ${count(samples.head)} head samples) | gained per call | self, base \u2192 head | total, base \u2192 head |`,
+      `| CPU: frame (${count(samples.base)} base, ${count(samples.head)} head samples) | gained per ${per} | self, base \u2192 head | total, base \u2192 head |`,
       "|---|---|---|---|",
       ...cpu.map((row2) => `| ${name(row2.frame, row2.new)} | ${gained(row2.gainedOfBase)} | ${share(row2.selfBase)} \u2192 ${share(row2.selfHead)} | ${share(row2.totalBase)} \u2192 ${share(row2.totalHead)} |`),
       ""
@@ -24717,7 +24721,7 @@ function componentTables(scenario, label2, went) {
   }
   if (sites.length > 0) {
     lines.push(
-      `| Allocation: type in frame (${count(allocations.base)} base, ${count(allocations.head)} head samples) | gained per call | share, base \u2192 head |`,
+      `| Allocation: type in frame (${count(allocations.base)} base, ${count(allocations.head)} head samples) | gained per ${per} | share, base \u2192 head |`,
       "|---|---|---|",
       ...sites.map((row2) => `| ${name(row2.site, row2.new)} | ${gained(row2.gainedOfBase)} | ${share(row2.base)} \u2192 ${share(row2.head)} |`),
       ""

@@ -304,6 +304,22 @@ test('paired: a component decided worse shows where it went, base → head, new 
   assert.equal(rows.length, 4, rows.join('\n'))
 })
 
+test('paired: a whole client decided worse shows where it went per record, under its scenario', () => {
+  const summary = fixture('all-passed.json')
+  summary.scenarios[0].paired = { whereItWent: {
+    per: 'record', samples: { base: 4100, head: 5200 }, allocationSamples: { base: 900, head: 910 },
+    cpu: [{ frame: 'dev.kafkaperfgate.internal.workload.InjectedCostInterceptor.onSend(ProducerRecord)', selfBase: 0.1, selfHead: 31.2,
+      totalBase: 0.3, totalHead: 31.5, gainedOfBase: 39.4, new: false }],
+    allocation: [],
+  } }
+  const { body } = renderReport(summary, { marker })
+  assert.match(body, /^#### Where it went$/m)
+  assert.match(body, new RegExp(`^\\*\\*the whole client\\*\\* \\(${summary.scenarios[0].scenario}\\)$`, 'm'))
+  assert.match(body, /^\| CPU: frame \(4,100 base, 5,200 head samples\) \| gained per record \| self, base → head \| total, base → head \|$/m)
+  assert.match(body, /^\| dev\.kafkaperfgate\.internal\.workload\.InjectedCostInterceptor\.onSend&#40;ProducerRecord&#41; \| \+39\.4% \| 0\.1% → 31\.2% \| 0\.3% → 31\.5% \|$/m)
+  assert.doesNotMatch(body, /Allocation: type in frame/, 'no allocation rows, no allocation table')
+})
+
 test('no profile, no "Where it went"', () => {
   const { body } = renderReport(fixture('all-passed.json'), { marker })
   assert.doesNotMatch(body, /Where it went/)

@@ -182,6 +182,16 @@ final class PairedScenario {
         }
     }
 
+    /** The profile of a whole client decided worse, or empty with a note when it could not be made: it never changes the decision. */
+    private Optional<ObjectNode> clientProfile(CatalogEntry scenario) {
+        try {
+            return trials.whereItWent(scenario, results.resolve("client"));
+        } catch (java.io.IOException | RuntimeException e) {
+            console.println("[kafka-perf-gate] " + scenario.name() + ": no profile of the whole client: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
     /** Writes the scenario's result file and records its decision in summary.json. */
     private void record(Measured measured, Decision<PairedMeasurement> decision) {
         CatalogEntry scenario = measured.scenario();
@@ -189,6 +199,9 @@ final class PairedScenario {
         paired.set("trials", decision.first().toJson());
         if (decision.flagged()) {
             paired.set("confirmationTrials", decision.second().toJson());
+        }
+        if (decision.regressed() || (decision.flagged() && decision.again().has(Verdict.WARNING))) {
+            clientProfile(scenario).ifPresent(went -> paired.set("whereItWent", went));
         }
         List<Decision<?>> parts = new ArrayList<>(List.of(decision));
         parts.addAll(measured.components());

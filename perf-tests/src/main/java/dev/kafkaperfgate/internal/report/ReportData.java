@@ -68,6 +68,7 @@ final class ReportData {
             JsonNode confirmation = optionalJson(resultsDir, entry.path("confirmation").path("resultFile").asText(null));
             ObjectNode page = ScenarioPage.of(entry, result, confirmation, baseline);
             ObjectNode flames = flames(resultsDir, entry.path("paired").path("components"));
+            clientFlame(resultsDir, entry.path("paired").path("whereItWent")).ifPresent(tree -> flames.set(WHOLE_CLIENT, tree));
             if (!flames.isEmpty()) {
                 page.set("flames", flames);
             }
@@ -105,6 +106,28 @@ final class ReportData {
             }
         });
         return flames;
+    }
+
+    /** The key of a whole client's flame graph among a scenario's: no component's label holds a space and no dot. */
+    static final String WHOLE_CLIENT = "the whole client";
+
+    /**
+     * A whole client's differential flame graph, from the collapsed stacks of its two recordings
+     * ({@code whereItWent.recording}: {@code client/<stem>.jfr}, a name the gate wrote, standing for
+     * {@code <stem>.base.jfr} and {@code <stem>.head.jfr}); empty when there is none.
+     */
+    private static java.util.Optional<ObjectNode> clientFlame(Path resultsDir, JsonNode went) {
+        String recording = went.path("recording").asText("");
+        if (!recording.matches("client/[A-Za-z0-9._-]+\\.jfr")) {
+            return java.util.Optional.empty();
+        }
+        String stem = recording.substring(0, recording.length() - ".jfr".length());
+        try {
+            return java.util.Optional.ofNullable(FlameTree.of(resultsDir.resolve(stem + ".base.cpu.collapsed"),
+                    resultsDir.resolve(stem + ".head.cpu.collapsed")));
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private static int attentionRank(JsonNode entry) {

@@ -39,6 +39,8 @@ public final class PairedWorker {
     private final PrintStream replies;
     private final PrintStream console;
     private SideScenario open;
+    /** The JFR recording of a whole-client profile, between {@code profileStart} and {@code profileStop}. */
+    private jdk.jfr.Recording profile;
 
     private PairedWorker(PrintStream replies, PrintStream console) {
         this.replies = replies;
@@ -120,6 +122,8 @@ public final class PairedWorker {
                         java.time.Duration.ofMillis(command.path("windowMillis").asLong()));
                 case "window" -> reply.setAll(withStalls(() -> requireOpen().window(command.path("window").asInt())));
                 case "endWindows" -> requireOpen().endWindows();
+                case "profileStart" -> profileStart();
+                case "profileStop" -> reply.put("file", profileStop().toString());
                 case "trial" -> reply.setAll(withStalls(() -> requireOpen().trial(command.path("topic").asText(),
                         command.path("trial").asInt())));
                 case "close" -> {
@@ -151,6 +155,38 @@ public final class PairedWorker {
         GcPauses during = GcPauses.now().since(before);
         reply.putObject("stalls").put("gcPauseMillis", during.millis()).put("gcCount", during.collections());
         return reply;
+    }
+
+    /**
+     * Starts recording this JVM's CPU samples (every 2 ms of a running thread) and allocation
+     * samples: a whole client's profile, taken after its verdict over a few more windows.
+     */
+    private void profileStart() {
+        if (profile != null) {
+            profile.close();
+        }
+        profile = new jdk.jfr.Recording();
+        profile.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(2));
+        profile.enable("jdk.ObjectAllocationSample").with("throttle", "5000/s");
+        profile.setToDisk(true);
+        profile.start();
+    }
+
+    /** Stops the recording and writes it to a new file in this side's temp folder, whose path the reply gives. */
+    private Path profileStop() throws IOException {
+        if (profile == null) {
+            throw new IllegalStateException("no profile is being recorded: send profileStart first");
+        }
+        jdk.jfr.Recording recording = profile;
+        profile = null;
+        try {
+            recording.stop();
+            Path file = java.nio.file.Files.createTempFile("kpg-client-profile-", ".jfr");
+            recording.dump(file);
+            return file;
+        } finally {
+            recording.close();
+        }
     }
 
     private SideScenario requireOpen() {

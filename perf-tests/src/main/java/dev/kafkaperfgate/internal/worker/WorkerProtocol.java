@@ -17,6 +17,8 @@ package dev.kafkaperfgate.internal.worker;
  * → {"op":"trial","topic":..,"trial":3}                      ← {"ok":true,"definition":{..},"figures":{..}}
  * → {"op":"beginWindows","topic":..,"windowMillis":1000}  (produce scenarios: one producer, warmed up once, kept open)
  * → {"op":"window","window":3}                               ← {"ok":true,"definition":{..},"figures":{..}} of one warm window
+ * → {"op":"profileStart"}                                    (after a whole client's verdict: JFR, a few more windows)
+ * → {"op":"profileStop"}                                     ← {"ok":true,"file":"/…/tmp/kpg-client-profile-….jfr"}
  * → {"op":"endWindows"}
  * → {"op":"close"}                                           ← {"ok":true}, then the worker exits
  * }</pre>

@@ -260,10 +260,10 @@
   // Where a component's regression went (the profiling duel after the verdict): the two tables, and a
   // differential flame graph whose boxes are as wide as the head's share and coloured by the change
   // from the base: red took more of the head's time, blue less. Frame names are the head's: text only.
-  function whereItWent (parent, label, went, flame) {
+  function whereItWent (parent, label, went, flame, per = 'call') {
     const box = el('div', 'where-it-went')
     box.dataset.component = label
-    box.append(el('h3', null, `where it went: ${label} (a profiling duel after the verdict; JFR; never judged)`))
+    box.append(el('h3', null, `where it went: ${label} (${per === 'record' ? 'a few more windows of each worker' : 'a profiling duel'} after the verdict; JFR; never judged)`))
     const pct = (value) => typeof value === 'number' && isFinite(value) ? `${value.toFixed(1)}%` : '—'
     const table = (head, rows) => {
       const t = el('table', 'client-metrics', el('tr', null, ...head.map((cell) => el('th', null, cell))))
@@ -273,10 +273,10 @@
     const cpu = Array.isArray(went.cpu) ? went.cpu : []
     const samples = went.samples || {}
     const gained = (value) => typeof value === 'number' && isFinite(value) ? `${value >= 0 ? '+' : ''}${value.toFixed(1)}%` : '—'
-    box.append(table([`CPU frame (${samples.base} base, ${samples.head} head samples)`, 'self, base → head', 'total, base → head', 'gained per call (of the base\'s)'],
+    box.append(table([`CPU frame (${samples.base} base, ${samples.head} head samples)`, 'self, base → head', 'total, base → head', `gained per ${per} (of the base's)`],
       cpu.map((row) => [`${row.frame}${row.new ? ' (new)' : ''}`, `${pct(row.selfBase)} → ${pct(row.selfHead)}`, `${pct(row.totalBase)} → ${pct(row.totalHead)}`, gained(row.gainedOfBase)])))
     const sites = Array.isArray(went.allocation) ? went.allocation : []
-    box.append(table(['allocation: type in frame', 'share, base → head', 'gained per call (of the base\'s)'],
+    box.append(table(['allocation: type in frame', 'share, base → head', `gained per ${per} (of the base's)`],
       sites.map((row) => [`${row.site}${row.new ? ' (new)' : ''}`, `${pct(row.base)} → ${pct(row.head)}`, gained(row.gainedOfBase)])))
     if (flame) box.append(flameGraph(flame))
     parent.append(box)
@@ -349,6 +349,9 @@
       if (measured && measured.whereItWent && typeof measured.whereItWent === 'object') {
         whereItWent(section, component, measured.whereItWent, (scenario.flames || {})[component])
       }
+    }
+    if (scenario.paired && scenario.paired.whereItWent && typeof scenario.paired.whereItWent === 'object') {
+      whereItWent(section, 'the whole client', scenario.paired.whereItWent, (scenario.flames || {})['the whole client'], 'record')
     }
     if (stalls && stalls.line) section.append(el('pre', 'lines stalls', `stalls (not judged): ${stalls.line}`))
     // Step changes across nightlies (E-Divisive means): flagged ones first, each with the commit to bisect from.

@@ -250,6 +250,16 @@ class PairedModeTest {
         assertTrue(printed.indexOf("[paired-small] base warm-up") < printed.indexOf("[paired-small] head warm-up"), printed);
         assertTrue(printed.indexOf("[paired-small] head warm-up", confirming) < printed.indexOf("[paired-small] base warm-up", confirming),
                 printed.substring(confirming));
+        // Where it went (issue 59), after the verdict: a few more windows of each worker, recorded by JFR; the burn leads.
+        JsonNode went = regressed.at("/scenarios/0/paired/whereItWent");
+        assertEquals("record", went.path("per").asText(), went.toString());
+        assertTrue(went.at("/cpu/0/frame").asText().startsWith("dev.kafkaperfgate.internal.workload.InjectedCostInterceptor.onSend("),
+                "the injected burn's frame gained most per record: " + went.path("cpu"));
+        Path recordings = slower.summaryFile().getParent().resolve("client");
+        for (String file : List.of("paired-small.base.jfr", "paired-small.head.jfr", "paired-small.head.cpu.collapsed")) {
+            assertTrue(Files.size(recordings.resolve(file)) > 0, file);
+        }
+        assertTrue(printed.contains("[paired-small] where it went, the whole client ("), printed);
     }
 
     /**

@@ -34,6 +34,27 @@ public final class ComponentProfile {
         return WhereItWent.of(sides.get(Side.BASE), sides.get(Side.HEAD));
     }
 
+    /**
+     * A whole client's profile: each side's worker recorded over the same extra windows
+     * ({@code <stem>.base.jfr}, {@code <stem>.head.jfr}, in the gate's folder), compared per record,
+     * each side's collapsed stacks written beside them.
+     *
+     * @param baseRecords what the base's windows sent (or read) while recorded; likewise {@code headRecords}
+     * @throws IOException when a recording cannot be read or the files written
+     */
+    public static WhereItWent readClient(Path base, Path head, double baseRecords, double headRecords) throws IOException {
+        Map<Side, SideProfile> sides = new java.util.EnumMap<>(Side.class);
+        sides.put(Side.BASE, DuelProfile.readWhole(base));
+        sides.put(Side.HEAD, DuelProfile.readWhole(head));
+        for (Side side : Side.values()) {
+            Path recording = side == Side.BASE ? base : head;
+            String stem = recording.getFileName().toString().replaceFirst("\\.jfr$", "");
+            write(recording.resolveSibling(stem + ".cpu.collapsed"), sides.get(side).cpuStacks());
+            write(recording.resolveSibling(stem + ".alloc.collapsed"), sides.get(side).allocationStacks());
+        }
+        return WhereItWent.of(sides.get(Side.BASE), sides.get(Side.HEAD), baseRecords, headRecords);
+    }
+
     private static void write(Path file, Map<String, Long> stacks) throws IOException {
         StringBuilder text = new StringBuilder();
         stacks.entrySet().stream().sorted(Map.Entry.comparingByKey())

@@ -72,6 +72,40 @@ public final class DuelProfile {
         return sides;
     }
 
+    /**
+     * One JVM's recording read whole (a paired worker's: the JVM is one side): every CPU and
+     * allocation sample, all its frames.
+     *
+     * @throws IOException when the file is not a JFR recording
+     */
+    public static SideProfile readWhole(Path file) throws IOException {
+        SideProfile profile = new SideProfile();
+        try (RecordingFile recording = new RecordingFile(file)) {
+            while (recording.hasMoreEvents()) {
+                RecordedEvent event = recording.readEvent();
+                String name = event.getEventType().getName();
+                boolean cpu = name.equals("jdk.ExecutionSample");
+                if ((!cpu && !name.equals("jdk.ObjectAllocationSample")) || event.getStackTrace() == null) {
+                    continue;
+                }
+                List<RecordedFrame> frames = event.getStackTrace().getFrames();
+                List<String> names = new ArrayList<>(frames.size());
+                frames.forEach(frame -> names.add(frameName(frame.getMethod())));
+                if (cpu) {
+                    profile.cpu(names);
+                } else {
+                    RecordedClass type = event.getClass("objectClass");
+                    profile.allocation(type == null ? "?" : typeName(type.getName()), names);
+                }
+            }
+        }
+        return profile;
+    }
+
+    private static String frameName(RecordedMethod method) {
+        return method == null ? "?" : clean(method.getType().getName()) + "." + method.getName() + parameters(method.getDescriptor());
+    }
+
     private record Sample(Side side, List<String> frames) {
     }
 
@@ -98,8 +132,7 @@ public final class DuelProfile {
         }
         List<String> names = new ArrayList<>();
         for (int i = 0; i <= deepest; i++) {
-            RecordedMethod method = frames.get(i).getMethod();
-            names.add(method == null ? "?" : clean(method.getType().getName()) + "." + method.getName() + parameters(method.getDescriptor()));
+            names.add(frameName(frames.get(i).getMethod()));
         }
         return Optional.of(new Sample(side, names));
     }

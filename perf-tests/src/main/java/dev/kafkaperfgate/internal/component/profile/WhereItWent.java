@@ -47,18 +47,27 @@ public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples,
      * ranking by shares would lead with the base's frames shrinking. Ranked by this, the frames that
      * grew lead.
      */
-    private static double gained(double baseShare, double headShare, long baseCount, long headCount) {
-        return baseCount == 0 ? headShare - baseShare : headShare * headCount / (double) baseCount - baseShare;
+    private static double gained(double baseShare, double headShare, long baseCount, long headCount, double callsRatio) {
+        return baseCount == 0 ? headShare - baseShare : headShare * headCount / (double) baseCount * callsRatio - baseShare;
     }
 
-    /** The two tables of {@code base} against {@code head}. */
+    /** The two tables of {@code base} against {@code head}, both having made as many calls (a duel). */
     public static WhereItWent of(SideProfile base, SideProfile head) {
+        return of(base, head, 1, 1);
+    }
+
+    /**
+     * The two tables of {@code base} against {@code head}, which made {@code baseCalls} and
+     * {@code headCalls} calls (records) while recorded: what a frame gained is per call.
+     */
+    public static WhereItWent of(SideProfile base, SideProfile head, double baseCalls, double headCalls) {
+        double callsRatio = baseCalls > 0 && headCalls > 0 ? baseCalls / headCalls : 1;
         Set<String> frames = new HashSet<>(base.frames());
         frames.addAll(head.frames());
         List<Row> cpu = new ArrayList<>();
         for (String frame : frames) {
             cpu.add(new Row(frame, base.selfShare(frame), head.selfShare(frame), base.totalShare(frame), head.totalShare(frame),
-                    base.totalShare(frame) == 0, gained(base.selfShare(frame), head.selfShare(frame), base.samples(), head.samples())));
+                    base.totalShare(frame) == 0, gained(base.selfShare(frame), head.selfShare(frame), base.samples(), head.samples(), callsRatio)));
         }
         Set<String> sites = new HashSet<>(base.sites());
         sites.addAll(head.sites());
@@ -66,7 +75,7 @@ public record WhereItWent(List<Row> cpu, List<Row> allocation, long baseSamples,
         for (String site : sites) {
             double was = base.allocationShare(site);
             double now = head.allocationShare(site);
-            allocation.add(new Row(site, was, now, was, now, was == 0, gained(was, now, base.allocations(), head.allocations())));
+            allocation.add(new Row(site, was, now, was, now, was == 0, gained(was, now, base.allocations(), head.allocations(), callsRatio)));
         }
         Comparator<Row> byChange = Comparator.comparingDouble(Row::gained).reversed()
                 .thenComparing(Comparator.comparingDouble((Row row) -> row.totalHead() - row.totalBase()).reversed())

@@ -21,6 +21,7 @@ import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.worker.WorkerProtocol;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -218,6 +219,41 @@ public final class PairedTrials implements AutoCloseable {
     /** The worker JVM's compile time so far, as its reply says; -1 from a worker of an older gate. */
     static long jitMillis(JsonNode reply) {
         return reply.path(WorkerProtocol.JIT_MILLIS).asLong(-1);
+    }
+
+    /** ABBA blocks of windows a whole client's profile records: 4 windows a side. */
+    static final int PROFILE_BLOCKS = 2;
+
+    /**
+     * Where a whole client's confirmed regression (or WARNING) spent its time and bytes: both
+     * workers recorded by JFR over a few more windows of the scenario, after its verdict, so the
+     * profile can change no decision. The recordings and each side's collapsed stacks go into
+     * {@code into}; the tables are printed and returned.
+     *
+     * @return empty, said on the console, when the scenario is measured in trials or its windows
+     *         are no longer open
+     * @throws IOException when a recording cannot be read or written
+     */
+    public Optional<ObjectNode> whereItWent(CatalogEntry scenario, Path into) throws IOException {
+        if (windows == null || !scenario.windows()) {
+            console.printf("[%s] no profile of the whole client: only warm windows are profiled%n", scenario.name());
+            return Optional.empty();
+        }
+        dev.kafkaperfgate.internal.environment.GateFiles.folder(into);
+        String stem = scenario.name().replaceAll("[^A-Za-z0-9.-]", "_");
+        Optional<WarmWindows.Recordings> recorded = windows.profile(scenario, PROFILE_BLOCKS, into, stem);
+        if (recorded.isEmpty()) {
+            console.printf("[%s] no profile of the whole client: its windows are closed%n", scenario.name());
+            return Optional.empty();
+        }
+        WarmWindows.Recordings recordings = recorded.get();
+        dev.kafkaperfgate.internal.component.profile.WhereItWent went = dev.kafkaperfgate.internal.component.profile.ComponentProfile
+                .readClient(recordings.base(), recordings.head(), recordings.baseRecords(), recordings.headRecords());
+        console.printf("[%s] where it went, the whole client (%.0f base, %.0f head records while recorded; JFR after the verdict):%n",
+                scenario.name(), recordings.baseRecords(), recordings.headRecords());
+        went.lines().forEach(line -> console.printf("[%s]   %s%n", scenario.name(), line.replace("per call", "per record")));
+        return Optional.of(went.toJson().put("recording", into.getFileName().resolve(stem + ".jfr").toString())
+                .put("per", "record"));
     }
 
     /** Closes the warm windows' producers and topics, if open. */

@@ -15,7 +15,9 @@ import dev.kafkaperfgate.internal.engine.TrialOrder;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import dev.kafkaperfgate.internal.workload.BrokerSide;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -118,6 +120,51 @@ final class WarmWindows implements AutoCloseable {
         idle.check(scenario.name());
         settings.check(scenario.name());
         return measured;
+    }
+
+    /** Each side's recording of a whole client's profile, in the gate's folder, and the records its windows sent meanwhile. */
+    record Recordings(Path base, Path head, double baseRecords, double headRecords) {
+    }
+
+    /** A recording's largest size: a few seconds of a worker's CPU and allocation samples are a few MiB. */
+    static final long PROFILE_CAP = 128L << 20;
+
+    /**
+     * After the verdict, never judged: both workers record JFR over {@code blocks} more ABBA blocks
+     * of the open scenario's windows; each recording, a file of that worker's user, is read with the
+     * checks of a file a side wrote and copied new into {@code into} as {@code <stem>.base.jfr} and
+     * {@code <stem>.head.jfr}.
+     *
+     * @return empty when the scenario's windows are no longer open (another scenario's came after)
+     * @throws IOException when a recording cannot be read or copied
+     */
+    Optional<Recordings> profile(CatalogEntry scenario, int blocks, Path into, String stem) throws IOException {
+        if (!scenario.equals(open) || openGeneration != workers.generation()) {
+            return Optional.empty();
+        }
+        for (Side side : Side.values()) {
+            workers.of(side).call(WorkerProcess.command("profileStart"), Defaults.WORKER_REPLY_MARGIN);
+        }
+        double[] records = new double[2];
+        for (Side side : TrialOrder.of(blocks)) {
+            JsonNode reply = window(side, 0);
+            double throughput = reply.path("figures").path(dev.kafkaperfgate.internal.figures.Metric.THROUGHPUT.key()).path("value").asDouble(0);
+            records[side.ordinal()] += throughput * window.toMillis() / 1000.0;
+        }
+        truncate();
+        Path[] copies = new Path[2];
+        for (Side side : Side.values()) {
+            WorkerProcess worker = workers.of(side);
+            Path recorded = Path.of(worker.call(WorkerProcess.command("profileStop"), Defaults.WORKER_REPLY_MARGIN).path("file").asText());
+            byte[] bytes = dev.kafkaperfgate.internal.environment.GateFiles.readFromSide(recorded, Optional.of(worker.user()), PROFILE_CAP,
+                    "the " + side.key() + " worker's recording");
+            copies[side.ordinal()] = into.resolve(stem + "." + side.key() + ".jfr");
+            try (java.io.OutputStream out = dev.kafkaperfgate.internal.environment.GateFiles.newFile(copies[side.ordinal()])) {
+                out.write(bytes);
+            }
+        }
+        console.printf("[%s] profiled: %d more windows a side, recorded by JFR in each worker (never judged)%n", scenario.name(), blocks * 2);
+        return Optional.of(new Recordings(copies[0], copies[1], records[0], records[1]));
     }
 
     /**

@@ -50,11 +50,14 @@ public final class WorkerProcess implements AutoCloseable {
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     private final List<String> lastLines = new ArrayList<>();
     private final SideCpu cpu;
+    /** The user the worker runs as: the owner of every file it hands the gate. */
+    private final String user;
 
-    private WorkerProcess(Side side, Process process, SideCpu cpu, PrintStream console) {
+    private WorkerProcess(Side side, Process process, SideCpu cpu, String user, PrintStream console) {
         this.side = side;
         this.process = process;
         this.cpu = cpu;
+        this.user = user;
         this.commands = process.outputWriter(StandardCharsets.UTF_8);
         daemon("kpg-" + side.key() + "-replies", () -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8)), replies::add, () -> replies.add(EXITED)));
@@ -104,7 +107,7 @@ public final class WorkerProcess implements AutoCloseable {
             launch.directory().ifPresent(home -> builder.directory(home.toFile()));
             Process process = builder.start();
             SideCpu cpu = launch.user().map(user -> SideCpu.ofUser(process.pid(), user.home())).orElseGet(() -> SideCpu.ofTree(process.pid()));
-            return new WorkerProcess(side, process, cpu, console);
+            return new WorkerProcess(side, process, cpu, launch.user().map(SideUsers.User::name).orElse(ThisJvm.userName()), console);
         } catch (IOException e) {
             throw new WorkerException(null, "could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
         }
@@ -117,6 +120,11 @@ public final class WorkerProcess implements AutoCloseable {
     /** The CPU time of the side's processes: every process of its user, or this JVM and its descendants without one. */
     public SideCpu cpu() {
         return cpu;
+    }
+
+    /** The user the worker runs as: a file it names is read only when this user owns it. */
+    public String user() {
+        return user;
     }
 
     /** The worker JVM's process id. */

@@ -54,6 +54,25 @@ class WhereItWentTest {
                 .filter(stack -> stack.endsWith("scan")).findFirst().orElseThrow(), "collapsed stacks run from the root to the top");
     }
 
+    /**
+     * A whole client: the head sent twice the records in its windows at the same cost per record,
+     * so twice the samples, split alike: per record, nothing gained. Counted per sample, every frame
+     * would read +100%.
+     */
+    @Test
+    void aWholeClientIsComparedPerRecordSoMoreRecordsAreNoGain() {
+        SideProfile base = new SideProfile();
+        SideProfile head = new SideProfile();
+        repeat(900, () -> base.cpu(WRITE));
+        repeat(100, () -> base.cpu(SERIALIZE));
+        repeat(1800, () -> head.cpu(WRITE));
+        repeat(200, () -> head.cpu(SERIALIZE));
+        WhereItWent perRecord = WhereItWent.of(base, head, 10_000, 20_000);
+        perRecord.cpu().forEach(row -> assertEquals(0, row.gained(), 1e-9, row.name()));
+        assertEquals(1.0, WhereItWent.of(base, head).cpu().stream().mapToDouble(WhereItWent.Row::gained).max().orElse(0) / 0.9, 1e-9,
+                "as many calls assumed: the write frame's 90% of the base doubled");
+    }
+
     /** An ObjectMapper per record: the head costs 50 times the base per call, so the base has few samples and every base frame's share falls. */
     @Test
     void whatTheHeadGainedLeadsEvenWhenItDwarfsTheBase() {
