@@ -128,7 +128,15 @@ class HtmlReportTest {
                 .put("selfBase", 0.0).put("selfHead", 0.1).put("totalBase", 0.0).put("totalHead", 0.1).put("new", true);
         ((ObjectNode) profiledSummary.path("scenarios").get(0)).with("paired").with("components")
                 .putObject("value.serializer com.acme.power.OrderJsonSerializer").set("whereItWent", went);
+        // And the scenario's whole client, decided worse too: the same stacks stand for its two workers' recordings.
+        ((ObjectNode) profiledSummary.path("scenarios").get(0)).with("paired").set("whereItWent",
+                went.deepCopy().put("per", "record").put("recording", "client/whole.jfr"));
         JSON.writeValue(profiled.resolve("summary.json").toFile(), profiledSummary);
+        Path client = Files.createDirectories(profiled.resolve("client"));
+        for (String side : List.of("base", "head")) {
+            Files.copy(PROFILE_FIXTURE.resolve("value.serializer_com.acme.power.OrderJsonSerializer.profile." + side + ".cpu.collapsed"),
+                    client.resolve("whole." + side + ".cpu.collapsed"), StandardCopyOption.REPLACE_EXISTING);
+        }
         Path components = Files.createDirectories(profiled.resolve("components"));
         String stem = "value.serializer_com.acme.power.OrderJsonSerializer.profile.";
         Files.copy(PROFILE_FIXTURE.resolve(stem + "base.cpu.collapsed"), components.resolve(stem + "base.cpu.collapsed"),
@@ -153,6 +161,9 @@ class HtmlReportTest {
         assertEquals(1.0, tree.path("h").asDouble());
         assertTrue(tree.toString().contains("com.acme.power.OrderJsonSerializer.serialize"), "the serializer's frame is drawn");
         assertTrue(tree.toString().contains("onerror"), "the hostile frame is data in the block, for the page to show as text");
+        JsonNode client = scenario.path("flames").path("the whole client");
+        assertEquals("all", client.path("n").asText(), "a whole client's flame graph, from client/<stem>.base|head.cpu.collapsed");
+        assertTrue(client.toString().contains("com.acme.power.OrderJsonSerializer.serialize"), client.toString().substring(0, 200));
     }
 
     /** Two ABBA blocks whose head's second window paused 12 ms for a GC and the machine stole 10 ms from the base's first. */
