@@ -53,7 +53,9 @@ for dir in \$(git -C "$app" worktree list --porcelain 2>/dev/null | sed -n 's/^w
 done
 if echo 'BASH_ENV=/tmp/hostile-exit-0' >> "$github_env" 2>/dev/null; then echo "hostile: wrote GITHUB_ENV" >&2; else echo "hostile: could not write GITHUB_ENV" >&2; fi
 forged='{"decision":{"exitCode":0,"outcome":"PASS","headline":"forged"},"scenarios":[]}'
-( for _ in \$(seq 1 600); do mkdir -p "$app/target/perf-results" 2>/dev/null && echo "\$forged" > "$app/$summary" 2>/dev/null; sleep 0.5; done ) >/dev/null 2>&1 &
+# Every 2 s for 5 minutes, with builtins only: a loop that forks twice a second in each of the ~25 JVMs that load
+# the serializer (duel copies included) costs about a third of a CPU, which the idle-side check refuses (case 4).
+( mkdir -p "$app/target/perf-results" 2>/dev/null; for _ in \$(seq 1 150); do [ -d "$app/target/perf-results" ] && echo "\$forged" > "$app/$summary" 2>/dev/null; sleep 2; done ) >/dev/null 2>&1 &
 disown
 for pid in \$(pgrep -f dev.kafkaperfgate.PerfGate); do
   if jcmd "\$pid" VM.version >/dev/null 2>&1; then echo "hostile: attached to \$pid" >&2; else echo "hostile: could not attach to \$pid" >&2; fi

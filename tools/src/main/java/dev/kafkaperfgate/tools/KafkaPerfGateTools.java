@@ -3,7 +3,7 @@ package dev.kafkaperfgate.tools;
 import dev.kafkaperfgate.tools.bench.GatePower;
 import dev.kafkaperfgate.tools.bench.SideBySide;
 import dev.kafkaperfgate.tools.bench.WarmupProbe;
-import dev.kafkaperfgate.tools.power.PairedPower;
+import dev.kafkaperfgate.tools.power.PairedPowerOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -40,7 +40,7 @@ public final class KafkaPerfGateTools implements Runnable {
     /** {@code power}: the gate's power on this machine, stored mode or paired. */
     @Command(name = "power", mixinStandardHelpOptions = true,
             description = "Measure the gate's own power on this machine (a benchmark, not a test).",
-            subcommands = {GatePower.class, PairedPower.Options.class, dev.kafkaperfgate.tools.power.ComponentPower.class,
+            subcommands = {GatePower.class, PairedPowerOptions.class, dev.kafkaperfgate.tools.power.ComponentPower.class,
                     dev.kafkaperfgate.tools.power.DilutionProbe.class})
     static final class PowerCommand implements Runnable {
 

@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The library never depends on the tools: the tools may use the library, never the other way.
  * Checked here, where both are on the classpath (the library's own build cannot see the tools).
+ * The tools live under the library's rules too: no class over 400 lines, no setting named by a
+ * literal {@code "perf.…"} key (the library's {@code GateProperties} names each once).
  */
 @Tag("unit")
 class ToolsArchitectureTest {
@@ -37,6 +39,45 @@ class ToolsArchitectureTest {
         noClasses().that().resideInAPackage("dev.kafkaperfgate..").and().resideOutsideOfPackage("dev.kafkaperfgate.tools..")
                 .should().dependOnClassesThat().resideInAPackage("dev.kafkaperfgate.tools..")
                 .check(classes);
+    }
+
+    /** The tools' sources, from the module's folder (Maven runs the tests there). */
+    private static final java.nio.file.Path SOURCES = java.nio.file.Path.of("src/main/java");
+
+    @Test
+    void noToolClassIsOver400Lines() throws java.io.IOException {
+        java.util.List<String> tooLarge;
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(SOURCES)) {
+            tooLarge = files.filter(file -> file.toString().endsWith(".java")).filter(file -> lines(file) > 400)
+                    .map(file -> SOURCES.relativize(file) + ": " + lines(file) + " lines").toList();
+        }
+        assertTrue(java.nio.file.Files.isDirectory(SOURCES.resolve("dev/kafkaperfgate/tools")), "the tools' sources are read");
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), tooLarge, "tool classes over 400 lines");
+    }
+
+    @Test
+    void noToolNamesASettingByALiteralKey() throws java.io.IOException {
+        java.util.regex.Pattern literal = java.util.regex.Pattern.compile("\"perf\\.[a-z]");
+        java.util.List<String> found;
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(SOURCES)) {
+            found = files.filter(file -> file.toString().endsWith(".java")).flatMap(file -> {
+                try {
+                    return java.nio.file.Files.readAllLines(file).stream().filter(line -> literal.matcher(line).find())
+                            .map(line -> SOURCES.relativize(file) + ": " + line.strip());
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), found, "settings named by a literal key: use GateProperties");
+    }
+
+    private static long lines(java.nio.file.Path file) {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file)) {
+            return lines.count();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -54,7 +54,7 @@ public final class GatePower implements Callable<Integer> {
      * The PR suite's comparisons: two produce and one end-to-end scenario with 6 metrics each
      * (throughput, p99 and four costs per record), one consume scenario with 5 (no p99).
      */
-    static final int PR_SUITE_COMPARISONS = 23;
+    public static final int PR_SUITE_COMPARISONS = 23;
 
     private static final String THROUGHPUT_SCENARIO = """
             name: power-1k-unthrottled

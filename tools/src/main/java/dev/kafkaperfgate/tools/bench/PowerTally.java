@@ -13,7 +13,9 @@ import dev.kafkaperfgate.internal.metrics.Median;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.engine.Evidence;
-import dev.kafkaperfgate.internal.engine.Referee;
+import dev.kafkaperfgate.internal.engine.Decision;
+import dev.kafkaperfgate.internal.engine.Measurer;
+import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.verdict.Judge;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
@@ -55,13 +57,13 @@ final class PowerTally {
     private static final long[] SEQUENCE = {0};
     private static final Fingerprint SAME_MACHINE = new Fingerprint("gate-power", 1, "", "", "", "process", "", "");
 
-    private final Referee judge;
+    private final GatePolicy policy;
     private final int window;
     private final Map<Metric, List<Run>> aRuns = new EnumMap<>(Metric.class);
     private final Map<Metric, Map<Integer, List<Run>>> injectedRuns = new EnumMap<>(Metric.class);
 
     PowerTally(GatePolicy policy, int window) {
-        this.judge = new Referee(policy);
+        this.policy = policy;
         this.window = window;
         for (Metric metric : Metric.values()) {
             aRuns.put(metric, new ArrayList<>());
@@ -131,11 +133,38 @@ final class PowerTally {
         return injected / medianA(metric) - 1;
     }
 
+    /**
+     * One run decided as the gate decides (the library's {@link RunDecisions}: judged, and a flagged
+     * regression measured again), with {@code confirmation} as the second measurement: flagged when
+     * the first verdict of {@code metric} is a REGRESSION, confirmed when the decision confirms it.
+     */
     private Boolean[] judgeTwice(Metric metric, Run run, Run confirmation, List<Run> history, Map<Verdict, Integer> verdicts) {
-        Verdict first = verdict(metric, run, history);
+        Decision<Run> decision = new RunDecisions(policy, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), false)
+                .decide(run.scenario().name(), new Measurer<>() {
+                    @Override
+                    public Run measure(boolean again) {
+                        return again ? confirmation : run;
+                    }
+
+                    @Override
+                    public Evidence evidence(Run measured) {
+                        return PowerTally.this.evidence(measured, history);
+                    }
+
+                    @Override
+                    public void freshen() {
+                    }
+
+                    @Override
+                    public String confirmationWay() {
+                        return "the next run in time";
+                    }
+                });
+        Verdict first = decision.verdict().metrics().stream().filter(verdict -> verdict.metric() == metric).map(MetricVerdict::verdict)
+                .findFirst().orElseThrow();
         verdicts.merge(first, 1, Integer::sum);
         boolean flagged = first == Verdict.REGRESSION;
-        boolean confirmed = flagged && verdict(metric, confirmation, history) == Verdict.REGRESSION;
+        boolean confirmed = decision.confirmed().stream().anyMatch(verdict -> verdict.metric() == metric);
         return new Boolean[] {flagged, confirmed};
     }
 
@@ -144,15 +173,15 @@ final class PowerTally {
                 (int) outcomes.stream().filter(o -> o[1]).count(), verdicts);
     }
 
-    private Verdict verdict(Metric metric, Run run, List<Run> history) {
+    /** What the gate judges of {@code run} against its {@code history}: stored mode's evidence, a baseline made of the history. */
+    private Evidence evidence(Run run, List<Run> history) {
         Run reference = history.get(0);
         String sha = reference.json().get("definitionSha256").asText();
         List<BaselineRun> entries = history.stream().map(entry -> new BaselineRun("", "", "run-" + entry.sequence(), null, entry.figures())).toList();
         Baseline baseline = new Baseline(Path.of("gate-power"), Baseline.SCHEMA_VERSION, "gate-power", run.scenario().name(), "produce",
                 window, sha, reference.json().get("definition"), SAME_MACHINE, entries);
         Judge.Run judged = new Judge.Run(run.scenario().name(), "produce", sha, run.json().get("definition"), SAME_MACHINE, run.figures());
-        return judge.judge(new Evidence.Stored(judged, baseline, run.scenario().thresholds())).metrics().stream()
-                .filter(verdict -> verdict.metric() == metric).map(MetricVerdict::verdict).findFirst().orElseThrow();
+        return new Evidence.Stored(judged, baseline, run.scenario().thresholds());
     }
 
     /** The {@code count} runs nearest to {@code run} in time, leaving out {@code excluded}. */

@@ -75,8 +75,8 @@ public final class SideBySide implements Callable<Integer> {
     public Integer call() throws IOException {
         CpuSet clientCpus = CpuSet.parseOrNull(this.clientCpus);
         Properties brokerProperties = new Properties();
-        brokerProperties.setProperty("perf.broker.classpath.file", brokerClasspathFile.toString());
-        brokerProperties.setProperty("perf.broker.cpus", brokerCpus);
+        brokerProperties.setProperty(dev.kafkaperfgate.internal.settings.GateProperties.BROKER_CLASSPATH_FILE, brokerClasspathFile.toString());
+        brokerProperties.setProperty(dev.kafkaperfgate.internal.settings.GateProperties.BROKER_CPUS, brokerCpus);
         BrokerSettings settings = BrokerSettings.from(GateSettings.of(brokerProperties)).withMode(BrokerMode.PROCESS);
         String toolClasspath = Files.readString(brokerClasspathFile).trim();
         String harnessClasspath = Files.readString(harnessClasspathFile).trim();

@@ -56,7 +56,7 @@ public final class WarmupProbe implements Callable<Integer> {
     @Override
     public Integer call() {
         Properties properties = new Properties();
-        properties.setProperty("perf.broker.classpath.file", brokerClasspathFile);
+        properties.setProperty(dev.kafkaperfgate.internal.settings.GateProperties.BROKER_CLASSPATH_FILE, brokerClasspathFile);
         BrokerSettings settings = BrokerSettings.from(GateSettings.of(properties)).withMode(BrokerMode.PROCESS);
         Duration window = Duration.ofMillis(windowMs);
         int windows = (int) (seconds * 1000 / window.toMillis());

@@ -102,7 +102,8 @@ public final class ComponentPower implements Callable<Integer> {
         ComponentFiles files = new ComponentFiles("events-publish", scenario, null);
         ComponentRef serializer = new ComponentRef("value.serializer", subject.scenarioClass());
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
-        GatePolicy policy = GatePolicy.forSuite(23 + 2, GateSettings.of(Map.of()));
+        // The PR suite's comparisons plus this component's two (CPU and allocation per call).
+        GatePolicy policy = GatePolicy.forSuite(dev.kafkaperfgate.tools.bench.GatePower.PR_SUITE_COMPARISONS + 2, GateSettings.of(Map.of()));
         String change = synthetic ? "work +" + workPercent + "%, alloc +" + allocPercent + "%" : "CPU-only change";
         String label = subject.name() + " " + (same ? "A/A" : change) + (neighbour ? ", busy neighbour" : "");
         Process busy = neighbour ? BusyNeighbour.start("component-power") : null;
