@@ -21,7 +21,7 @@ import java.util.zip.ZipFile;
 /**
  * The jars a duel loads once, in a loader every copy shares ({@code ComponentDuel}): those both
  * sides hold byte for byte, as production loads a library once. Only what differs is defined per
- * copy. Measured (docs/power.md, dilution; 20 ms batches): a Jackson serializer's CPU-only change
+ * copy. Measured (docs/log/power-2026-11.md, dilution; 20 ms batches): a Jackson serializer's CPU-only change
  * read +19.6% shared against +17.7% with a library per copy, an Avro one +28.8% against +23.0%,
  * and the copies warmed up in 2-3 s instead of 4-9 s.
  *

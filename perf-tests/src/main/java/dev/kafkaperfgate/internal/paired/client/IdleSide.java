@@ -80,20 +80,36 @@ final class IdleSide {
                         + "of the %s's windows, so whether it idled is unknown and this scenario is not judged", scenario, side.key(),
                         spent.get(side)[2], side.other().key()), null);
             }
-            refusal(side, spent.get(side)[0], spent.get(side)[1]).ifPresent(message -> {
+        }
+        for (Side side : Side.values()) {
+            long[] own = spent.get(side);
+            long[] other = spent.get(side.other());
+            refusal(side, own[0], own[1], other[0], other[1]).ifPresent(message -> {
                 throw new WorkerException(side, scenario + ": " + message, null);
             });
         }
     }
 
-    /** The refusal of a side that used {@code cpuMillis} over {@code wallMillis} of the other's windows, if too much. */
-    static java.util.Optional<String> refusal(Side side, long cpuMillis, long wallMillis) {
-        if (wallMillis <= 0 || cpuMillis <= Defaults.PAIRED_IDLE_CPU_MAX * wallMillis) {
+    /**
+     * The refusal of a side that used {@code cpuMillis} over {@code wallMillis} of the other's
+     * windows, if too much: more than {@link Defaults#PAIRED_IDLE_CPU_MAX} of a CPU, and more than
+     * {@link Defaults#PAIRED_IDLE_CPU_RATIO} times what the other side used while it idled. An
+     * honest pair idles alike (both JITs finishing their compiles, both GCs), so only a side that
+     * works unlike the other is refused.
+     */
+    static java.util.Optional<String> refusal(Side side, long cpuMillis, long wallMillis, long otherCpuMillis, long otherWallMillis) {
+        if (wallMillis <= 0) {
+            return java.util.Optional.empty();
+        }
+        double share = cpuMillis / (double) wallMillis;
+        double otherShare = otherWallMillis <= 0 ? 0 : otherCpuMillis / (double) otherWallMillis;
+        if (share <= Defaults.PAIRED_IDLE_CPU_MAX || share <= Defaults.PAIRED_IDLE_CPU_RATIO * otherShare) {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(String.format(Locale.ROOT, "the %s's processes used %.0f%% of a CPU while the %s measured (%d ms "
-                        + "of CPU in %d ms of its windows; at most %.0f%%): a side must idle while the other measures, so this scenario "
-                        + "is not judged", side.key(), 100.0 * cpuMillis / wallMillis, side.other().key(), cpuMillis, wallMillis,
-                Defaults.PAIRED_IDLE_CPU_MAX * 100));
+                        + "of CPU in %d ms of its windows), the %s's %.1f%% while the %s measured (at most %.0f%%, or %.0f times the "
+                        + "other's): a side must idle while the other measures, so this scenario is not judged", side.key(), 100 * share,
+                side.other().key(), cpuMillis, wallMillis, side.other().key(), 100 * otherShare, side.key(),
+                Defaults.PAIRED_IDLE_CPU_MAX * 100, Defaults.PAIRED_IDLE_CPU_RATIO));
     }
 }

@@ -13,21 +13,28 @@ class IdleSideTest {
 
     @Test
     void aHeadBurningHalfACpuDuringTheBasesWindowsIsRefusedByName() {
-        String message = IdleSide.refusal(Side.HEAD, 24_000, 48_000).orElseThrow();
-        assertTrue(message.startsWith("the head's processes used 50% of a CPU while the base measured (24000 ms of CPU in 48000 ms"),
-                message);
+        String message = IdleSide.refusal(Side.HEAD, 24_000, 48_000, 200, 48_000).orElseThrow();
+        assertTrue(message.startsWith("the head's processes used 50% of a CPU while the base measured (24000 ms of CPU in 48000 ms"
+                + " of its windows), the base's 0.4% while the head measured"), message);
         assertTrue(message.endsWith("so this scenario is not judged"), message);
     }
 
     @Test
     void theBaseIsNamedToo() {
-        assertTrue(IdleSide.refusal(Side.BASE, 6_000, 48_000).orElseThrow().startsWith("the base's processes used 13%"));
+        assertTrue(IdleSide.refusal(Side.BASE, 6_000, 48_000, 0, 48_000).orElseThrow().startsWith("the base's processes used 13%"));
     }
 
     @Test
     void anIdleSidesFewWakeUpsAndUnreadTimeAreNoRefusal() {
-        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 480, 48_000), "1% of a CPU");
-        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 4_800, 48_000), "exactly the limit");
-        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 0, 0), "nothing measured");
+        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 480, 48_000, 0, 48_000), "1% of a CPU");
+        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 4_800, 48_000, 0, 48_000), "exactly the limit");
+        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 0, 0, 0, 0), "nothing measured");
+    }
+
+    @Test
+    void twoSidesStillCompilingAlikeAreNoRefusalButOneWorkingUnlikeTheOtherIs() {
+        // A 3 s warm-up: both JITs still compile while the other measures (15% measured here).
+        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 1_050, 7_000, 700, 7_000), "15% against 10%");
+        assertTrue(IdleSide.refusal(Side.HEAD, 2_400, 7_000, 500, 7_000).isPresent(), "34% against 7%");
     }
 }
