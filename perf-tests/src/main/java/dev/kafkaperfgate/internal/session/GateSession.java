@@ -36,6 +36,7 @@ public final class GateSession {
      * @throws RuntimeException       when the settings, the files or the infrastructure do not allow a judged run
      */
     public static GateResult run(GateSettings settings, PrintStream console) {
+        SettingsCheck.parseAll(settings);
         ResultsFolder results = ResultsFolder.open(settings.resultsDir());
         GateResult result;
         try {
