@@ -107,8 +107,8 @@ final class IdleSide {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(String.format(Locale.ROOT, "the %s's processes used %.0f%% of a CPU while the %s measured (%d ms "
-                        + "of CPU in %d ms of its windows), the %s's %.1f%% while the %s measured (at most %.0f%%, or %.0f times the "
-                        + "other's): a side must idle while the other measures, so this scenario is not judged", side.key(), 100 * share,
+                        + "of CPU in %d ms of its windows), the %s's %.1f%% while the %s measured (a side may use %.0f%% of a CPU, or %.0f "
+                        + "times the other's share if more): a side must idle while the other measures, so this scenario is not judged", side.key(), 100 * share,
                 side.other().key(), cpuMillis, wallMillis, side.other().key(), 100 * otherShare, side.key(),
                 Defaults.PAIRED_IDLE_CPU_MAX * 100, Defaults.PAIRED_IDLE_CPU_RATIO));
     }
