@@ -20,7 +20,7 @@
 #      the base's windows run beside it: the scenario is not judged (exit 2), the head named;
 #   5. a head whose serializer, once configured, alters the base's topic through an admin client
 #      of its own (the broker has no authorizer): not judged (exit 2), the request named.
-# Slow tier (scripts/test.sh --all): five gate runs, about 15 minutes. Needs root or passwordless
+# Slow tier (scripts/test.sh --all): five gate runs, about 18 minutes (18m09s here on 2026-11-28). Needs root or passwordless
 # sudo (the users the sides run as), jq, and Maven Central for exec-maven-plugin.
 #
 #   scripts/test-hostile-head.sh [extra -D options for every run]

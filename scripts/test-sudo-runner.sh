@@ -2,10 +2,11 @@
 # The hostile pull requests of scripts/test-hostile-head.sh, run the way GitHub's hosted runners run
 # the gate: as a user that is not root and has passwordless sudo. The gate then makes the sides'
 # users, copies their trees and ends their processes through sudo -n (scripts/sandbox.sh and
-# SideUsers in Java), where everywhere else in the tests it is root. The same three cases must end
-# as they do as root: FAIL, NOT JUDGED, PASS unjudged, with nothing of the head reaching the gate.
+# SideUsers in Java), where everywhere else in the tests it is root. The same five cases must end
+# as they do as root: FAIL, NOT JUDGED, PASS unjudged, NOT JUDGED, NOT JUDGED, with nothing of the
+# head reaching the gate (the side's CPU read in /proc, the broker's counts over JMX, as that user).
 #
-# Slow tier (scripts/test.sh --all), about 9 minutes. Needs root, to make that user (it installs
+# Slow tier (scripts/test.sh --all), about 19 minutes. Needs root, to make that user (it installs
 # sudo with apt-get when missing); the user, its sudoers entry and its home are removed at the end.
 #
 #   scripts/test-sudo-runner.sh
