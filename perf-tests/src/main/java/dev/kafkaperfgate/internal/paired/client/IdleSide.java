@@ -13,7 +13,8 @@ import java.util.OptionalLong;
 /**
  * What the side whose turn it is not does while the other measures: its processes' CPU time over
  * each of the other's windows (or trials), kept per side, and a measurement refused when a side
- * used more than {@link Defaults#PAIRED_IDLE_CPU_MAX} of a CPU while idle.
+ * used more than {@link Defaults#PAIRED_IDLE_CPU_MAX} of a CPU while idle, and more than
+ * {@link Defaults#PAIRED_IDLE_CPU_RATIO} times the other side's share.
  *
  * <p>Why: the workers share a CPU, and any process can read another's {@code /proc/<pid>/stat}, so
  * a head can see when the base's windows run and burn CPU (its own, or the broker's through its
@@ -66,9 +67,9 @@ final class IdleSide {
     }
 
     /**
-     * @throws WorkerException naming the side, when a side's CPU while idle exceeded
-     *                         {@link Defaults#PAIRED_IDLE_CPU_MAX} of its wall time (the base's too:
-     *                         then the runner, not the pull request, is at fault); naming none when
+     * @throws WorkerException naming the side, when a side's CPU while idle was refused by
+     *                         {@link #refusal} (the base's too: then the runner, not the pull
+     *                         request, is at fault); naming none when
      *                         a side of its own user could not be read (without users, where both
      *                         sides are the gate's user anyway, an unread window is left out)
      */
