@@ -326,6 +326,14 @@ public final class Defaults {
      */
     public static final double PAIRED_IDLE_CPU_RATIO = 3;
 
+    /**
+     * Paired mode: and a side is refused only when it used at least this much CPU in all while
+     * idle: a short measurement (the act test's 2 blocks, 4 s of windows a side) can hold one JIT
+     * burst of 200-400 ms, which is 5-10% of it; a burning thread over the default 24 blocks uses
+     * tens of seconds.
+     */
+    public static final Duration PAIRED_IDLE_CPU_MIN = Duration.ofSeconds(1);
+
     /** Paired mode: at most this many settle trials a side before a scenario's measured trials; a side still compiling is measured anyway, and says so. */
     public static final int PAIRED_SETTLE_MAX = 6;
 

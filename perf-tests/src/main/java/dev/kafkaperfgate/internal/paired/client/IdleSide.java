@@ -94,9 +94,10 @@ final class IdleSide {
     /**
      * The refusal of a side that used {@code cpuMillis} over {@code wallMillis} of the other's
      * windows, if too much: more than {@link Defaults#PAIRED_IDLE_CPU_MAX} of a CPU, and more than
-     * {@link Defaults#PAIRED_IDLE_CPU_RATIO} times what the other side used while it idled. An
-     * honest pair idles alike (both JITs finishing their compiles, both GCs), so only a side that
-     * works unlike the other is refused.
+     * {@link Defaults#PAIRED_IDLE_CPU_RATIO} times what the other side used while it idled, and at
+     * least {@link Defaults#PAIRED_IDLE_CPU_MIN} in all. An honest pair idles alike (both JITs
+     * finishing their compiles, both GCs), so only a side that works unlike the other is refused;
+     * and one JIT burst in a short measurement (200 ms in 4 windows under act) is no pattern.
      */
     static java.util.Optional<String> refusal(Side side, long cpuMillis, long wallMillis, long otherCpuMillis, long otherWallMillis) {
         if (wallMillis <= 0) {
@@ -104,7 +105,8 @@ final class IdleSide {
         }
         double share = cpuMillis / (double) wallMillis;
         double otherShare = otherWallMillis <= 0 ? 0 : otherCpuMillis / (double) otherWallMillis;
-        if (share <= Defaults.PAIRED_IDLE_CPU_MAX || share <= Defaults.PAIRED_IDLE_CPU_RATIO * otherShare) {
+        if (cpuMillis < Defaults.PAIRED_IDLE_CPU_MIN.toMillis() || share <= Defaults.PAIRED_IDLE_CPU_MAX
+                || share <= Defaults.PAIRED_IDLE_CPU_RATIO * otherShare) {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(String.format(Locale.ROOT, "the %s's processes used %.0f%% of a CPU while the %s measured (%d ms "

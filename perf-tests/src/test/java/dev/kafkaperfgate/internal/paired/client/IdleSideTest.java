@@ -37,4 +37,11 @@ class IdleSideTest {
         assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 1_050, 7_000, 700, 7_000), "15% against 10%");
         assertTrue(IdleSide.refusal(Side.HEAD, 2_400, 7_000, 500, 7_000).isPresent(), "34% against 7%");
     }
+
+    @Test
+    void oneJitBurstInAShortMeasurementIsNoRefusal() {
+        // Under act: 2 blocks, 4 s of the base's windows; the head compiled 400 ms of it, the base nothing.
+        assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 400, 4_000, 0, 4_000), "10%, but under 1 s in all");
+        assertTrue(IdleSide.refusal(Side.HEAD, 3_200, 4_000, 0, 4_000).isPresent(), "a burner: 80% of 4 s");
+    }
 }
