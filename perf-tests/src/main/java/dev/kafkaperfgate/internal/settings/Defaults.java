@@ -311,29 +311,6 @@ public final class Defaults {
      */
     public static final double PAIRED_JIT_SETTLED = 0.10;
 
-    /**
-     * Paired mode: the side whose turn it is not may use this share of a CPU over the other's
-     * windows, whatever the other did ({@code IdleSide}). Measured here (AMD EPYC): an idle worker
-     * after its settle windows used about 4 ms per 1 s window (0.4%); with a 3 s warm-up, still
-     * compiling, 15%; a hostile head's shell loops 33%; a thread burning a CPU takes 50-100%.
-     */
-    public static final double PAIRED_IDLE_CPU_MAX = 0.10;
-
-    /**
-     * Paired mode: above {@link #PAIRED_IDLE_CPU_MAX}, a side is refused only when it used more
-     * than this many times the other side's share while idle: both sides of an honest pair compile
-     * and collect alike while the other measures.
-     */
-    public static final double PAIRED_IDLE_CPU_RATIO = 3;
-
-    /**
-     * Paired mode: and a side is refused only when it used at least this much CPU in all while
-     * idle: a short measurement (the act test's 2 blocks, 4 s of windows a side) can hold one JIT
-     * burst of 200-400 ms, which is 5-10% of it; a burning thread over the default 24 blocks uses
-     * tens of seconds.
-     */
-    public static final Duration PAIRED_IDLE_CPU_MIN = Duration.ofSeconds(1);
-
     /** Paired mode: at most this many settle trials a side before a scenario's measured trials; a side still compiling is measured anyway, and says so. */
     public static final int PAIRED_SETTLE_MAX = 6;
 

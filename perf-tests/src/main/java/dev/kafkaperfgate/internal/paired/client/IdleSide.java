@@ -3,7 +3,6 @@ package dev.kafkaperfgate.internal.paired.client;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.paired.workers.WorkerException;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
-import dev.kafkaperfgate.internal.settings.Defaults;
 
 import java.util.EnumMap;
 import java.util.Locale;
@@ -13,8 +12,8 @@ import java.util.OptionalLong;
 /**
  * What the side whose turn it is not does while the other measures: its processes' CPU time over
  * each of the other's windows (or trials), kept per side, and a measurement refused when a side
- * used more than {@link Defaults#PAIRED_IDLE_CPU_MAX} of a CPU while idle, and more than
- * {@link Defaults#PAIRED_IDLE_CPU_RATIO} times the other side's share.
+ * used more than {@link #IDLE_CPU_MAX} of a CPU while idle, and more than
+ * {@link #IDLE_CPU_RATIO} times the other side's share.
  *
  * <p>Why: the workers share a CPU, and any process can read another's {@code /proc/<pid>/stat}, so
  * a head can see when the base's windows run and burn CPU (its own, or the broker's through its
@@ -29,6 +28,23 @@ import java.util.OptionalLong;
  * }</pre>
  */
 final class IdleSide {
+
+    /**
+     * The idle side may use this share of a CPU over the other's windows, whatever the other did.
+     * Measured here (AMD EPYC): an idle worker after its settle windows used 0.4-1.8% of a CPU;
+     * with a 3 s warm-up, still compiling, 15%; a hostile head's shell loops 33%; a burning thread 80%.
+     */
+    static final double IDLE_CPU_MAX = 0.10;
+
+    /** Above {@link #IDLE_CPU_MAX}, a side is refused only past this many times the other side's share: an honest pair idles alike. */
+    static final double IDLE_CPU_RATIO = 3;
+
+    /**
+     * And only past this much CPU in all: a short measurement (the act test's 2 blocks, 4 s of
+     * windows a side) can hold one JIT burst of 200-400 ms, 5-10% of it; a burning thread over the
+     * default 24 blocks uses tens of seconds.
+     */
+    static final java.time.Duration IDLE_CPU_MIN = java.time.Duration.ofSeconds(1);
 
     private final WorkerPair workers;
     /** Per idle side: its CPU over the other's windows, those windows' wall time (milliseconds), and windows it could not be read in. */
@@ -93,9 +109,9 @@ final class IdleSide {
 
     /**
      * The refusal of a side that used {@code cpuMillis} over {@code wallMillis} of the other's
-     * windows, if too much: more than {@link Defaults#PAIRED_IDLE_CPU_MAX} of a CPU, and more than
-     * {@link Defaults#PAIRED_IDLE_CPU_RATIO} times what the other side used while it idled, and at
-     * least {@link Defaults#PAIRED_IDLE_CPU_MIN} in all. An honest pair idles alike (both JITs
+     * windows, if too much: more than {@link #IDLE_CPU_MAX} of a CPU, and more than
+     * {@link #IDLE_CPU_RATIO} times what the other side used while it idled, and at
+     * least {@link #IDLE_CPU_MIN} in all. An honest pair idles alike (both JITs
      * finishing their compiles, both GCs), so only a side that works unlike the other is refused;
      * and one JIT burst in a short measurement (200 ms in 4 windows under act) is no pattern.
      */
@@ -105,14 +121,14 @@ final class IdleSide {
         }
         double share = cpuMillis / (double) wallMillis;
         double otherShare = otherWallMillis <= 0 ? 0 : otherCpuMillis / (double) otherWallMillis;
-        if (cpuMillis < Defaults.PAIRED_IDLE_CPU_MIN.toMillis() || share <= Defaults.PAIRED_IDLE_CPU_MAX
-                || share <= Defaults.PAIRED_IDLE_CPU_RATIO * otherShare) {
+        if (cpuMillis < IDLE_CPU_MIN.toMillis() || share <= IDLE_CPU_MAX
+                || share <= IDLE_CPU_RATIO * otherShare) {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(String.format(Locale.ROOT, "the %s's processes used %.0f%% of a CPU while the %s measured (%d ms "
                         + "of CPU in %d ms of its windows), the %s's %.1f%% while the %s measured (a side may use %.0f%% of a CPU, or %.0f "
                         + "times the other's share if more): a side must idle while the other measures, so this scenario is not judged", side.key(), 100 * share,
                 side.other().key(), cpuMillis, wallMillis, side.other().key(), 100 * otherShare, side.key(),
-                Defaults.PAIRED_IDLE_CPU_MAX * 100, Defaults.PAIRED_IDLE_CPU_RATIO));
+                IDLE_CPU_MAX * 100, IDLE_CPU_RATIO));
     }
 }
