@@ -273,9 +273,15 @@ jq -e '.mode.isolation | test("^the base.s code runs as kpg-b-[a-z0-9]+; the hea
 jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.serializer com.example.orders.OrderSerializer"
     and .metric == "bytesPerOp" and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
   || die "the component verdict must name value.serializer com.example.orders.OrderSerializer, bytesPerOp, confirmed"
+# The CPU-only check (+21..+25% alone) is judged on its own metric and read worse: confirmed
+# in most runs; where the bytes' confirmed regression stopped the looks first and this runner's
+# noise (16% a block once, MDE 47%) left it open, INCONCLUSIVE with the head worse. Never OK, never
+# better: the size a verdict must reach is the power runs' claim (docs/power.md), not this test's.
 jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.serializer com.example.orders.OrderSerializer"
-    and .metric == "cpuNsPerOp" and .verdict == "REGRESSION")] | length == 1' "$summary" >/dev/null \
-  || die "the CPU-only check must be named too: value.serializer com.example.orders.OrderSerializer, cpuNsPerOp, confirmed: $(jq -c '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select(.component != null) | .line]' "$summary")"
+    and .metric == "cpuNsPerOp" and (.verdict == "REGRESSION" or (.verdict == "INCONCLUSIVE" and .deltaPercent > 0)))]
+    | length == 1' "$summary" >/dev/null \
+  || die "the CPU-only check must be named too, read worse: value.serializer com.example.orders.OrderSerializer, cpuNsPerOp: $(jq -c '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select(.component != null) | .line]' "$summary")"
+jq -r '.scenarios[] | .confirmation.metrics[]? | select(.metric == "cpuNsPerOp" and .component != null) | "    " + .line' "$summary"
 grep -q "confirmed performance regression" "$work/pr-fail.log" || die "the job did not fail on the verdict"
 say "    FAIL in $((SECONDS - start)) s: $(jq -r .decision.headline "$summary")"
 

@@ -121,10 +121,10 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
     }
 
     /**
-     * The stalls each trial records, milliseconds: the side's GC pauses, the machine's steal, and
-     * the CPU the other side used meanwhile (it should idle).
+     * The stalls each trial records, milliseconds: the side's GC pauses, the machine's steal, the
+     * CPU the other side used meanwhile (it should idle), and its JIT's compiling, counted apart.
      */
-    private static final List<String> STALLS = List.of("gcPauseMillis", "stealMillis", "idleSideCpuMillis");
+    private static final List<String> STALLS = List.of("gcPauseMillis", "stealMillis", "idleSideCpuMillis", "idleSideJitMillis");
 
     /**
      * {@code {"order": "ABBA…", "base": {"gcPauseMillis": [..], "stealMillis": [..]}, "head": {..},
@@ -179,6 +179,7 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
                 parts.add(switch (stall) {
                     case "gcPauseMillis" -> "GC pauses: ";
                     case "stealMillis" -> "the machine's steal: ";
+                    case "idleSideJitMillis" -> "the other side's JIT, in each side's windows: ";
                     default -> "the other side's CPU, in each side's windows: ";
                 } + String.join(", ", sides));
             }

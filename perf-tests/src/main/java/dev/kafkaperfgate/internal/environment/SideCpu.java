@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
@@ -32,10 +33,47 @@ public final class SideCpu {
 
     private final long rootPid;
     private final OptionalInt uid;
+    /** The side's JVM, and its JIT compiler threads, as it named them before its side's code ran; none until then. */
+    private final long jvmPid;
+    private final List<Long> jitThreads;
 
-    private SideCpu(long rootPid, OptionalInt uid) {
+    private SideCpu(long rootPid, OptionalInt uid, long jvmPid, List<Long> jitThreads) {
         this.rootPid = rootPid;
         this.uid = uid;
+        this.jvmPid = jvmPid;
+        this.jitThreads = List.copyOf(jitThreads);
+    }
+
+    private SideCpu(long rootPid, OptionalInt uid) {
+        this(rootPid, uid, -1, List.of());
+    }
+
+    /**
+     * The same side, whose JVM {@code jvmPid} runs its JIT compilers in the threads
+     * {@code jitThreads} ({@code WorkerLaunch}'s first line): their CPU is told apart by
+     * {@link #jitMillis()}.
+     */
+    public SideCpu withJit(long jvmPid, List<Long> jitThreads) {
+        return new SideCpu(rootPid, uid, jvmPid, jitThreads);
+    }
+
+    /**
+     * The CPU time so far of the side's JIT compiler threads (user and system), milliseconds, part
+     * of {@link #millis()}; 0 where none were named, empty where a named one cannot be read (a
+     * compiler thread lives as long as its JVM).
+     */
+    public OptionalLong jitMillis() {
+        long ticks = 0;
+        for (long thread : jitThreads) {
+            try {
+                String stat = Files.readString(PROC.resolve(Long.toString(jvmPid)).resolve("task").resolve(Long.toString(thread)).resolve("stat"));
+                String[] fields = fields(stat);
+                ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            } catch (IOException | RuntimeException e) {
+                return OptionalLong.empty();
+            }
+        }
+        return OptionalLong.of(ticks * MILLIS_PER_TICK);
     }
 
     /** Every process of the user whose home is {@code home} (its owner: the side's user made it so). */
@@ -107,8 +145,12 @@ public final class SideCpu {
      * fields are counted from the last ')'.
      */
     static long ticks(String stat) {
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-        // After the name: state (field 3) is fields[0], so utime (field 14) is fields[11].
+        String[] fields = fields(stat);
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]) + Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
+    }
+
+    /** The fields after the command name: state (field 3) is [0], so utime (field 14) is [11], stime [12], cutime [13], cstime [14]. */
+    private static String[] fields(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     }
 }

@@ -8,6 +8,7 @@ package dev.kafkaperfgate.internal.worker;
  * the side's name.
  *
  * <pre>{@code
+ *                                                            ← {"pid":123,"jitThreads":[130,131]} (first, unasked: {@link WorkerLaunch})
  * → {"op":"hello"}                                           ← {"ok":true,"protocol":2,"kafkaClients":"4.3.1"}
  * → {"op":"catalog","dir":"perf","suite":"pr","names":null}  ← {"ok":true,"scenarios":[{"name":..,"file":..,"thresholds":{..}}]}
  * → {"op":"open","experimentFile":..,"subjectFile":..,"name":..,"bootstrap":..,"trialMillis":5000,"warmupMinMillis":6000,
@@ -47,5 +48,5 @@ public final class WorkerProtocol {
     public static final String JIT_MILLIS = "jitMillis";
 
     /** The worker's main class, started with the side's own test classpath. */
-    public static final String MAIN_CLASS = PairedWorker.class.getName();
+    public static final String MAIN_CLASS = WorkerLaunch.class.getName();
 }

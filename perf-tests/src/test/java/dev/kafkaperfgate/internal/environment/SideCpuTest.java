@@ -46,4 +46,32 @@ class SideCpuTest {
     void aSideWithNoProcessSeenIsUnknownNeverZero() {
         assertEquals(OptionalLong.empty(), SideCpu.ofTree(Long.MAX_VALUE).millis(), "no process seen: unknown, never 0");
     }
+
+    @Test
+    void theJitsThreadsAreReadApartAndAThreadThatIsGoneIsUnknown() {
+        long pid = ProcessHandle.current().pid();
+        java.util.List<Long> compilers = compilerThreads();
+        assertTrue(compilers.size() >= 2, "this JVM's compiler threads: " + compilers);
+        SideCpu cpu = SideCpu.ofTree(pid).withJit(pid, compilers);
+        long jit = cpu.jitMillis().orElseThrow();
+        // This test JVM has compiled something before now; its JIT's time is part of all its time.
+        assertTrue(jit > 0 && jit <= cpu.millis().orElseThrow(), jit + " ms of JIT in " + cpu.millis() + " ms");
+        assertEquals(OptionalLong.of(0), SideCpu.ofTree(pid).jitMillis(), "no JIT thread named: none told apart");
+        assertEquals(OptionalLong.empty(), SideCpu.ofTree(pid).withJit(pid, java.util.List.of(Long.MAX_VALUE)).jitMillis());
+    }
+
+    /** This JVM's compiler threads, as WorkerLaunch finds a worker's. */
+    private static java.util.List<Long> compilerThreads() {
+        try (java.util.stream.Stream<Path> tasks = java.nio.file.Files.list(Path.of("/proc/self/task"))) {
+            return tasks.filter(task -> {
+                try {
+                    return java.nio.file.Files.readString(task.resolve("comm")).strip().matches("C[12] CompilerThre");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            }).map(task -> Long.parseLong(task.getFileName().toString())).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

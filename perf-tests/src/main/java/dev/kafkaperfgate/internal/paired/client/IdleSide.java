@@ -1,12 +1,14 @@
 package dev.kafkaperfgate.internal.paired.client;
 
 import dev.kafkaperfgate.internal.engine.Side;
+import dev.kafkaperfgate.internal.environment.SideCpu;
 import dev.kafkaperfgate.internal.paired.workers.WorkerException;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -19,11 +21,14 @@ import java.util.OptionalLong;
  * a head can see when the base's windows run and burn CPU (its own, or the broker's through its
  * clients) just then: the base reads slower and the head's change looks smaller. An idle producer
  * or consumer wakes a few times a second and costs almost nothing; a side that works while it
- * should idle is not measured fairly, so its scenario is not judged, and the side is named.
+ * should idle is not measured fairly, so its scenario is not judged, and the side is named. The
+ * idle JVM's JIT compiler threads, which finish the compiles its own window started, are counted
+ * apart ({@link #IDLE_JIT_MAX}): they are told by the thread ids the JVM named before its side's
+ * code ran ({@code WorkerLaunch}), which that code cannot take.
  *
  * <pre>{@code
  * IdleSide idle = new IdleSide(workers);
- * idle.begin(Side.BASE);   ... the base's window ...   OptionalLong headMillis = idle.end();
+ * idle.begin(Side.BASE);   ... the base's window ...   Optional<IdleSide.Spent> head = idle.end();
  * idle.check(scenario);    // after the windows: throws naming a side that worked while idle
  * }</pre>
  */
@@ -31,8 +36,8 @@ final class IdleSide {
 
     /**
      * The idle side may use this share of a CPU over the other's windows, whatever the other did.
-     * Measured here (AMD EPYC): an idle worker after its settle windows used 0.4-1.8% of a CPU;
-     * with a 3 s warm-up, still compiling, 15%; a hostile head's shell loops 33%; a burning thread 80%.
+     * Measured here (AMD EPYC): an idle worker after its settle windows used 0.4-1.8% of a CPU,
+     * its JIT threads included; a hostile head's shell loops 33%; a burning thread 80%.
      */
     static final double IDLE_CPU_MAX = 0.10;
 
@@ -46,40 +51,61 @@ final class IdleSide {
      */
     static final java.time.Duration IDLE_CPU_MIN = java.time.Duration.ofSeconds(1);
 
+    /**
+     * The idle side's JIT compiler threads (named by {@code WorkerLaunch} before its code ran) may
+     * use this share of a CPU over the other's windows: an honest JVM finishes the compiles its last
+     * window started (measured: 0.1-0.8 s after an unsettled window of 2 s, 12-18% of a CPU over a
+     * short scenario's windows). Counted apart from the side's work, as the JIT's time is not the
+     * side's code's; but its code can make the JIT compile, so the JIT's share is bounded too.
+     */
+    static final double IDLE_JIT_MAX = 0.50;
+
     private final WorkerPair workers;
-    /** Per idle side: its CPU over the other's windows, those windows' wall time (milliseconds), and windows it could not be read in. */
+    /** Per idle side: its work (CPU outside its JIT threads) over the other's windows, those windows' wall time, windows it could not be read in, and its JIT's CPU (milliseconds). */
     private final Map<Side, long[]> spent = new EnumMap<>(Side.class);
     private Side measuring;
     private OptionalLong before = OptionalLong.empty();
+    private OptionalLong jitBefore = OptionalLong.empty();
     private long startNanos;
+
+    /** What the idle side used over one window: its work, and its JIT's compiling, milliseconds. */
+    record Spent(long workMillis, long jitMillis) {
+    }
 
     IdleSide(WorkerPair workers) {
         this.workers = workers;
         for (Side side : Side.values()) {
-            spent.put(side, new long[3]);
+            spent.put(side, new long[4]);
         }
     }
 
     /** Just before {@code measuring}'s window: reads the other side's CPU. */
     void begin(Side measuring) {
         this.measuring = measuring;
-        before = workers.of(measuring.other()).cpu().millis();
+        SideCpu idle = workers.of(measuring.other()).cpu();
+        jitBefore = idle.jitMillis();
+        before = idle.millis();
         startNanos = System.nanoTime();
     }
 
-    /** Just after the window: the idle side's CPU over it, milliseconds; empty where it cannot be read. */
-    OptionalLong end() {
+    /** Just after the window: what the idle side used over it; empty where it cannot be read. */
+    Optional<Spent> end() {
         long wallMillis = (System.nanoTime() - startNanos) / 1_000_000;
         Side idle = measuring.other();
-        OptionalLong after = workers.of(idle).cpu().millis();
-        if (before.isEmpty() || after.isEmpty()) {
+        SideCpu cpu = workers.of(idle).cpu();
+        OptionalLong after = cpu.millis();
+        OptionalLong jitAfter = cpu.jitMillis();
+        if (before.isEmpty() || after.isEmpty() || jitBefore.isEmpty() || jitAfter.isEmpty()) {
             spent.get(idle)[2]++;
-            return OptionalLong.empty();
+            return Optional.empty();
         }
-        long used = Math.max(0, after.getAsLong() - before.getAsLong());
-        spent.get(idle)[0] += used;
-        spent.get(idle)[1] += wallMillis;
-        return OptionalLong.of(used);
+        long jit = Math.max(0, jitAfter.getAsLong() - jitBefore.getAsLong());
+        long work = Math.max(0, after.getAsLong() - before.getAsLong() - jit);
+        long[] sum = spent.get(idle);
+        sum[0] += work;
+        sum[1] += wallMillis;
+        sum[3] += jit;
+        return Optional.of(new Spent(work, jit));
     }
 
     /**
@@ -101,10 +127,24 @@ final class IdleSide {
         for (Side side : Side.values()) {
             long[] own = spent.get(side);
             long[] other = spent.get(side.other());
-            refusal(side, own[0], own[1], other[0], other[1]).ifPresent(message -> {
+            refusal(side, own[0], own[1], other[0], other[1]).or(() -> jitRefusal(side, own[3], own[1])).ifPresent(message -> {
                 throw new WorkerException(side, scenario + ": " + message, null);
             });
         }
+    }
+
+    /**
+     * The refusal of a side whose JIT compiled for {@code jitMillis} over {@code wallMillis} of the
+     * other's windows, if more than {@link #IDLE_JIT_MAX} of a CPU and at least {@link #IDLE_CPU_MIN}.
+     */
+    static Optional<String> jitRefusal(Side side, long jitMillis, long wallMillis) {
+        if (wallMillis <= 0 || jitMillis < IDLE_CPU_MIN.toMillis() || jitMillis / (double) wallMillis <= IDLE_JIT_MAX) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the %s's JIT compiled for %.0f%% of a CPU while the %s measured (%d ms in %d ms of "
+                        + "its windows; it may use %.0f%%): its JVM had not settled, or its code kept it compiling, so this scenario is not "
+                        + "judged (more settle windows: -D%s)", side.key(), 100.0 * jitMillis / wallMillis, side.other().key(), jitMillis,
+                wallMillis, IDLE_JIT_MAX * 100, dev.kafkaperfgate.internal.settings.GateProperties.PAIRED_SETTLE));
     }
 
     /**
@@ -115,17 +155,17 @@ final class IdleSide {
      * finishing their compiles, both GCs), so only a side that works unlike the other is refused;
      * and one JIT burst in a short measurement (200 ms in 4 windows under act) is no pattern.
      */
-    static java.util.Optional<String> refusal(Side side, long cpuMillis, long wallMillis, long otherCpuMillis, long otherWallMillis) {
+    static Optional<String> refusal(Side side, long cpuMillis, long wallMillis, long otherCpuMillis, long otherWallMillis) {
         if (wallMillis <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double share = cpuMillis / (double) wallMillis;
         double otherShare = otherWallMillis <= 0 ? 0 : otherCpuMillis / (double) otherWallMillis;
         if (cpuMillis < IDLE_CPU_MIN.toMillis() || share <= IDLE_CPU_MAX
                 || share <= IDLE_CPU_RATIO * otherShare) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.format(Locale.ROOT, "the %s's processes used %.0f%% of a CPU while the %s measured (%d ms "
+        return Optional.of(String.format(Locale.ROOT, "the %s's processes used %.0f%% of a CPU while the %s measured (%d ms "
                         + "of CPU in %d ms of its windows), the %s's %.1f%% while the %s measured (a side may use %.0f%% of a CPU, or %.0f "
                         + "times the other's share if more): a side must idle while the other measures, so this scenario is not judged", side.key(), 100 * share,
                 side.other().key(), cpuMillis, wallMillis, side.other().key(), 100 * otherShare, side.key(),

@@ -312,13 +312,16 @@ public final class PairedTrials implements AutoCloseable {
      * command, and the CPU the other side's processes used meanwhile ({@link IdleSide}); what is
      * unknown is left out.
      */
-    static Map<String, Double> stalls(JsonNode reply, java.util.OptionalLong stealBefore, java.util.OptionalLong idleSideMillis) {
+    static Map<String, Double> stalls(JsonNode reply, java.util.OptionalLong stealBefore, java.util.Optional<IdleSide.Spent> idleSide) {
         Map<String, Double> stalls = client(reply.path("stalls"));
         java.util.OptionalLong stealAfter = MachineSteal.millis();
         if (stealBefore.isPresent() && stealAfter.isPresent()) {
             stalls.put("stealMillis", (double) Math.max(0, stealAfter.getAsLong() - stealBefore.getAsLong()));
         }
-        idleSideMillis.ifPresent(millis -> stalls.put("idleSideCpuMillis", (double) millis));
+        idleSide.ifPresent(spent -> {
+            stalls.put("idleSideCpuMillis", (double) spent.workMillis());
+            stalls.put("idleSideJitMillis", (double) spent.jitMillis());
+        });
         return stalls;
     }
 

@@ -102,8 +102,7 @@ final class WarmWindows implements AutoCloseable {
             java.util.OptionalLong steal = MachineSteal.millis();
             idle.begin(side);
             JsonNode reply = window(side, ++windowsRun);
-            java.util.OptionalLong idleMillis = idle.end();
-            Map<String, Double> stalls = PairedTrials.stalls(reply, steal, idleMillis);
+            Map<String, Double> stalls = PairedTrials.stalls(reply, steal, idle.end());
             Map<String, Double> brokerFigures = brokerSide.end();
             if (i % 4 == 3) {
                 // Between blocks, outside every window: the broker's log (on a RAM disk here) must not grow with the scenario.

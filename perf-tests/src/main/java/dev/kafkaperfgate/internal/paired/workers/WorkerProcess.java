@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +50,9 @@ public final class WorkerProcess implements AutoCloseable {
     private final Writer commands;
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     private final List<String> lastLines = new ArrayList<>();
-    private final SideCpu cpu;
+    /** Named the JVM's JIT threads once the worker's first line ({@link #announced}) has been read. */
+    private volatile SideCpu cpu;
+    private boolean announced;
     /** The user the worker runs as: the owner of every file it hands the gate. */
     private final String user;
 
@@ -91,6 +94,8 @@ public final class WorkerProcess implements AutoCloseable {
         command.addAll(launch.commandPrefix());
         command.add(ThisJvm.javaExecutable());
         command.addAll(launch.jvmFlags());
+        // Every compiler thread is started with the JVM, before the side's code: WorkerLaunch names them all.
+        command.add("-XX:-UseDynamicNumberOfCompilerThreads");
         for (String flag : jvmFlags.trim().split("\\s+")) {
             if (!flag.isEmpty()) {
                 command.add(flag);
@@ -139,6 +144,9 @@ public final class WorkerProcess implements AutoCloseable {
      */
     public JsonNode call(ObjectNode command, Duration timeout) {
         String op = command.path("op").asText();
+        if (!announced) {
+            announced(timeout);
+        }
         try {
             commands.write(command.toString());
             commands.write('\n');
@@ -171,6 +179,61 @@ public final class WorkerProcess implements AutoCloseable {
             throw new WorkerException(side, side.key() + ": " + reply.path("error").asText("no error message"), null);
         }
         return reply;
+    }
+
+    /**
+     * Reads the worker's first line, {@code WorkerLaunch}'s, written before the side's code loaded:
+     * its JVM, which must be the process started or one of its descendants, and its JIT threads.
+     */
+    private void announced(Duration timeout) {
+        String line;
+        try {
+            line = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkerException(side, side.key() + " worker: interrupted waiting for it to start", e);
+        }
+        if (line == null || EXITED.equals(line)) {
+            process.destroyForcibly();
+            throw new WorkerException(side, side.key() + " worker did not start" + (line == null ? " within " + timeout.toSeconds()
+                    + " s" : exitText()) + lastLinesText(), null);
+        }
+        Optional<Launched> launched = launched(line, process.pid());
+        if (launched.isEmpty()) {
+            process.destroyForcibly();
+            throw new WorkerException(side, side.key() + " worker's first line is not the gate's launcher's (" + WorkerProtocol.MAIN_CLASS
+                    + "): " + SideOutput.neutral(line.length() > 200 ? line.substring(0, 200) + "…" : line), null);
+        }
+        cpu = cpu.withJit(launched.get().pid(), launched.get().jitThreads());
+        announced = true;
+    }
+
+    /** What a worker's first line says: its JVM's pid and JIT threads. */
+    record Launched(long pid, List<Long> jitThreads) {
+    }
+
+    /**
+     * What a worker's first line says, when it is {@code WorkerLaunch}'s: JSON with the
+     * pid of the process started ({@code root}) or of its child or grandchild (behind {@code sudo}),
+     * and an array of thread ids; empty otherwise.
+     */
+    static Optional<Launched> launched(String line, long root) {
+        JsonNode first;
+        try {
+            first = JSON.readTree(line);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        long pid = first.path("pid").asLong(-1);
+        boolean ours = pid > 0 && (pid == root || ProcessHandle.of(pid).flatMap(ProcessHandle::parent)
+                .map(parent -> parent.pid() == root || parent.parent().map(grand -> grand.pid() == root).orElse(false))
+                .orElse(false));
+        if (!ours || !first.path("jitThreads").isArray()) {
+            return Optional.empty();
+        }
+        List<Long> threads = new ArrayList<>();
+        first.path("jitThreads").forEach(thread -> threads.add(thread.asLong()));
+        return Optional.of(new Launched(pid, List.copyOf(threads)));
     }
 
     /** Asks the worker to stop; kills it if it has not within 10 s. */

@@ -44,4 +44,14 @@ class IdleSideTest {
         assertEquals(java.util.Optional.empty(), IdleSide.refusal(Side.HEAD, 400, 4_000, 0, 4_000), "10%, but under 1 s in all");
         assertTrue(IdleSide.refusal(Side.HEAD, 3_200, 4_000, 0, 4_000).isPresent(), "a burner: 80% of 4 s");
     }
+
+    @Test
+    void theJitFinishingItsCompilesIsCountedApartUpToHalfACpu() {
+        // Measured: an unsettled idle JVM's C2 thread, 1,070 ms over 9 s of the other's windows (12%).
+        assertEquals(java.util.Optional.empty(), IdleSide.jitRefusal(Side.HEAD, 1_070, 9_000));
+        assertEquals(java.util.Optional.empty(), IdleSide.jitRefusal(Side.HEAD, 600, 1_000), "60%, but under 1 s in all");
+        String message = IdleSide.jitRefusal(Side.HEAD, 6_000, 10_000).orElseThrow();
+        assertTrue(message.startsWith("the head's JIT compiled for 60% of a CPU while the base measured (6000 ms in 10000 ms"), message);
+        assertTrue(message.endsWith("(more settle windows: -Dperf.paired.settle)"), message);
+    }
 }

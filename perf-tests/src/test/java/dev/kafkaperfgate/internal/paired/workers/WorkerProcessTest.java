@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A worker JVM runs where {@code perf.client.cpus} says, as the single client JVM of stored mode
@@ -61,5 +63,29 @@ class WorkerProcessTest {
                 assertEquals("0", Affinity.of(workers.of(side).pid()), side + " is pinned as before");
             }
         }
+    }
+
+    @Test
+    void aWorkerNamesItsJitThreadsBeforeItsSidesCodeRunsAndTheirTimeIsReadApart() throws Exception {
+        try (WorkerProcess worker = WorkerProcess.start(Side.HEAD, System.getProperty("java.class.path"), Defaults.WORKER_JVM_FLAGS,
+                null, console)) {
+            worker.call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
+            // Started with -XX:-UseDynamicNumberOfCompilerThreads: every compiler thread exists before main.
+            long jit = worker.cpu().jitMillis().orElseThrow();
+            long all = worker.cpu().millis().orElseThrow();
+            assertTrue(jit > 0 && jit < all, "the JIT compiled " + jit + " ms of the worker's " + all + " ms");
+        }
+    }
+
+    @Test
+    void aFirstLineNamingAnotherProcessOrNoThreadsIsNotTheLaunchers() {
+        long self = ProcessHandle.current().pid();
+        assertEquals(java.util.Optional.of(new WorkerProcess.Launched(self, java.util.List.of(19L, 20L))),
+                WorkerProcess.launched("{\"pid\":" + self + ",\"jitThreads\":[19,20]}", self));
+        // pid 1 is no descendant of the worker started: a line forged by the side's code, never trusted.
+        assertEquals(java.util.Optional.empty(), WorkerProcess.launched("{\"pid\":1,\"jitThreads\":[19,20]}", self));
+        assertEquals(java.util.Optional.empty(), WorkerProcess.launched("{\"pid\":" + self + "}", self));
+        assertEquals(java.util.Optional.empty(), WorkerProcess.launched("{\"ok\":true,\"protocol\":2}", self));
+        assertEquals(java.util.Optional.empty(), WorkerProcess.launched("Picked up JAVA_TOOL_OPTIONS", self));
     }
 }
