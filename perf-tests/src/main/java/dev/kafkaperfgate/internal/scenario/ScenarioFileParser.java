@@ -84,7 +84,7 @@ public final class ScenarioFileParser {
     /** Starts with a letter or digit: "." and ".." are folder names, and a name becomes a file name. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     /** A suite name, as {@code -Dperf.suite} selects it. */
-    private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]*");
+    private static final Pattern TAG = dev.kafkaperfgate.internal.settings.SettingForms.TAG;
     private static final Set<String> TOPIC_CONFIGS = topicConfigNames();
     private static final int MAX_RECORD_SIZE = 100 * 1024 * 1024;
 

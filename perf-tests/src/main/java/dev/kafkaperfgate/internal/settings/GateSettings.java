@@ -49,6 +49,7 @@ public final class GateSettings {
         values.keySet().stream().filter(name -> !name.startsWith("perf.")).findFirst().ifPresent(name -> {
             throw new IllegalArgumentException("'" + name + "' is not a gate setting; the gate knows: " + String.join(", ", GateProperties.ALL));
         });
+        SettingForms.check(values);
         brokerMode = BrokerMode.parse(GateProperties.get(values, GateProperties.BROKER, "auto"));
         brokerStartupTimeout = GateProperties.seconds(values, GateProperties.BROKER_STARTUP_TIMEOUT, Defaults.BROKER_STARTUP_TIMEOUT);
         if (brokerStartupTimeout.toSeconds() < 1 || brokerStartupTimeout.toSeconds() > 3600) {
