@@ -10,7 +10,7 @@
 #   3  infrastructure error: the broker, Docker, Maven, a build or a missing tool failed, or the
 #      run wrote no summary.json
 #
-#   scripts/gate.sh [--module DIR] [--base REF] [--results DIR] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
+#   scripts/gate.sh [--module DIR] [--base REF | --event KEY=VALUE...] [--results DIR] [--help] [-Dperf.suite=pr|nightly|all] [-Dperf.scenarios=...] [-Dperf.profile=...] [other -D...]
 #   scripts/gate.sh init --module DIR [--producer-config FILE] [--action-ref REF]
 #                    writes a scenario, a suite class and the PR workflow for a team's module (scripts/init.sh --help)
 #   scripts/gate.sh demo [--patch NAME]
@@ -31,6 +31,10 @@
 # and the gate measures both interleaved on one broker. The base's suites, thresholds and
 # experiments judge. A base that does not build is exit 2 (not judged); a base with no gate (a
 # pull request adopting it) passes unjudged, saying so; a REF that is not a commit is exit 2.
+#
+# --event KEY=VALUE (repeated; the action's form): a CI event's facts (event, base, target-branch,
+# default-branch, ref-name, refresh), from which the gate's Java (EventMode) decides the mode: paired
+# against the merge base or a named base, stored, the nightly's refresh, or a refusal (exit 2).
 set -uo pipefail
 gate_root=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 # scripts/gate.sh init --module DIR: sets a team's module up (scripts/init.sh), runs nothing.
@@ -145,12 +149,14 @@ trap 'gate_stop' EXIT
 
 module=""
 base=""
+event_facts=()
 results_arg=""
 start_dir=$PWD
 while [ $# -gt 0 ]; do
   case "$1" in
     --module) module=${2:?--module needs a directory}; shift 2 ;;
     --base) base=${2:?--base needs a git ref, e.g. origin/main}; shift 2 ;;
+    --event) event_facts+=("${2:?--event needs KEY=VALUE, e.g. event=pull_request}"); shift 2 ;;
     --results) results_arg=${2:?--results needs a folder}; shift 2 ;;
     -h|--help)
       # The header above is the help: from the first comment line to the end of the first comment block.
@@ -158,7 +164,7 @@ while [ $# -gt 0 ]; do
       exit 0 ;;
     --*) echo "gate: unknown option $1 (scripts/gate.sh --help lists them; settings are -Dperf.* properties)" >&2; exit 2 ;;
     -D*) break ;;
-    *) echo "gate: unexpected argument '$1': options are --module DIR, --base REF, --results DIR and --help, then -Dperf.* settings" >&2; exit 2 ;;
+    *) echo "gate: unexpected argument '$1': options are --module DIR, --base REF, --event KEY=VALUE, --results DIR and --help, then -Dperf.* settings" >&2; exit 2 ;;
   esac
 done
 if [ -n "$module" ]; then
@@ -197,12 +203,25 @@ args=(-Dperf.enabled=true "${args[@]}")
 for arg in "$@"; do
   case "$arg" in
     -Dperf.results.dir=*) echo "gate: -Dperf.results.dir is not supported here: use --results DIR" >&2; exit 2 ;;
-    --module|--base|--results|--help) echo "gate: $arg after a -D setting: the options come first, then the -D settings" >&2; exit 2 ;;
+    --module|--base|--event|--results|--help) echo "gate: $arg after a -D setting: the options come first, then the -D settings" >&2; exit 2 ;;
   esac
 done
 # shellcheck source=scripts/provision.sh
 . "$gate_root/scripts/provision.sh"
 provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 3
+if [ ${#event_facts[@]} -gt 0 ]; then
+  [ -z "$base" ] || { echo "gate: --base and --event both choose the mode: give one" >&2; exit 2; }
+  # The mode is Java's to decide (EventMode, run from its source: nothing is built yet); this launches what it prints.
+  event_mode=$(java "$gate_root/perf-tests/src/main/java/dev/kafkaperfgate/internal/session/EventMode.java" "${event_facts[@]}")
+  event_exit=$?
+  [ "$event_exit" = 0 ] || exit "$event_exit"
+  mapfile -t event_args < <(printf '%s' "$event_mode" | sed '/^$/d')
+  if [ "${event_args[0]:-}" = --base ]; then
+    base=${event_args[1]}
+    event_args=("${event_args[@]:2}")
+  fi
+  args=("${event_args[@]}" "${args[@]}")
+fi
 # Paired mode runs each side as a user of its own (scripts/sandbox.sh), which root can make.
 if [ -n "$base" ] && [ "$(id -u)" = 0 ]; then
   provision useradd:passwd pkill:procps setpriv:util-linux || exit 3

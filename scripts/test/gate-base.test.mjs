@@ -38,7 +38,7 @@ test('--help prints the usage and the exit codes, and starts nothing', () => {
   const { code, stdout } = gate(['--help'])
   assert.equal(code, 0)
   assert.match(stdout, /^Runs the gate: /)
-  assert.match(stdout, /scripts\/gate\.sh \[--module DIR\] \[--base REF\] \[--results DIR\] \[--help\]/)
+  assert.match(stdout, /scripts\/gate\.sh \[--module DIR\] \[--base REF \| --event KEY=VALUE\.\.\.\] \[--results DIR\] \[--help\]/)
   assert.match(stdout, /^ {2}2 {2}not judged: /m)
   assert.match(stdout, /^ {2}3 {2}infrastructure error: /m)
 })
@@ -49,7 +49,23 @@ test('a misspelt option is exit 2 naming it, never handed to Maven', () => {
   assert.equal(stderr.trim(), 'gate: unknown option --bse (scripts/gate.sh --help lists them; settings are -Dperf.* properties)')
   const stray = gate(['pr'])
   assert.equal(stray.code, 2)
-  assert.match(stray.stderr, /^gate: unexpected argument 'pr': options are --module DIR, --base REF, --results DIR and --help, then -Dperf\.\* settings$/m)
+  assert.match(stray.stderr, /^gate: unexpected argument 'pr': options are --module DIR, --base REF, --event KEY=VALUE, --results DIR and --help, then -Dperf\.\* settings$/m)
+})
+
+test('--event: the mode is the gate Java\'s to choose; a pull request without a base is refused, exit 2, before anything is built', () => {
+  const scratch = mkdtempSync(join(SCRATCH, 'kpg-gate-event-'))
+  const refused = gate(['--event', 'event=pull_request', '--event', 'base=', '--event', 'target-branch=main', '-Dperf.suite=pr'],
+    { TMPDIR: scratch })
+  assert.equal(refused.code, 2, refused.stderr)
+  assert.match(refused.stderr, /^error: stored mode on a pull request would run the pull request's code where the gate decides: set base: merge-base/m)
+  assert.doesNotMatch(refused.stdout + refused.stderr, /building the gate|\[INFO\]/, 'nothing was built')
+  assert.deepEqual(readdirSync(scratch), [], 'nothing was created')
+  const misspelt = gate(['--event', 'evnt=push'])
+  assert.equal(misspelt.code, 2)
+  assert.match(misspelt.stderr, /^error: --event evnt=push: expected key=value with a key of event, base, target-branch/m)
+  const both = gate(['--base', 'HEAD', '--event', 'event=push'])
+  assert.equal(both.code, 2)
+  assert.match(both.stderr, /^gate: --base and --event both choose the mode: give one$/m)
 })
 
 // paired.sh's functions, in a bash of their own: gate.sh sources the file and provides gate_wait.

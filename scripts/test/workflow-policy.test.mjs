@@ -85,3 +85,13 @@ test('the gate step stops workflow commands around the gate run, with a token on
   assert.ok(stop > 0 && stop < run && run < resume, 'stop-commands before the gate runs, resumed after it ends')
   assert.match(action, /commands_token=\$\(od -An -N16 -tx1 \/dev\/urandom/)
 })
+
+test('the gate action chooses no mode: it passes the event\'s facts to gate.sh --event, and Java decides', () => {
+  const action = read('.github/actions/gate/action.yml')
+  const step = action.slice(action.indexOf('- name: Run the gate'), action.indexOf('- name: Check the summary'))
+  assert.match(step, /--event "event=\$EVENT" --event "base=\$BASE"/)
+  // What EventMode decides: the merge base, the nightly's allow.unjudged, the refusals and their exit code.
+  for (const decision of [/merge-base/, /allow\.unjudged/, /exit-code=[0-9]/, /echo "::error/, /DEFAULT_BRANCH" \]/]) {
+    assert.doesNotMatch(step, decision, `the gate step decides for itself (${decision})`)
+  }
+})
