@@ -15,8 +15,10 @@
 #      serializer, plus a test-scope dev.kafkaperfgate.PerfGate that would report a pass: FAIL,
 #      the serializer's component verdict confirmed, the head's class never deciding;
 #   4. perf-gate comment again: the same comment updated in place, now naming the regression;
-#   5. perf-baselines on schedule: measured read-only, merged into services/orders/baselines/,
-#      then a baseline commit pushed on a branch and a PR opened by the publish job.
+#   4b. the same push labelled perf-accepted by a maintainer: ACCEPTED, the job passes;
+#   5. perf-baselines on schedule, beside 4b (from a copy of the adopter at main, with a Maven
+#      repository of its own): measured read-only, merged into services/orders/baselines/, then a
+#      baseline commit pushed on a branch and a PR opened by the publish job.
 # GitHub is replaced by local stand-ins: test/fake-github.js for the REST API, a git daemon for
 # the origin, .github/act/stand-ins/ for actions/setup-java, upload-artifact and download-artifact
 # (actions/checkout is act's own local copy), and a runner image built here
@@ -181,14 +183,14 @@ state() { curl -fsS "$api/_fake/state" | jq "$@"; }
 mkdir -p "$work/artifacts" "$work/events"
 stand_ins=$work/kafka-perf-gate/.github/act/stand-ins
 # --rm: act keeps a failed job's container and volumes otherwise, and step 3 fails on purpose.
-run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG
-  (cd "$adopter" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
+run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG; from $act_dir (default the adopter), with $act_m2 (default ~/.m2)
+  (cd "${act_dir:-$adopter}" && timeout "$step_timeout" "$act" "$1" -W ".github/workflows/$2" -e "$3" \
     -P ubuntu-latest="$runner_image" --pull=false --rm \
     --local-repository "kafka-perf-gate/kafka-perf-gate@$gate_sha=$work/kafka-perf-gate" \
     --local-repository "actions/setup-java@dded0888837ed1f317902acf8a20df0ad188d165=$stand_ins/setup-java" \
     --local-repository "actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02=$stand_ins/upload-artifact" \
     --local-repository "actions/download-artifact@634f93cb2916e3fdff6788551b99b062d0335ce0=$stand_ins/download-artifact" \
-    --container-options "-v $HOME/.m2:/root/.m2 -v $work/artifacts:/kpg-artifacts" \
+    --container-options "-v ${act_m2:-$HOME/.m2}:/root/.m2 -v $work/artifacts:/kpg-artifacts" \
     --env KPG_ACT_ARTIFACTS=/kpg-artifacts --env GITHUB_API_URL="$api" --env GITHUB_RUN_ID="$4" \
     --env GITHUB_REPOSITORY=acme/orders \
     --env TESTCONTAINERS_RYUK_DISABLED=true --env TESTCONTAINERS_CHECKS_DISABLE=true --env TESTCONTAINERS_HOST_OVERRIDE=localhost \
@@ -303,6 +305,19 @@ echo "$where" | grep -A2 '^| Allocation: type in frame' | tail -n 1 | grep -q 'A
   || die "the allocation table's first row is not the copy the push added: $(echo "$where" | head -c 1500)"
 [ -n "$(find "$(results 4203)/components" -name '*.profile.jfr' -size +1k)" ] || die "the artifact lacks the raw profile (components/*.profile.jfr)"
 
+# 4b and 5 run side by side (each about 2-3.5 minutes alone, CPU-bound in part): the nightly from a
+# copy of the adopter checked out at main, each job with a Maven repository of its own (both
+# install the gate's library), on run ids and fake-API state of their own.
+say "5/5 perf-baselines on schedule, as the nightly cron fires it, beside 4b (log $work/nightly.log)"
+cp -a "$adopter" "$work/adopter-nightly"
+git -C "$work/adopter-nightly" checkout -q main
+cp -a "$HOME/.m2" "$work/m2-nightly"
+jq -n '{schedule: "17 3 * * *"}' > "$work/events/schedule.json"
+nightly_start=$SECONDS
+(act_dir=$work/adopter-nightly act_m2=$work/m2-nightly run_act schedule perf-baselines.yml "$work/events/schedule.json" 4205 "$work/nightly.log") &
+nightly_pid=$!
+pids+=("$nightly_pid")
+
 say "4b/5 the same push, labelled perf-accepted by a maintainer: ACCEPTED, the job passes (log $work/pr-accepted.log)"
 # GitHub lets only people with triage rights set a label; so does the fake API: the author's attempt is refused.
 label() { curl -sS -o /dev/null -w '%{http_code}' -X POST -H 'authorization: token x' -H "x-fake-user: $1" \
@@ -322,11 +337,7 @@ jq -e '.decision.outcome == "ACCEPTED" and .decision.exitCode == 0 and .accepted
 grep -q "gate: ACCEPTED (passes): " "$work/pr-accepted.log" || die "the job log does not show the run as accepted"
 say "    ACCEPTED in $((SECONDS - start)) s: $(jq -r .decision.headline "$summary" | head -c 200)"
 
-say "5/5 perf-baselines on schedule, as the nightly cron fires it (log $work/nightly.log)"
-git -C "$adopter" checkout -q main
-jq -n '{schedule: "17 3 * * *"}' > "$work/events/schedule.json"
-run_act schedule perf-baselines.yml "$work/events/schedule.json" 4205 "$work/nightly.log" \
-  || { tail -n 60 "$work/nightly.log"; die "perf-baselines failed under act"; }
+wait "$nightly_pid" || { tail -n 60 "$work/nightly.log"; die "perf-baselines failed under act"; }
 # act names the jobs after the file when the workflow has no name: [perf-baselines.yml/publish].
 grep -q "\[perf-baselines.yml/publish\].*Job succeeded" "$work/nightly.log" || die "the scheduled nightly's publish job did not succeed"
 pr_branch=$(state -r '.createdPulls[0].head // empty')
@@ -337,5 +348,5 @@ echo "$changed" | grep -q "^$module/baselines/[^/]*/[^/]*/orders-publish\.histor
 [ "$(echo "$changed" | grep -vc "^$module/baselines/")" = 0 ] || die "the baseline commit changes more than the module's baselines: $changed"
 state -e '.createdPulls[0] | .base == "main" and (.body | contains("refresh-baselines: merged"))' >/dev/null \
   || die "the baseline PR does not carry the refresh report: $(state -c '.createdPulls[0]')"
-say "    pushed $pr_branch ($(echo "$changed" | tr '\n' ' ')) and opened PR: $(state -r '.createdPulls[0].title')"
+say "    5/5 nightly in $((SECONDS - nightly_start)) s: pushed $pr_branch ($(echo "$changed" | tr '\n' ' ')) and opened PR: $(state -r '.createdPulls[0].title')"
 say "PASS in $((SECONDS / 60))m$((SECONDS % 60))s: an adopter's repository with three workflows: a PR passed, a regression failed, one comment created and updated with where it went, the regression accepted by a maintainer's label; the nightly opened a baseline PR"

@@ -288,6 +288,14 @@ class ArchitectureTest {
         assertEquals(List.of(), tooLarge, "packages over 1,500 lines");
     }
 
+    /** A name that says what a thing is: no class of the library is named like a test (a statistical test is a comparison: PairedT, SignedRank). */
+    @Test
+    void noClassOfTheLibraryIsNamedLikeATest() {
+        noClasses().should().haveSimpleNameEndingWith("Test").orShould().haveSimpleNameEndingWith("Tests")
+                .because("a reader takes a class named like a test for one (issue 60: PairedTest, RunToRunTest and SignedRankTest were)")
+                .check(classes);
+    }
+
     /** A class a reader can hold in their head: no source file of the library over 400 lines; one that grows splits by concern. */
     @Test
     void noClassHoldsMoreThanFourHundredLines() throws IOException {

@@ -4,7 +4,7 @@ import dev.kafkaperfgate.internal.baseline.Baseline;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.verdict.Judge;
-import dev.kafkaperfgate.internal.verdict.PairedTest;
+import dev.kafkaperfgate.internal.verdict.PairedT;
 
 import java.util.List;
 import java.util.Map;
@@ -34,11 +34,11 @@ public sealed interface Evidence permits Evidence.Stored, Evidence.Paired {
      * @param thresholds the base's thresholds; unset values take the paired defaults
      * @param changes   what the head changed in the subject, for the reader
      */
-    record Paired(String subject, String component, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
+    record Paired(String subject, String component, Map<Metric, List<PairedT.Block>> blocks, Thresholds thresholds,
                   List<String> changes) implements Evidence {
 
         /** The whole client's evidence. */
-        public Paired(String subject, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds, List<String> changes) {
+        public Paired(String subject, Map<Metric, List<PairedT.Block>> blocks, Thresholds thresholds, List<String> changes) {
             this(subject, "", blocks, thresholds, changes);
         }
 

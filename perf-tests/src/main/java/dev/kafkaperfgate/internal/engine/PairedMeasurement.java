@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.figures.Metric;
-import dev.kafkaperfgate.internal.verdict.PairedTest;
+import dev.kafkaperfgate.internal.verdict.PairedT;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -64,16 +64,16 @@ public record PairedMeasurement(List<Trial> trials, JsonNode baseDefinition, Jso
      * Per metric, its blocks: the base's two values and the head's two, each in run order. A
      * metric is left out when any trial lacks it (a wrapper without client metrics has no wire bytes).
      */
-    public Map<Metric, List<PairedTest.Block>> blocks() {
-        Map<Metric, List<PairedTest.Block>> blocks = new EnumMap<>(Metric.class);
+    public Map<Metric, List<PairedT.Block>> blocks() {
+        Map<Metric, List<PairedT.Block>> blocks = new EnumMap<>(Metric.class);
         for (Metric metric : Metric.values()) {
             if (trials.stream().allMatch(trial -> trial.values().containsKey(metric))) {
-                List<PairedTest.Block> metricBlocks = new ArrayList<>();
+                List<PairedT.Block> metricBlocks = new ArrayList<>();
                 for (int start = 0; start < trials.size(); start += 4) {
                     List<Trial> block = trials.subList(start, start + 4);
                     double[] base = values(block, Side.BASE, metric);
                     double[] head = values(block, Side.HEAD, metric);
-                    metricBlocks.add(new PairedTest.Block(base[0], base[1], head[0], head[1], block.get(0).side() == Side.BASE));
+                    metricBlocks.add(new PairedT.Block(base[0], base[1], head[0], head[1], block.get(0).side() == Side.BASE));
                 }
                 blocks.put(metric, metricBlocks);
             }

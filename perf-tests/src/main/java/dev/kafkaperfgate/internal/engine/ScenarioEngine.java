@@ -1,8 +1,8 @@
 package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
-import dev.kafkaperfgate.internal.verdict.PairedTest;
-import dev.kafkaperfgate.internal.verdict.RunToRunTest;
+import dev.kafkaperfgate.internal.verdict.PairedT;
+import dev.kafkaperfgate.internal.verdict.RunToRunInterval;
 import org.apache.commons.math3.distribution.TDistribution;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
@@ -135,14 +135,14 @@ final class ScenarioEngine {
      */
     static List<MetricVerdict> decidable(ScenarioVerdict verdict, int looks, int maxLooks, double alpha, double power) {
         return verdict.with(Verdict.INCONCLUSIVE).stream().filter(metric -> {
-            RunToRunTest.Comparison comparison = metric.comparison();
+            RunToRunInterval.Comparison comparison = metric.comparison();
             if (comparison == null || comparison.runs() < FUTILITY_MIN_BLOCKS) {
                 return true;
             }
             int blocks = comparison.runs() * maxLooks / looks;
             double projected;
             double halfWidth;
-            if (PairedTest.SAMPLES.equals(comparison.samples())) {
+            if (PairedT.SAMPLES.equals(comparison.samples())) {
                 TDistribution t = new TDistribution(blocks - 1);
                 double critical = t.inverseCumulativeProbability(1 - alpha);
                 projected = (critical + t.inverseCumulativeProbability(power)) * comparison.runToRunSd() / Math.sqrt(blocks);

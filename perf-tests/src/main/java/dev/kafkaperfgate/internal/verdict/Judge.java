@@ -18,7 +18,7 @@ import java.util.Locale;
 /**
  * Gives each metric of a scenario's run its verdict against the scenario's baseline. A change is
  * a REGRESSION only when it is both larger than the scenario's threshold (practical
- * significance) and outside the baseline's run-to-run noise ({@link RunToRunTest} at the policy's
+ * significance) and outside the baseline's run-to-run noise ({@link RunToRunInterval} at the policy's
  * α); thresholds are symmetric on the log scale, so −10% throughput mirrors +11.1%.
  *
  * <pre>{@code
@@ -107,7 +107,7 @@ public final class Judge {
                     "the baseline holds %d run%s; run-to-run noise needs at least %d", runs.length, runs.length == 1 ? "" : "s",
                     policy.minBaselineRuns()));
         }
-        RunToRunTest.Comparison comparison = RunToRunTest.compare(current, runs, policy.alpha(), policy.power());
+        RunToRunInterval.Comparison comparison = RunToRunInterval.compare(current, runs, policy.alpha(), policy.power());
         Verdict verdict = classify(metric, comparison, thresholdPercent);
         String reason = verdict != Verdict.INCONCLUSIVE ? "" : String.format(Locale.ROOT,
                 "run-to-run noise (%.1f%%) hides changes smaller than the MDE", comparison.runToRunSd() * 100);
@@ -120,7 +120,7 @@ public final class Judge {
      * way, INCONCLUSIVE when the MDE is larger than the threshold, else OK. Thresholds are symmetric
      * on the log scale, so −10% throughput mirrors +11.1%.
      */
-    static Verdict classify(Metric metric, RunToRunTest.Comparison comparison, double thresholdPercent) {
+    static Verdict classify(Metric metric, RunToRunInterval.Comparison comparison, double thresholdPercent) {
         // Both in the metric's bad direction as positive numbers on the log scale.
         double worse = metric.higherIsBetter() ? -Math.log(comparison.ratio()) : Math.log(comparison.ratio());
         double threshold = Math.abs(Math.log(1 + thresholdPercent / 100));

@@ -16,7 +16,7 @@ import java.util.Locale;
  *                         empty for a whole-client metric
  */
 public record MetricVerdict(Metric metric, Verdict verdict, double baseline, double current, double thresholdPercent,
-                            RunToRunTest.Comparison comparison, String reason, String component) {
+                            RunToRunInterval.Comparison comparison, String reason, String component) {
 
     public MetricVerdict {
         component = component == null ? "" : component;
@@ -24,7 +24,7 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
 
     /** A whole-client metric's verdict. */
     public MetricVerdict(Metric metric, Verdict verdict, double baseline, double current, double thresholdPercent,
-                         RunToRunTest.Comparison comparison, String reason) {
+                         RunToRunInterval.Comparison comparison, String reason) {
         this(metric, verdict, baseline, current, thresholdPercent, comparison, reason, "");
     }
 

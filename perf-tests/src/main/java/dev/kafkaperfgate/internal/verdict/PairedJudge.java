@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Gives each metric of a paired measurement its verdict: head against base, block by block
- * ({@link PairedTest}). A REGRESSION needs both halves: the change is larger than the threshold
+ * ({@link PairedT}). A REGRESSION needs both halves: the change is larger than the threshold
  * (the {@link Thresholds#PAIRED} defaults unless the base's scenario file sets its own) and the
  * one-sided interval at the policy's α excludes no change. The base's own trials are the control:
  * when its later half differs from its earlier half by more than
@@ -35,7 +35,7 @@ public final class PairedJudge {
      * @param thresholds the base's scenario thresholds, unset values resolved to {@link Thresholds#PAIRED}
      * @param changes    what the head changed in the subject, for the reader
      */
-    public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
+    public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedT.Block>> blocks, Thresholds thresholds,
                                  List<String> changes) {
         return judge(scenario, blocks, thresholds, changes, true);
     }
@@ -44,12 +44,12 @@ public final class PairedJudge {
      * @param control whether the base's own control applies: not for blocks whose sides ran at the
      *                same time (a component's duel), where a machine that moved moved both
      */
-    public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedTest.Block>> blocks, Thresholds thresholds,
+    public ScenarioVerdict judge(String scenario, Map<Metric, List<PairedT.Block>> blocks, Thresholds thresholds,
                                  List<String> changes, boolean control) {
         Thresholds resolved = thresholds.orDefaults(Thresholds.PAIRED);
         List<MetricVerdict> verdicts = new ArrayList<>();
         for (Metric metric : Metric.values()) {
-            List<PairedTest.Block> metricBlocks = blocks.get(metric);
+            List<PairedT.Block> metricBlocks = blocks.get(metric);
             if (metricBlocks == null || !metric.gatedBy(resolved)) {
                 continue;
             }
@@ -64,11 +64,11 @@ public final class PairedJudge {
         return new ScenarioVerdict(scenario, verdicts, changes);
     }
 
-    MetricVerdict judge(Metric metric, List<PairedTest.Block> metricBlocks, double thresholdPercent, boolean control) {
-        PairedTest.Result result = PairedTest.compare(metricBlocks, policy.alpha(), policy.power());
+    MetricVerdict judge(Metric metric, List<PairedT.Block> metricBlocks, double thresholdPercent, boolean control) {
+        PairedT.Result result = PairedT.compare(metricBlocks, policy.alpha(), policy.power());
         // A p99 is judged by signed ranks, which one stalled window cannot swing; its base's mean, which one can, is no control.
         boolean tail = metric == Metric.P99;
-        RunToRunTest.Comparison comparison = tail ? SignedRankTest.compare(metricBlocks, policy.alpha(), policy.power()) : result.comparison();
+        RunToRunInterval.Comparison comparison = tail ? SignedRank.compare(metricBlocks, policy.alpha(), policy.power()) : result.comparison();
         control = control && !tail;
         double controlBound = Math.log(1 + Defaults.PAIRED_CONTROL_BOUND);
         Verdict verdict;
@@ -91,7 +91,7 @@ public final class PairedJudge {
                                 Defaults.PAIRED_P99_FLOOR.toMillis(), Math.max(0, worstRiseMicros)));
             }
             if (verdict == Verdict.INCONCLUSIVE) {
-                reason = tail && !SignedRankTest.reachable(metricBlocks.size(), policy.alpha())
+                reason = tail && !SignedRank.reachable(metricBlocks.size(), policy.alpha())
                         ? metricBlocks.size() + " blocks are too few for a signed-rank test at α " + String.format(Locale.ROOT, "%.4f", policy.alpha())
                         + ": raise perf.paired.blocks"
                         : String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE",

@@ -40,7 +40,7 @@ public final class SteadierLatency {
      * @param service whether that is the service time
      * @param note    for the verdict's reason when the service time was taken; empty otherwise
      */
-    public record Choice(List<PairedTest.Block> blocks, boolean service, String note) {
+    public record Choice(List<PairedT.Block> blocks, boolean service, String note) {
     }
 
     private SteadierLatency() {
@@ -50,7 +50,7 @@ public final class SteadierLatency {
      * @param response the response time's p99 blocks
      * @param service  the service time's p99 blocks of the same windows, or {@code null} when not recorded
      */
-    public static Choice choose(List<PairedTest.Block> response, List<PairedTest.Block> service) {
+    public static Choice choose(List<PairedT.Block> response, List<PairedT.Block> service) {
         if (service == null || service.size() != response.size() || response.isEmpty()) {
             return new Choice(response, false, "");
         }
@@ -65,7 +65,7 @@ public final class SteadierLatency {
     }
 
     /** A window's noise, in ln units, from the blocks' drift- and change-free contrast (see the class comment). */
-    static double spread(List<PairedTest.Block> blocks) {
+    static double spread(List<PairedT.Block> blocks) {
         double[] contrast = blocks.stream().mapToDouble(block -> {
             double[] x = block.inRunOrder();
             return Math.abs(Math.log(x[0]) - 3 * Math.log(x[1]) + 3 * Math.log(x[2]) - Math.log(x[3]));

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.ComponentsMode;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
@@ -243,6 +244,8 @@ class ComponentStageTest {
      * bigger per send is named. The effect is far past the factory's B/op noise between forks
      * (+39% to +42% came out unconfirmed once with a 256-byte header: two blocks average little).
      */
+    // Slow tier (30 s): the fast tier keeps the duel path with a serializer (oneMoreCopyPerRecord...).
+    @SlowTier
     @Test
     void aProducerFactoryThatWrapsIsMeasuredAloneAroundANoNetworkProducer() throws IOException {
         Path baseFactory = compileFactory("base", "new byte[16]");

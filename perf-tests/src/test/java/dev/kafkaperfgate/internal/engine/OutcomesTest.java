@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.engine;
 
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
-import dev.kafkaperfgate.internal.verdict.RunToRunTest;
+import dev.kafkaperfgate.internal.verdict.RunToRunInterval;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
 import org.junit.jupiter.api.Tag;
@@ -84,7 +84,7 @@ class OutcomesTest {
         return new MetricVerdict(Metric.ALLOC_PER_RECORD, verdict, 1000, 1000 * ratio, 5, comparison(ratio, low, high, Math.log(1.02)), "");
     }
 
-    private static RunToRunTest.Comparison comparison(double ratio, double low, double high, double mdeLog) {
-        return new RunToRunTest.Comparison(1000, 1000 * ratio, ratio, low, high, mdeLog, 0.01, 8, "ABBA blocks");
+    private static RunToRunInterval.Comparison comparison(double ratio, double low, double high, double mdeLog) {
+        return new RunToRunInterval.Comparison(1000, 1000 * ratio, ratio, low, high, mdeLog, 0.01, 8, "ABBA blocks");
     }
 }

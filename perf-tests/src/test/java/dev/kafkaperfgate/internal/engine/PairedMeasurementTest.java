@@ -28,8 +28,8 @@ class PairedMeasurementTest {
         // Two blocks now, each with the base's and the head's values of its own four trials, and which side went first.
         List<?> blocks = grown.blocks().get(Metric.THROUGHPUT);
         assertEquals(2, blocks.size());
-        assertEquals(new dev.kafkaperfgate.internal.verdict.PairedTest.Block(101, 104, 102, 103), blocks.get(0));
-        assertEquals(new dev.kafkaperfgate.internal.verdict.PairedTest.Block(202, 203, 201, 204, false), blocks.get(1));
+        assertEquals(new dev.kafkaperfgate.internal.verdict.PairedT.Block(101, 104, 102, 103), blocks.get(0));
+        assertEquals(new dev.kafkaperfgate.internal.verdict.PairedT.Block(202, 203, 201, 204, false), blocks.get(1));
         assertEquals(first.baseDefinition(), grown.baseDefinition());
     }
 

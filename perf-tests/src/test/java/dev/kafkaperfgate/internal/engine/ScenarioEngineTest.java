@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
-import dev.kafkaperfgate.internal.verdict.PairedTest;
+import dev.kafkaperfgate.internal.verdict.PairedT;
 import dev.kafkaperfgate.internal.verdict.Verdict;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,23 +30,23 @@ class ScenarioEngineTest {
             new PrintStream(printed, true, StandardCharsets.UTF_8));
 
     /** Blocks of a component's CPU ns/op: the head's two values against the base's 100 and 100. */
-    private static PairedTest.Block block(double head1, double head2) {
-        return new PairedTest.Block(100, 100, head1, head2);
+    private static PairedT.Block block(double head1, double head2) {
+        return new PairedT.Block(100, 100, head1, head2);
     }
 
     /** A measurer whose measurements are scripted, one list of blocks per measure or extend call, appended as a real one grows. */
-    private static final class Scripted implements Measurer<List<PairedTest.Block>> {
-        private final List<List<PairedTest.Block>> script;
+    private static final class Scripted implements Measurer<List<PairedT.Block>> {
+        private final List<List<PairedT.Block>> script;
         private final int looks;
         private final boolean confirmsWorse;
         private int calls;
         private int freshened;
 
-        Scripted(int looks, List<List<PairedTest.Block>> script) {
+        Scripted(int looks, List<List<PairedT.Block>> script) {
             this(looks, script, false);
         }
 
-        Scripted(int looks, List<List<PairedTest.Block>> script, boolean confirmsWorse) {
+        Scripted(int looks, List<List<PairedT.Block>> script, boolean confirmsWorse) {
             this.looks = looks;
             this.script = script;
             this.confirmsWorse = confirmsWorse;
@@ -58,13 +58,13 @@ class ScenarioEngineTest {
         }
 
         @Override
-        public List<PairedTest.Block> measure(boolean confirmation) {
+        public List<PairedT.Block> measure(boolean confirmation) {
             return new ArrayList<>(script.get(calls++));
         }
 
         @Override
-        public List<PairedTest.Block> extend(List<PairedTest.Block> measurement) {
-            List<PairedTest.Block> grown = new ArrayList<>(measurement);
+        public List<PairedT.Block> extend(List<PairedT.Block> measurement) {
+            List<PairedT.Block> grown = new ArrayList<>(measurement);
             grown.addAll(script.get(calls++));
             return grown;
         }
@@ -75,7 +75,7 @@ class ScenarioEngineTest {
         }
 
         @Override
-        public Evidence evidence(List<PairedTest.Block> blocks) {
+        public Evidence evidence(List<PairedT.Block> blocks) {
             return new Evidence.Paired("orders-publish", "value.serializer com.acme.OrderSerializer",
                     Map.of(Metric.COMPONENT_CPU_NS_PER_OP, blocks), Thresholds.UNSET, List.of());
         }
@@ -94,11 +94,11 @@ class ScenarioEngineTest {
     @Test
     void anInconclusiveComponentIsMeasuredMoreUntilItIsDecided() {
         // Noisy at first (+/-8% between blocks), then steady: a later look decides it.
-        List<PairedTest.Block> noisy = List.of(block(108, 108), block(93, 93), block(101, 101));
-        List<PairedTest.Block> steady = List.of(block(100, 100), block(101, 101), block(99, 99));
+        List<PairedT.Block> noisy = List.of(block(108, 108), block(93, 93), block(101, 101));
+        List<PairedT.Block> steady = List.of(block(100, 100), block(101, 101), block(99, 99));
         Scripted measurer = new Scripted(3, List.of(noisy, steady, steady));
 
-        Decision<List<PairedTest.Block>> decision = decide(measurer, true);
+        Decision<List<PairedT.Block>> decision = decide(measurer, true);
 
         MetricVerdict ns = decision.verdict().metrics().get(0);
         assertEquals(Verdict.OK, ns.verdict(), printed.toString());
@@ -111,21 +111,21 @@ class ScenarioEngineTest {
     @Test
     void aMeasurementThatCannotGrowIsJudgedOnce() {
         Scripted measurer = new Scripted(1, List.of(List.of(block(125, 125), block(78, 78), block(104, 104))));
-        Decision<List<PairedTest.Block>> decision = decide(measurer, true);
+        Decision<List<PairedT.Block>> decision = decide(measurer, true);
         assertEquals(Verdict.INCONCLUSIVE, decision.verdict().metrics().get(0).verdict());
         assertEquals(1, measurer.calls);
     }
 
     @Test
     void aFlagIsMeasuredAgainOnAFreshMeasurementAndFailsOnlyWhenItRepeats() {
-        List<PairedTest.Block> slower = List.of(block(130, 131), block(129, 130), block(131, 130));
+        List<PairedT.Block> slower = List.of(block(130, 131), block(129, 130), block(131, 130));
         Scripted regressed = new Scripted(3, List.of(slower, slower));
-        Decision<List<PairedTest.Block>> decision = decide(regressed, true);
+        Decision<List<PairedT.Block>> decision = decide(regressed, true);
         assertTrue(decision.regressed());
         assertEquals(1, regressed.freshened);
 
         Scripted noise = new Scripted(3, List.of(slower, List.of(block(100, 100), block(101, 101), block(99, 100))));
-        Decision<List<PairedTest.Block>> passed = decide(noise, true);
+        Decision<List<PairedT.Block>> passed = decide(noise, true);
         assertFalse(passed.regressed());
         assertTrue(passed.again().metrics().get(0).reason().endsWith("did not repeat: noise"), passed.again().metrics().get(0).reason());
     }
@@ -137,9 +137,9 @@ class ScenarioEngineTest {
      */
     @Test
     void aComponentWorseWithinItsThresholdIsMeasuredAgainAndIsAWarningWhenItRepeats() {
-        List<PairedTest.Block> worse = List.of(block(107, 108), block(110, 109), block(108, 110), block(109, 107));
+        List<PairedT.Block> worse = List.of(block(107, 108), block(110, 109), block(108, 110), block(109, 107));
         Scripted repeated = new Scripted(1, List.of(worse, worse), true);
-        Decision<List<PairedTest.Block>> decision = decide(repeated, true);
+        Decision<List<PairedT.Block>> decision = decide(repeated, true);
         assertEquals(Verdict.OK, decision.verdict().metrics().get(0).verdict(), "the first look alone: within the threshold");
         assertTrue(decision.verdict().metrics().get(0).significantlyWorse(), decision.verdict().metrics().get(0).line());
         assertEquals(2, repeated.calls, "a second set of duels");
@@ -157,18 +157,18 @@ class ScenarioEngineTest {
     /** A stage that does not measure again (a whole client) labels a worse figure at the run's strict α, and only there. */
     @Test
     void aWholeClientWorseWithinItsThresholdIsLabelledWhenItsStrictIntervalIsWorseAndOkOtherwise() {
-        List<PairedTest.Block> steady = new ArrayList<>();
+        List<PairedT.Block> steady = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             steady.add(block(103 + (i % 2) * 0.4, 103.4 - (i % 2) * 0.4));
         }
-        Decision<List<PairedTest.Block>> clear = decide(new Scripted(1, List.of(steady)), true);
+        Decision<List<PairedT.Block>> clear = decide(new Scripted(1, List.of(steady)), true);
         MetricVerdict labelled = clear.verdict().metrics().get(0);
         assertFalse(clear.flagged(), "one measurement only");
         assertEquals(Verdict.WARNING, labelled.verdict(), labelled.line());
         assertTrue(labelled.reason().startsWith("worse, within the threshold (not confirmed) (+3.2%"), labelled.reason());
 
         // Worse at the first stage's loose α, not at the run's strict one: shown as OK, as an A/A's chance flag should be.
-        List<PairedTest.Block> loose = new ArrayList<>();
+        List<PairedT.Block> loose = new ArrayList<>();
         for (double head : new double[] {100.0, 102.6, 101.0, 102.4, 99.8, 101.9, 100.5, 101.8}) {
             loose.add(block(head, head));
         }
@@ -179,9 +179,9 @@ class ScenarioEngineTest {
 
     @Test
     void onceTheRunHasFailedAFlagIsNotConfirmedAndSaysSo() {
-        List<PairedTest.Block> slower = List.of(block(130, 131), block(129, 130), block(131, 130));
+        List<PairedT.Block> slower = List.of(block(130, 131), block(129, 130), block(131, 130));
         Scripted measurer = new Scripted(3, List.of(slower, slower));
-        Decision<List<PairedTest.Block>> decision = decide(measurer, false);
+        Decision<List<PairedT.Block>> decision = decide(measurer, false);
         assertFalse(decision.flagged(), "no second measurement");
         assertFalse(decision.regressed(), "nothing unconfirmed fails");
         assertEquals(0, measurer.freshened);
@@ -199,19 +199,19 @@ class ScenarioEngineTest {
         // +20% in blocks that swing ±5%, and +30% in steady blocks: both flagged, the second by far more MDEs.
         Scripted weaker = new Scripted(1, List.of(alternating(126, 114), alternating(126, 114)));
         Scripted stronger = new Scripted(1, List.of(alternating(130, 131), alternating(130, 131)));
-        FirstLook<List<PairedTest.Block>> consumer = decisions.look("consumer-300b-3p", weaker);
-        FirstLook<List<PairedTest.Block>> producer = decisions.look("producer-1k-acks1-20k", stronger);
+        FirstLook<List<PairedT.Block>> consumer = decisions.look("consumer-300b-3p", weaker);
+        FirstLook<List<PairedT.Block>> producer = decisions.look("producer-1k-acks1-20k", stronger);
         assertTrue(consumer.flagged() && producer.flagged(), printed.toString(StandardCharsets.UTF_8));
         assertEquals(0, weaker.freshened + stronger.freshened, "a first look confirms nothing");
         assertTrue(producer.strength() > consumer.strength(), producer.strength() + " against " + consumer.strength());
         assertEquals(List.of(producer, consumer), java.util.stream.Stream.of(consumer, producer).sorted(FirstLook.STRONGEST_FIRST).toList());
 
-        Decision<List<PairedTest.Block>> failed = decisions.conclude(producer);
+        Decision<List<PairedT.Block>> failed = decisions.conclude(producer);
         assertTrue(failed.regressed());
         assertEquals(1, stronger.freshened, "confirmed on an independent measurement");
         assertTrue(decisions.decided());
 
-        Decision<List<PairedTest.Block>> spared = decisions.conclude(consumer);
+        Decision<List<PairedT.Block>> spared = decisions.conclude(consumer);
         assertFalse(spared.flagged(), "no second measurement once the run has failed");
         assertEquals(1, weaker.calls);
         assertEquals(0, weaker.freshened);
@@ -225,15 +225,15 @@ class ScenarioEngineTest {
     @Test
     void aMetricThatNoLookLeftCouldDecideIsNotMeasuredMore() {
         // Eight blocks that swing ±20%: even three looks' 24 blocks would leave the MDE far above +10%.
-        List<PairedTest.Block> swinging = alternating(120, 83);
+        List<PairedT.Block> swinging = alternating(120, 83);
         Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
-        Decision<List<PairedTest.Block>> decision = decide(measurer, true);
+        Decision<List<PairedT.Block>> decision = decide(measurer, true);
         assertEquals(1, measurer.calls, "measured once: more looks could not decide it");
         assertEquals(Verdict.INCONCLUSIVE, decision.verdict().metrics().get(0).verdict());
         assertTrue(printed.toString(StandardCharsets.UTF_8).contains("not measured more: even 3 looks would leave the MDE above the threshold"));
 
         // Eight blocks within ±9%: too few to decide, and three looks could, so it is measured more.
-        List<PairedTest.Block> narrower = alternating(109, 92);
+        List<PairedT.Block> narrower = alternating(109, 92);
         Scripted decidable = new Scripted(3, List.of(narrower, narrower, narrower));
         decide(decidable, true);
         assertTrue(decidable.calls > 1, "measured more while it could still be decided: " + printed.toString(StandardCharsets.UTF_8));
@@ -242,7 +242,7 @@ class ScenarioEngineTest {
     @Test
     void aLargeChangeInNoisyBlocksIsMeasuredMoreEvenWhileItsMdeIsAboveTheThreshold() {
         // +25% on average, swinging ±20%: the MDE stays above +10%, but more blocks can make +25% significant.
-        List<PairedTest.Block> swinging = alternating(150, 104);
+        List<PairedT.Block> swinging = alternating(150, 104);
         Scripted measurer = new Scripted(3, List.of(swinging, swinging, swinging));
         decide(measurer, true);
         assertTrue(measurer.calls > 1, "measured more: " + printed.toString(StandardCharsets.UTF_8));
@@ -254,8 +254,8 @@ class ScenarioEngineTest {
     }
 
     /** Eight blocks whose head reads {@code even} and {@code odd} in turn against the base's 100. */
-    private static List<PairedTest.Block> alternating(double even, double odd) {
-        List<PairedTest.Block> blocks = new ArrayList<>();
+    private static List<PairedT.Block> alternating(double even, double odd) {
+        List<PairedT.Block> blocks = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             blocks.add(i % 2 == 0 ? block(even, even) : block(odd, odd));
         }

@@ -105,7 +105,6 @@ class PairedModeTest {
     @Test
     void theSameCodeOnBothSidesPasses() throws IOException {
         Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
-        Files.writeString(scenarios.resolve("paired-windows-throttled.yaml"), FIXED_RATE);
         Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
         // The head's classes come first on its own classpath, with its own copy of the gate's worker,
         // which would report whatever it likes: the gate's jars go before it, so it is never loaded.
@@ -150,26 +149,16 @@ class PairedModeTest {
         assertTrue(brokerCpu.current() > 0 && brokerCpu.line().startsWith("brokerCpuNsPerRecord"), brokerCpu.line());
         assertTrue(same.scenarios().get(0).metrics().stream().noneMatch(metric -> metric.metric() == GateResult.Metric.BROKER_PRODUCE_TIME));
 
-        // At a fixed rate each window carries two p99s, the response time's and the service time's; one p99 verdict.
-        JsonNode fixedRate = summary.at("/scenarios/1");
-        assertEquals("paired-windows-throttled", fixedRate.path("scenario").asText(), fixedRate.toString());
-        for (String side : List.of("base", "head")) {
-            JsonNode windows = fixedRate.at("/paired/trials/" + side);
-            assertEquals(4, windows.path("p99Us").size(), windows.toString());
-            assertEquals(4, windows.path("serviceP99Us").size(), windows.toString());
-            windows.path("serviceP99Us").forEach(value -> assertTrue(value.asDouble() > 0, windows.toString()));
-        }
-        assertEquals(1, same.scenarios().get(1).metrics().stream().filter(metric -> metric.metric() == GateResult.Metric.P99).count(),
-                "the service time is the p99's other basis, not a verdict of its own: " + same.scenarios().get(1));
     }
 
-    /** The end-to-end and consume scenarios in warm windows too (slow tier: two more scenarios, about a minute). */
+    /** The end-to-end, consume and fixed-rate scenarios in warm windows too (slow tier: three more scenarios, about 90 s). */
     @Test
     @SlowTier
     void endToEndAndConsumeScenariosRunInWarmWindowsToo() throws IOException {
         Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
         Files.writeString(scenarios.resolve("paired-windows-e2e.yaml"), END_TO_END);
         Files.writeString(scenarios.resolve("paired-windows-reads.yaml"), CONSUME);
+        Files.writeString(scenarios.resolve("paired-windows-throttled.yaml"), FIXED_RATE);
         Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
         // A head classpath that differs (a class of its own first), so that its clients are measured.
         Path shadow = ShadowClass.compile(dir.resolve("shadow"), WorkerProtocol.MAIN_CLASS, dir.resolve("shadow-was-loaded"));
@@ -204,6 +193,18 @@ class PairedModeTest {
 
         assertTrue(summary.at("/scenarios/1/paired/trials/base").path("serviceP99Us").isMissingNode(),
                 "an end-to-end scenario's p99 is send to receive, with no second basis");
+
+        // At a fixed rate each window carries two p99s, the response time's and the service time's; one p99 verdict.
+        JsonNode fixedRate = summary.at("/scenarios/3");
+        assertEquals("paired-windows-throttled", fixedRate.path("scenario").asText(), fixedRate.toString());
+        for (String side : List.of("base", "head")) {
+            JsonNode windows = fixedRate.at("/paired/trials/" + side);
+            assertEquals(4, windows.path("p99Us").size(), windows.toString());
+            assertEquals(4, windows.path("serviceP99Us").size(), windows.toString());
+            windows.path("serviceP99Us").forEach(value -> assertTrue(value.asDouble() > 0, windows.toString()));
+        }
+        assertEquals(1, same.scenarios().get(3).metrics().stream().filter(metric -> metric.metric() == GateResult.Metric.P99).count(),
+                "the service time is the p99's other basis, not a verdict of its own: " + same.scenarios().get(3));
     }
 
     /**
@@ -211,6 +212,8 @@ class PairedModeTest {
      * run changed, so nothing is measured, and the run passes saying so in its headline. (A changed
      * classpath is measured: the test above; a changed setting: SubjectDigestTest.)
      */
+    // Slow tier (32 s): the act test's first pull request (a README change) takes this path on every CI run.
+    @SlowTier
     @Test
     void aScenarioWhoseClientsRunNothingChangedIsNotMeasuredAndPasses() throws IOException {
         Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);

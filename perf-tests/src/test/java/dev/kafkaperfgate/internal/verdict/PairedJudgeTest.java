@@ -21,17 +21,17 @@ class PairedJudgeTest {
     private static final PairedJudge JUDGE = new PairedJudge(POLICY);
 
     /** Six blocks whose head values are the base's times {@code ratio}, with ±{@code noise} alternating per block. */
-    private static List<PairedTest.Block> blocks(double ratio, double noise, double baseDrift) {
-        List<PairedTest.Block> blocks = new ArrayList<>();
+    private static List<PairedT.Block> blocks(double ratio, double noise, double baseDrift) {
+        List<PairedT.Block> blocks = new ArrayList<>();
         for (int block = 0; block < 6; block++) {
             double base = 1000 * (1 + baseDrift * block / 5.0);
             double wobble = block % 2 == 0 ? 1 + noise : 1 - noise;
-            blocks.add(new PairedTest.Block(base, base, base * ratio * wobble, base * ratio * wobble));
+            blocks.add(new PairedT.Block(base, base, base * ratio * wobble, base * ratio * wobble));
         }
         return blocks;
     }
 
-    private static MetricVerdict judge(Metric metric, List<PairedTest.Block> blocks) {
+    private static MetricVerdict judge(Metric metric, List<PairedT.Block> blocks) {
         return JUDGE.judge("s", Map.of(metric, blocks), Thresholds.UNSET, List.of()).metrics().get(0);
     }
 
@@ -93,7 +93,7 @@ class PairedJudgeTest {
 
     @Test
     void theBrokersFiguresAreJudgedOnlyWhereTheScenarioGatesThem() {
-        Map<Metric, List<PairedTest.Block>> blocks = Map.of(Metric.THROUGHPUT, blocks(1.0, 0.002, 0),
+        Map<Metric, List<PairedT.Block>> blocks = Map.of(Metric.THROUGHPUT, blocks(1.0, 0.002, 0),
                 Metric.BROKER_CPU_PER_RECORD, blocks(1.4, 0.01, 0), Metric.BROKER_PRODUCE_TIME, blocks(2.0, 0.01, 0));
         ScenarioVerdict ungated = JUDGE.judge("s", blocks, Thresholds.UNSET, List.of());
         assertEquals(List.of(Metric.THROUGHPUT), ungated.metrics().stream().map(MetricVerdict::metric).toList(),
@@ -137,12 +137,12 @@ class PairedJudgeTest {
      */
     @Test
     void aMachineThatMovesUnderAComponentsDuelsDoesNotHideItsChange() {
-        List<PairedTest.Block> duels = new ArrayList<>();
+        List<PairedT.Block> duels = new ArrayList<>();
         double[] speeds = {620, 648, 600, 640, 1100, 1146, 1090, 1114};
         for (int duel = 0; duel < speeds.length; duel++) {
             double base = speeds[duel];
             double head = base * (duel % 2 == 0 ? 1.21 : 1.23);
-            duels.add(new PairedTest.Block(base, base * (duel < 4 ? 0.98 : 1.02), head, head * (duel < 4 ? 0.98 : 1.02)));
+            duels.add(new PairedT.Block(base, base * (duel < 4 ? 0.98 : 1.02), head, head * (duel < 4 ? 0.98 : 1.02)));
         }
         dev.kafkaperfgate.internal.engine.Referee referee = new dev.kafkaperfgate.internal.engine.Referee(POLICY);
         MetricVerdict component = referee.judge(new dev.kafkaperfgate.internal.engine.Evidence.Paired("orders",
@@ -154,11 +154,11 @@ class PairedJudgeTest {
     }
 
     /** 16 blocks of a p99 around {@code micros}, swinging ±30% between blocks, the head the same. */
-    private static List<PairedTest.Block> noisyP99(double micros) {
-        List<PairedTest.Block> blocks = new ArrayList<>();
+    private static List<PairedT.Block> noisyP99(double micros) {
+        List<PairedT.Block> blocks = new ArrayList<>();
         for (int block = 0; block < 16; block++) {
             double wobble = block % 2 == 0 ? 1.3 : 0.77;
-            blocks.add(new PairedTest.Block(micros, micros, micros * wobble, micros * wobble));
+            blocks.add(new PairedT.Block(micros, micros, micros * wobble, micros * wobble));
         }
         return blocks;
     }
@@ -169,7 +169,7 @@ class PairedJudgeTest {
         assertEquals(Verdict.OK, low.verdict(), low.line());
         assertTrue(low.reason().startsWith("decided by the p99 floor, not by the interval: p99 within the 1 ms floor"), low.reason());
         assertTrue(low.decidedByRule(), "OK by the floor, not by its interval: " + low.line());
-        assertEquals(SignedRankTest.SAMPLES, low.comparison().samples(), "p99 is judged by signed ranks");
+        assertEquals(SignedRank.SAMPLES, low.comparison().samples(), "p99 is judged by signed ranks");
 
         MetricVerdict high = judge(Metric.P99, noisyP99(8000));
         assertEquals(Verdict.INCONCLUSIVE, high.verdict(), high.line());
@@ -178,15 +178,15 @@ class PairedJudgeTest {
     /** Issue 61: "✅ OK · MDE 99900%" when the floor decided. No MDE above 1000% is printed; the floor says what decided. */
     @Test
     void anMdeBeyondAThousandPercentIsNotPrintedAndAFloorsOkSaysSo() {
-        RunToRunTest.Comparison wide = new RunToRunTest.Comparison(400, 420, 1.05, 0.2, 5.0, Math.log(1000), 2.0, 16,
-                SignedRankTest.SAMPLES);
+        RunToRunInterval.Comparison wide = new RunToRunInterval.Comparison(400, 420, 1.05, 0.2, 5.0, Math.log(1000), 2.0, 16,
+                SignedRank.SAMPLES);
         MetricVerdict verdict = new MetricVerdict(Metric.P99, Verdict.OK, 400, 420, 10, wide, "decided by the p99 floor");
         assertFalse(verdict.mdeResolvable());
         assertTrue(verdict.line().contains("MDE not resolvable here"), verdict.line());
         assertFalse(verdict.line().contains("99900"), verdict.line());
         assertTrue(verdict.decidedByRule());
         MetricVerdict byInterval = new MetricVerdict(Metric.P99, Verdict.OK, 400, 420, 10,
-                new RunToRunTest.Comparison(400, 420, 1.0, 0.97, 1.03, Math.log(1.05), 0.02, 16, SignedRankTest.SAMPLES), "");
+                new RunToRunInterval.Comparison(400, 420, 1.0, 0.97, 1.03, Math.log(1.05), 0.02, 16, SignedRank.SAMPLES), "");
         assertFalse(byInterval.decidedByRule(), "an interval that resolves the threshold decided: " + byInterval.line());
         assertTrue(byInterval.line().contains("MDE +5.0%"), byInterval.line());
     }
@@ -194,13 +194,13 @@ class PairedJudgeTest {
     @Test
     void aFixedRatesP99IsJudgedOnTheServiceTimeWhereThatIsSteadierAndOnlyOnce() {
         // The response time swings window to window, up to 3x; the service time, 30% higher on the head, barely moves.
-        List<PairedTest.Block> response = new ArrayList<>();
-        List<PairedTest.Block> service = new ArrayList<>();
+        List<PairedT.Block> response = new ArrayList<>();
+        List<PairedT.Block> service = new ArrayList<>();
         for (int block = 0; block < 16; block++) {
             double swing = 1 + block % 3;
-            response.add(new PairedTest.Block(8000 * swing, 8000, 8000, 8000 * (4 - swing)));
+            response.add(new PairedT.Block(8000 * swing, 8000, 8000, 8000 * (4 - swing)));
             double wobble = block % 2 == 0 ? 1.01 : 0.99;
-            service.add(new PairedTest.Block(6000 * wobble, 6000, 7800 * wobble, 7800));
+            service.add(new PairedT.Block(6000 * wobble, 6000, 7800 * wobble, 7800));
         }
         List<MetricVerdict> verdicts = JUDGE.judge("s", Map.of(Metric.P99, response, Metric.SERVICE_P99, service),
                 Thresholds.UNSET, List.of()).metrics();

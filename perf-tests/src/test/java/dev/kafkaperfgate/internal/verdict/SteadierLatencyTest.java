@@ -24,13 +24,13 @@ class SteadierLatencyTest {
      * either can be the steadier); the head's service and response times are {@code serviceRatio}
      * and {@code responseRatio} times the base's.
      */
-    private static List<List<PairedTest.Block>> run(Random random, double serviceRatio, double responseRatio) {
+    private static List<List<PairedT.Block>> run(Random random, double serviceRatio, double responseRatio) {
         return run(random, serviceRatio, responseRatio, false);
     }
 
-    private static List<List<PairedTest.Block>> run(Random random, double serviceRatio, double responseRatio, boolean alike) {
-        List<PairedTest.Block> response = new ArrayList<>();
-        List<PairedTest.Block> service = new ArrayList<>();
+    private static List<List<PairedT.Block>> run(Random random, double serviceRatio, double responseRatio, boolean alike) {
+        List<PairedT.Block> response = new ArrayList<>();
+        List<PairedT.Block> service = new ArrayList<>();
         for (int block = 0; block < BLOCKS; block++) {
             double[] r = new double[4];
             double[] s = new double[4];
@@ -43,15 +43,15 @@ class SteadierLatencyTest {
                 s[window] = 2000 * load * own * (head ? serviceRatio : 1);
                 r[window] = 2500 * load * stall * (head ? responseRatio : 1);
             }
-            response.add(new PairedTest.Block(r[0], r[3], r[1], r[2]));
-            service.add(new PairedTest.Block(s[0], s[3], s[1], s[2]));
+            response.add(new PairedT.Block(r[0], r[3], r[1], r[2]));
+            service.add(new PairedT.Block(s[0], s[3], s[1], s[2]));
         }
         return List.of(response, service);
     }
 
     @Test
     void theSteadierServiceTimeIsTakenAndSaysSo() {
-        List<List<PairedTest.Block>> run = run(new Random(1), 1, 1);
+        List<List<PairedT.Block>> run = run(new Random(1), 1, 1);
         SteadierLatency.Choice choice = SteadierLatency.choose(run.get(0), run.get(1));
         assertTrue(choice.service());
         assertSame(run.get(1), choice.blocks());
@@ -60,7 +60,7 @@ class SteadierLatencyTest {
 
     @Test
     void theResponseTimeStaysWhenItIsTheSteadierOrTheServiceTimeIsMissing() {
-        List<List<PairedTest.Block>> run = run(new Random(2), 1, 1);
+        List<List<PairedT.Block>> run = run(new Random(2), 1, 1);
         SteadierLatency.Choice swapped = SteadierLatency.choose(run.get(1), run.get(0));
         assertFalse(swapped.service());
         assertSame(run.get(1), swapped.blocks());
@@ -72,22 +72,22 @@ class SteadierLatencyTest {
     @Test
     void aChangeOfTheHeadDoesNotMoveTheChoice() {
         // The within-side spread ignores a shift of one side: the same windows with the head's service time 1.5x are as steady.
-        List<List<PairedTest.Block>> same = run(new Random(3), 1, 1);
-        List<List<PairedTest.Block>> slower = run(new Random(3), 1.5, 1);
+        List<List<PairedT.Block>> same = run(new Random(3), 1, 1);
+        List<List<PairedT.Block>> slower = run(new Random(3), 1.5, 1);
         assertEquals(SteadierLatency.spread(same.get(1)), SteadierLatency.spread(slower.get(1)), 1e-12);
     }
 
     @Test
     void aDriftTheBlocksCancelDoesNotCountAsNoise() {
         // Windows rising 10% each, one after the other, in an ABBA and a BAAB block: d cancels that drift, and so does the spread.
-        List<PairedTest.Block> steady = List.of(new PairedTest.Block(1000, 1000, 1000, 1000, true),
-                new PairedTest.Block(1000, 1000, 1000, 1000, false));
-        List<PairedTest.Block> drifting = List.of(new PairedTest.Block(1000, 1000 * Math.pow(1.1, 3), 1000 * 1.1, 1000 * Math.pow(1.1, 2), true),
-                new PairedTest.Block(1000 * 1.1, 1000 * Math.pow(1.1, 2), 1000, 1000 * Math.pow(1.1, 3), false));
+        List<PairedT.Block> steady = List.of(new PairedT.Block(1000, 1000, 1000, 1000, true),
+                new PairedT.Block(1000, 1000, 1000, 1000, false));
+        List<PairedT.Block> drifting = List.of(new PairedT.Block(1000, 1000 * Math.pow(1.1, 3), 1000 * 1.1, 1000 * Math.pow(1.1, 2), true),
+                new PairedT.Block(1000 * 1.1, 1000 * Math.pow(1.1, 2), 1000, 1000 * Math.pow(1.1, 3), false));
         assertEquals(0, SteadierLatency.spread(steady), 1e-12);
         assertEquals(0, SteadierLatency.spread(drifting), 1e-12);
         // One window five times the rest is noise, whichever side ran it.
-        assertTrue(SteadierLatency.spread(List.of(new PairedTest.Block(5000, 1000, 1000, 1000, false))) > 0.5);
+        assertTrue(SteadierLatency.spread(List.of(new PairedT.Block(5000, 1000, 1000, 1000, false))) > 0.5);
     }
 
     @Test
@@ -100,10 +100,10 @@ class SteadierLatencyTest {
         int flagged = 0;
         int tookService = 0;
         for (int i = 0; i < runs; i++) {
-            List<List<PairedTest.Block>> run = run(random, 1, 1, true);
+            List<List<PairedT.Block>> run = run(random, 1, 1, true);
             SteadierLatency.Choice choice = SteadierLatency.choose(run.get(0), run.get(1));
             tookService += choice.service() ? 1 : 0;
-            if (SignedRankTest.compare(choice.blocks(), alpha, 0.8).low() > 1) {
+            if (SignedRank.compare(choice.blocks(), alpha, 0.8).low() > 1) {
                 flagged++;
             }
         }
@@ -120,9 +120,9 @@ class SteadierLatencyTest {
         int byResponse = 0;
         int bySteadier = 0;
         for (int i = 0; i < runs; i++) {
-            List<List<PairedTest.Block>> run = run(random, 1.25, 1.25);
-            byResponse += SignedRankTest.compare(run.get(0), 0.0295, 0.8).low() > 1 ? 1 : 0;
-            bySteadier += SignedRankTest.compare(SteadierLatency.choose(run.get(0), run.get(1)).blocks(), 0.0295, 0.8).low() > 1 ? 1 : 0;
+            List<List<PairedT.Block>> run = run(random, 1.25, 1.25);
+            byResponse += SignedRank.compare(run.get(0), 0.0295, 0.8).low() > 1 ? 1 : 0;
+            bySteadier += SignedRank.compare(SteadierLatency.choose(run.get(0), run.get(1)).blocks(), 0.0295, 0.8).low() > 1 ? 1 : 0;
         }
         assertTrue(bySteadier >= runs * 0.95, "detected in " + bySteadier + " of " + runs);
         assertTrue(bySteadier > byResponse, bySteadier + " against the response time's " + byResponse);

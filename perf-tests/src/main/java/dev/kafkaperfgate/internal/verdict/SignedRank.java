@@ -10,7 +10,7 @@ import java.util.List;
  * Hodges–Lehmann estimate (the median of the Walsh averages, (dᵢ + dⱼ) / 2 for i ≤ j) and its
  * distribution-free interval (Walsh averages at the signed-rank statistic's critical ranks).
  *
- * <p>Why not {@link PairedTest}'s t for the p99: a window's p99 is the 1% tail of a second of
+ * <p>Why not {@link PairedT}'s t for the p99: a window's p99 is the 1% tail of a second of
  * records, so one stall (a GC pause, a safepoint, the machine taking the CPU) moves that window's
  * p99 five- to twenty-fold while the other windows do not move. Measured here in 1 s windows at
  * 20k records/s, an A/A's per-window p99 ranged 0.5–22 ms. A t on the mean log-ratio follows that
@@ -20,12 +20,12 @@ import java.util.List;
  * the signed-rank test's efficiency against the t on normal data.
  *
  * <pre>{@code
- * RunToRunTest.Comparison c = SignedRankTest.compare(blocks, 0.001, 0.8);
+ * RunToRunInterval.Comparison c = SignedRank.compare(blocks, 0.001, 0.8);
  * c.ratio();   // exp(Hodges–Lehmann estimate): the head's typical p99 against the base's
  * c.low();     // one-sided lower bound; above 1 means significantly higher
  * }</pre>
  */
-public final class SignedRankTest {
+public final class SignedRank {
 
     /** Samples label of a signed-rank comparison, as verdict lines print it. */
     public static final String SAMPLES = "ABBA blocks, signed ranks";
@@ -38,7 +38,7 @@ public final class SignedRankTest {
 
     private static final NormalDistribution NORMAL = new NormalDistribution();
 
-    private SignedRankTest() {
+    private SignedRank() {
     }
 
     /**
@@ -46,7 +46,7 @@ public final class SignedRankTest {
      * @param alpha  one-sided false-alarm probability per direction, in (0, 0.5)
      * @param power  for the minimum detectable effect, in (0.5, 1)
      */
-    public static RunToRunTest.Comparison compare(List<PairedTest.Block> blocks, double alpha, double power) {
+    public static RunToRunInterval.Comparison compare(List<PairedT.Block> blocks, double alpha, double power) {
         int n = blocks.size();
         if (n < 2) {
             throw new IllegalArgumentException("a signed-rank test needs at least 2 blocks, got " + n);
@@ -54,7 +54,7 @@ public final class SignedRankTest {
         if (!(alpha > 0 && alpha < 0.5) || !(power > 0.5 && power < 1)) {
             throw new IllegalArgumentException("alpha must be in (0, 0.5) and power in (0.5, 1): " + alpha + ", " + power);
         }
-        double[] d = blocks.stream().mapToDouble(PairedTest.Block::logRatio).toArray();
+        double[] d = blocks.stream().mapToDouble(PairedT.Block::logRatio).toArray();
         double[] walsh = walshAverages(d);
         int m = walsh.length;
         double zAlpha = NORMAL.inverseCumulativeProbability(1 - alpha);
@@ -72,11 +72,11 @@ public final class SignedRankTest {
                 : UNREACHABLE_MDE_LOG;
         double baseLog = 0;
         double headLog = 0;
-        for (PairedTest.Block block : blocks) {
+        for (PairedT.Block block : blocks) {
             baseLog += (Math.log(block.base1()) + Math.log(block.base2())) / (2.0 * n);
             headLog += (Math.log(block.head1()) + Math.log(block.head2())) / (2.0 * n);
         }
-        return new RunToRunTest.Comparison(Math.exp(baseLog), Math.exp(headLog), Math.exp(median(walsh)), low, high, mdeLog, robustSd, n,
+        return new RunToRunInterval.Comparison(Math.exp(baseLog), Math.exp(headLog), Math.exp(median(walsh)), low, high, mdeLog, robustSd, n,
                 SAMPLES);
     }
 

@@ -17,15 +17,15 @@ import org.apache.commons.math3.distribution.TDistribution;
  * same size at 5k and at 50k records/s) and tame the right skew of throughput and latency.
  *
  * <pre>{@code
- * Comparison c = RunToRunTest.compare(45_000, new double[] {50_000, 51_000, 49_500, 50_400}, 0.05, 0.8);
+ * Comparison c = RunToRunInterval.compare(45_000, new double[] {50_000, 51_000, 49_500, 50_400}, 0.05, 0.8);
  * c.ratio();     // 0.897: 10.3% lower
  * c.high();      // upper bound of the ratio's interval; below 1 means significantly lower
  * c.mdeLog();    // smallest |ln ratio| this comparison detects with 80% power
  * }</pre>
  */
-public final class RunToRunTest {
+public final class RunToRunInterval {
 
-    private RunToRunTest() {
+    private RunToRunInterval() {
     }
 
     /**
@@ -57,7 +57,7 @@ public final class RunToRunTest {
                 sd, runs, BASELINE_RUNS);
     }
 
-    /** The arithmetic mean; shared with {@link PairedTest}. */
+    /** The arithmetic mean; shared with {@link PairedT}. */
     static double mean(double[] values) {
         double mean = 0;
         for (double value : values) {
@@ -66,7 +66,7 @@ public final class RunToRunTest {
         return mean;
     }
 
-    /** The sample standard deviation (n − 1) around {@code mean}; shared with {@link PairedTest}. */
+    /** The sample standard deviation (n − 1) around {@code mean}; shared with {@link PairedT}. */
     static double sd(double[] values, double mean) {
         double squares = 0;
         for (double value : values) {
@@ -103,7 +103,7 @@ public final class RunToRunTest {
          */
         public boolean worseAt(double alpha, boolean higherIsBetter) {
             double standardError = switch (samples) {
-                case PairedTest.SAMPLES -> runToRunSd / Math.sqrt(runs);
+                case PairedT.SAMPLES -> runToRunSd / Math.sqrt(runs);
                 case BASELINE_RUNS -> runToRunSd * Math.sqrt(1 + 1.0 / runs);
                 default -> Double.NaN;
             };

@@ -20,18 +20,18 @@ import java.util.List;
  * more blocks than a PR has time for to be trustworthy.
  *
  * <pre>{@code
- * Result r = PairedTest.compare(List.of(new Block(100, 102, 90, 91), ...), 0.03, 0.8);
+ * Result r = PairedT.compare(List.of(new Block(100, 102, 90, 91), ...), 0.03, 0.8);
  * r.comparison().ratio();   // head / base, e.g. 0.89
  * r.comparison().high();    // upper bound of the ratio at one-sided alpha; below 1 means significantly lower
  * r.controlLog();           // ln(base's second half / base's first half): did the base agree with itself?
  * }</pre>
  */
-public final class PairedTest {
+public final class PairedT {
 
     /** Samples label of a paired comparison, as verdict lines print it. */
     public static final String SAMPLES = "ABBA blocks";
 
-    private PairedTest() {
+    private PairedT() {
     }
 
     /**
@@ -63,7 +63,7 @@ public final class PairedTest {
      * @param controlLog ln of the base's geometric mean over the second half of its trials divided by the first
      *                   half's: an A-against-A check of how far the machine moved under the measurement
      */
-    public record Result(RunToRunTest.Comparison comparison, double controlLog) {
+    public record Result(RunToRunInterval.Comparison comparison, double controlLog) {
     }
 
     /**
@@ -80,8 +80,8 @@ public final class PairedTest {
             throw new IllegalArgumentException("alpha must be in (0, 0.5) and power in (0.5, 1): " + alpha + ", " + power);
         }
         double[] d = blocks.stream().mapToDouble(Block::logRatio).toArray();
-        double mean = RunToRunTest.mean(d);
-        double sd = RunToRunTest.sd(d, mean);
+        double mean = RunToRunInterval.mean(d);
+        double sd = RunToRunInterval.sd(d, mean);
         double standardError = sd / Math.sqrt(n);
         TDistribution t = new TDistribution(n - 1);
         double critical = t.inverseCumulativeProbability(1 - alpha);
@@ -91,7 +91,7 @@ public final class PairedTest {
             baseLog += (Math.log(block.base1()) + Math.log(block.base2())) / (2.0 * n);
             headLog += (Math.log(block.head1()) + Math.log(block.head2())) / (2.0 * n);
         }
-        RunToRunTest.Comparison comparison = new RunToRunTest.Comparison(Math.exp(baseLog), Math.exp(headLog), Math.exp(mean),
+        RunToRunInterval.Comparison comparison = new RunToRunInterval.Comparison(Math.exp(baseLog), Math.exp(headLog), Math.exp(mean),
                 Math.exp(mean - critical * standardError), Math.exp(mean + critical * standardError),
                 (critical + t.inverseCumulativeProbability(power)) * standardError, sd, n, SAMPLES);
         return new Result(comparison, control(blocks));

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 @Tag("unit")
-class PairedTestTest {
+class PairedTTest {
 
     /**
      * Worked by hand: block log-ratios d = ln 0.9 and ln 0.8; mean −0.164252 (ratio √0.72 = 0.848528);
@@ -20,9 +20,9 @@ class PairedTestTest {
      */
     @Test
     void twoBlocksWorkedByHand() {
-        PairedTest.Result result = PairedTest.compare(List.of(new PairedTest.Block(100, 100, 90, 90),
-                new PairedTest.Block(100, 100, 80, 80)), 0.05, 0.8);
-        RunToRunTest.Comparison c = result.comparison();
+        PairedT.Result result = PairedT.compare(List.of(new PairedT.Block(100, 100, 90, 90),
+                new PairedT.Block(100, 100, 80, 80)), 0.05, 0.8);
+        RunToRunInterval.Comparison c = result.comparison();
         assertEquals(0.848528, c.ratio(), 1e-6);
         assertEquals(0.585038, c.low(), 1e-6);
         assertEquals(1.230689, c.high(), 1e-6);
@@ -37,13 +37,13 @@ class PairedTestTest {
     /** A drift that is linear on the log scale cancels inside ABBA: the head's −10% is all that remains. */
     @Test
     void linearDriftCancelsInsideABlock() {
-        List<PairedTest.Block> blocks = new ArrayList<>();
+        List<PairedT.Block> blocks = new ArrayList<>();
         for (int block = 0; block < 6; block++) {
             int t = block * 4;
             // ABBA: base at t and t+3, head at t+1 and t+2, everything climbing 5% per trial.
-            blocks.add(new PairedTest.Block(level(t), level(t + 3), 0.9 * level(t + 1), 0.9 * level(t + 2)));
+            blocks.add(new PairedT.Block(level(t), level(t + 3), 0.9 * level(t + 1), 0.9 * level(t + 2)));
         }
-        RunToRunTest.Comparison c = PairedTest.compare(blocks, 0.03, 0.8).comparison();
+        RunToRunInterval.Comparison c = PairedT.compare(blocks, 0.03, 0.8).comparison();
         assertEquals(0.9, c.ratio(), 1e-12);
         assertEquals(0.9, c.high(), 1e-9, "no noise is left, so the interval closes on the ratio");
     }
@@ -51,18 +51,18 @@ class PairedTestTest {
     /** Base 100, 110 in the first block and 120, 130 in the second: later half over earlier = √(130·120 / (100·110)). */
     @Test
     void controlComparesTheBasesLaterTrialsWithItsEarlierOnes() {
-        double control = PairedTest.compare(List.of(new PairedTest.Block(100, 110, 100, 100),
-                new PairedTest.Block(120, 130, 100, 100)), 0.05, 0.8).controlLog();
+        double control = PairedT.compare(List.of(new PairedT.Block(100, 110, 100, 100),
+                new PairedT.Block(120, 130, 100, 100)), 0.05, 0.8).controlLog();
         assertEquals(0.5 * Math.log(130.0 * 120 / (100 * 110)), control, 1e-12);
     }
 
     @Test
     void refusesWhatCannotBeTested() {
-        assertThrows(IllegalArgumentException.class, () -> PairedTest.compare(List.of(new PairedTest.Block(1, 1, 1, 1)), 0.05, 0.8));
-        assertThrows(IllegalArgumentException.class, () -> PairedTest.compare(List.of(new PairedTest.Block(1, 1, 1, 1),
-                new PairedTest.Block(1, 1, 0, 1)), 0.05, 0.8));
-        assertThrows(IllegalArgumentException.class, () -> PairedTest.compare(List.of(new PairedTest.Block(1, 1, 1, 1),
-                new PairedTest.Block(1, 1, 1, 1)), 0.6, 0.8));
+        assertThrows(IllegalArgumentException.class, () -> PairedT.compare(List.of(new PairedT.Block(1, 1, 1, 1)), 0.05, 0.8));
+        assertThrows(IllegalArgumentException.class, () -> PairedT.compare(List.of(new PairedT.Block(1, 1, 1, 1),
+                new PairedT.Block(1, 1, 0, 1)), 0.05, 0.8));
+        assertThrows(IllegalArgumentException.class, () -> PairedT.compare(List.of(new PairedT.Block(1, 1, 1, 1),
+                new PairedT.Block(1, 1, 1, 1)), 0.6, 0.8));
     }
 
     private static double level(int trial) {
