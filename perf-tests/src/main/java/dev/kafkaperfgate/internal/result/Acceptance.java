@@ -18,14 +18,12 @@ import dev.kafkaperfgate.internal.settings.GateSettings;
  */
 public record Acceptance(String by, String label, String at, String head) {
 
-    private static final java.util.regex.Pattern LOGIN = java.util.regex.Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\\[bot\\])?");
-    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[^\\p{Cntrl}]{1,50}");
-
     public Acceptance {
-        if (!LOGIN.matcher(by).matches()) {
+        // The settings' forms (SettingForms) refused these before anything started; a record made otherwise holds to them too.
+        if (!dev.kafkaperfgate.internal.settings.SettingForms.LOGIN.matcher(by).matches()) {
             throw new IllegalArgumentException("-D" + GateProperties.ACCEPTED_BY + "=" + by + " is not a GitHub login");
         }
-        if (!LABEL.matcher(label).matches()) {
+        if (!dev.kafkaperfgate.internal.settings.SettingForms.LABEL.matcher(label).matches()) {
             throw new IllegalArgumentException("-D" + GateProperties.ACCEPT_LABEL + " must be a label's name (1-50 characters)");
         }
     }

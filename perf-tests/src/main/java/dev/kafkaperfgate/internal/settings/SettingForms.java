@@ -18,8 +18,10 @@ public final class SettingForms {
     public static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     private static final Pattern PROFILE = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{7,64}");
-    /** GitHub's logins: letters, digits and single hyphens, at most 39. */
-    private static final Pattern LOGIN = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}");
+    /** GitHub's logins (an app's with {@code [bot]}): letters, digits and hyphens, at most 39. */
+    public static final Pattern LOGIN = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\\[bot\\])?");
+    /** A label's name: 1-50 characters, none a control character. */
+    public static final Pattern LABEL = Pattern.compile("[^\\p{Cntrl}]{1,50}");
     /** {@code host:port} (a listener's {@code PLAINTEXT://} before it, as Kafka takes), the host a name, an IPv4 address or a bracketed IPv6 address. */
     private static final Pattern SERVER = Pattern.compile("(?:[A-Za-z_]+://)?(?:[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+\\]):\\d{1,5}");
 
@@ -32,6 +34,7 @@ public final class SettingForms {
         form(values, GateProperties.PROFILE, PROFILE, "a folder name of lower-case letters, digits, '.', '_' and '-'");
         form(values, GateProperties.BASE_COMMIT, COMMIT, "a commit id in lower-case hex");
         form(values, GateProperties.ACCEPTED_BY, LOGIN, "a GitHub login");
+        form(values, GateProperties.ACCEPT_LABEL, LABEL, "a label's name (1-50 characters)");
         String at = GateProperties.get(values, GateProperties.ACCEPTED_AT, null);
         if (at != null) {
             try {

@@ -86,7 +86,7 @@ class RunDecisionTest {
         }
         IllegalArgumentException notALogin = assertThrows(IllegalArgumentException.class, () -> RunSummary.Provenance.of(
                 GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "evil; rm -rf"))));
-        assertTrue(notALogin.getMessage().contains("is not a GitHub login"), notALogin.getMessage());
+        assertTrue(notALogin.getMessage().contains("must be a GitHub login"), notALogin.getMessage());
     }
 
     @Test

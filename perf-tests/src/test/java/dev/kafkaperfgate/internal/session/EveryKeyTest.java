@@ -60,7 +60,8 @@ class EveryKeyTest {
             Map.entry(GateProperties.PROFILE, "../linux"),
             Map.entry(GateProperties.BASE_COMMIT, "main"),
             Map.entry(GateProperties.ACCEPTED_AT, "yesterday"),
-            Map.entry(GateProperties.ACCEPTED_BY, "octo cat")));
+            Map.entry(GateProperties.ACCEPTED_BY, "octo cat"),
+            Map.entry(GateProperties.ACCEPT_LABEL, "perf-accepted\nforged: line")));
 
     /** Keys whose every value is taken here, and why: a later part checks it against what it names. */
     private static final Map<String, String> ANY = new TreeMap<>(Map.ofEntries(
@@ -77,7 +78,6 @@ class EveryKeyTest {
             Map.entry(GateProperties.RUN_COMMIT, "text recorded in the summary"),
             Map.entry(GateProperties.RUN_ID, "text recorded in the summary"),
             Map.entry(GateProperties.RUN_MODULE, "text recorded in the summary"),
-            Map.entry(GateProperties.ACCEPT_LABEL, "a label's name"),
             Map.entry(GateProperties.BASE_REF, "a git ref: one that is no commit is refused before any build (BaseBuildTest)"),
             Map.entry(GateProperties.BASE_CLASSPATH_FILE, "a file of the base's user, read with its checks"),
             Map.entry(GateProperties.HEAD_CLASSPATH_FILE, "a file of the head's user, read with its checks"),
