@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * The forms of the settings that are names, ids and addresses rather than numbers or choices,
  * checked when the settings are made: a suite that is no tag, a profile that is no folder name (a
- * {@code ../} would lead out of {@code baselines/}), a base commit that is no commit id, an
+ * {@code ../} would lead out of {@code baselines/}), a base commit that is no commit or ref name, an
  * accepting login or time that GitHub never gives, bootstrap servers without a port. Each fails
  * naming its key, before any process starts (EveryKeyTest tries every key).
  */
@@ -17,7 +17,8 @@ public final class SettingForms {
     /** A scenario's tag, as scenario files write them (ScenarioFileParser holds them to it). */
     public static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     private static final Pattern PROFILE = Pattern.compile("[a-z0-9][a-z0-9._-]*");
-    private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{7,64}");
+    /** A commit id, or a ref's name as git allows it (the headline shows it): no space, no control character. */
+    private static final Pattern COMMIT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/-]{0,99}");
     /** GitHub's logins (an app's with {@code [bot]}): letters, digits and hyphens, at most 39. */
     public static final Pattern LOGIN = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\\[bot\\])?");
     /** A label's name: 1-50 characters, none a control character. */
@@ -32,7 +33,7 @@ public final class SettingForms {
     static void check(Map<String, String> values) {
         form(values, GateProperties.SUITE, TAG, "a scenario tag (lower-case letters, digits, '_' and '-'), such as pr or nightly");
         form(values, GateProperties.PROFILE, PROFILE, "a folder name of lower-case letters, digits, '.', '_' and '-'");
-        form(values, GateProperties.BASE_COMMIT, COMMIT, "a commit id in lower-case hex");
+        form(values, GateProperties.BASE_COMMIT, COMMIT, "a commit id or a ref's name");
         form(values, GateProperties.ACCEPTED_BY, LOGIN, "a GitHub login");
         form(values, GateProperties.ACCEPT_LABEL, LABEL, "a label's name (1-50 characters)");
         String at = GateProperties.get(values, GateProperties.ACCEPTED_AT, null);

@@ -58,7 +58,7 @@ class EveryKeyTest {
             Map.entry(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, "broker-without-port"),
             Map.entry(GateProperties.SUITE, "pr nightly"),
             Map.entry(GateProperties.PROFILE, "../linux"),
-            Map.entry(GateProperties.BASE_COMMIT, "main"),
+            Map.entry(GateProperties.BASE_COMMIT, "main; rm -rf ~"),
             Map.entry(GateProperties.ACCEPTED_AT, "yesterday"),
             Map.entry(GateProperties.ACCEPTED_BY, "octo cat"),
             Map.entry(GateProperties.ACCEPT_LABEL, "perf-accepted\nforged: line")));

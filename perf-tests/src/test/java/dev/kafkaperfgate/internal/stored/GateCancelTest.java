@@ -78,6 +78,10 @@ class GateCancelTest {
         env.put("BASE", "");
         env.put("PROFILE", "");
         env.put("TARGET_BRANCH", "");
+        // A push's facts: stored mode (EventMode decides; without an event's name it refuses).
+        env.put("EVENT", "push");
+        env.put("REFRESH", "false");
+        env.put("DEFAULT_BRANCH", "main");
         env.put("PATH", bin + ":" + System.getenv("PATH"));
         builder.environment().put("KPG_TEST_CLASSPATH", System.getProperty("java.class.path"));
         Process shell = builder.start();
