@@ -154,21 +154,7 @@ public final class WorkerProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new WorkerException(side, side.key() + " worker: cannot send '" + op + "': it has exited" + exitText(), e);
         }
-        String line;
-        try {
-            line = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WorkerException(side, side.key() + " worker: interrupted waiting for '" + op + "'", e);
-        }
-        if (line == null) {
-            process.destroyForcibly();
-            throw new WorkerException(side, side.key() + " worker did not answer '" + op + "' within " + timeout.toSeconds()
-                    + " s and was killed" + lastLinesText(), null);
-        }
-        if (EXITED.equals(line)) {
-            throw new WorkerException(side, side.key() + " worker exited during '" + op + "'" + exitText() + lastLinesText(), null);
-        }
+        String line = nextLine("'" + op + "'", timeout);
         JsonNode reply;
         try {
             reply = JSON.readTree(line);
@@ -186,18 +172,7 @@ public final class WorkerProcess implements AutoCloseable {
      * its JVM, which must be the process started or one of its descendants, and its JIT threads.
      */
     private void announced(Duration timeout) {
-        String line;
-        try {
-            line = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WorkerException(side, side.key() + " worker: interrupted waiting for it to start", e);
-        }
-        if (line == null || EXITED.equals(line)) {
-            process.destroyForcibly();
-            throw new WorkerException(side, side.key() + " worker did not start" + (line == null ? " within " + timeout.toSeconds()
-                    + " s" : exitText()) + lastLinesText(), null);
-        }
+        String line = nextLine("its start", timeout);
         Optional<Launched> launched = launched(line, process.pid());
         if (launched.isEmpty()) {
             process.destroyForcibly();
@@ -206,6 +181,31 @@ public final class WorkerProcess implements AutoCloseable {
         }
         cpu = cpu.withJit(launched.get().pid(), launched.get().jitThreads());
         announced = true;
+    }
+
+    /**
+     * The worker's next line on stdout, waited for up to {@code timeout}; {@code what} names what it
+     * answers in the messages.
+     *
+     * @throws WorkerException when none comes in time (the worker is killed), the worker exits, or the wait is interrupted
+     */
+    private String nextLine(String what, Duration timeout) {
+        String line;
+        try {
+            line = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkerException(side, side.key() + " worker: interrupted waiting for " + what, e);
+        }
+        if (line == null) {
+            process.destroyForcibly();
+            throw new WorkerException(side, side.key() + " worker did not answer " + what + " within " + timeout.toSeconds()
+                    + " s and was killed" + lastLinesText(), null);
+        }
+        if (EXITED.equals(line)) {
+            throw new WorkerException(side, side.key() + " worker exited during " + what + exitText() + lastLinesText(), null);
+        }
+        return line;
     }
 
     /** What a worker's first line says: its JVM's pid and JIT threads. */
