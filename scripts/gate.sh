@@ -263,16 +263,13 @@ this_runs_summary() {
   [ -f "$summary" ] && [ "$summary" -nt "$run_mark" ] \
     && [ "$(realpath -e -- "$summary" 2>/dev/null)" = "$(realpath -s -- "$summary")" ]
 }
-if ! this_runs_summary; then
-  # 2 and 3 come from the paired run or the gate's JVM, which have said why.
-  case "$maven_exit" in 2|3) exit "$maven_exit" ;; esac
-  echo "gate: INFRASTRUCTURE ERROR: no $summary of this run: the run did not start (Maven exit $maven_exit; see above)" >&2
-  exit 3
-fi
-if ! jq -e 'type == "object" and (.scenarios | type) == "array"' "$summary" >/dev/null 2>&1; then
-  echo "gate: INFRASTRUCTURE ERROR: $summary is not a run summary" >&2
-  exit 3
-fi
+# The exit code is Java's to decide (GateExit, run from its source); this passes what jq found and its code on.
+gate_exit() {
+  java "$gate_root/perf-tests/src/main/java/dev/kafkaperfgate/internal/session/GateExit.java" "maven-exit=$maven_exit" "path=$summary" "$@"
+  exit $?
+}
+this_runs_summary || gate_exit summary=missing
+jq -e 'type == "object" and (.scenarios | type) == "array"' "$summary" >/dev/null 2>&1 || gate_exit summary=malformed
 
 echo
 echo "gate: verdicts ($summary)"
@@ -288,17 +285,5 @@ fi
 printf 'gate: wall time %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))
 
 # The decision was made once, in Java (RunSummary.result()); this script only reads it.
-decision=$(jq -r '.decision.exitCode // empty' "$summary")
-headline=$(jq -r '.decision.headline // empty' "$summary")
-case "$decision" in
-  0)
-    if [ "$maven_exit" -ne 0 ]; then
-      echo "gate: INFRASTRUCTURE ERROR: Maven failed (exit $maven_exit) although the gate passed ($headline); see above" >&2
-      exit 3
-    fi
-    if [ "$(jq -r .decision.outcome "$summary")" = ACCEPTED ]; then echo "gate: ACCEPTED (passes): $headline"; else echo "gate: PASS: $headline"; fi
-    exit 0 ;;
-  1) echo "gate: FAIL: $headline" >&2; exit 1 ;;
-  2) echo "gate: $(jq -r 'if .decision.outcome == "NOT_JUDGED" then "NOT JUDGED" else "INCOMPLETE" end' "$summary"): $headline" >&2; exit 2 ;;
-  *) echo "gate: INFRASTRUCTURE ERROR: $summary has no decision (written by an older gate?)" >&2; exit 3 ;;
-esac
+gate_exit summary=written "decision-exit=$(jq -r '.decision.exitCode // empty' "$summary")" \
+  "outcome=$(jq -r '.decision.outcome // empty' "$summary")" "headline=$(jq -r '.decision.headline // empty' "$summary")"

@@ -95,3 +95,13 @@ test('the gate action chooses no mode: it passes the event\'s facts to gate.sh -
     assert.doesNotMatch(step, decision, `the gate step decides for itself (${decision})`)
   }
 })
+
+test('gate.sh decides no exit code once Maven has run: GateExit does, from the summary\'s facts', () => {
+  const gate = read('scripts/gate.sh')
+  const afterRun = gate.slice(gate.indexOf('this_runs_summary() {'))
+  assert.match(afterRun, /GateExit\.java" "maven-exit=\$maven_exit"/)
+  // The table GateExit holds: which decision and Maven code pass, and what a missing summary is.
+  for (const decision of [/exit [0-9]/, /maven_exit" -ne 0/, /case "\$decision"/, /INFRASTRUCTURE ERROR/]) {
+    assert.doesNotMatch(afterRun, decision, `gate.sh decides an exit code itself (${decision})`)
+  }
+})

@@ -1,0 +1,106 @@
+package dev.kafkaperfgate.internal.session;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code scripts/gate.sh}'s exit code, decided here and nowhere else: the script reads the run's
+ * summary with jq, passes what it found as {@code key=value} facts, and exits with this class's
+ * exit code. It runs from its source ({@code java.base} alone), like {@link EventMode}.
+ *
+ * <ul>
+ *   <li>no summary of this run: the code Maven gave when it was 2 or 3 (the paired run or the
+ *       gate's JVM said why), else 3;</li>
+ *   <li>a file that is not a run summary: 3;</li>
+ *   <li>the summary's decision: 0 (PASS or ACCEPTED), 1 (FAIL), 2 (NOT JUDGED or INCOMPLETE); a
+ *       pass with a failed Maven build is 3, never 0; a summary with no decision is 3.</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * java GateExit.java maven-exit=1 summary=written decision-exit=1 outcome=FAIL headline='1 of 2 scenarios regressed' path=…
+ * gate: FAIL: 1 of 2 scenarios regressed         (stderr; exit 1)
+ * }</pre>
+ *
+ * A fact that is missing, misspelt or repeated is the script's own fault: exit 3.
+ */
+public final class GateExit {
+
+    /** The facts gate.sh gives, as {@code key=value}. */
+    static final List<String> KEYS = List.of("maven-exit", "summary", "decision-exit", "outcome", "headline", "path");
+
+    /** gate.sh's exit code and the one line it prints for it: on stdout for a pass, on stderr otherwise; none when {@code null}. */
+    record Exit(int code, String line) {
+    }
+
+    private GateExit() {
+    }
+
+    public static void main(String[] args) {
+        Exit exit;
+        try {
+            exit = decide(facts(args));
+        } catch (IllegalArgumentException e) {
+            exit = new Exit(3, "gate: INFRASTRUCTURE ERROR: " + e.getMessage());
+        }
+        if (exit.line() != null) {
+            (exit.code() == 0 ? System.out : System.err).println(exit.line());
+        }
+        System.exit(exit.code());
+    }
+
+    static Exit decide(Map<String, String> facts) {
+        int maven = integer(facts, "maven-exit");
+        String path = facts.get("path");
+        switch (facts.get("summary")) {
+            case "missing" -> {
+                return maven == 2 || maven == 3 ? new Exit(maven, null) : new Exit(3, "gate: INFRASTRUCTURE ERROR: no " + path
+                        + " of this run: the run did not start (Maven exit " + maven + "; see above)");
+            }
+            case "malformed" -> {
+                return new Exit(3, "gate: INFRASTRUCTURE ERROR: " + path + " is not a run summary");
+            }
+            case "written" -> {
+                return judged(facts, maven, path);
+            }
+            default -> throw new IllegalArgumentException("summary=" + facts.get("summary") + ": must be written, missing or malformed");
+        }
+    }
+
+    private static Exit judged(Map<String, String> facts, int maven, String path) {
+        String headline = facts.get("headline");
+        return switch (facts.get("decision-exit")) {
+            case "0" -> maven != 0
+                    ? new Exit(3, "gate: INFRASTRUCTURE ERROR: Maven failed (exit " + maven + ") although the gate passed (" + headline + "); see above")
+                    : new Exit(0, (facts.get("outcome").equals("ACCEPTED") ? "gate: ACCEPTED (passes): " : "gate: PASS: ") + headline);
+            case "1" -> new Exit(1, "gate: FAIL: " + headline);
+            case "2" -> new Exit(2, "gate: " + (facts.get("outcome").equals("NOT_JUDGED") ? "NOT JUDGED" : "INCOMPLETE") + ": " + headline);
+            default -> new Exit(3, "gate: INFRASTRUCTURE ERROR: " + path + " has no decision (written by an older gate?)");
+        };
+    }
+
+    private static int integer(Map<String, String> facts, String key) {
+        try {
+            return Integer.parseInt(facts.get(key));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + facts.get(key) + ": not a number");
+        }
+    }
+
+    /** {@code key=value} arguments, each of {@link #KEYS} once; a missing one is empty. */
+    static Map<String, String> facts(String[] args) {
+        Map<String, String> facts = new TreeMap<>();
+        for (String arg : args) {
+            int equals = arg.indexOf('=');
+            String key = equals < 0 ? arg : arg.substring(0, equals);
+            if (equals < 0 || !KEYS.contains(key)) {
+                throw new IllegalArgumentException("gate exit fact " + arg + ": expected key=value with a key of " + String.join(", ", KEYS));
+            }
+            if (facts.put(key, arg.substring(equals + 1)) != null) {
+                throw new IllegalArgumentException("gate exit fact " + key + "= is given twice");
+            }
+        }
+        KEYS.forEach(key -> facts.putIfAbsent(key, ""));
+        return facts;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.kafkaperfgate.internal.session;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** gate.sh's exit code: one table, in Java, from Maven's code and the summary's decision. */
+@Tag("unit")
+class GateExitTest {
+
+    private static GateExit.Exit decide(String... facts) {
+        return GateExit.decide(GateExit.facts(facts));
+    }
+
+    @Test
+    void theSummarysDecisionIsTheExitCode() {
+        assertEquals(new GateExit.Exit(0, "gate: PASS: 2 scenarios OK"),
+                decide("maven-exit=0", "summary=written", "decision-exit=0", "outcome=PASS", "headline=2 scenarios OK"));
+        assertEquals(new GateExit.Exit(0, "gate: ACCEPTED (passes): accepted by @lead"),
+                decide("maven-exit=0", "summary=written", "decision-exit=0", "outcome=ACCEPTED", "headline=accepted by @lead"));
+        assertEquals(new GateExit.Exit(1, "gate: FAIL: 1 regressed"),
+                decide("maven-exit=1", "summary=written", "decision-exit=1", "outcome=FAIL", "headline=1 regressed"));
+        assertEquals(new GateExit.Exit(2, "gate: NOT JUDGED: the base did not build"),
+                decide("maven-exit=1", "summary=written", "decision-exit=2", "outcome=NOT_JUDGED", "headline=the base did not build"));
+        assertEquals(2, decide("maven-exit=1", "summary=written", "decision-exit=2", "outcome=INCOMPLETE", "headline=x").code());
+    }
+
+    @Test
+    void aPassWithAFailedBuildIsNeverAPass() {
+        GateExit.Exit exit = decide("maven-exit=1", "summary=written", "decision-exit=0", "outcome=PASS", "headline=2 scenarios OK");
+        assertEquals(3, exit.code());
+        assertEquals("gate: INFRASTRUCTURE ERROR: Maven failed (exit 1) although the gate passed (2 scenarios OK); see above", exit.line());
+    }
+
+    @Test
+    void noSummaryOrNoDecisionIsAnInfrastructureError() {
+        assertEquals(new GateExit.Exit(3, "gate: INFRASTRUCTURE ERROR: no r/summary.json of this run: the run did not start (Maven exit 0; see above)"),
+                decide("maven-exit=0", "summary=missing", "path=r/summary.json"));
+        assertEquals(new GateExit.Exit(2, null), decide("maven-exit=2", "summary=missing"), "the paired run said why");
+        assertEquals(new GateExit.Exit(3, null), decide("maven-exit=3", "summary=missing"));
+        assertEquals(3, decide("maven-exit=0", "summary=malformed", "path=r/summary.json").code());
+        assertEquals(3, decide("maven-exit=0", "summary=written", "decision-exit=", "path=r/summary.json").code());
+        assertEquals(3, decide("maven-exit=0", "summary=written", "decision-exit=7").code());
+    }
+
+    @Test
+    void aMisspeltOrRepeatedFactIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> decide("maven-exit=0", "sumary=written"));
+        assertThrows(IllegalArgumentException.class, () -> decide("maven-exit=0", "maven-exit=1", "summary=written"));
+        assertThrows(IllegalArgumentException.class, () -> decide("maven-exit=x", "summary=written"));
+        assertThrows(IllegalArgumentException.class, () -> decide("maven-exit=0", "summary=maybe"));
+    }
+
+    @Test
+    void itUsesJavaBaseAloneSoGateShCanRunItFromItsSource() throws Exception {
+        String source = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/dev/kafkaperfgate/internal/session/GateExit.java"));
+        List<String> imports = source.lines().filter(line -> line.startsWith("import ")).toList();
+        assertTrue(!imports.isEmpty() && imports.stream().allMatch(line -> line.startsWith("import java.")), imports.toString());
+    }
+}
