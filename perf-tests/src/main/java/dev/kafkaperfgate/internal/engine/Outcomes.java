@@ -24,7 +24,8 @@ final class Outcomes {
     /**
      * One measurement, nothing flagged: an improvement seen once is not claimed, and a metric whose
      * interval at {@code unconfirmedAlpha} (the run's budget split over its comparisons) lies wholly
-     * on the worse side is never called OK: it is a WARNING that says it was measured once.
+     * on the worse side is never called OK: it is a WARNING that says it was measured once. One worse
+     * only at the first look's looser α keeps its verdict and says so, since its line shows that interval.
      */
     static ScenarioVerdict once(ScenarioVerdict first, double unconfirmedAlpha) {
         List<MetricVerdict> settled = new ArrayList<>();
@@ -36,6 +37,11 @@ final class Outcomes {
             } else if (worseWithin(metric) && metric.comparison().worseAt(unconfirmedAlpha, metric.metric().higherIsBetter())) {
                 settled.add(metric.with(Verdict.WARNING, String.format(Locale.ROOT, "%s (%+.1f%%, worse beyond the noise at α %.4f, "
                         + "measured once)", WORSE_UNCONFIRMED, metric.deltaPercent(), unconfirmedAlpha)));
+            } else if (worseWithin(metric)) {
+                // The interval shown is the first look's, at its looser α; say why a wholly worse one is not a WARNING.
+                settled.add(metric.with(metric.verdict(), String.format(Locale.ROOT, "worse (%+.1f%%) at the first look's α only, "
+                        + "not at the run's α %.4f split over its comparisons: within the noise a run of this many comparisons shows",
+                        metric.deltaPercent(), unconfirmedAlpha)));
             } else {
                 settled.add(metric);
             }

@@ -65,6 +65,18 @@ class OutcomesTest {
         assertTrue(secondOnly.reason().endsWith("worse in the second measurement only (+3.0%): noise"), secondOnly.reason());
     }
 
+    /** The A/A's "recordsPerRequest OK (−3.8%, interval −6.7% .. −0.7%)": worse at the first look's α, not the run's. */
+    @Test
+    void worseOnlyAtTheFirstLooksAlphaSaysSoRatherThanABareOk() {
+        MetricVerdict worseLoosely = Outcomes.once(verdict(alloc(Verdict.OK, 1.012, 1.002, 1.022)), 0.0008).metrics().get(0);
+        assertEquals(Verdict.OK, worseLoosely.verdict());
+        assertTrue(worseLoosely.reason().startsWith("worse (+1.2%) at the first look's α only, not at the run's α 0.0008"),
+                worseLoosely.reason());
+        MetricVerdict worse = Outcomes.once(verdict(alloc(Verdict.OK, 1.03, 1.01, 1.05)), 0.0008).metrics().get(0);
+        assertEquals(Verdict.WARNING, worse.verdict(), worse.reason());
+        assertEquals("", Outcomes.once(verdict(alloc(Verdict.OK, 1.0, 0.99, 1.01)), 0.0008).metrics().get(0).reason());
+    }
+
     @Test
     void anImprovementBothMeasurementsShowIsClaimed() {
         MetricVerdict first = alloc(Verdict.IMPROVEMENT, 0.8, 0.78, 0.82);
