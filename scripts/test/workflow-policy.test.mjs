@@ -105,3 +105,14 @@ test('gate.sh decides no exit code once Maven has run: GateExit does, from the s
     assert.doesNotMatch(afterRun, decision, `gate.sh decides an exit code itself (${decision})`)
   }
 })
+
+test('the gate action decides nothing from the exit code: GateExit --action says whether to refresh and to fail', () => {
+  const action = read('.github/actions/gate/action.yml')
+  assert.match(action, /GateExit\.java" --action \\\n\s+"exit-code=\$EXIT_CODE" "fail-on-verdict=\$FAIL_ON_VERDICT" "refresh-baselines=\$REFRESH"/)
+  assert.match(action, /if: \$\{\{ steps\.decide\.outputs\.refresh == 'true' \}\}/)
+  assert.match(action, /if: \$\{\{ steps\.decide\.outputs\.fail == 'true' \}\}/)
+  // The table GateExit --action holds: which exit codes refresh, which fail the step, and the failure's words.
+  for (const decision of [/exit-code [!=]= '/, /inputs\.fail-on-verdict ==/, /inputs\.refresh-baselines ==/, /EXIT_CODE" = 1/, /confirmed performance regression/]) {
+    assert.doesNotMatch(action, decision, `action.yml decides from the exit code itself (${decision})`)
+  }
+})

@@ -23,23 +23,62 @@ import java.util.TreeMap;
  * }</pre>
  *
  * A fact that is missing, misspelt or repeated is the script's own fault: exit 3.
+ *
+ * <p>With {@code --action} first, it decides what the gate action ({@code action.yml}) does with
+ * that exit code, and prints step outputs for {@code $GITHUB_OUTPUT}; the action's conditions only
+ * compare them with {@code 'true'}:
+ * <ul>
+ *   <li>{@code refresh=true}: refresh-baselines is on and the run is complete (exit 0, or 1: the
+ *       nightly's baselines follow the default branch, regressions included);</li>
+ *   <li>{@code fail=true}: fail-on-verdict is on and the exit is not 0, except a refresh's 1;
+ *       {@code failure=} holds the step's one error line;</li>
+ *   <li>an input that is neither {@code true} nor {@code false}, or no exit code 0-3 (the gate
+ *       step ended before writing one), fails the step: when in doubt, not a pass.</li>
+ * </ul>
+ * <pre>{@code
+ * java GateExit.java --action exit-code=1 fail-on-verdict=true refresh-baselines=false verdict=fail
+ * refresh=false
+ * fail=true
+ * failure=confirmed performance regression: see the job summary and the verdict lines of 'Run the gate'
+ * }</pre>
  */
 public final class GateExit {
 
     /** The facts gate.sh gives, as {@code key=value}. */
     static final List<String> KEYS = List.of("maven-exit", "summary", "decision-exit", "outcome", "headline", "path");
 
+    /** The facts the action gives with {@code --action}: its inputs and the gate step's exit code. */
+    static final List<String> ACTION_KEYS = List.of("exit-code", "fail-on-verdict", "refresh-baselines", "verdict");
+
     /** gate.sh's exit code and the one line it prints for it: on stdout for a pass, on stderr otherwise; none when {@code null}. */
     record Exit(int code, String line) {
+    }
+
+    /** The action's step outputs: merge into the baselines, fail the step, and the failure's line (empty when none). */
+    record ActionSteps(boolean refresh, boolean fail, String failure) {
+
+        List<String> outputs() {
+            return List.of("refresh=" + refresh, "fail=" + fail, "failure=" + failure.replaceAll("[\r\n]", " "));
+        }
     }
 
     private GateExit() {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("--action")) {
+            ActionSteps steps;
+            try {
+                steps = action(facts(java.util.Arrays.copyOfRange(args, 1, args.length), ACTION_KEYS));
+            } catch (IllegalArgumentException e) {
+                steps = new ActionSteps(false, true, "the gate action's facts: " + e.getMessage());
+            }
+            steps.outputs().forEach(System.out::println);
+            return;
+        }
         Exit exit;
         try {
-            exit = decide(facts(args));
+            exit = decide(facts(args, KEYS));
         } catch (IllegalArgumentException e) {
             exit = new Exit(3, "gate: INFRASTRUCTURE ERROR: " + e.getMessage());
         }
@@ -67,6 +106,31 @@ public final class GateExit {
         }
     }
 
+    static ActionSteps action(Map<String, String> facts) {
+        boolean failOnVerdict = flag(facts, "fail-on-verdict");
+        boolean refreshBaselines = flag(facts, "refresh-baselines");
+        String exit = facts.get("exit-code");
+        if (!List.of("0", "1", "2", "3").contains(exit)) {
+            return new ActionSteps(false, true, "the gate step ended without an exit code (found '" + exit + "'): see 'Run the gate'");
+        }
+        boolean refresh = refreshBaselines && (exit.equals("0") || exit.equals("1"));
+        if (!failOnVerdict || exit.equals("0") || refresh && exit.equals("1")) {
+            return new ActionSteps(refresh, false, "");
+        }
+        String verdict = facts.get("verdict").isEmpty() ? "none" : facts.get("verdict");
+        return new ActionSteps(refresh, true, exit.equals("1")
+                ? "confirmed performance regression: see the job summary and the verdict lines of 'Run the gate'"
+                : "the gate could not complete (exit " + exit + ", summary: " + verdict + "): see 'Run the gate'");
+    }
+
+    private static boolean flag(Map<String, String> facts, String key) {
+        return switch (facts.get(key)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("the input " + key + " is '" + facts.get(key) + "': expected true or false");
+        };
+    }
+
     private static Exit judged(Map<String, String> facts, int maven, String path) {
         String headline = facts.get("headline");
         return switch (facts.get("decision-exit")) {
@@ -87,20 +151,20 @@ public final class GateExit {
         }
     }
 
-    /** {@code key=value} arguments, each of {@link #KEYS} once; a missing one is empty. */
-    static Map<String, String> facts(String[] args) {
+    /** {@code key=value} arguments, each of {@code keys} once; a missing one is empty. */
+    static Map<String, String> facts(String[] args, List<String> keys) {
         Map<String, String> facts = new TreeMap<>();
         for (String arg : args) {
             int equals = arg.indexOf('=');
             String key = equals < 0 ? arg : arg.substring(0, equals);
-            if (equals < 0 || !KEYS.contains(key)) {
-                throw new IllegalArgumentException("gate exit fact " + arg + ": expected key=value with a key of " + String.join(", ", KEYS));
+            if (equals < 0 || !keys.contains(key)) {
+                throw new IllegalArgumentException("gate exit fact " + arg + ": expected key=value with a key of " + String.join(", ", keys));
             }
             if (facts.put(key, arg.substring(equals + 1)) != null) {
                 throw new IllegalArgumentException("gate exit fact " + key + "= is given twice");
             }
         }
-        KEYS.forEach(key -> facts.putIfAbsent(key, ""));
+        keys.forEach(key -> facts.putIfAbsent(key, ""));
         return facts;
     }
 }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GateExitTest {
 
     private static GateExit.Exit decide(String... facts) {
-        return GateExit.decide(GateExit.facts(facts));
+        return GateExit.decide(GateExit.facts(facts, GateExit.KEYS));
     }
 
     @Test
@@ -54,6 +54,37 @@ class GateExitTest {
         assertThrows(IllegalArgumentException.class, () -> decide("maven-exit=0", "maven-exit=1", "summary=written"));
         assertThrows(IllegalArgumentException.class, () -> decide("maven-exit=x", "summary=written"));
         assertThrows(IllegalArgumentException.class, () -> decide("maven-exit=0", "summary=maybe"));
+    }
+
+    private static GateExit.ActionSteps action(String... facts) {
+        return GateExit.action(GateExit.facts(facts, GateExit.ACTION_KEYS));
+    }
+
+    /** action.yml's two conditions, once here: merge into the baselines on 0 or 1, fail the step on anything else but a refresh's 1. */
+    @Test
+    void theActionRefreshesACompleteRunAndFailsOnAnythingButAPass() {
+        assertEquals(new GateExit.ActionSteps(false, false, ""), action("exit-code=0", "fail-on-verdict=true", "refresh-baselines=false"));
+        assertEquals(new GateExit.ActionSteps(false, true,
+                "confirmed performance regression: see the job summary and the verdict lines of 'Run the gate'"),
+                action("exit-code=1", "fail-on-verdict=true", "refresh-baselines=false", "verdict=fail"));
+        assertEquals(new GateExit.ActionSteps(false, true, "the gate could not complete (exit 2, summary: not-judged): see 'Run the gate'"),
+                action("exit-code=2", "fail-on-verdict=true", "refresh-baselines=false", "verdict=not-judged"));
+        assertEquals(new GateExit.ActionSteps(false, false, ""), action("exit-code=3", "fail-on-verdict=false", "refresh-baselines=false"),
+                "report only");
+        assertEquals(new GateExit.ActionSteps(true, false, ""), action("exit-code=1", "fail-on-verdict=true", "refresh-baselines=true"),
+                "the nightly's baselines follow the default branch");
+        assertEquals(new GateExit.ActionSteps(true, false, ""), action("exit-code=0", "fail-on-verdict=true", "refresh-baselines=true"));
+        GateExit.ActionSteps incomplete = action("exit-code=2", "fail-on-verdict=true", "refresh-baselines=true");
+        assertTrue(!incomplete.refresh() && incomplete.fail(), incomplete.toString());
+    }
+
+    @Test
+    void theActionFailsClosedOnAMisspeltInputOrNoExitCode() {
+        GateExit.ActionSteps noExit = action("exit-code=", "fail-on-verdict=false", "refresh-baselines=true");
+        assertTrue(!noExit.refresh() && noExit.fail(), noExit.toString());
+        assertThrows(IllegalArgumentException.class, () -> action("exit-code=0", "fail-on-verdict=yes", "refresh-baselines=false"));
+        assertThrows(IllegalArgumentException.class, () -> action("exit-code=0", "fail-on-verdict=true", "refresh-baseline=false"));
+        assertEquals(List.of("refresh=false", "fail=true", "failure=a b"), new GateExit.ActionSteps(false, true, "a\nb").outputs());
     }
 
     @Test
