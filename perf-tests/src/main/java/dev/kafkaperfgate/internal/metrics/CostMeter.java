@@ -4,9 +4,12 @@ import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -14,7 +17,8 @@ import java.util.TreeMap;
  * send path: per-thread CPU time and allocated bytes ({@code com.sun.management.ThreadMXBean}) of
  * every live JVM thread, and the client's byte and request counters. A thread that starts during
  * the trial counts whole; one that ends during it is lost, so snapshots are taken while the
- * clients are open.
+ * clients are open. The producer's I/O threads' allocation is also counted apart
+ * ({@link ClientCost#ioAllocBytesPerRecord()}), by their name.
  *
  * <pre>{@code
  * CostMeter.Snapshot start = CostMeter.snapshot(producer.metrics(), CostMeter.Traffic.PRODUCER);
@@ -57,8 +61,14 @@ public final class CostMeter {
         }
     }
 
-    /** Per thread id: CPU nanoseconds and allocated bytes so far; the client's counters; and its own figures, by name. */
-    public record Snapshot(Map<Long, long[]> threads, double wireBytes, double requests, Map<String, Double> client) {
+    /** Kafka's name for a producer's I/O thread: {@code kafka-producer-network-thread | <client.id>}. */
+    static final String IO_THREAD_PREFIX = "kafka-producer-network-thread";
+
+    /**
+     * Per thread id: CPU nanoseconds and allocated bytes so far; the ids of the producer's I/O
+     * threads among them; the client's counters; and its own figures, by name.
+     */
+    public record Snapshot(Map<Long, long[]> threads, Set<Long> ioThreads, double wireBytes, double requests, Map<String, Double> client) {
     }
 
     private CostMeter() {
@@ -74,7 +84,13 @@ public final class CostMeter {
                 threads.put(ids[i], new long[]{cpu[i], allocated[i]});
             }
         }
-        return new Snapshot(threads, counter(clientMetrics, traffic.bytesGroup, traffic.bytesName),
+        Set<Long> io = new HashSet<>();
+        for (ThreadInfo info : THREADS.getThreadInfo(ids)) {
+            if (info != null && info.getThreadName().startsWith(IO_THREAD_PREFIX)) {
+                io.add(info.getThreadId());
+            }
+        }
+        return new Snapshot(threads, io, counter(clientMetrics, traffic.bytesGroup, traffic.bytesName),
                 counter(clientMetrics, traffic.requestsGroup, traffic.requestsName), explaining(clientMetrics, traffic));
     }
 
@@ -82,15 +98,19 @@ public final class CostMeter {
     public static ClientCost between(Snapshot start, Snapshot end, long records) {
         long cpu = 0;
         long allocated = 0;
+        long ioAllocated = 0;
         for (Map.Entry<Long, long[]> thread : end.threads().entrySet()) {
             long[] before = start.threads().getOrDefault(thread.getKey(), new long[2]);
             cpu += thread.getValue()[0] - before[0];
             allocated += thread.getValue()[1] - before[1];
+            if (end.ioThreads().contains(thread.getKey())) {
+                ioAllocated += thread.getValue()[1] - before[1];
+            }
         }
         double perRecord = Math.max(1, records);
         double requests = end.requests() - start.requests();
         return new ClientCost(cpu / perRecord, allocated / perRecord, (end.wireBytes() - start.wireBytes()) / perRecord,
-                requests > 0 ? records / requests : 0, end.client());
+                requests > 0 ? records / requests : 0, end.client(), ioAllocated / perRecord);
     }
 
     /**

@@ -53,6 +53,8 @@ final class PublicResults {
             case SERVICE_P99 -> throw new IllegalArgumentException("serviceP99Us is judged only as the p99's basis, never alone");
             case CPU_PER_RECORD -> GateResult.Metric.CPU_PER_RECORD;
             case ALLOC_PER_RECORD -> GateResult.Metric.ALLOC_PER_RECORD;
+            // Never a verdict's metric: the allocation's verdict holds it at the base's.
+            case IO_ALLOC_PER_RECORD -> throw new IllegalArgumentException("ioAllocBytesPerRecord is held at the base's in the allocation's verdict, never judged alone");
             case WIRE_BYTES_PER_RECORD -> GateResult.Metric.WIRE_BYTES_PER_RECORD;
             case RECORDS_PER_REQUEST -> GateResult.Metric.RECORDS_PER_REQUEST;
             case FAILOVER -> GateResult.Metric.FAILOVER;

@@ -82,7 +82,7 @@ public final class Judge {
             case THROUGHPUT -> -thresholds.throughputDropPercent();
             case P99, SERVICE_P99 -> thresholds.p99RisePercent();
             case CPU_PER_RECORD -> thresholds.cpuRisePercent();
-            case ALLOC_PER_RECORD -> thresholds.allocRisePercent();
+            case ALLOC_PER_RECORD, IO_ALLOC_PER_RECORD -> thresholds.allocRisePercent();
             case WIRE_BYTES_PER_RECORD -> thresholds.wireBytesRisePercent();
             case RECORDS_PER_REQUEST -> -thresholds.recordsPerRequestDropPercent();
             case FAILOVER -> thresholds.failoverRisePercent();

@@ -57,6 +57,10 @@ public final class PairedJudge {
                 SteadierLatency.Choice latency = SteadierLatency.choose(metricBlocks, blocks.get(Metric.SERVICE_P99));
                 MetricVerdict verdict = judge(metric, latency.blocks(), Judge.thresholdPercent(metric, resolved), control);
                 verdicts.add(latency.service() ? verdict.noted(latency.note()) : verdict);
+            } else if (metric == Metric.ALLOC_PER_RECORD) {
+                IoHeldAllocation.Held held = IoHeldAllocation.hold(metricBlocks, blocks.get(Metric.IO_ALLOC_PER_RECORD));
+                MetricVerdict verdict = judge(metric, held.blocks(), Judge.thresholdPercent(metric, resolved), control);
+                verdicts.add(held.note().isEmpty() ? verdict : verdict.noted(held.note()));
             } else {
                 verdicts.add(judge(metric, metricBlocks, Judge.thresholdPercent(metric, resolved), control));
             }

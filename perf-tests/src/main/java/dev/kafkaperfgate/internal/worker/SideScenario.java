@@ -278,6 +278,12 @@ final class SideScenario {
             figures.putObject(Metric.SERVICE_P99.key()).put("value",
                     Histograms.merged(result.trials().stream().map(TrialFigures::service).toList()).getValueAtPercentile(99));
         }
+        // The producer's I/O thread's part of the allocation, for PairedJudge to hold at the base's (IoHeldAllocation).
+        double io = Median.of(result.trials().stream().map(TrialFigures::cost).filter(java.util.Objects::nonNull)
+                .mapToDouble(ClientCost::ioAllocBytesPerRecord).filter(Double::isFinite).toArray());
+        if (io > 0) {
+            figures.putObject(Metric.IO_ALLOC_PER_RECORD.key()).put("value", io);
+        }
         reply.set("figures", figures);
         reply.set("client", client(result.trials().stream().map(TrialFigures::cost).toList()));
     }

@@ -169,7 +169,7 @@
   // Paired mode: each metric's windows (or trials, or a component's duel halves) at their place in the run order, base
   // against head; a second measurement's follow on the same chart, numbered on, so that each metric has one chart.
   function pairedCharts (parent, paired, second, label,
-    metrics = ['throughput', 'p99Us', 'serviceP99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'brokerCpuNsPerRecord'], unit = 'trial') {
+    metrics = ['throughput', 'p99Us', 'serviceP99Us', 'cpuNsPerRecord', 'allocBytesPerRecord', 'ioAllocBytesPerRecord', 'brokerCpuNsPerRecord'], unit = 'trial') {
     const order = String(paired.order || '')
     const secondOrder = second ? String(second.order || '') : ''
     const at = (text, letter, offset) => [...text].map((side, index) => (side === letter ? offset + index + 1 : null)).filter((x) => x !== null)

@@ -218,4 +218,35 @@ class PairedJudgeTest {
         assertEquals(Verdict.REGRESSION, steadyResponse.verdict(), steadyResponse.line());
         assertTrue(steadyResponse.reason().isEmpty(), steadyResponse.reason());
     }
+
+    /** Blocks of one measurement's allocation: the calling threads' bytes and the I/O thread's, each side its own JVM. */
+    private static Map<Metric, List<PairedT.Block>> allocation(double baseCaller, double headCaller, double baseIo, double headIo) {
+        List<PairedT.Block> whole = new ArrayList<>();
+        List<PairedT.Block> io = new ArrayList<>();
+        for (int block = 0; block < 12; block++) {
+            double wobble = block % 2 == 0 ? 1.002 : 0.998;
+            whole.add(new PairedT.Block(baseCaller + baseIo * wobble, baseCaller + baseIo, headCaller + headIo * wobble, headCaller + headIo));
+            io.add(new PairedT.Block(baseIo * wobble, baseIo, headIo * wobble, headIo));
+        }
+        return Map.of(Metric.ALLOC_PER_RECORD, whole, Metric.IO_ALLOC_PER_RECORD, io);
+    }
+
+    /** The A/A of 2026-11-28: the same code, the I/O thread 8,820 against 7,970 B per request in two JVMs, the callers 1,300 both. */
+    @Test
+    void anIoThreadsJvmOffsetIsNotARegressionAndATeamsBytesOnTheCallerStillAre() {
+        Map<Metric, List<PairedT.Block>> offset = allocation(1300, 1300, 7970, 8820);
+        assertEquals(Verdict.REGRESSION, JUDGE.judge("s", Map.of(Metric.ALLOC_PER_RECORD, offset.get(Metric.ALLOC_PER_RECORD)),
+                Thresholds.UNSET, List.of()).metrics().get(0).verdict(), "the whole client's bytes alone read the offset as +9.2%");
+        List<MetricVerdict> held = JUDGE.judge("s", offset, Thresholds.UNSET, List.of()).metrics();
+        assertEquals(1, held.size(), "the I/O thread's part is never a verdict of its own: " + held);
+        assertEquals(Verdict.OK, held.get(0).verdict(), held.get(0).line());
+        assertEquals(0, held.get(0).deltaPercent(), 0.1);
+        assertTrue(held.get(0).reason().startsWith("judged with the producer's I/O thread held at the base's 7970 B/record "
+                + "(the head's: +10.7%, not judged)"), held.get(0).reason());
+
+        // 930 B more per record on the calling thread (a serializer's copy), beside the same offset, the other way round.
+        MetricVerdict copy = JUDGE.judge("s", allocation(1300, 2230, 8820, 7970), Thresholds.UNSET, List.of()).metrics().get(0);
+        assertEquals(Verdict.REGRESSION, copy.verdict(), copy.line());
+        assertEquals(930.0 / (1300 + 8820) * 100, copy.deltaPercent(), 0.1);
+    }
 }
