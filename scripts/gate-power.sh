@@ -38,4 +38,5 @@ if [ "${1:-}" = --paired ]; then
 fi
 case "${1:-}" in -h|--help) kpg_tools power stored --help; exit ;; esac
 kpg_tools -Xms1g -Xmx1g -XX:+UseG1GC -- power stored \
-  --broker-classpath-file "$root/broker-runtime/target/broker.classpath" --out "$root/perf-tests/target/gate-power.json" "$@"
+  --broker-classpath-file "$root/broker-runtime/target/broker.classpath" --scenarios "$root/perf-tests/scenarios" \
+  --out "$root/perf-tests/target/gate-power.json" "$@"

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.spec.Thresholds;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.TrogdorSpec;
@@ -45,5 +46,13 @@ public record Scenario(Path file, int line, String name, String description, Lis
         ProduceScenario composed = produce.withSubject(subject.produce().producer(), subject.produce().producerFactory());
         return new Scenario(file, line, name, description, tags, group, sweptParameter, sweptValue, workload, composed,
                 subject.consumer(), thresholds, trogdor);
+    }
+
+    /**
+     * The comparisons its verdict makes, one per metric it is judged on ({@link Metric#of}): a
+     * suite's false-alarm budget is split over the sum of its scenarios' comparisons.
+     */
+    public int comparisons() {
+        return Metric.of(workload, produce.fault() != null, thresholds).size();
     }
 }

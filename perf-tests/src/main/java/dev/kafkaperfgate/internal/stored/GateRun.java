@@ -58,8 +58,7 @@ final class GateRun {
 
     static GateRun start(String suite, List<Scenario> scenarios, BaselineStore baselines, KafkaBroker broker, Path resultsDir,
                          GateSettings settings, PrintStream console) {
-        int comparisons = scenarios.stream().mapToInt(scenario -> Metric.of(scenario.workload(), scenario.produce().fault() != null,
-                scenario.thresholds()).size()).sum();
+        int comparisons = scenarios.stream().mapToInt(Scenario::comparisons).sum();
         List<Ruler> baselineRulers = baselines.all().stream().flatMap(baseline -> baseline.history().stream())
                 .map(BaselineRun::ruler).toList();
         // Fail-fast off: stored mode never skips a confirmation (the nightly runs it, and its history must hold every confirmed step).

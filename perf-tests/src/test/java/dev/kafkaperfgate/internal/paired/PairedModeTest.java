@@ -202,7 +202,12 @@ class PairedModeTest {
             assertEquals(4, windows.path("p99Us").size(), windows.toString());
             assertEquals(4, windows.path("serviceP99Us").size(), windows.toString());
             windows.path("serviceP99Us").forEach(value -> assertTrue(value.asDouble() > 0, windows.toString()));
+            // The producer's I/O thread's part of the allocation, beside it in every window.
+            assertEquals(4, windows.path("ioAllocBytesPerRecord").size(), windows.toString());
         }
+        GateResult.MetricResult allocation = same.scenarios().get(3).metrics().stream()
+                .filter(metric -> metric.metric() == GateResult.Metric.ALLOC_PER_RECORD).findFirst().orElseThrow();
+        assertTrue(allocation.line().contains(": judged with the producer's I/O thread held at the base's "), allocation.line());
         assertEquals(1, same.scenarios().get(3).metrics().stream().filter(metric -> metric.metric() == GateResult.Metric.P99).count(),
                 "the service time is the p99's other basis, not a verdict of its own: " + same.scenarios().get(3));
     }

@@ -50,12 +50,6 @@ import picocli.CommandLine.Option;
                 + "--levels percent on throughput, p99, CPU and allocation per record, judged at the PR suite's policy.")
 public final class GatePower implements Callable<Integer> {
 
-    /**
-     * The PR suite's comparisons: two produce and one end-to-end scenario with 6 metrics each
-     * (throughput, p99 and four costs per record), one consume scenario with 5 (no p99).
-     */
-    public static final int PR_SUITE_COMPARISONS = 23;
-
     private static final String THROUGHPUT_SCENARIO = """
             name: power-1k-unthrottled
             tags: [pr]
@@ -101,6 +95,9 @@ public final class GatePower implements Callable<Integer> {
     Path out;
     @Option(names = "--broker-classpath-file", required = true, paramLabel = "FILE", description = "the broker jars' classpath (the wrapper script passes it)")
     String brokerClasspathFile;
+    @Option(names = "--scenarios", defaultValue = PrSuite.SCENARIOS,
+            description = "the PR suite's scenario files, whose comparisons set the policy (default: ${DEFAULT-VALUE})")
+    Path scenarios;
 
     @Override
     public Integer call() throws IOException {
@@ -111,7 +108,8 @@ public final class GatePower implements Callable<Integer> {
         int seconds = trialSeconds;
         Scenario throughput = parse(scenarioDir, THROUGHPUT_SCENARIO.formatted(seconds));
         Scenario p99 = parse(scenarioDir, P99_SCENARIO.formatted(seconds));
-        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, GateSettings.of(Map.of()));
+        int comparisons = PrSuite.comparisons(scenarios);
+        GatePolicy policy = GatePolicy.forSuite(comparisons, GateSettings.of(Map.of()));
         System.out.printf(Locale.ROOT, "gate-power: %d A/A runs, %d runs per injected level %s%%, window %d, α %.4f per comparison and stage%n",
                 aaRuns, perLevel, levels, window, policy.alpha());
 
@@ -171,9 +169,9 @@ public final class GatePower implements Callable<Integer> {
                 interleaved.get(i).run();
             }
         }
-        ObjectNode report = tally.report(PR_SUITE_COMPARISONS);
+        ObjectNode report = tally.report(comparisons);
         report.put("minutes", Math.round((System.nanoTime() - start) / 6e9) / 10.0);
-        System.out.print(tally.table(PR_SUITE_COMPARISONS));
+        System.out.print(tally.table(comparisons));
         ResultFile.write(report, out.toAbsolutePath().getParent(), out.getFileName().toString());
         System.out.println("gate-power: " + out.toAbsolutePath());
         return 0;

@@ -52,6 +52,9 @@ import java.util.concurrent.Callable;
 public final class ComponentPower implements Callable<Integer> {
 
 
+    @Option(names = "--scenarios", defaultValue = dev.kafkaperfgate.tools.bench.PrSuite.SCENARIOS,
+            description = "the PR suite's scenario files, whose comparisons set the policy (default: ${DEFAULT-VALUE})")
+    java.nio.file.Path scenarios;
     @Option(names = "--runs", defaultValue = "10", description = "gate decisions to make (default: ${DEFAULT-VALUE})")
     int runs;
     @Option(names = "--library", defaultValue = "jackson",
@@ -103,7 +106,7 @@ public final class ComponentPower implements Callable<Integer> {
         ComponentRef serializer = new ComponentRef("value.serializer", subject.scenarioClass());
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
         // The PR suite's comparisons plus this component's two (CPU and allocation per call).
-        GatePolicy policy = GatePolicy.forSuite(dev.kafkaperfgate.tools.bench.GatePower.PR_SUITE_COMPARISONS + 2, GateSettings.of(Map.of()));
+        GatePolicy policy = GatePolicy.forSuite(dev.kafkaperfgate.tools.bench.PrSuite.comparisons(scenarios) + 2, GateSettings.of(Map.of()));
         String change = synthetic ? "work +" + workPercent + "%, alloc +" + allocPercent + "%" : "CPU-only change";
         String label = subject.name() + " " + (same ? "A/A" : change) + (neighbour ? ", busy neighbour" : "");
         Process busy = neighbour ? BusyNeighbour.start("component-power") : null;

@@ -50,7 +50,7 @@ import java.util.Properties;
  * --paired}, never a test): A/A measurements of the PR suite's produce scenarios, the same code on
  * both sides, half of them beside a one-core busy loop this bench starts and stops by pid; and
  * injected regressions on the head side. Every comparison goes through {@link RunDecisions}, as in the gate, at the
- * PR suite's policy (23 comparisons, 2% per run), and a flagged metric is measured again, as the
+ * PR suite's policy (its comparisons counted from its files, 2% per run), and a flagged metric is measured again, as the
  * gate does, before it counts as confirmed.
  *
  * <p>An injection's nominal size is only a starting point: 3.3 µs of CPU per record at 20k
@@ -68,8 +68,6 @@ import java.util.Properties;
  */
 public final class PairedPower {
 
-    /** The PR suite's comparisons: the policy every verdict here is made at. */
-    private static final int PR_SUITE_COMPARISONS = dev.kafkaperfgate.tools.bench.GatePower.PR_SUITE_COMPARISONS;
 
     /** One kind of measurement: a scenario, and what the head carries. */
     private record Experiment(String label, String scenario, InjectedCost injection, Metric target, double goalPercent,
@@ -174,7 +172,8 @@ public final class PairedPower {
         console.println("[gate-power] " + pinning.line());
         pinning.withBroker(GateSettings.defaults()).given().forEach(brokerProperties::setProperty);
         CpuSet clientCpus = pinning.clients();
-        GatePolicy policy = GatePolicy.forSuite(PR_SUITE_COMPARISONS, GateSettings.of(Map.of()));
+        // The PR suite's policy, every verdict here is made at: its comparisons counted from its files.
+        GatePolicy policy = GatePolicy.forSuite(dev.kafkaperfgate.tools.bench.PrSuite.comparisons(options.scenarios), GateSettings.of(Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
         try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(GateSettings.of(brokerProperties)), console)) {
