@@ -19,34 +19,27 @@ class PrSuiteTest {
         assertEquals(23, PrSuite.comparisons(Path.of("..", PrSuite.SCENARIOS)));
     }
 
+    /** A produce scenario with the fewest keys a file may have. */
+    private static String produce(String name, String tag) {
+        return """
+                name: %s
+                tags: [%s]
+                workload: produce
+                duration: 5s
+                record.size: 100
+                rate: 1000
+                producer:
+                  acks: "1"
+                  batch.size: 16384
+                  compression.type: none
+                  linger.ms: 0
+                """.formatted(name, tag);
+    }
+
     @Test
     void aScenarioAddedToTheSuiteMovesTheCount(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("one.yaml"), """
-                name: one
-                tags: [pr]
-                workload: produce
-                duration: 5s
-                record.size: 100
-                rate: 1000
-                producer:
-                  acks: "1"
-                  batch.size: 16384
-                  compression.type: none
-                  linger.ms: 0
-                """);
-        Files.writeString(dir.resolve("nightly.yaml"), """
-                name: nightly-only
-                tags: [nightly]
-                workload: produce
-                duration: 5s
-                record.size: 100
-                rate: 1000
-                producer:
-                  acks: "1"
-                  batch.size: 16384
-                  compression.type: none
-                  linger.ms: 0
-                """);
+        Files.writeString(dir.resolve("one.yaml"), produce("one", "pr"));
+        Files.writeString(dir.resolve("nightly.yaml"), produce("nightly-only", "nightly"));
         assertEquals(6, PrSuite.comparisons(dir), "a produce scenario: throughput, p99 and four costs per record; the nightly's not counted");
     }
 }
