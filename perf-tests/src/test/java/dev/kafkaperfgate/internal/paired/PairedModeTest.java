@@ -132,6 +132,11 @@ class PairedModeTest {
         assertEquals("ABBABAAB", trials.path("order").asText());
         assertEquals(4, trials.at("/base/throughput").size(), "each side's windows, in run order");
         assertEquals(4, trials.at("/head/throughput").size());
+        // The producer's I/O thread's part of the allocation beside it in every window, held at the base's for its verdict.
+        assertEquals(4, trials.at("/head/ioAllocBytesPerRecord").size(), trials.toString());
+        GateResult.MetricResult allocation = same.scenarios().get(0).metrics().stream()
+                .filter(metric -> metric.metric() == GateResult.Metric.ALLOC_PER_RECORD).findFirst().orElseThrow();
+        assertTrue(allocation.line().contains(": judged with the producer's I/O thread held at the base's "), allocation.line());
         assertEquals("ABBA blocks", summary.at("/scenarios/0/metrics/0/samples").asText());
         // The stalls while each window ran (the side's GC pauses, the machine's steal), in run order, shown beside the p99.
         assertEquals(4, trials.at("/stalls/base/gcPauseMillis").size(), trials.path("stalls").toString());
@@ -202,12 +207,7 @@ class PairedModeTest {
             assertEquals(4, windows.path("p99Us").size(), windows.toString());
             assertEquals(4, windows.path("serviceP99Us").size(), windows.toString());
             windows.path("serviceP99Us").forEach(value -> assertTrue(value.asDouble() > 0, windows.toString()));
-            // The producer's I/O thread's part of the allocation, beside it in every window.
-            assertEquals(4, windows.path("ioAllocBytesPerRecord").size(), windows.toString());
         }
-        GateResult.MetricResult allocation = same.scenarios().get(3).metrics().stream()
-                .filter(metric -> metric.metric() == GateResult.Metric.ALLOC_PER_RECORD).findFirst().orElseThrow();
-        assertTrue(allocation.line().contains(": judged with the producer's I/O thread held at the base's "), allocation.line());
         assertEquals(1, same.scenarios().get(3).metrics().stream().filter(metric -> metric.metric() == GateResult.Metric.P99).count(),
                 "the service time is the p99's other basis, not a verdict of its own: " + same.scenarios().get(3));
     }
