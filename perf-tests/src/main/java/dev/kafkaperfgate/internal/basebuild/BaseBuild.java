@@ -4,6 +4,7 @@ import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
+import dev.kafkaperfgate.internal.paired.PairedSides;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
@@ -18,9 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -46,11 +45,14 @@ public final class BaseBuild implements AutoCloseable {
     private final boolean ownWork;
     private final SideUsers users;
     private final boolean headInThisJvm;
-    private GateSettings settings;
+    private final GateSettings settings;
     private PairedUnavailableException unavailable;
     private TrustedFiles trusted;
     private String headClasspath;
     private Path headModule;
+    private String headCommit;
+    private Path headScenarios;
+    private PairedSides sides;
 
     private BaseBuild(Path top, Path work, boolean ownWork, GateSettings settings, SideUsers users) {
         this.top = top;
@@ -69,8 +71,8 @@ public final class BaseBuild implements AutoCloseable {
 
     /**
      * Checks out and builds the base (and the head, when asked); the returned build's
-     * {@link #settings} are {@code settings} with both sides' classpath files, scenario folders
-     * and commits added. A base that cannot be measured does not throw: see {@link #unavailable()}.
+     * {@link #sides} say where both sides' classpaths and scenario files are. A base that cannot be
+     * measured does not throw: see {@link #unavailable()}.
      *
      * @throws IllegalArgumentException when the ref is not a commit, or the module is in no git checkout
      * @throws PairedRefusedException   when the base does not build and nothing may stand in, or the
@@ -100,6 +102,7 @@ public final class BaseBuild implements AutoCloseable {
     }
 
     private void prepare(Path module, String sha, String headSha, PrintStream console) {
+        headCommit = headSha;
         Path checkout = work.resolve("base");
         if (Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "add", "--detach", "--quiet", checkout.toString(), sha)
                 .isEmpty()) {
@@ -117,7 +120,8 @@ public final class BaseBuild implements AutoCloseable {
         }
         Path baseModule = placement.moduleIn(baseTop);
         headModule = placement.moduleIn(headTop);
-        Map<String, String> pairedKeys = new HashMap<>();
+        Path baseClasspathFile = null;
+        Path headClasspathFile = null;
         List<String> trustedClasspaths = new ArrayList<>();
         if (!headInThisJvm) {
             trustedClasspaths.add(ThisJvm.classPath());
@@ -130,7 +134,7 @@ public final class BaseBuild implements AutoCloseable {
                 Path classpathFile = work.resolve("base-classpath.txt");
                 trustedClasspaths.add(SideBuild.classpath("base", users.base(), baseTop, placement, classpathFile,
                         work.resolve("base-build.log"), console));
-                pairedKeys.put(GateProperties.BASE_CLASSPATH_FILE, classpathFile.toString());
+                baseClasspathFile = classpathFile;
             } catch (SideBuild.FailedException e) {
                 unavailable = new PairedUnavailableException(e.getMessage().replaceFirst("^the base", "the base " + shortSha(sha)));
                 if (PairedRules.whenBaseCannotBeMeasured(unavailable, headInThisJvm) == PairedRules.Fallback.REFUSED) {
@@ -147,14 +151,15 @@ public final class BaseBuild implements AutoCloseable {
             try {
                 Path classpathFile = work.resolve("head-classpath.txt");
                 headClasspath = SideBuild.classpath("head", users.head(), headTop, placement, classpathFile, log, console);
-                pairedKeys.put(GateProperties.HEAD_CLASSPATH_FILE, classpathFile.toString());
+                headClasspathFile = classpathFile;
             } catch (SideBuild.FailedException e) {
                 console.println("[kafka-perf-gate] the head does not build; the last lines of the build:");
                 SideBuild.lastLines(log, 20).forEach(line -> console.println("  " + SideOutput.neutral(line)));
                 throw new IllegalStateException(e.getMessage());
             }
         } else if (settings.paired().headClasspathFile() != null) {
-            headClasspath = readClasspath(Path.of(settings.paired().headClasspathFile()));
+            headClasspathFile = Path.of(settings.paired().headClasspathFile());
+            headClasspath = readClasspath(headClasspathFile);
         }
         if (trusted != null) {
             PairedRules.changed(trusted, trusted.again(), true).ifPresent(refusal -> {
@@ -162,20 +167,12 @@ public final class BaseBuild implements AutoCloseable {
             });
         }
         Path scenarios = settings.scenariosDir();
-        if (!scenarios.isAbsolute() && !headTop.equals(top)) {
-            // The head's worker reads the head's scenarios from its own copy.
-            pairedKeys.put(GateProperties.SCENARIOS_DIR, headModule.resolve(scenarios.toString()).toString());
+        // The head's worker reads the head's scenarios from its own copy; the base's, from the base's.
+        headScenarios = scenarios.isAbsolute() || headTop.equals(top) ? scenarios : headModule.resolve(scenarios.toString());
+        if (baseClasspathFile != null) {
+            sides = new PairedSides(baseClasspathFile, headClasspathFile,
+                    scenarios.isAbsolute() ? scenarios : baseModule.resolve(scenarios.toString()), headScenarios, sha);
         }
-        pairedKeys.put(GateProperties.BASE_REF, null);
-        pairedKeys.put(GateProperties.HEAD_BUILD, null);
-        pairedKeys.put(GateProperties.PAIRED_WORK, null);
-        pairedKeys.put(GateProperties.BASE_SCENARIOS_DIR, scenarios.isAbsolute() ? scenarios.toString()
-                : baseModule.resolve(scenarios.toString()).toString());
-        pairedKeys.put(GateProperties.BASE_COMMIT, sha);
-        if (!settings.given().containsKey(GateProperties.RUN_COMMIT)) {
-            pairedKeys.put(GateProperties.RUN_COMMIT, headSha);
-        }
-        settings = settings.with(pairedKeys);
     }
 
     /** The private folder the base is checked out in: the one scripts/gate.sh made, else one of the gate's own. */
@@ -220,9 +217,21 @@ public final class BaseBuild implements AutoCloseable {
         return sha.length() > 12 ? sha.substring(0, 12) : sha;
     }
 
-    /** The paired run's settings: the caller's, with both sides' classpath files, scenario folders and commits. */
-    public GateSettings settings() {
-        return settings;
+    /**
+     * Where both sides' classpaths and scenario files are, for {@code PairedMode.open}.
+     *
+     * @throws IllegalStateException when the base cannot be measured ({@link #unavailable()})
+     */
+    public PairedSides sides() {
+        if (sides == null) {
+            throw new IllegalStateException("the base cannot be measured: " + unavailable().map(Exception::getMessage).orElse("not built"));
+        }
+        return sides;
+    }
+
+    /** The head's commit, for the run's provenance; {@code "unknown"} when git does not say. */
+    public String headCommit() {
+        return headCommit;
     }
 
     /** Why the base cannot be measured (it has no such module, or does not build); empty when it can. */
@@ -245,7 +254,7 @@ public final class BaseBuild implements AutoCloseable {
             throw new IllegalStateException("the head was not built, so it cannot run alone");
         }
         Path directory = users.separate() && settings.paired().headBuild() ? headModule : Path.of("").toAbsolutePath();
-        return HeadAlone.run(stored.with(GateProperties.SCENARIOS_DIR, settings.scenariosDir().toString()), users.head(),
+        return HeadAlone.run(stored.with(GateProperties.SCENARIOS_DIR, headScenarios.toString()), users.head(),
                 headClasspath, directory);
     }
 

@@ -56,6 +56,7 @@ import java.util.List;
 public final class PairedMode implements RunMode {
 
     private final GateSettings settings;
+    private final String baseCommit;
     private final PrintStream console;
     private final WorkerPair workers;
     private final SideUsers users;
@@ -72,9 +73,10 @@ public final class PairedMode implements RunMode {
     /** Scenarios whose whole client's first look flagged a regression, confirmed in {@link #finish}. */
     private final List<PairedScenario.Measured> flagged = new ArrayList<>();
 
-    private PairedMode(GateSettings settings, PrintStream console, WorkerPair workers, SideUsers users, PairedPinning pinning,
-                       ObjectNode kafkaClients, List<CatalogEntry> scenarios, PolicyDiff policyDiff, Components components) {
+    private PairedMode(GateSettings settings, String baseCommit, PrintStream console, WorkerPair workers, SideUsers users,
+                       PairedPinning pinning, ObjectNode kafkaClients, List<CatalogEntry> scenarios, PolicyDiff policyDiff, Components components) {
         this.settings = settings;
+        this.baseCommit = baseCommit == null ? "unknown" : baseCommit;
         this.console = console;
         this.workers = workers;
         this.users = users;
@@ -92,27 +94,31 @@ public final class PairedMode implements RunMode {
     }
 
     /**
+     * Starts both sides' workers on the sides the settings name ({@link PairedSides#named}).
+     *
+     * @see #open(GateSettings, PairedSides, PrintStream)
+     */
+    public static PairedMode open(GateSettings settings, PrintStream console) {
+        return open(settings, PairedSides.named(settings), console);
+    }
+
+    /**
      * Starts both sides' workers, reads both sides' scenarios and plans the component stage.
      *
      * @throws PairedUnavailableException when the base cannot be measured: nothing was measured
      * @throws RuntimeException           when the head's own settings or files are bad, or a worker cannot start
      */
-    public static PairedMode open(GateSettings settings, PrintStream console) {
+    public static PairedMode open(GateSettings settings, PairedSides sides, PrintStream console) {
         PairedSettings paired = settings.paired();
-        String baseClasspath = classpath(paired.baseClasspathFile());
+        String baseClasspath = classpath(sides.baseClasspathFile());
         if (!GateCode.isIn(baseClasspath)) {
             // The one case in which a base cannot be measured and the pull request may still pass: it adopts the gate.
             throw new PairedUnavailableException("the base's test classpath has no kafka-perf-gate library (a base from before "
                     + "the gate was adopted)", null, true);
         }
-        String headFile = paired.headClasspathFile();
-        String headClasspath = headFile == null ? ThisJvm.classPath() : classpath(headFile);
-        String baseDir = paired.baseScenariosDir();
-        if (baseDir == null) {
-            throw new IllegalArgumentException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
-                    + ": the base commit's scenario directory, whose rules judge the head");
-        }
-        String headDir = settings.scenariosDir().toString();
+        String headClasspath = sides.headClasspathFile() == null ? ThisJvm.classPath() : classpath(sides.headClasspathFile());
+        String baseDir = sides.baseScenariosDir().toString();
+        String headDir = sides.headScenariosDir().toString();
         String suite = settings.suite();
         PairedPinning pinning = PairedPinning.forThisMachine(settings);
         console.println("[kafka-perf-gate] " + pinning.line());
@@ -140,7 +146,8 @@ public final class PairedMode implements RunMode {
             PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
             Components components = Components.plan(settings, baseClasspath, headClasspath, baseCatalog, policy, users, console);
-            return new PairedMode(settings, console, workers, users, pinning, kafkaClients, baseCatalog, policy, components);
+            return new PairedMode(settings, sides.baseCommit(), console, workers, users, pinning, kafkaClients, baseCatalog, policy,
+                    components);
         } catch (RuntimeException e) {
             workers.close();
             throw e;
@@ -175,7 +182,6 @@ public final class PairedMode implements RunMode {
         RunFrame frame = RunFrame.open(settings, new RunFrame.Opening(suite, scenarios.size(), comparisons, brokers.current(),
                 Profile.resolve(settings), MachineClass.current(), List.of(), paired.failFast(), settings.resultsDir(),
                 settings.baselinesDir()), console);
-        String baseCommit = paired.baseCommit() == null ? "unknown" : paired.baseCommit();
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
         ObjectNode mode = JsonNodeFactory.instance.objectNode().put("name", "paired").put("base", baseCommit)
                 .put("blocks", blocks).put("looks", looks).put("trialBlocks", trialBlocks).put("trialLooks", trialLooks)
@@ -304,9 +310,9 @@ public final class PairedMode implements RunMode {
     }
 
     /** The classpath a file holds (as {@code mvn dependency:build-classpath} writes it, entries joined by ':'). */
-    private static String classpath(String file) {
+    private static String classpath(Path file) {
         try {
-            String text = Files.readString(Path.of(file), StandardCharsets.UTF_8).trim();
+            String text = Files.readString(file, StandardCharsets.UTF_8).trim();
             if (text.isEmpty()) {
                 throw new IllegalArgumentException("classpath file " + file + " is empty");
             }

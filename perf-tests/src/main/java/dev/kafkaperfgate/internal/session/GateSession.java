@@ -69,7 +69,10 @@ public final class GateSession {
                 if (base.unavailable().isPresent()) {
                     throw base.unavailable().get();
                 }
-                result = measure(PairedMode.open(base.settings(), console));
+                // The run's commit, unless given, is the head's; the sides go to the paired run as they are.
+                GateSettings run = settings.given().containsKey(GateProperties.RUN_COMMIT) ? settings
+                        : settings.with(GateProperties.RUN_COMMIT, base.headCommit());
+                result = measure(PairedMode.open(run, base.sides(), console));
             } catch (PairedUnavailableException e) {
                 GateSettings stored = PairedRules.storedInstead(settings.with(GateProperties.BASE_REF, null), e);
                 result = switch (PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm())) {

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.GateProperties;
+import dev.kafkaperfgate.internal.paired.PairedSides;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,17 +51,17 @@ class BaseBuildTest {
         write(module.resolve("perf/publish.yaml"), "name: publish\n");
         String sha = commit(repo, "base");
         write(module.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id, int n) {}");
-        commit(repo, "head");
+        String headSha = commit(repo, "head");
 
         Path worktree;
         try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "HEAD~1", GateProperties.SUITE, "pr")), module, console)) {
-            Map<String, String> settings = base.settings().given();
-            assertEquals(sha, settings.get(GateProperties.BASE_COMMIT));
-            assertEquals("pr", settings.get(GateProperties.SUITE));
-            assertFalse(settings.containsKey(GateProperties.BASE_REF), "the ref is resolved; the run is paired by its classpath file");
-            Path scenarios = Path.of(settings.get(GateProperties.BASE_SCENARIOS_DIR));
+            PairedSides sides = base.sides();
+            assertEquals(sha, sides.baseCommit());
+            assertEquals(headSha, base.headCommit(), "the run's commit, unless given, is the head's");
+            assertNull(sides.headClasspathFile(), "the head is this JVM's build");
+            Path scenarios = sides.baseScenariosDir();
             assertTrue(Files.isRegularFile(scenarios.resolve("publish.yaml")), "the base's own scenario files: " + scenarios);
-            String classpath = Files.readString(Path.of(settings.get(GateProperties.BASE_CLASSPATH_FILE)));
+            String classpath = Files.readString(sides.baseClasspathFile());
             worktree = scenarios.getParent().getParent();
             Path classes = Path.of(classpath.split(":")[1]);
             assertTrue(classes.startsWith(worktree), "the base's classes, not the head's: " + classpath);
@@ -109,13 +111,13 @@ class BaseBuildTest {
 
         try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha, GateProperties.HEAD_BUILD, "true")),
                 repo, console)) {
-            Map<String, String> settings = base.settings().given();
             assertTrue(base.unavailable().isEmpty(), printed.toString());
-            String head = Files.readString(Path.of(settings.get(GateProperties.HEAD_CLASSPATH_FILE)));
+            PairedSides sides = base.sides();
+            String head = Files.readString(sides.headClasspathFile());
             assertTrue(Path.of(head.split(":")[1]).startsWith(repo.toRealPath()), "the head is the working tree: " + head);
             assertTrue(printed.toString().contains("building the head (" + repo.toRealPath() + ")"), printed.toString());
-            String baseClasses = Files.readString(Path.of(settings.get(GateProperties.BASE_CLASSPATH_FILE))).split(":")[1];
-            assertFalse(settings.containsKey(GateProperties.HEAD_BUILD), "the build is done: the paired run is told its classpath");
+            String baseClasses = Files.readString(sides.baseClasspathFile()).split(":")[1];
+            assertFalse(Path.of(baseClasses).startsWith(repo.toRealPath()), "the base's classes are the worktree's: " + baseClasses);
 
             Path summary = Files.writeString(results.resolve("summary.json"), "{}");
             dev.kafkaperfgate.GateResult passed = new dev.kafkaperfgate.GateResult(dev.kafkaperfgate.GateResult.Outcome.PASS, 0, "pass",
@@ -147,8 +149,9 @@ class BaseBuildTest {
             assertEquals("the base " + sha.substring(0, 12) + " has no perf/pom.xml", e.getMessage());
             assertTrue(e.baseWithoutGate());
             assertEquals(PairedRules.Fallback.HEAD_ALONE, PairedRules.whenBaseCannotBeMeasured(e, false));
-            assertTrue(Files.isRegularFile(Path.of(base.settings().given().get(GateProperties.HEAD_CLASSPATH_FILE))),
-                    "the head was built, to run alone as its user");
+            assertTrue(Files.isRegularFile(module.resolve("target/classes/com/acme/Order.class")),
+                    "the head was built, to run alone as its user: " + printed);
+            assertThrows(IllegalStateException.class, base::sides, "there is no base to pair the head with");
         }
     }
 
