@@ -1,5 +1,8 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.duel.ComponentDuel;
+import dev.kafkaperfgate.internal.component.duel.DuelRequest;
+import dev.kafkaperfgate.internal.component.duel.DuelSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,8 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.duel.ComponentDuel;
+import dev.kafkaperfgate.internal.component.duel.DuelRequest;
+import dev.kafkaperfgate.internal.component.duel.DuelSettings;
 import java.util.Arrays;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
@@ -175,40 +178,21 @@ final class DuelFork {
         Path log = jvm.log(what);
         Path request = users.exchange().orElse(log.getParent()).resolve(log.getFileName() + ".request");
         Path answer = users.head().user().map(SideUsers.User::tmp).orElse(log.getParent()).resolve(log.getFileName() + ".answer");
-        Properties properties = new Properties();
         Path recording = profile ? answer.resolveSibling(log.getFileName() + ".jfr") : null;
-        if (profile) {
-            properties.setProperty("profile", recording.toString());
-            try {
-                Files.deleteIfExists(recording);
-            } catch (IOException e) {
-                throw new ComponentStageException("cannot clear the profile's place " + recording + ": " + e.getMessage(), e);
-            }
-        }
-        properties.setProperty("copies", Integer.toString(settings.copies()));
-        properties.setProperty("warmupMinMs", Long.toString(settings.warmupMin().toMillis()));
-        properties.setProperty("warmupMaxMs", Long.toString(settings.warmupMax().toMillis()));
-        properties.setProperty("measureMs", Long.toString(settings.measure().toMillis()));
-        properties.setProperty("batchUs", Long.toString(settings.batch().toNanos() / 1000));
-        properties.setProperty("seed", Integer.toString(number));
-        // A call stuck in one side's code is named by the duel itself, well inside the fork's bound.
-        properties.setProperty("stuckMs", Long.toString(settings.timeout().toMillis() / 2));
-        properties.setProperty("experimentFile", files.experiment().toString());
-        properties.setProperty("scenario", files.scenario());
-        properties.setProperty("role", component.role());
-        properties.setProperty("className", component.className());
         // What both sides hold byte for byte is loaded once, in a loader the copies share; each copy holds what differs.
-        properties.setProperty("shared.classpath", classpaths.classpath());
-        properties.setProperty("base.classpath", GateCode.first(classpaths.baseCopies(), Blackhole.class));
-        properties.setProperty("head.classpath", GateCode.first(classpaths.headCopies(), Blackhole.class));
-        properties.setProperty("base.subjectFile", files.subject(Side.BASE).equals(files.experiment()) ? "" : files.subject(Side.BASE).toString());
-        properties.setProperty("head.subjectFile", files.subject(Side.HEAD).equals(files.experiment()) ? "" : files.subject(Side.HEAD).toString());
-        properties.setProperty("answer", answer.toString());
+        DuelRequest duel = new DuelRequest(DuelRequest.BOTH, settings, number,
+                new DuelRequest.Subject(files.experiment(), files.scenario(), component.role(), component.className()),
+                new DuelRequest.Code(classpaths.classpath(), GateCode.first(classpaths.baseCopies(), Blackhole.class),
+                        GateCode.first(classpaths.headCopies(), Blackhole.class), ownSubject(files, Side.BASE), ownSubject(files, Side.HEAD)),
+                answer, recording);
         try {
+            if (recording != null) {
+                Files.deleteIfExists(recording);
+            }
             GateFiles.folder(logs);
             Files.deleteIfExists(answer);
             try (OutputStream out = GateFiles.newFile(request)) {
-                properties.store(out, "kafka-perf-gate component duel " + what);
+                duel.store(out, "kafka-perf-gate component duel " + what);
             }
         } catch (IOException e) {
             throw new ComponentStageException("cannot write the duel's request " + request + ": " + e.getMessage(), e);
@@ -221,6 +205,11 @@ final class DuelFork {
         }
         return new Forked(read(answer, users.head().user().map(SideUsers.User::name).orElse(ThisJvm.userName()), settings.copies(), component,
                 log), recording);
+    }
+
+    /** A side's own scenario file for the component, when it is not the experiment's. */
+    private static Path ownSubject(ComponentFiles files, Side side) {
+        return files.subject(side).equals(files.experiment()) ? null : files.subject(side);
     }
 
     /** An answer holds a few hundred figures: more than this is not a duel's answer. */

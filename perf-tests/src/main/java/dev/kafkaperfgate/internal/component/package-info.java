@@ -5,7 +5,7 @@
  * 100 µs of CPU per record at a few thousand records/s, so a serializer 40% slower moves
  * whole-client figures by a percent or two; alone, it moves by 40%.
  *
- * <p>{@link dev.kafkaperfgate.internal.component.ComponentDuel} is the measuring JVM: both sides at
+ * <p>{@link dev.kafkaperfgate.internal.component.duel.ComponentDuel} is the measuring JVM: both sides at
  * once, several copies of each in class loaders of their own, in short alternating batches timed
  * by the thread's CPU clock. {@link dev.kafkaperfgate.internal.component.ComponentStage} plans and
  * runs duels from the deciding JVM. It may use scenario, spec, figures and workload.payload; the

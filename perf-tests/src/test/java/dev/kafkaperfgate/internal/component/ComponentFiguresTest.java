@@ -29,7 +29,7 @@ class ComponentFiguresTest {
 
     private final ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.OrderSerializer");
 
-    /** An answer as {@link ComponentDuel} writes it: three copies a side, each with its early and late half. */
+    /** An answer as {@link dev.kafkaperfgate.internal.component.duel.ComponentDuel} writes it: three copies a side, each with its early and late half. */
     private static Properties answer(double[] baseCpu, double[] headCpu, double bytes) {
         Properties answer = new Properties();
         answer.setProperty("settled", "true");

@@ -1,5 +1,8 @@
 package dev.kafkaperfgate.internal.component;
 
+import dev.kafkaperfgate.internal.component.duel.ComponentDuel;
+import dev.kafkaperfgate.internal.component.duel.DuelRequest;
+import dev.kafkaperfgate.internal.component.duel.DuelSettings;
 import dev.kafkaperfgate.SlowTier;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.ComponentsMode;

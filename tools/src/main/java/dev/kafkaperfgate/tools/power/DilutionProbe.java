@@ -1,6 +1,8 @@
 package dev.kafkaperfgate.tools.power;
 
-import dev.kafkaperfgate.internal.component.ComponentDuel;
+import dev.kafkaperfgate.internal.component.duel.ComponentDuel;
+import dev.kafkaperfgate.internal.component.duel.DuelRequest;
+import dev.kafkaperfgate.internal.component.duel.DuelSettings;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.metrics.Median;
@@ -15,6 +17,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -83,7 +86,8 @@ public final class DilutionProbe implements Callable<Integer> {
                     double[] block4 = new double[4];
                     String[] order = {"base", "head", "head", "base"};
                     for (int i = 0; i < 4; i++) {
-                        Properties answer = run(requests.isolated(order[i], ++fork, warmup), "isolated-" + fork);
+                        String what = "isolated-" + ++fork;
+                        Properties answer = run(requests.isolated(order[i], fork, warmup, answerOf(what)), what);
                         block4[i] = copy(answer, order[i], 0);
                         (order[i].equals("base") ? baseValues : headValues).add(block4[i]);
                     }
@@ -93,7 +97,8 @@ public final class DilutionProbe implements Callable<Integer> {
                 }
             } else {
                 for (int duel = 1; duel <= duels; duel++) {
-                    Properties answer = run(requests.duel(duel, arm.equals("shared") ? shared : ""), arm + "-" + duel);
+                    String what = arm + "-" + duel;
+                    Properties answer = run(requests.duel(duel, arm.equals("shared") ? shared : "", answerOf(what)), what);
                     double was = Median.of(copies(answer, "base"));
                     double now = Median.of(copies(answer, "head"));
                     baseValues.add(was);
@@ -159,56 +164,47 @@ public final class DilutionProbe implements Callable<Integer> {
     /** The requests of one subject: the scenario, the class, each side's classpath. */
     private record Requests(Path scenario, String className, String baseClasspath, String headClasspath, int copies, int batchMicros) {
 
-        Properties common(int seed) {
-            Properties request = new Properties();
-            request.setProperty("warmupMaxMs", "30000");
-            request.setProperty("measureMs", "3000");
-            request.setProperty("batchUs", Integer.toString(batchMicros));
-            request.setProperty("seed", Integer.toString(seed));
-            request.setProperty("stuckMs", "60000");
-            request.setProperty("experimentFile", scenario.toString());
-            request.setProperty("scenario", "events-publish");
-            request.setProperty("role", "value.serializer");
-            request.setProperty("className", className);
-            request.setProperty("base.classpath", GateCode.first(baseClasspath, Blackhole.class));
-            request.setProperty("head.classpath", GateCode.first(headClasspath, Blackhole.class));
-            request.setProperty("base.subjectFile", "");
-            request.setProperty("head.subjectFile", "");
-            return request;
+        private DuelRequest request(List<String> sides, DuelSettings settings, int seed, String shared, String baseOwn, String headOwn,
+                                   Path answer) {
+            return new DuelRequest(sides, settings, seed, new DuelRequest.Subject(scenario, "events-publish", "value.serializer", className),
+                    new DuelRequest.Code(shared, GateCode.first(baseOwn, Blackhole.class), GateCode.first(headOwn, Blackhole.class), null, null),
+                    answer, null);
         }
 
-        Properties isolated(String side, int seed, int warmupSeconds) {
-            Properties request = common(seed);
-            request.setProperty("sides", side);
-            request.setProperty("copies", "1");
-            request.setProperty("warmupMinMs", Integer.toString(warmupSeconds * 1000));
-            return request;
+        /** One side alone in a fresh JVM: one copy, warmed at least {@code warmupSeconds} and until the JIT is quiet. */
+        DuelRequest isolated(String side, int seed, int warmupSeconds, Path answer) {
+            DuelSettings settings = new DuelSettings(1, Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(Math.max(30, warmupSeconds)),
+                    MEASURE, Duration.ofNanos(batchMicros * 1000L), TIMEOUT);
+            return request(List.of(side), settings, seed, "", baseClasspath, headClasspath, answer);
         }
 
-        Properties duel(int seed, String shared) {
-            Properties request = common(seed);
-            request.setProperty("copies", Integer.toString(copies));
-            request.setProperty("warmupMinMs", "2000");
-            request.setProperty("warmupMaxMs", "20000");
-            if (!shared.isEmpty()) {
-                request.setProperty("shared.classpath", shared);
-                // Each copy keeps the gate's harness and the side's own classes; the shared jars leave its path.
-                Set<String> out = Set.of(shared.split(File.pathSeparator));
-                for (String side : List.of("base", "head")) {
-                    request.setProperty(side + ".classpath", String.join(File.pathSeparator,
-                            Arrays.stream(request.getProperty(side + ".classpath").split(File.pathSeparator))
-                                    .filter(entry -> !out.contains(entry)).toList()));
-                }
-            }
-            return request;
+        /** The gate's duel: both sides, {@code copies} copies each; with {@code shared}, those jars in a loader the copies share. */
+        DuelRequest duel(int seed, String shared, Path answer) {
+            DuelSettings settings = new DuelSettings(copies, Duration.ofSeconds(2), Duration.ofSeconds(20), MEASURE,
+                    Duration.ofNanos(batchMicros * 1000L), TIMEOUT);
+            // Each copy keeps the gate's harness and the side's own classes; the shared jars leave its path.
+            Set<String> out = Set.of(shared.split(File.pathSeparator));
+            return request(DuelRequest.BOTH, settings, seed, shared, without(baseClasspath, out), without(headClasspath, out), answer);
+        }
+
+        private static String without(String classpath, Set<String> out) {
+            return String.join(File.pathSeparator, Arrays.stream(classpath.split(File.pathSeparator)).filter(entry -> !out.contains(entry))
+                    .toList());
         }
     }
 
-    private Properties run(Properties request, String what) throws IOException, InterruptedException {
+    private static final Duration MEASURE = Duration.ofSeconds(3);
+    /** The fork's bound; a call stuck for half of it is named by the duel. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+    private Path answerOf(String what) {
+        return dir.resolve(what + ".answer").toAbsolutePath();
+    }
+
+    private Properties run(DuelRequest request, String what) throws IOException, InterruptedException {
         Path requestFile = dir.resolve(what + ".request");
-        Path answerFile = dir.resolve(what + ".answer");
+        Path answerFile = request.answer();
         Files.deleteIfExists(answerFile);
-        request.setProperty("answer", answerFile.toAbsolutePath().toString());
         try (OutputStream out = Files.newOutputStream(requestFile)) {
             request.store(out, what);
         }
@@ -216,9 +212,9 @@ public final class DilutionProbe implements Callable<Integer> {
         Process process = new ProcessBuilder(ThisJvm.javaExecutable(), "-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-cp", harness,
                 ComponentDuel.class.getName(), requestFile.toString()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(what + ".log").toFile()).start();
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+        if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException(what + " took longer than 120 s");
+            throw new IllegalStateException(what + " took longer than " + TIMEOUT.toSeconds() + " s");
         }
         Properties answer = new Properties();
         try (InputStream in = Files.newInputStream(answerFile)) {
@@ -227,7 +223,7 @@ public final class DilutionProbe implements Callable<Integer> {
         if (answer.containsKey("failure")) {
             throw new IllegalStateException(what + " failed: " + answer.getProperty("failure") + " (log " + dir.resolve(what + ".log") + ")");
         }
-        answer.setProperty("copies", request.getProperty("copies"));
+        answer.setProperty("copies", Integer.toString(request.settings().copies()));
         return answer;
     }
 }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.function.IntUnaryOperator;
 
 /**
- * One copy of a component in a duel ({@link ComponentDuel}), loaded in a class loader of its own
+ * One copy of a component in a duel ({@link dev.kafkaperfgate.internal.component.duel.ComponentDuel}), loaded in a class loader of its own
  * with one side's classpath: {@code applyAsInt(n)} makes {@code n} calls on the scenario's records
  * in turn, each result into JMH's {@link Blackhole} so the JIT cannot drop the call. The loop
  * lives in the copy's own loader, so its call site sees one component class and is compiled for

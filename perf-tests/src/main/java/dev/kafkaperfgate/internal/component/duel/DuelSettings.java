@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.duel;
 
 import dev.kafkaperfgate.internal.settings.Defaults;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component;
+package dev.kafkaperfgate.internal.component.duel;
 
 import dev.kafkaperfgate.internal.component.call.ComponentLoop;
 import java.io.File;
@@ -38,8 +38,8 @@ import jdk.jfr.Recording;
  * The warm-up runs until the JVM stops compiling ({@code CompilationMXBean}), bounded: a real
  * library's path needs seconds of C2 work, a fixed fraction of a second measured it half compiled.
  *
- * <p>Run as {@code java -cp <gate's jars> ...ComponentDuel request.properties}; it writes its answer
- * to the file the request names ({@link DuelFork} reads both).
+ * <p>Run as {@code java -cp <gate's jars> ...ComponentDuel <request>} ({@link DuelRequest}); it
+ * writes its answer to the file the request names ({@code DuelFork} reads it).
  */
 public final class ComponentDuel {
 
@@ -70,12 +70,12 @@ public final class ComponentDuel {
     }
 
     public static void main(String[] args) throws IOException {
-        Properties request = new Properties();
+        DuelRequest request;
         try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
-            request.load(in);
+            request = DuelRequest.load(in);
         }
-        Path answerFile = Path.of(request.getProperty("answer"));
-        watch(answerFile, Long.parseLong(request.getProperty("stuckMs")));
+        Path answerFile = request.answer();
+        watch(answerFile, request.stuck().toMillis());
         Properties answer;
         try {
             answer = duel(request);
@@ -133,16 +133,17 @@ public final class ComponentDuel {
         watchdog.start();
     }
 
-    private static Properties duel(Properties request) throws ReflectiveOperationException, MalformedURLException {
-        int copies = Integer.parseInt(request.getProperty("copies"));
-        long warmupMin = Long.parseLong(request.getProperty("warmupMinMs"));
-        long warmupMax = Long.parseLong(request.getProperty("warmupMaxMs"));
-        long measure = Long.parseLong(request.getProperty("measureMs"));
-        long batchNanos = Long.parseLong(request.getProperty("batchUs")) * 1000;
-        Random shuffle = new Random(Long.parseLong(request.getProperty("seed")));
+    private static Properties duel(DuelRequest request) throws ReflectiveOperationException, MalformedURLException {
+        DuelSettings settings = request.settings();
+        int copies = settings.copies();
+        long warmupMin = settings.warmupMin().toMillis();
+        long warmupMax = settings.warmupMax().toMillis();
+        long measure = settings.measure().toMillis();
+        long batchNanos = settings.batch().toNanos();
+        Random shuffle = new Random(request.seed());
 
-        List<String> sides = List.of(request.getProperty("sides", "base,head").split(","));
-        ClassLoader shared = sharedLoader(request.getProperty("shared.classpath", ""));
+        List<String> sides = request.sides();
+        ClassLoader shared = sharedLoader(request.code().shared());
         List<Copy> all = new ArrayList<>();
         for (int n = 0; n < copies; n++) {
             // The sides take turns at being opened first: whatever the first copy sets up in the shared libraries
@@ -195,7 +196,7 @@ public final class ComponentDuel {
         long compiledInWarmup = jit.getTotalCompilationTime();
 
         // A profiling duel (after the verdict, never judged) records the measured rounds with JFR.
-        Recording recording = profile(request.getProperty("profile", ""));
+        Recording recording = profile(request.profile());
         // Measured rounds: every copy once per round, in a new shuffled order each round.
         long measureStart = System.nanoTime();
         int rounds = 0;
@@ -209,7 +210,7 @@ public final class ComponentDuel {
         if (recording != null) {
             recording.stop();
             try {
-                recording.dump(Path.of(request.getProperty("profile")));
+                recording.dump(request.profile());
             } catch (IOException e) {
                 throw new IllegalStateException("the profile cannot be written: " + e.getMessage(), e);
             }
@@ -248,8 +249,8 @@ public final class ComponentDuel {
      * Each sample's stack names the copy's class loader ({@code base-0}, {@code head-1}), which
      * tells whose code it was.
      */
-    private static Recording profile(String file) {
-        if (file.isEmpty()) {
+    private static Recording profile(Path file) {
+        if (file == null) {
             return null;
         }
         Recording recording = new Recording();
@@ -296,17 +297,17 @@ public final class ComponentDuel {
         return urls;
     }
 
-    private static Copy open(Properties request, String side, int number, ClassLoader shared)
+    private static Copy open(DuelRequest request, String side, int number, ClassLoader shared)
             throws ReflectiveOperationException, MalformedURLException {
-        List<URL> urls = urls(request.getProperty(side + ".classpath"));
+        List<URL> urls = urls(request.code().classpath(side));
         // The shared loader as parent: the JDK and what both sides hold alike are loaded (and compiled) once.
         URLClassLoader loader = new URLClassLoader(side + "-" + number, urls.toArray(URL[]::new), shared);
         enter(side);
         Thread.currentThread().setContextClassLoader(loader);
         IntUnaryOperator loop = (IntUnaryOperator) loader.loadClass(ComponentLoop.class.getName())
                 .getConstructor(String.class, String.class, String.class, String.class, String.class)
-                .newInstance(request.getProperty("experimentFile"), request.getProperty(side + ".subjectFile"),
-                        request.getProperty("scenario"), request.getProperty("role"), request.getProperty("className"));
+                .newInstance(request.subject().experimentFile().toString(), request.code().subjectFile(side),
+                        request.subject().scenario(), request.subject().role(), request.subject().className());
         leave();
         return new Copy(side, number, loader, loop, new ArrayList<>());
     }
