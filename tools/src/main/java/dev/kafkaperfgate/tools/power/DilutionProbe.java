@@ -174,14 +174,14 @@ public final class DilutionProbe implements Callable<Integer> {
         /** One side alone in a fresh JVM: one copy, warmed at least {@code warmupSeconds} and until the JIT is quiet. */
         DuelRequest isolated(String side, int seed, int warmupSeconds, Path answer) {
             DuelSettings settings = new DuelSettings(1, Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(Math.max(30, warmupSeconds)),
-                    MEASURE, Duration.ofNanos(batchMicros * 1000L), TIMEOUT);
+                    GATE.measure(), Duration.ofNanos(batchMicros * 1000L), GATE.timeout());
             return request(List.of(side), settings, seed, "", baseClasspath, headClasspath, answer);
         }
 
         /** The gate's duel: both sides, {@code copies} copies each; with {@code shared}, those jars in a loader the copies share. */
         DuelRequest duel(int seed, String shared, Path answer) {
-            DuelSettings settings = new DuelSettings(copies, Duration.ofSeconds(2), Duration.ofSeconds(20), MEASURE,
-                    Duration.ofNanos(batchMicros * 1000L), TIMEOUT);
+            DuelSettings settings = new DuelSettings(copies, GATE.warmupMin(), GATE.warmupMax(), GATE.measure(),
+                    Duration.ofNanos(batchMicros * 1000L), GATE.timeout());
             // Each copy keeps the gate's harness and the side's own classes; the shared jars leave its path.
             Set<String> out = Set.of(shared.split(File.pathSeparator));
             return request(DuelRequest.BOTH, settings, seed, shared, without(baseClasspath, out), without(headClasspath, out), answer);
@@ -193,9 +193,8 @@ public final class DilutionProbe implements Callable<Integer> {
         }
     }
 
-    private static final Duration MEASURE = Duration.ofSeconds(3);
-    /** The fork's bound; a call stuck for half of it is named by the duel. */
-    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    /** The gate's duel: its warm-up, measuring time and bound, which the probe's forks keep. */
+    private static final DuelSettings GATE = DuelSettings.DEFAULTS;
 
     private Path answerOf(String what) {
         return dir.resolve(what + ".answer").toAbsolutePath();
@@ -212,9 +211,9 @@ public final class DilutionProbe implements Callable<Integer> {
         Process process = new ProcessBuilder(ThisJvm.javaExecutable(), "-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-cp", harness,
                 ComponentDuel.class.getName(), requestFile.toString()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(what + ".log").toFile()).start();
-        if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        if (!process.waitFor(GATE.timeout().toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException(what + " took longer than " + TIMEOUT.toSeconds() + " s");
+            throw new IllegalStateException(what + " took longer than " + GATE.timeout().toSeconds() + " s");
         }
         Properties answer = new Properties();
         try (InputStream in = Files.newInputStream(answerFile)) {
