@@ -74,7 +74,7 @@ paired_run() {
   local arg
   for arg in "$@"; do
     case "$arg" in
-      -Dperf.base.ref=*|-Dperf.head.build=*|-Dperf.paired.work=*|-Dperf.head.classpath.file=*|-Dperf.base.classpath.file=*)
+      -Dperf.base.ref=*|-Dperf.head.classpath.file=*|-Dperf.base.classpath.file=*)
         echo "gate: ${arg%%=*} is set by gate.sh --base itself" >&2; return 2 ;;
     esac
   done
@@ -109,10 +109,11 @@ paired_run() {
   sandbox_setup || { code=$?; return $code; }
   local gate_cp=$paired_work/gate-classpath.txt
   paired_gate_classpath "$gate_root/perf-tests" "$gate_cp" || return 3
-  local users=()
+  # The wiring is the deciding JVM's arguments, not settings: no -D a team gives can set it.
+  local wiring=(--head-build --work "$paired_work")
   if [ "$sandbox_mode" = users ]; then
-    users=(-Dperf.sandbox.base="$(sandbox_user base):$(sandbox_home base)" -Dperf.sandbox.head="$(sandbox_user head):$(sandbox_home head)"
-      -Dperf.sandbox.exchange="$sandbox_root/exchange")
+    wiring+=(--base-user "$(sandbox_user base):$(sandbox_home base)" --head-user "$(sandbox_user head):$(sandbox_home head)"
+      --exchange "$sandbox_root/exchange")
   fi
   # Relative to the module's folder, where gate.sh runs. Named, not made: the JVM makes it at its end,
   # refusing a link on its path (a pull request can commit target/ or target/perf-results as one).
@@ -125,8 +126,7 @@ paired_run() {
   cd "$module_dir" || return 2
   gate_wait java -Xms512m -Xmx512m -XX:+UseG1GC -XX:+DisableAttachMechanism -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error -cp "$(cat "$gate_cp")" -Dperf.results.dir="$results_abs" \
-    -Dperf.base.ref="$ref" -Dperf.paired.work="$paired_work" -Dperf.head.build=true "${defaults[@]}" "${users[@]}" "$@" \
-    dev.kafkaperfgate.PerfGate || code=$?
+    -Dperf.base.ref="$ref" "${defaults[@]}" "$@" dev.kafkaperfgate.PerfGate "${wiring[@]}" || code=$?
   # Every process of the sides' users ends (the JVM ended them before reading the results, too).
   sandbox_end head || code=3
   sandbox_end base || code=3

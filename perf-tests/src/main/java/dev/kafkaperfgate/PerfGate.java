@@ -2,6 +2,7 @@ package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
+import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.session.GateSession;
 import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
 
@@ -40,8 +41,12 @@ public final class PerfGate {
      *                           It is the only exception thrown.
      */
     public static GateResult run(PerfGateOptions options, PrintStream console) {
+        return run(options, GateWiring.NONE, console);
+    }
+
+    private static GateResult run(PerfGateOptions options, GateWiring wiring, PrintStream console) {
         try {
-            return runJudged(options, console);
+            return GateSession.run(options.settings(), wiring, console);
         } catch (PerfGateException e) {
             throw e;
         } catch (PairedRefusedException e) {
@@ -56,22 +61,18 @@ public final class PerfGate {
         }
     }
 
-    private static GateResult runJudged(PerfGateOptions options, PrintStream console) {
-        return GateSession.run(options.settings(), console);
-    }
-
     /**
      * {@code java -Dperf.suite=pr -cp <test classpath> dev.kafkaperfgate.PerfGate}: exits 0 on a pass,
      * 1 on a confirmed regression, 2 on a run not judged (incomplete, or bad settings or files), 3 when
-     * the infrastructure failed (the broker, Docker, a worker JVM).
+     * the infrastructure failed (the broker, Docker, a worker JVM). Settings are {@code -Dperf.*}
+     * system properties; the arguments are scripts/gate.sh's wiring ({@link GateWiring}: each side's
+     * user, its private work folder), which no team sets.
      */
     public static void main(String[] args) {
-        if (args.length > 0) {
-            System.err.println("kafka-perf-gate: settings are -Dperf.* system properties, not arguments: " + String.join(" ", args));
-            System.exit(2);
-        }
         PerfGateOptions options;
+        GateWiring wiring;
         try {
+            wiring = GateWiring.parse(java.util.List.of(args));
             options = PerfGateOptions.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             System.err.println("[kafka-perf-gate] could not run (" + PerfGateException.Kind.INVALID_SETTINGS + "): " + e.getMessage());
@@ -79,7 +80,7 @@ public final class PerfGate {
             return;
         }
         try {
-            GateResult result = run(options);
+            GateResult result = run(options, wiring, System.out);
             System.out.println("[kafka-perf-gate] " + result.headline());
             System.exit(result.exitCode());
         } catch (PerfGateException e) {

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.GateResult;
+import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
@@ -9,7 +10,6 @@ import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
-import dev.kafkaperfgate.internal.settings.PairedSettings;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 /**
  * The two sides of {@code -Dperf.base.ref}, made ready to be measured: the base checked out in a
  * git worktree in a private folder and built, the head built too when this JVM does not hold its
- * classes, and the paired run's settings pointed at both. One path for {@code scripts/gate.sh
+ * classes, and both sides handed to the paired run typed ({@link #sides}). One path for {@code scripts/gate.sh
  * --base} (its deciding JVM runs on the gate's classes only, each side builds as a user of its
  * own, on a copy of its tree) and for {@code PerfGateSuite}'s paired mode (the head is the build
  * the suite runs in). The module is the working directory; in the base it is at the same path.
@@ -45,6 +45,7 @@ public final class BaseBuild implements AutoCloseable {
     private final boolean ownWork;
     private final SideUsers users;
     private final boolean headInThisJvm;
+    private final boolean headBuild;
     private final GateSettings settings;
     private PairedUnavailableException unavailable;
     private TrustedFiles trusted;
@@ -54,14 +55,14 @@ public final class BaseBuild implements AutoCloseable {
     private Path headScenarios;
     private PairedSides sides;
 
-    private BaseBuild(Path top, Path work, boolean ownWork, GateSettings settings, SideUsers users) {
+    private BaseBuild(Path top, Path work, boolean ownWork, GateSettings settings, GateWiring wiring) {
         this.top = top;
         this.work = work;
         this.ownWork = ownWork;
         this.settings = settings;
-        this.users = users;
-        PairedSettings paired = settings.paired();
-        this.headInThisJvm = !paired.headBuild() && paired.headClasspathFile() == null;
+        this.users = wiring.users();
+        this.headBuild = wiring.headBuild();
+        this.headInThisJvm = !headBuild && settings.paired().headClasspathFile() == null;
     }
 
     /** Whether the settings ask the gate to build the base itself. */
@@ -79,7 +80,7 @@ public final class BaseBuild implements AutoCloseable {
      *                                  head's build changed a file the base or the gate runs on
      * @throws IllegalStateException    when the head does not build, or git or the work folder failed
      */
-    public static BaseBuild prepare(GateSettings settings, Path module, PrintStream console) {
+    public static BaseBuild prepare(GateSettings settings, GateWiring wiring, Path module, PrintStream console) {
         String ref = settings.paired().baseRef();
         Path top = Path.of(Commands.output(module, Defaults.GIT_TIMEOUT, "git", "rev-parse", "--show-toplevel")
                 .orElseThrow(() -> new IllegalArgumentException("-D" + GateProperties.BASE_REF + " needs a git checkout, and "
@@ -88,9 +89,7 @@ public final class BaseBuild implements AutoCloseable {
                 .map(String::trim).orElseThrow(() -> new IllegalArgumentException("-D" + GateProperties.BASE_REF + "=" + ref
                         + " is not a commit of " + top + " (fetch it first, e.g. git fetch origin main; in Actions: fetch-depth: 0)"));
         String headSha = Commands.output(top, Defaults.GIT_TIMEOUT, "git", "rev-parse", "HEAD").map(String::trim).orElse("unknown");
-        PairedSettings paired = settings.paired();
-        SideUsers users = SideUsers.of(paired.sandboxBase(), paired.sandboxHead(), paired.sandboxExchange(), !SideUsers.runningAsRoot());
-        BaseBuild build = new BaseBuild(top, workFolder(paired), paired.work() == null, settings, users);
+        BaseBuild build = new BaseBuild(top, workFolder(wiring), wiring.work() == null, settings, wiring);
         console.println("[kafka-perf-gate] paired mode: head " + shortSha(headSha) + " against base " + shortSha(sha) + " (" + ref + ")");
         try {
             build.prepare(module, sha, headSha, console);
@@ -114,7 +113,7 @@ public final class BaseBuild implements AutoCloseable {
         if (users.separate()) {
             // Both copies before anything of either side runs: neither can reach the other's.
             baseTop = SideBuild.copyTree(checkout, users.base());
-            if (settings.paired().headBuild()) {
+            if (headBuild) {
                 headTop = SideBuild.copyTree(top, users.head());
             }
         }
@@ -146,7 +145,7 @@ public final class BaseBuild implements AutoCloseable {
         if (!headInThisJvm) {
             trusted = TrustedFiles.of(trustedClasspaths);
         }
-        if (settings.paired().headBuild()) {
+        if (headBuild) {
             Path log = work.resolve("head-build.log");
             try {
                 Path classpathFile = work.resolve("head-classpath.txt");
@@ -176,14 +175,9 @@ public final class BaseBuild implements AutoCloseable {
     }
 
     /** The private folder the base is checked out in: the one scripts/gate.sh made, else one of the gate's own. */
-    private static Path workFolder(PairedSettings paired) {
-        if (paired.work() != null) {
-            Path work = Path.of(paired.work());
-            if (!work.isAbsolute() || !Files.isDirectory(work)) {
-                throw new IllegalArgumentException("-D" + GateProperties.PAIRED_WORK + " must be an existing folder's absolute path: "
-                        + paired.work());
-            }
-            return work;
+    private static Path workFolder(GateWiring wiring) {
+        if (wiring.work() != null) {
+            return wiring.work();
         }
         try {
             return Files.createTempDirectory(privateParent(), "kpg-paired-");
@@ -253,7 +247,7 @@ public final class BaseBuild implements AutoCloseable {
         if (headClasspath == null) {
             throw new IllegalStateException("the head was not built, so it cannot run alone");
         }
-        Path directory = users.separate() && settings.paired().headBuild() ? headModule : Path.of("").toAbsolutePath();
+        Path directory = users.separate() && headBuild ? headModule : Path.of("").toAbsolutePath();
         return HeadAlone.run(stored.with(GateProperties.SCENARIOS_DIR, headScenarios.toString()), users.head(),
                 headClasspath, directory);
     }

@@ -33,11 +33,12 @@ import java.util.stream.Stream;
  */
 final class HeadAlone {
 
-    /** The paired run's wiring: the stored run that stands in has no base and runs as one user. */
-    private static final List<String> PAIRED_WIRING = List.of(GateProperties.BASE_REF, GateProperties.BASE_CLASSPATH_FILE,
-            GateProperties.HEAD_CLASSPATH_FILE, GateProperties.BASE_SCENARIOS_DIR, GateProperties.BASE_COMMIT,
-            GateProperties.SANDBOX_BASE, GateProperties.SANDBOX_HEAD, GateProperties.SANDBOX_EXCHANGE, GateProperties.HEAD_BUILD,
-            GateProperties.PAIRED_WORK);
+    /**
+     * The paired run's sides: the stored run that stands in has no base. (It runs as one user and is
+     * given no {@code GateWiring}: the script's wiring is no setting, so it cannot pass on.)
+     */
+    private static final List<String> PAIRED_SIDES = List.of(GateProperties.BASE_REF, GateProperties.BASE_CLASSPATH_FILE,
+            GateProperties.HEAD_CLASSPATH_FILE, GateProperties.BASE_SCENARIOS_DIR, GateProperties.BASE_COMMIT);
 
     private HeadAlone() {
     }
@@ -103,10 +104,10 @@ final class HeadAlone {
         }
     }
 
-    /** The stored run's settings as {@code -D} flags: no paired wiring; its results in its own home; a broker of its own. */
+    /** The stored run's settings as {@code -D} flags: no paired sides; its results in its own home; a broker of its own. */
     static List<String> settingsOf(GateSettings stored, Path results, boolean ownUser) {
         Map<String, String> changes = new HashMap<>();
-        PAIRED_WIRING.forEach(key -> changes.put(key, null));
+        PAIRED_SIDES.forEach(key -> changes.put(key, null));
         changes.put(GateProperties.RESULTS_DIR, results.toString());
         if (ownUser) {
             // The head's user has no Docker socket: its broker is a process of its own.

@@ -94,21 +94,23 @@ public final class PairedMode implements RunMode {
     }
 
     /**
-     * Starts both sides' workers on the sides the settings name ({@link PairedSides#named}).
+     * Starts both sides' workers on the sides the settings name ({@link PairedSides#named}), both
+     * as this JVM's user.
      *
-     * @see #open(GateSettings, PairedSides, PrintStream)
+     * @see #open(GateSettings, PairedSides, SideUsers, PrintStream)
      */
     public static PairedMode open(GateSettings settings, PrintStream console) {
-        return open(settings, PairedSides.named(settings), console);
+        return open(settings, PairedSides.named(settings), SideUsers.none(), console);
     }
 
     /**
      * Starts both sides' workers, reads both sides' scenarios and plans the component stage.
      *
+     * @param users whom each side's JVMs run as ({@code GateWiring#users}: scripts/gate.sh says, never a setting)
      * @throws PairedUnavailableException when the base cannot be measured: nothing was measured
      * @throws RuntimeException           when the head's own settings or files are bad, or a worker cannot start
      */
-    public static PairedMode open(GateSettings settings, PairedSides sides, PrintStream console) {
+    public static PairedMode open(GateSettings settings, PairedSides sides, SideUsers users, PrintStream console) {
         PairedSettings paired = settings.paired();
         String baseClasspath = classpath(sides.baseClasspathFile());
         if (!GateCode.isIn(baseClasspath)) {
@@ -122,8 +124,6 @@ public final class PairedMode implements RunMode {
         String suite = settings.suite();
         PairedPinning pinning = PairedPinning.forThisMachine(settings);
         console.println("[kafka-perf-gate] " + pinning.line());
-        SideUsers users = SideUsers.of(paired.sandboxBase(), paired.sandboxHead(), paired.sandboxExchange(),
-                !SideUsers.runningAsRoot());
         console.println("[kafka-perf-gate] " + users.base().describe() + "; " + users.head().describe());
         WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, paired.workerJvmFlags(), pinning.clients(), users, console);
         try {

@@ -4,8 +4,10 @@ import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
 import dev.kafkaperfgate.internal.basebuild.PairedRules;
+import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.frame.RunMode;
 import dev.kafkaperfgate.internal.paired.PairedMode;
+import dev.kafkaperfgate.internal.paired.PairedSides;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
@@ -32,15 +34,25 @@ public final class GateSession {
     }
 
     /**
+     * A run with no wiring of scripts/gate.sh's: the suite's, a team's code's.
+     *
+     * @see #run(GateSettings, GateWiring, PrintStream)
+     */
+    public static GateResult run(GateSettings settings, PrintStream console) {
+        return run(settings, GateWiring.NONE, console);
+    }
+
+    /**
+     * @param wiring what scripts/gate.sh --base tells the deciding JVM: whom each side runs as, whether the head is built here
      * @throws PairedRefusedException when a paired run is refused (a base that cannot be measured, a head that reached the judge's files)
      * @throws RuntimeException       when the settings, the files or the infrastructure do not allow a judged run
      */
-    public static GateResult run(GateSettings settings, PrintStream console) {
+    public static GateResult run(GateSettings settings, GateWiring wiring, PrintStream console) {
         SettingsCheck.parseAll(settings);
         ResultsFolder results = ResultsFolder.open(settings.resultsDir());
         GateResult result;
         try {
-            result = runIn(settings.with(GateProperties.RESULTS_DIR, results.work().toString()), console);
+            result = runIn(settings.with(GateProperties.RESULTS_DIR, results.work().toString()), wiring, console);
         } catch (RuntimeException | Error e) {
             try {
                 // Logs of a run that stopped are worth keeping; an empty folder would only push the last results aside.
@@ -58,12 +70,12 @@ public final class GateSession {
     }
 
     /** A run that writes into {@code settings.resultsDir()}, the run's own folder. */
-    private static GateResult runIn(GateSettings settings, PrintStream console) {
+    private static GateResult runIn(GateSettings settings, GateWiring wiring, PrintStream console) {
         if (!BaseBuild.requested(settings)) {
-            return runHere(settings, console);
+            return runHere(settings, wiring, console);
         }
         // -Dperf.base.ref: the base (and, from scripts/gate.sh, the head) is checked out and built here, then removed.
-        try (BaseBuild base = BaseBuild.prepare(settings, Path.of("").toAbsolutePath(), console)) {
+        try (BaseBuild base = BaseBuild.prepare(settings, wiring, Path.of("").toAbsolutePath(), console)) {
             GateResult result;
             try {
                 if (base.unavailable().isPresent()) {
@@ -72,7 +84,7 @@ public final class GateSession {
                 // The run's commit, unless given, is the head's; the sides go to the paired run as they are.
                 GateSettings run = settings.given().containsKey(GateProperties.RUN_COMMIT) ? settings
                         : settings.with(GateProperties.RUN_COMMIT, base.headCommit());
-                result = measure(PairedMode.open(run, base.sides(), console));
+                result = measure(PairedMode.open(run, base.sides(), wiring.users(), console));
             } catch (PairedUnavailableException e) {
                 GateSettings stored = PairedRules.storedInstead(settings.with(GateProperties.BASE_REF, null), e);
                 result = switch (PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm())) {
@@ -91,11 +103,11 @@ public final class GateSession {
     }
 
     /** A run whose sides are built already: paired when the settings name the base's classpath, stored otherwise. */
-    private static GateResult runHere(GateSettings settings, PrintStream console) {
+    private static GateResult runHere(GateSettings settings, GateWiring wiring, PrintStream console) {
         if (PairedMode.requested(settings)) {
             PairedMode paired;
             try {
-                paired = PairedMode.open(settings, console);
+                paired = PairedMode.open(settings, PairedSides.named(settings), wiring.users(), console);
             } catch (PairedUnavailableException e) {
                 return measure(StoredMode.prepare(PairedRules.storedInstead(settings, e), console));
             }

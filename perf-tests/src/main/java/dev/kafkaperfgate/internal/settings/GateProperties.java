@@ -155,27 +155,6 @@ public final class GateProperties {
     public static final String COMPONENT_BLOCKS = "perf.component.blocks";
     /** Paired mode's component stage: how many times a component's measurement may be judged while it is INCONCLUSIVE. */
     public static final String COMPONENT_LOOKS = "perf.component.looks";
-    /**
-     * Paired mode: the base's user and home ({@code name:home}) its workers and component JVMs
-     * run as; set by scripts/gate.sh --base (scripts/sandbox.sh), with {@link #SANDBOX_HEAD}.
-     */
-    public static final String SANDBOX_BASE = "perf.sandbox.base";
-    /** Paired mode: the head's user and home ({@code name:home}), as {@link #SANDBOX_BASE}. */
-    public static final String SANDBOX_HEAD = "perf.sandbox.head";
-    /** Paired mode with {@link #SANDBOX_BASE}: the gate's folder, readable by both users, for the requests their JVMs read. */
-    public static final String SANDBOX_EXCHANGE = "perf.sandbox.exchange";
-    /**
-     * Paired mode with {@link #BASE_REF}: build the head's module too, as the head's user (set by
-     * scripts/gate.sh --base, whose deciding JVM holds the gate's classes only); unset, the head's
-     * classes are this JVM's own or {@link #HEAD_CLASSPATH_FILE}'s.
-     */
-    public static final String HEAD_BUILD = "perf.head.build";
-    /**
-     * Paired mode with {@link #BASE_REF}: the private folder the base is checked out and the builds'
-     * files are kept in (scripts/gate.sh's, which removes it on exit and on cancel); unset, the gate
-     * makes one under RUNNER_TEMP or ~/.cache/kafka-perf-gate and removes it.
-     */
-    public static final String PAIRED_WORK = "perf.paired.work";
     /** Paired mode: heap and GC flags of the two worker JVMs. */
     public static final String WORKER_JVM_FLAGS = "perf.worker.jvm.flags";
 
@@ -208,7 +187,7 @@ public final class GateProperties {
             EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, ENABLED, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
             ACCEPTED_BY, ACCEPT_LABEL, ACCEPTED_AT,
-            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_DESIGN, PAIRED_WINDOW, FAIL_FAST, CLIENTS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, SANDBOX_BASE, SANDBOX_HEAD, SANDBOX_EXCHANGE, HEAD_BUILD, PAIRED_WORK, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
+            BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_DESIGN, PAIRED_WINDOW, FAIL_FAST, CLIENTS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 
     /** Throws naming every {@code perf.*} property that the gate does not know. */

@@ -83,9 +83,7 @@ public final class GateSettings {
                         java.util.List.of("auto", "always", "off")).toUpperCase(Locale.ROOT)),
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20),
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5),
-                GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS),
-                text(GateProperties.SANDBOX_BASE), text(GateProperties.SANDBOX_HEAD), text(GateProperties.SANDBOX_EXCHANGE),
-                GateProperties.flag(values, GateProperties.HEAD_BUILD, false), text(GateProperties.PAIRED_WORK));
+                GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS));
     }
 
     /**

@@ -5,7 +5,8 @@ import java.util.OptionalInt;
 
 /**
  * Paired mode's part of the {@link GateSettings}: where the base is, how the whole client and the
- * components are measured, and whom each side runs as.
+ * components are measured; not whom each side runs as:
+ * scripts/gate.sh says that ({@code GateWiring}), never a setting.
  *
  * @param baseRef           the git ref the gate checks out and builds as the base ({@code PerfGateSuite}'s paired mode), or {@code null}
  * @param baseClasspathFile the file holding the base's test classpath: set, the run is paired
@@ -26,15 +27,9 @@ import java.util.OptionalInt;
  * @param componentBlocks   duels per component and look
  * @param componentLooks    looks while a component is inconclusive
  * @param workerJvmFlags    heap and GC flags of both worker JVMs
- * @param sandboxBase       the base's user and home ({@code name:home}); {@code null}: the gate's own user
- * @param sandboxHead       the head's user and home
- * @param sandboxExchange   the gate's folder both users read requests from
- * @param headBuild         whether the gate builds the head's module too, as the head's user (scripts/gate.sh --base)
- * @param work              the private folder the base is checked out in; {@code null}: the gate makes one
  */
 public record PairedSettings(String baseRef, String baseClasspathFile, String headClasspathFile, String baseScenariosDir,
                              String baseCommit, ClientDesign design, OptionalInt blocks, OptionalInt looks, Duration trial,
                              Duration window, Duration warmup, int settle, boolean pin, boolean failFast, ClientsMode clients,
-                             ComponentsMode components, int componentBlocks, int componentLooks, String workerJvmFlags,
-                             String sandboxBase, String sandboxHead, String sandboxExchange, boolean headBuild, String work) {
+                             ComponentsMode components, int componentBlocks, int componentLooks, String workerJvmFlags) {
 }

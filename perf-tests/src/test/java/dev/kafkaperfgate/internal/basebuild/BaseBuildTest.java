@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
+import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.PairedSides;
@@ -30,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BaseBuildTest {
 
+    /** As scripts/gate.sh --base launches the deciding JVM: the head is built too, both sides as the gate's user here. */
+    private static final GateWiring HEAD_BUILD = GateWiring.parse(List.of("--head-build"));
+
     private static final String POM = """
             <project xmlns="http://maven.apache.org/POM/4.0.0">
               <modelVersion>4.0.0</modelVersion>
@@ -54,7 +58,8 @@ class BaseBuildTest {
         String headSha = commit(repo, "head");
 
         Path worktree;
-        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "HEAD~1", GateProperties.SUITE, "pr")), module, console)) {
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "HEAD~1", GateProperties.SUITE, "pr")), GateWiring.NONE,
+                module, console)) {
             PairedSides sides = base.sides();
             assertEquals(sha, sides.baseCommit());
             assertEquals(headSha, base.headCommit(), "the run's commit, unless given, is the head's");
@@ -78,7 +83,7 @@ class BaseBuildTest {
     @Test
     void aBaseThatDoesNotBuildIsNamedAndStoredBaselinesJudgeInsteadWhereTheHeadIsLoadedAlready(@TempDir Path repo) throws Exception {
         String sha = brokenBase(repo);
-        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), repo, console)) {
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), GateWiring.NONE, repo, console)) {
             PairedUnavailableException e = base.unavailable().orElseThrow();
             assertTrue(e.getMessage().startsWith("the base " + sha.substring(0, 12) + " does not build: "), e.getMessage());
             assertTrue(e.getMessage().contains("Order.java"), "the first error names the file: " + e.getMessage());
@@ -90,7 +95,7 @@ class BaseBuildTest {
     @Test
     void aBaseThatDoesNotBuildIsRefusedWhereTheHeadWouldRunInTheDecidingJvmAndTheHeadIsNeverBuilt(@TempDir Path repo) throws Exception {
         String sha = brokenBase(repo);
-        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha, GateProperties.HEAD_BUILD, "true")),
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), HEAD_BUILD,
                 repo, console)) {
             PairedUnavailableException e = base.unavailable().orElseThrow();
             assertFalse(base.headInThisJvm());
@@ -109,7 +114,7 @@ class BaseBuildTest {
         String sha = commit(repo, "base");
         write(repo.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id, int n) {}");
 
-        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha, GateProperties.HEAD_BUILD, "true")),
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), HEAD_BUILD,
                 repo, console)) {
             assertTrue(base.unavailable().isEmpty(), printed.toString());
             PairedSides sides = base.sides();
@@ -143,7 +148,7 @@ class BaseBuildTest {
         write(module.resolve("pom.xml"), POM);
         write(module.resolve("src/main/java/com/acme/Order.java"), "package com.acme; public record Order(String id) {}");
 
-        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha, GateProperties.HEAD_BUILD, "true")),
+        try (BaseBuild base = BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, sha)), HEAD_BUILD,
                 module, console)) {
             PairedUnavailableException e = base.unavailable().orElseThrow();
             assertEquals("the base " + sha.substring(0, 12) + " has no perf/pom.xml", e.getMessage());
@@ -170,7 +175,7 @@ class BaseBuildTest {
         write(repo.resolve("pom.xml"), POM);
         commit(repo, "only");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "origin/mian")), repo, console));
+                () -> BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "origin/mian")), GateWiring.NONE, repo, console));
         assertTrue(e.getMessage().contains("-Dperf.base.ref=origin/mian is not a commit of"), e.getMessage());
         try (var leftovers = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             assertTrue(leftovers.noneMatch(path -> path.getFileName().toString().startsWith("kpg-paired-")

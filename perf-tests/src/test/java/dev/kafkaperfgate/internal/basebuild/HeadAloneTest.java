@@ -39,15 +39,16 @@ class HeadAloneTest {
     }
 
     @Test
-    void theHeadsOwnRunHasNoPairedWiringAndABrokerOfItsOwn() {
+    void theHeadsOwnRunHasNoPairedSidesAndABrokerOfItsOwn() {
         GateSettings stored = GateSettings.of(Map.of(GateProperties.SUITE, "pr", GateProperties.BROKER, "container",
-                GateProperties.SANDBOX_HEAD, "kpg-h-x:/var/tmp/h", GateProperties.HEAD_BUILD, "true",
+                GateProperties.BASE_CLASSPATH_FILE, "/w/base-classpath.txt", GateProperties.BASE_COMMIT, "abc123",
                 GateProperties.WORKER_JVM_FLAGS, "-Xms1g -Xmx1g"));
         List<String> flags = HeadAlone.settingsOf(stored, Path.of("/var/tmp/h/results"), true);
         assertTrue(flags.contains("-Dperf.broker=process"), flags.toString());
         assertTrue(flags.contains("-Dperf.results.dir=/var/tmp/h/results"), flags.toString());
         assertTrue(flags.contains("-Dperf.worker.jvm.flags=-Xms1g -Xmx1g"), "one argument each, spaces kept: " + flags);
-        assertTrue(flags.stream().noneMatch(flag -> flag.startsWith("-Dperf.sandbox.") || flag.startsWith("-Dperf.head.build")), flags.toString());
+        assertTrue(flags.stream().noneMatch(flag -> flag.startsWith("-D" + GateProperties.BASE_CLASSPATH_FILE)
+                || flag.startsWith("-D" + GateProperties.BASE_COMMIT)), flags.toString());
         assertTrue(HeadAlone.settingsOf(stored, Path.of("/r"), false).contains("-Dperf.broker=container"), "its own user only changes the broker");
     }
 

@@ -48,7 +48,6 @@ class EveryKeyTest {
             Map.entry(GateProperties.PAIRED_WARMUP, "5x"),
             Map.entry(GateProperties.PAIRED_SETTLE, "21"),
             Map.entry(GateProperties.PAIRED_PIN, "no"),
-            Map.entry(GateProperties.HEAD_BUILD, "y"),
             Map.entry(GateProperties.COMPONENTS, "some"),
             Map.entry(GateProperties.COMPONENT_BLOCKS, "1"),
             Map.entry(GateProperties.COMPONENT_LOOKS, "0"),
@@ -83,10 +82,6 @@ class EveryKeyTest {
             Map.entry(GateProperties.HEAD_CLASSPATH_FILE, "a file of the head's user, read with its checks"),
             Map.entry(GateProperties.BASE_SCENARIOS_DIR, "a folder of the base's checkout"),
             Map.entry(GateProperties.WORKER_JVM_FLAGS, "JVM flags, as the broker's"),
-            Map.entry(GateProperties.SANDBOX_BASE, "a user made by scripts/sandbox.sh"),
-            Map.entry(GateProperties.SANDBOX_HEAD, "a user made by scripts/sandbox.sh"),
-            Map.entry(GateProperties.SANDBOX_EXCHANGE, "a folder made by scripts/sandbox.sh"),
-            Map.entry(GateProperties.PAIRED_WORK, "a folder made by scripts/paired.sh"),
             Map.entry(GateProperties.FALLBACK_REASON, "text shown in the summary"),
             Map.entry(GateProperties.TOXIPROXY_SERVER, "a program, run when a slow link is made")));
 
