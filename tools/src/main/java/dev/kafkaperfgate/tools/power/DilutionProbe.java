@@ -53,8 +53,8 @@ public final class DilutionProbe implements Callable<Integer> {
     int warmup;
     @Option(names = "--copies", defaultValue = "3", description = "copies of each side in a duel (default: ${DEFAULT-VALUE}, the gate's)")
     int copies;
-    @Option(names = "--batch-us", defaultValue = "2000", description = "a duel's batch length, µs (default: ${DEFAULT-VALUE}, the gate's)")
-    int batchMicros;
+    @Option(names = "--batch-us", description = "a duel's batch length, µs (default: the gate's, DuelSettings.DEFAULTS)")
+    Integer batchMicros;
     @Option(names = "--dir", defaultValue = "target/dilution", description = "work folder (default: ${DEFAULT-VALUE})")
     Path dir;
 
@@ -74,7 +74,8 @@ public final class DilutionProbe implements Callable<Integer> {
         String shared = String.join(File.pathSeparator, Arrays.stream(libraries.split(File.pathSeparator))
                 .filter(entry -> entry.endsWith(".jar") && !harness.contains(entry)).toList());
         Requests requests = new Requests(scenario, subject.scenarioClass(), base + File.pathSeparator + libraries,
-                head + File.pathSeparator + libraries, copies, batchMicros);
+                head + File.pathSeparator + libraries, copies,
+                batchMicros == null ? GATE.batch() : Duration.ofNanos(batchMicros * 1000L));
         double isolatedDelta = Double.NaN;
         for (String arm : arms) {
             List<Double> baseValues = new ArrayList<>();
@@ -162,7 +163,7 @@ public final class DilutionProbe implements Callable<Integer> {
     }
 
     /** The requests of one subject: the scenario, the class, each side's classpath. */
-    private record Requests(Path scenario, String className, String baseClasspath, String headClasspath, int copies, int batchMicros) {
+    private record Requests(Path scenario, String className, String baseClasspath, String headClasspath, int copies, Duration batch) {
 
         private DuelRequest request(List<String> sides, DuelSettings settings, int seed, String shared, String baseOwn, String headOwn,
                                    Path answer) {
@@ -174,14 +175,13 @@ public final class DilutionProbe implements Callable<Integer> {
         /** One side alone in a fresh JVM: one copy, warmed at least {@code warmupSeconds} and until the JIT is quiet. */
         DuelRequest isolated(String side, int seed, int warmupSeconds, Path answer) {
             DuelSettings settings = new DuelSettings(1, Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(Math.max(30, warmupSeconds)),
-                    GATE.measure(), Duration.ofNanos(batchMicros * 1000L), GATE.timeout());
+                    GATE.measure(), batch, GATE.timeout());
             return request(List.of(side), settings, seed, "", baseClasspath, headClasspath, answer);
         }
 
         /** The gate's duel: both sides, {@code copies} copies each; with {@code shared}, those jars in a loader the copies share. */
         DuelRequest duel(int seed, String shared, Path answer) {
-            DuelSettings settings = new DuelSettings(copies, GATE.warmupMin(), GATE.warmupMax(), GATE.measure(),
-                    Duration.ofNanos(batchMicros * 1000L), GATE.timeout());
+            DuelSettings settings = new DuelSettings(copies, GATE.warmupMin(), GATE.warmupMax(), GATE.measure(), batch, GATE.timeout());
             // Each copy keeps the gate's harness and the side's own classes; the shared jars leave its path.
             Set<String> out = Set.of(shared.split(File.pathSeparator));
             return request(DuelRequest.BOTH, settings, seed, shared, without(baseClasspath, out), without(headClasspath, out), answer);
