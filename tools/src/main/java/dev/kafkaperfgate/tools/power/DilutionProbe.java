@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
         description = "A change's size in duels against its size alone (fresh JVMs, one side each, ABBA): the duel's dilution.")
 public final class DilutionProbe implements Callable<Integer> {
 
-    @Option(names = "--library", defaultValue = "jackson-sha256", description = "jackson, jackson-sha256, jackson-hash or avro (default: ${DEFAULT-VALUE})")
+    @Option(names = "--library", defaultValue = "jackson-sha256", description = "a power subject: jackson, jackson-sha256, avro, avro-once... (default: ${DEFAULT-VALUE})")
     String library;
     @Option(names = "--blocks", defaultValue = "4", description = "ABBA blocks of isolated forks, four JVMs each (default: ${DEFAULT-VALUE})")
     int blocks;

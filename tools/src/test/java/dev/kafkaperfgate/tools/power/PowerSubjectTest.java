@@ -39,8 +39,11 @@ class PowerSubjectTest {
     }
 
     @Test
-    void theAvroHeadWritesTheBasesBytes() throws Exception {
-        assertSameBytes(PowerSubject.avro());
+    void everyAvroHeadWritesTheBasesBytes() throws Exception {
+        for (String name : new String[] {"avro", "avro-once", "avro-stride2", "avro-stride4"}) {
+            assertSameBytes(PowerSubject.named(name));
+        }
+        assertTrue(PowerSubject.named("avro-stride2").head().get("OrderAvroSerializer.java").contains("i += 2"), "a sampled fingerprint");
     }
 
     private void assertSameBytes(PowerSubject subject) throws Exception {
