@@ -41,7 +41,7 @@ public final class KafkaPerfGateTools implements Runnable {
     @Command(name = "power", mixinStandardHelpOptions = true,
             description = "Measure the gate's own power on this machine (a benchmark, not a test).",
             subcommands = {GatePower.class, PairedPowerOptions.class, dev.kafkaperfgate.tools.power.ComponentPower.class,
-                    dev.kafkaperfgate.tools.power.DilutionProbe.class})
+                    dev.kafkaperfgate.tools.power.DilutionProbe.class, dev.kafkaperfgate.tools.power.ProducerProbe.class})
     static final class PowerCommand implements Runnable {
 
         @CommandLine.Spec

@@ -358,7 +358,9 @@ public final class Defaults {
      * next batch its warm caches and branch history, which inflates every copy's figure alike and
      * so dilutes a fixed added cost: measured 2026-11-28 (AMD EPYC, 8 duels each, shared libraries),
      * a Jackson serializer's CPU-only change read +14.4% at 2 ms and +19.6% at 20 ms (alone, in
-     * fresh JVMs: +40%), an Avro one +21.5% and +28.8% (alone +38%).
+     * fresh JVMs: +40%), an Avro one +21.5% and +28.8% (alone +38%). Longer batches gave no more
+     * on an Intel Xeon (2026-11-29: Avro +36.7% at 20 ms, +36.4% at 100 ms, alone +41.9%) and leave a
+     * 3 s duel 5 rounds instead of about 25.
      */
     public static final Duration COMPONENT_BATCH = Duration.ofMillis(20);
     /** Longest one component JVM (a duel, or a side's listing) may take, setup (the team's RecordSource) included. */
