@@ -2,7 +2,9 @@ package dev.kafkaperfgate.internal.environment;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What {@code scripts/gate.sh --base} tells the deciding JVM it launches, as the arguments of
@@ -46,7 +48,7 @@ public record GateWiring(boolean headBuild, Path work, String baseUser, String h
         Path exchange = null;
         String baseUser = null;
         String headUser = null;
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.size(); i++) {
             String name = args.get(i);
             if (!seen.add(name)) {

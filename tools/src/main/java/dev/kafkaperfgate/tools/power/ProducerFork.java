@@ -50,28 +50,32 @@ public final class ProducerFork {
         settings.put(ProducerConfig.ACKS_CONFIG, "1");
         settings.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         try (KafkaProducer<Object, Object> producer = new KafkaProducer<>(settings)) {
-            send(producer, topic, pool, warmupNanos, intervalNanos, new long[1]);
-            long[] cpuNanos = new long[1];
-            long records = send(producer, topic, pool, measureNanos, intervalNanos, cpuNanos);
+            send(producer, topic, pool, warmupNanos, intervalNanos);
+            Sent measured = send(producer, topic, pool, measureNanos, intervalNanos);
             producer.flush();
-            System.out.printf(Locale.ROOT, "producer-fork: %d records, %.1f CPU ns/record%n", records, cpuNanos[0] / (double) records);
+            System.out.printf(Locale.ROOT, "producer-fork: %d records, %.1f CPU ns/record%n", measured.records(),
+                    measured.cpuNanos() / (double) measured.records());
         }
+    }
+
+    /** What one period sent: its records, and the sending thread's CPU time in the sends. */
+    private record Sent(long records, long cpuNanos) {
     }
 
     /**
      * Sends at one record per {@code intervalNanos} for {@code forNanos}, in ticks of a millisecond:
-     * each wake-up sends every record due. {@code cpuNanos[0]} adds up the thread's CPU time in the
-     * sends only: what waking up costs (the timer, the scheduler) moves with the machine, not the code.
+     * each wake-up sends every record due. The CPU time counted is the thread's in the sends only:
+     * what waking up costs (the timer, the scheduler) moves with the machine, not the code.
      */
-    private static long send(KafkaProducer<Object, Object> producer, String topic, Object[][] pool, long forNanos, long intervalNanos,
-                             long[] cpuNanos) {
+    private static Sent send(KafkaProducer<Object, Object> producer, String topic, Object[][] pool, long forNanos, long intervalNanos) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long start = System.nanoTime();
         long sent = 0;
+        long cpuNanos = 0;
         while (true) {
             long now = System.nanoTime();
             if (now - start >= forNanos) {
-                return sent;
+                return new Sent(sent, cpuNanos);
             }
             long due = (now - start) / intervalNanos + 1;
             long cpu = threads.getCurrentThreadCpuTime();
@@ -79,7 +83,7 @@ public final class ProducerFork {
                 Object[] record = pool[(int) (sent % pool.length)];
                 producer.send(new ProducerRecord<>(topic, record[0], record[1]));
             }
-            cpuNanos[0] += threads.getCurrentThreadCpuTime() - cpu;
+            cpuNanos += threads.getCurrentThreadCpuTime() - cpu;
             LockSupport.parkNanos(1_000_000);
         }
     }

@@ -76,7 +76,6 @@ public final class ProducerProbe implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "[producer-probe] %s: %d ABBA blocks of producer JVMs, %d s warm-up and %d s measured each, %d records/s, "
                 + "acks=1, linger.ms=5; %s%n", library, blocks, warmup, measure, rate, pinning.line());
         List<Double> base = new ArrayList<>();
-        List<Double> head = new ArrayList<>();
         List<Double> deltas = new ArrayList<>();
         try (KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(GateSettings.of(brokerProperties)), System.out);
              GateTopics topics = new GateTopics(broker)) {
@@ -87,7 +86,9 @@ public final class ProducerProbe implements Callable<Integer> {
                 double[] values = new double[4];
                 for (int i = 0; i < 4; i++) {
                     values[i] = fork(classpath.get(order[i]), pinning.clients(), broker.bootstrapServers(), topic, subject, ++fork);
-                    (order[i].equals("base") ? base : head).add(values[i]);
+                    if (order[i].equals("base")) {
+                        base.add(values[i]);
+                    }
                 }
                 double delta = (values[1] + values[2] - values[0] - values[3]) / 2;
                 deltas.add(delta);
