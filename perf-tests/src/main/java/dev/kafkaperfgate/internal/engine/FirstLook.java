@@ -41,12 +41,14 @@ public final class FirstLook<M> {
     }
 
     /**
-     * Nothing regressed, but a metric is worse beyond the noise within its threshold, and the
+     * Nothing regressed, but a metric is worse beyond the noise within its threshold (at the
+     * WARNING's α, {@link dev.kafkaperfgate.internal.verdict.GatePolicy#warningAlpha}), and the
      * measurer measures such a metric again ({@link Measurer#confirmsWorse}): both measurements
      * worse makes it a WARNING, one alone noise.
      */
     public boolean worseWithin() {
-        return !flagged() && measurer.confirmsWorse() && verdict.metrics().stream().anyMatch(Outcomes::worseWithin);
+        return !flagged() && measurer.confirmsWorse()
+                && verdict.metrics().stream().anyMatch(metric -> Outcomes.worseWithin(metric, judge.warningAlpha()));
     }
 
     /**

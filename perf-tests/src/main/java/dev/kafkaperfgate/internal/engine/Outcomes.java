@@ -57,6 +57,11 @@ final class Outcomes {
         return (metric.verdict() == Verdict.OK || metric.verdict() == Verdict.INCONCLUSIVE) && metric.significantlyWorse();
     }
 
+    /** As {@link #worseWithin(MetricVerdict)}, its interval drawn at {@code alpha} (the WARNING's, looser than a look's). */
+    static boolean worseWithin(MetricVerdict metric, double alpha) {
+        return (metric.verdict() == Verdict.OK || metric.verdict() == Verdict.INCONCLUSIVE) && metric.worseAt(alpha);
+    }
+
     /**
      * One measurement whose flagged regressions are not confirmed because the run had already
      * failed: each is INCONCLUSIVE and says so; the rest as {@link #once}.
@@ -70,26 +75,33 @@ final class Outcomes {
         return new ScenarioVerdict(first.scenario(), settled, first.changes());
     }
 
-    /** Two measurements: each metric of the second, settled against the same metric of the first. */
-    static ScenarioVerdict twice(ScenarioVerdict first, ScenarioVerdict again) {
+    /**
+     * Two measurements: each metric of the second, settled against the same metric of the first. A
+     * metric is worse in a measurement when its interval at {@code warningAlpha} is
+     * ({@link dev.kafkaperfgate.internal.verdict.GatePolicy#warningAlpha}).
+     */
+    static ScenarioVerdict twice(ScenarioVerdict first, ScenarioVerdict again, double warningAlpha) {
         List<MetricVerdict> settled = new ArrayList<>();
         for (MetricVerdict second : again.metrics()) {
             MetricVerdict earlier = first.metrics().stream().filter(metric -> metric.sameAs(second)).findFirst().orElse(null);
-            settled.add(earlier == null ? second : settle(earlier, second));
+            settled.add(earlier == null ? second : settle(earlier, second, warningAlpha));
         }
         return new ScenarioVerdict(again.scenario(), settled, again.changes());
     }
 
-    private static MetricVerdict settle(MetricVerdict first, MetricVerdict second) {
+    private static MetricVerdict settle(MetricVerdict first, MetricVerdict second, double warningAlpha) {
         Verdict a = first.verdict();
         Verdict b = second.verdict();
+        boolean firstWorse = first.worseAt(warningAlpha);
+        boolean secondWorse = second.worseAt(warningAlpha);
         if (a == Verdict.REGRESSION && b == Verdict.REGRESSION) {
             return second;
         }
-        if (first.significantlyWorse() && second.significantlyWorse()) {
+        if (firstWorse && secondWorse) {
             return second.with(Verdict.WARNING, String.format(Locale.ROOT,
-                    "worse in both measurements (%+.1f%%, then %+.1f%%), beyond the %+.0f%% threshold in at most one: a real cost, "
-                            + "too small to fail", first.deltaPercent(), second.deltaPercent(), second.thresholdPercent()));
+                    "worse in both measurements (%+.1f%%, then %+.1f%%; each beyond the noise at α %.4f), beyond the %+.0f%% threshold "
+                            + "in at most one: a real cost, too small to fail", first.deltaPercent(), second.deltaPercent(), warningAlpha,
+                    second.thresholdPercent()));
         }
         if (a == Verdict.REGRESSION) {
             return second.with(second.unclaimed(), String.format(Locale.ROOT,
@@ -98,9 +110,9 @@ final class Outcomes {
         if (b == Verdict.REGRESSION) {
             return second.with(second.unclaimed(), "flagged by the second measurement only: noise");
         }
-        if (first.significantlyWorse() != second.significantlyWorse() && a != Verdict.IMPROVEMENT && b != Verdict.IMPROVEMENT) {
+        if (firstWorse != secondWorse && a != Verdict.IMPROVEMENT && b != Verdict.IMPROVEMENT) {
             // Never a bare OK beside an interval wholly on the worse side: which measurement saw it, and that the other did not.
-            return first.significantlyWorse()
+            return firstWorse
                     ? second.with(second.verdict(), String.format(Locale.ROOT, "worse in the first measurement only (%+.1f%%): noise",
                             first.deltaPercent()))
                     : second.with(second.verdict(), String.format(Locale.ROOT, "worse in the second measurement only (%+.1f%%): noise",

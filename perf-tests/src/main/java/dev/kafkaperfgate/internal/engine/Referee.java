@@ -34,6 +34,11 @@ public final class Referee {
         return policy.unconfirmedAlpha();
     }
 
+    /** The α at which each of two measurements must show a metric worse for a WARNING. */
+    double warningAlpha() {
+        return policy.warningAlpha();
+    }
+
     /**
      * @throws MissingFigureException when the scenario gates a broker figure a whole client's
      *                                measurement lacks: not judged, never passed

@@ -10,6 +10,7 @@ import dev.kafkaperfgate.internal.verdict.Verdict;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Measures, judges and confirms one scenario, the same way in every mode: measure, judge; when a
@@ -75,15 +76,15 @@ final class ScenarioEngine {
         if (look.flagged()) {
             console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
         } else {
-            console.printf("[%s] worse beyond the noise, within the threshold: measuring again, by %s, to tell a real cost "
-                    + "(WARNING) from noise%n", scenario, measurer.confirmationWay());
+            console.printf(Locale.ROOT, "[%s] worse beyond the noise (at α %.4f), within the threshold: measuring again, "
+                    + "by %s, to tell a real cost (WARNING) from noise%n", scenario, look.judge().warningAlpha(), measurer.confirmationWay());
         }
         measurer.freshen();
         Measured<M> measuredSecond = measureUntilDecided(scenario, measurer, look.judge(), true);
         M second = measuredSecond.measurement();
         ScenarioVerdict measuredAgain = measuredSecond.verdict();
         print(scenario, "confirmation", measuredAgain);
-        ScenarioVerdict again = Outcomes.twice(verdict, measuredAgain);
+        ScenarioVerdict again = Outcomes.twice(verdict, measuredAgain, look.judge().warningAlpha());
         printChanged(scenario, measuredAgain, again);
         Decision<M> decision = new Decision<>(first, verdict, second, again, Decision.confirmedIn(verdict, measuredAgain),
                 measurer.confirmationWay());

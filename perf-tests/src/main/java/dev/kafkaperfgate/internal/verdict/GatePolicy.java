@@ -56,6 +56,20 @@ public record GatePolicy(double suiteFalseAlarmRate, int comparisons, double alp
         return suiteFalseAlarmRate / comparisons / looks;
     }
 
+    /**
+     * The one-sided α at which each of two independent measurements must show a metric worse for
+     * a WARNING: the stage's α before its split over the looks. The split guards a REGRESSION,
+     * which fails a build on one flag confirmed once; a WARNING fails nothing and needs both
+     * measurements worse, so an A/A shows one with probability at most {@code (looks · α)²} per
+     * comparison (each measurement stops at one of its looks), 0.7% at the gate's 3 looks and α
+     * 0.028. Judged at α / looks instead, with four duels a look (3 degrees of freedom, t 4.9
+     * against 3.0), a +5% component change showed in each set too rarely to be seen twice: 11 of 20
+     * (issue 61).
+     */
+    public double warningAlpha() {
+        return alpha * looks;
+    }
+
     public static GatePolicy forSuite(int comparisons, GateSettings settings) {
         double rate = settings.falseAlarmRate();
         if (comparisons < 1) {

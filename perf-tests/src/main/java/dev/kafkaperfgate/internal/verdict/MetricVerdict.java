@@ -55,6 +55,14 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
         return comparison != null && (metric.higherIsBetter() ? comparison.high() < 1 : comparison.low() > 1);
     }
 
+    /**
+     * Worse beyond the noise at {@code alpha}: the interval drawn again at that α where it can be
+     * (a t interval), else the judged interval ({@link #significantlyWorse}).
+     */
+    public boolean worseAt(double alpha) {
+        return significantlyWorse() || comparison != null && comparison.worseAt(alpha, metric.higherIsBetter());
+    }
+
     /** Without a claim of change: OK, or INCONCLUSIVE when the noise could hide a threshold-sized change. */
     public Verdict unclaimed() {
         if (comparison == null) {

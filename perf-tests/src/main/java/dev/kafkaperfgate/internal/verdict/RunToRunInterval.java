@@ -97,8 +97,9 @@ public final class RunToRunInterval {
                              double runToRunSd, int runs, String samples) {
 
         /**
-         * Whether the one-sided interval at {@code alpha} (stricter than the one it was made at)
-         * lies wholly on the worse side of no change. Only a t interval (paired blocks, baseline
+         * Whether the one-sided interval at {@code alpha} (stricter than the one it was made at, for
+         * a figure measured once; looser, for a WARNING's two measurements) lies wholly on the
+         * worse side of no change. Only a t interval (paired blocks, baseline
          * runs) can be drawn again at another α; a signed-rank comparison answers {@code false}.
          */
         public boolean worseAt(double alpha, boolean higherIsBetter) {

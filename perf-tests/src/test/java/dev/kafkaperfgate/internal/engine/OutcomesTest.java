@@ -11,11 +11,15 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Three kinds of worse, and improvements claimed only when confirmed. Allocation per record, threshold +5%. */
 @Tag("unit")
 class OutcomesTest {
+
+    /** The PR suite's α per comparison and stage, √(0.02 / 25). */
+    private static final double WARNING_ALPHA = 0.0283;
 
     @Test
     void worseBeyondTheThresholdTwiceIsARegression() {
@@ -28,7 +32,8 @@ class OutcomesTest {
     void worseBeyondTheNoiseTwiceButNotBeyondTheThresholdTwiceIsAWarning() {
         MetricVerdict settled = twice(alloc(Verdict.REGRESSION, 1.056, 1.04, 1.07), alloc(Verdict.OK, 1.049, 1.03, 1.068));
         assertEquals(Verdict.WARNING, settled.verdict());
-        assertTrue(settled.reason().contains("worse in both measurements (+5.6%, then +4.9%)"), settled.reason());
+        assertTrue(settled.reason().contains("worse in both measurements (+5.6%, then +4.9%; each beyond the noise at α 0.0283)"),
+                settled.reason());
     }
 
     @Test
@@ -77,6 +82,28 @@ class OutcomesTest {
         assertEquals("", Outcomes.once(verdict(alloc(Verdict.OK, 1.0, 0.99, 1.01)), 0.0008).metrics().get(0).reason());
     }
 
+    /**
+     * Issue 61's +5% Avro change: +4.0% in four duels whose interval at a look's α/3 (t 4.9 with 3
+     * degrees of freedom) reached below no change, but not at the stage's α (t 3.0). Judged at the
+     * stage's α in both measurements it is a WARNING; the second measurement alone, or the first
+     * alone, is noise; within the noise at the stage's α in either, nothing is claimed.
+     */
+    @Test
+    void worseIsJudgedAtTheStagesAlphaNotALooksSoThatASmallRealCostIsSeenTwice() {
+        // log ratio 0.0392 (+4.0%), block sd 0.019, 4 blocks: the t interval at 0.0283 lies above 0, at 0.0094 it does not.
+        MetricVerdict small = cpu(1.040, 0.019, 4);
+        assertFalse(small.significantlyWorse(), "the judged interval, at a look's α, reaches below no change");
+        assertTrue(small.worseAt(WARNING_ALPHA), "at the stage's α it lies wholly worse");
+        assertFalse(small.worseAt(0.0094), "at α/3 it does not");
+        MetricVerdict settled = Outcomes.twice(verdict(small), verdict(cpu(1.045, 0.02, 4)), WARNING_ALPHA).metrics().get(0);
+        assertEquals(Verdict.WARNING, settled.verdict(), settled.reason());
+        MetricVerdict noise = Outcomes.twice(verdict(small), verdict(cpu(1.004, 0.02, 4)), WARNING_ALPHA).metrics().get(0);
+        assertEquals(Verdict.OK, noise.verdict(), noise.reason());
+        assertTrue(noise.reason().endsWith("worse in the first measurement only (+4.0%): noise"), noise.reason());
+        MetricVerdict strict = Outcomes.twice(verdict(small), verdict(cpu(1.045, 0.02, 4)), 0.0094).metrics().get(0);
+        assertEquals(Verdict.OK, strict.verdict(), "at a look's α neither measurement is worse: " + strict.reason());
+    }
+
     @Test
     void anImprovementBothMeasurementsShowIsClaimed() {
         MetricVerdict first = alloc(Verdict.IMPROVEMENT, 0.8, 0.78, 0.82);
@@ -85,7 +112,7 @@ class OutcomesTest {
     }
 
     private static MetricVerdict twice(MetricVerdict first, MetricVerdict second) {
-        return Outcomes.twice(verdict(first), verdict(second)).metrics().get(0);
+        return Outcomes.twice(verdict(first), verdict(second), WARNING_ALPHA).metrics().get(0);
     }
 
     private static ScenarioVerdict verdict(MetricVerdict metric) {
@@ -94,6 +121,20 @@ class OutcomesTest {
 
     private static MetricVerdict alloc(Verdict verdict, double ratio, double low, double high) {
         return new MetricVerdict(Metric.ALLOC_PER_RECORD, verdict, 1000, 1000 * ratio, 5, comparison(ratio, low, high, Math.log(1.02)), "");
+    }
+
+    /**
+     * A component's CPU ns/op (threshold +10%) judged at a look's α/3 = 0.0094 over {@code blocks}
+     * ABBA blocks whose log ratios spread by {@code sd}: its interval and MDE drawn as PairedT draws them.
+     */
+    private static MetricVerdict cpu(double ratio, double sd, int blocks) {
+        org.apache.commons.math3.distribution.TDistribution t = new org.apache.commons.math3.distribution.TDistribution(blocks - 1);
+        double margin = t.inverseCumulativeProbability(1 - 0.0094) * sd / Math.sqrt(blocks);
+        double mde = (t.inverseCumulativeProbability(1 - 0.0094) + t.inverseCumulativeProbability(0.8)) * sd / Math.sqrt(blocks);
+        double log = Math.log(ratio);
+        RunToRunInterval.Comparison comparison = new RunToRunInterval.Comparison(1000, 1000 * ratio, ratio, Math.exp(log - margin),
+                Math.exp(log + margin), mde, sd, blocks, dev.kafkaperfgate.internal.verdict.PairedT.SAMPLES);
+        return new MetricVerdict(Metric.COMPONENT_CPU_NS_PER_OP, Verdict.OK, 1000, 1000 * ratio, 10, comparison, "");
     }
 
     private static RunToRunInterval.Comparison comparison(double ratio, double low, double high, double mdeLog) {

@@ -146,12 +146,34 @@ class ScenarioEngineTest {
         assertFalse(decision.regressed());
         assertEquals(Verdict.WARNING, decision.again().metrics().get(0).verdict(), decision.again().metrics().get(0).line());
         assertEquals(null, decision.notConfirmedMessage(), "no regression was flagged, so none was 'not confirmed'");
-        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("worse beyond the noise, within the threshold: measuring again"));
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("worse beyond the noise (at α 0.0295), within the threshold: measuring again"));
 
         Scripted once = new Scripted(1, List.of(worse, List.of(block(100, 101), block(99, 100), block(101, 100), block(100, 99))), true);
         MetricVerdict settled = decide(once, true).again().metrics().get(0);
         assertEquals(Verdict.OK, settled.verdict(), settled.line());
         assertTrue(settled.reason().endsWith("worse in the first measurement only (+8.5%): noise"), settled.reason());
+    }
+
+    /**
+     * Issue 61's +5% Avro change at the gate's 3 looks: four duels +3..+6% whose interval at a
+     * look's α/3 reaches below no change (an OK, which stops the looks), but not at the stage's α.
+     * The second set decides at the stage's α too: a WARNING when it repeats, noise when it does not.
+     */
+    @Test
+    void aSmallComponentCostIsScreenedAndSettledAtTheStagesAlphaNotALooks() {
+        List<PairedT.Block> small = List.of(block(102, 102), block(107.5, 107.5), block(103.5, 103.5), block(105.5, 105.5));
+        Scripted repeated = new Scripted(3, List.of(small, small), true);
+        Decision<List<PairedT.Block>> decision = decide(repeated, true);
+        MetricVerdict first = decision.verdict().metrics().get(0);
+        assertEquals(Verdict.OK, first.verdict(), first.line());
+        assertFalse(first.significantlyWorse(), "at α/3 the first set alone is within the noise: " + first.line());
+        assertEquals(2, repeated.calls, "one look, then a second set of duels");
+        assertEquals(Verdict.WARNING, decision.again().metrics().get(0).verdict(), decision.again().metrics().get(0).line());
+
+        List<PairedT.Block> same = List.of(block(100, 100), block(101, 101), block(99.5, 99.5), block(100.5, 100.5));
+        MetricVerdict noise = decide(new Scripted(3, List.of(small, same), true), true).again().metrics().get(0);
+        assertEquals(Verdict.OK, noise.verdict(), noise.line());
+        assertTrue(noise.reason().endsWith("noise"), noise.reason());
     }
 
     /** A stage that does not measure again (a whole client) labels a worse figure at the run's strict α, and only there. */
