@@ -40,10 +40,12 @@ class PowerSubjectTest {
 
     @Test
     void everyAvroHeadWritesTheBasesBytes() throws Exception {
-        for (String name : new String[] {"avro", "avro-once", "avro-stride2", "avro-stride4"}) {
+        for (String name : new String[] {"avro", "avro-once", "avro-stride2", "avro-stride4", "avro-2of3"}) {
             assertSameBytes(PowerSubject.named(name));
         }
         assertTrue(PowerSubject.named("avro-stride2").head().get("OrderAvroSerializer.java").contains("i += 2"), "a sampled fingerprint");
+        assertTrue(PowerSubject.named("avro-2of3").head().get("OrderAvroSerializer.java").contains("i < bytes.length / 3 * 2; i += 1"),
+                "a fingerprint of the first two thirds");
     }
 
     private void assertSameBytes(PowerSubject subject) throws Exception {
