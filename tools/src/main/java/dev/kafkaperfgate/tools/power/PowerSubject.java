@@ -300,7 +300,7 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
             case "avro-once" -> avro(name, 1, 1);
             case "avro-stride2" -> avro(name, 1, 2);
             case "avro-stride4" -> avro(name, 1, 4);
-            case "avro-2of3" -> avro(name, "bytes.length / 3 * 2", 1);
+            case "avro-2of3" -> avro(name, 1, "bytes.length / 3 * 2", 1);
             default -> throw new IllegalArgumentException("no subject " + name + " (known: jackson, jackson-stride2, jackson-stride4, "
                     + "jackson-sha256, jackson-hash, telemetry-sha256, telemetry-hash, avro, avro-once, avro-stride2, avro-stride4, avro-2of3)");
         };
@@ -330,15 +330,13 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
      * once over the first two thirds ({@code avro-2of3}) +9.4% (+11.8%).
      */
     static PowerSubject avro(String name, int passes, int stride) {
-        return new PowerSubject(name, orders("OrderAvroSerializer", AVRO.formatted("")),
-                orders("OrderAvroSerializer", AVRO.formatted(AVRO_FINGERPRINT.formatted(passes, "bytes.length", stride))),
-                "com.acme.power.OrderAvroSerializer", "com.acme.power.Orders");
+        return avro(name, passes, "bytes.length", stride);
     }
 
-    /** As {@link #avro(String, int, int)}, one pass over the bytes below {@code end} (a Java expression): a size between two strides. */
-    static PowerSubject avro(String name, String end, int stride) {
+    /** As {@link #avro(String, int, int)}, over the bytes below {@code end} (a Java expression): a size between two strides. */
+    private static PowerSubject avro(String name, int passes, String end, int stride) {
         return new PowerSubject(name, orders("OrderAvroSerializer", AVRO.formatted("")),
-                orders("OrderAvroSerializer", AVRO.formatted(AVRO_FINGERPRINT.formatted(1, end, stride))),
+                orders("OrderAvroSerializer", AVRO.formatted(AVRO_FINGERPRINT.formatted(passes, end, stride))),
                 "com.acme.power.OrderAvroSerializer", "com.acme.power.Orders");
     }
 
