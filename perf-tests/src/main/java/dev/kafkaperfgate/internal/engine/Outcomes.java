@@ -30,14 +30,15 @@ final class Outcomes {
     static ScenarioVerdict once(ScenarioVerdict first, double unconfirmedAlpha) {
         List<MetricVerdict> settled = new ArrayList<>();
         for (MetricVerdict metric : first.metrics()) {
+            boolean worse = unflagged(metric) && metric.significantlyWorse();
             if (metric.verdict() == Verdict.IMPROVEMENT) {
                 settled.add(metric.with(metric.unclaimed(), String.format(Locale.ROOT,
                         "better by %+.1f%% in one measurement: an improvement is claimed only when a second confirms it",
                         metric.deltaPercent())));
-            } else if (worseWithin(metric) && metric.comparison().worseAt(unconfirmedAlpha, metric.metric().higherIsBetter())) {
+            } else if (worse && metric.comparison().worseAt(unconfirmedAlpha, metric.metric().higherIsBetter())) {
                 settled.add(metric.with(Verdict.WARNING, String.format(Locale.ROOT, "%s (%+.1f%%, worse beyond the noise at α %.4f, "
                         + "measured once)", WORSE_UNCONFIRMED, metric.deltaPercent(), unconfirmedAlpha)));
-            } else if (worseWithin(metric)) {
+            } else if (worse) {
                 // The interval shown is the first look's, at its looser α; say why a wholly worse one is not a WARNING.
                 settled.add(metric.with(metric.verdict(), String.format(Locale.ROOT, "worse (%+.1f%%) at the first look's α only, "
                         + "not at the run's α %.4f split over its comparisons: within the noise a run of this many comparisons shows",
@@ -52,14 +53,16 @@ final class Outcomes {
     /** The label of a metric worse within its threshold in one measurement, which no second measured again. */
     static final String WORSE_UNCONFIRMED = "worse, within the threshold (not confirmed)";
 
-    /** Worse beyond the noise but not flagged: judged OK or INCONCLUSIVE although its interval lies on the worse side. */
-    static boolean worseWithin(MetricVerdict metric) {
-        return (metric.verdict() == Verdict.OK || metric.verdict() == Verdict.INCONCLUSIVE) && metric.significantlyWorse();
+    /**
+     * Worse beyond the noise but not flagged: judged OK or INCONCLUSIVE although its interval, drawn
+     * at {@code alpha} (the WARNING's, looser than a look's), lies on the worse side.
+     */
+    static boolean worseWithin(MetricVerdict metric, double alpha) {
+        return unflagged(metric) && metric.worseAt(alpha);
     }
 
-    /** As {@link #worseWithin(MetricVerdict)}, its interval drawn at {@code alpha} (the WARNING's, looser than a look's). */
-    static boolean worseWithin(MetricVerdict metric, double alpha) {
-        return (metric.verdict() == Verdict.OK || metric.verdict() == Verdict.INCONCLUSIVE) && metric.worseAt(alpha);
+    private static boolean unflagged(MetricVerdict metric) {
+        return metric.verdict() == Verdict.OK || metric.verdict() == Verdict.INCONCLUSIVE;
     }
 
     /**
