@@ -59,7 +59,7 @@ public final class ComponentPower implements Callable<Integer> {
     int runs;
     @Option(names = "--library", defaultValue = "jackson",
             description = "a real library's serializer whose head costs CPU only: jackson (about +20%%), jackson-stride2 and "
-                    + "jackson-stride4 (+3-12%% in duels, alike), jackson-hash, jackson-sha256, telemetry-sha256, telemetry-hash, "
+                    + "jackson-stride4 (+3-12%% in duels, not sized by the stride), jackson-hash, jackson-sha256, telemetry-sha256, telemetry-hash, "
                     + "avro (about +40%%), avro-once (+15%%), avro-stride2 (+5-8%%), avro-stride4 (less), avro-2of3 (+9.4%%); or synthetic (default: ${DEFAULT-VALUE})")
     String library;
     @Option(names = "--aa", description = "a real library's base on both sides: an A/A run")

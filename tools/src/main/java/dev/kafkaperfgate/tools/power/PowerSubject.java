@@ -216,9 +216,9 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
 
     /**
      * The Jackson serializer whose head checks every {@code stride}-th byte of its JSON: 1 costs
-     * about +20% alone. Strides 2 and 4 were meant as +10% and +5%, but duels read them alike
-     * (+3..+12%, AMD and Intel), so the stride does not size the change.
-     * The Avro subjects size their changes by measurement instead.
+     * about +20% alone. Strides 2 and 4 were meant as +10% and +5%, but duels on an AMD EPYC read
+     * them alike (+3..+10%), and stride 4 read +6..+12% on an Intel Xeon: the stride does not size
+     * the change. The Avro subjects are sized by measurement instead.
      */
     static PowerSubject jackson(int stride) {
         return new PowerSubject(stride == 1 ? "jackson" : "jackson-stride" + stride, orders("OrderJsonSerializer", JACKSON.formatted("Order", "")),
