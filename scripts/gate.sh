@@ -209,10 +209,17 @@ done
 # shellcheck source=scripts/provision.sh
 . "$gate_root/scripts/provision.sh"
 provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 3
+# The gate's own launches (EventMode, GateExit): compiled from this checkout into a private folder
+# and started from there with a class path of that folder alone, never from their source in the
+# module's folder, whose class path would be the pull request's checkout (scripts/gate-java.sh).
+# shellcheck source=scripts/gate-java.sh
+. "$gate_root/scripts/gate-java.sh"
+gate_cleanups+=(gate_java_cleanup)
+gate_java_build || exit 3
 if [ ${#event_facts[@]} -gt 0 ]; then
   [ -z "$base" ] || { echo "gate: --base and --event both choose the mode: give one" >&2; exit 2; }
-  # The mode is Java's to decide (EventMode, run from its source: nothing is built yet); this launches what it prints.
-  event_mode=$(java "$gate_root/perf-tests/src/main/java/dev/kafkaperfgate/internal/session/EventMode.java" "${event_facts[@]}")
+  # The mode is Java's to decide (EventMode); this launches what it prints. git runs in the module's checkout.
+  event_mode=$(gate_java EventMode "${event_facts[@]}" "checkout=$PWD")
   event_exit=$?
   [ "$event_exit" = 0 ] || exit "$event_exit"
   mapfile -t event_args < <(printf '%s' "$event_mode" | sed '/^$/d')
@@ -263,9 +270,9 @@ this_runs_summary() {
   [ -f "$summary" ] && [ "$summary" -nt "$run_mark" ] \
     && [ "$(realpath -e -- "$summary" 2>/dev/null)" = "$(realpath -s -- "$summary")" ]
 }
-# The exit code is Java's to decide (GateExit, run from its source); this passes what jq found and its code on.
+# The exit code is Java's to decide (GateExit, launched from the gate's private folder); this passes what jq found and its code on.
 gate_exit() {
-  java "$gate_root/perf-tests/src/main/java/dev/kafkaperfgate/internal/session/GateExit.java" "maven-exit=$maven_exit" "path=$summary" "$@"
+  gate_java GateExit "maven-exit=$maven_exit" "path=$summary" "$@"
   exit $?
 }
 this_runs_summary || gate_exit summary=missing

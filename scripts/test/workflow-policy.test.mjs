@@ -99,7 +99,7 @@ test('the gate action chooses no mode: it passes the event\'s facts to gate.sh -
 test('gate.sh decides no exit code once Maven has run: GateExit does, from the summary\'s facts', () => {
   const gate = read('scripts/gate.sh')
   const afterRun = gate.slice(gate.indexOf('this_runs_summary() {'))
-  assert.match(afterRun, /GateExit\.java" "maven-exit=\$maven_exit"/)
+  assert.match(afterRun, /gate_java GateExit "maven-exit=\$maven_exit"/)
   // The table GateExit holds: which decision and Maven code pass, and what a missing summary is.
   for (const decision of [/exit [0-9]/, /maven_exit" -ne 0/, /case "\$decision"/, /INFRASTRUCTURE ERROR/]) {
     assert.doesNotMatch(afterRun, decision, `gate.sh decides an exit code itself (${decision})`)
@@ -108,11 +108,34 @@ test('gate.sh decides no exit code once Maven has run: GateExit does, from the s
 
 test('the gate action decides nothing from the exit code: GateExit --action says whether to refresh and to fail', () => {
   const action = read('.github/actions/gate/action.yml')
-  assert.match(action, /GateExit\.java" --action \\\n\s+"exit-code=\$EXIT_CODE" "fail-on-verdict=\$FAIL_ON_VERDICT" "refresh-baselines=\$REFRESH"/)
+  assert.match(action, /scripts\/gate-java\.sh" GateExit --action \\\n\s+"exit-code=\$EXIT_CODE" "fail-on-verdict=\$FAIL_ON_VERDICT" "refresh-baselines=\$REFRESH"/)
   assert.match(action, /if: \$\{\{ steps\.decide\.outputs\.refresh == 'true' \}\}/)
   assert.match(action, /if: \$\{\{ steps\.decide\.outputs\.fail == 'true' \}\}/)
   // The table GateExit --action holds: which exit codes refresh, which fail the step, and the failure's words.
   for (const decision of [/exit-code [!=]= '/, /inputs\.fail-on-verdict ==/, /inputs\.refresh-baselines ==/, /EXIT_CODE" = 1/, /confirmed performance regression/]) {
     assert.doesNotMatch(action, decision, `action.yml decides from the exit code itself (${decision})`)
   }
+})
+
+// Issue 74: a source-file launch (java File.java) compiles with the working folder as its class path,
+// so a class the pull request committed there (dev/kafkaperfgate/internal/session/System.class) runs
+// as the runner's user and chooses the exit code. Every launch of the gate's Java outside Maven
+// goes through scripts/gate-java.sh, which compiles into a private folder and runs with -cp.
+test('no action, workflow or script launches Java from a source file', () => {
+  const scripts = readdirSync(join(ROOT, 'scripts'), { recursive: true })
+    .filter((name) => /\.(sh|mjs)$/.test(name) && !name.startsWith('test/')).map((name) => `scripts/${name}`)
+  const launched = [...files, ...scripts, '.ci/run']
+  assert.ok(launched.includes('scripts/gate.sh') && launched.includes('.github/actions/gate/action.yml'))
+  for (const file of launched) {
+    for (const line of read(file).split('\n')) {
+      if (/^\s*#/.test(line)) continue
+      assert.doesNotMatch(line, /\bjava\s+(-\S+\s+)*"?[^\s"]*\.java\b/, `${file} launches a source file: ${line.trim()}`)
+    }
+  }
+  const launcher = read('scripts/gate-java.sh')
+  for (const variable of ['CLASSPATH', 'JDK_JAVA_OPTIONS', 'JDK_JAVAC_OPTIONS', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS']) {
+    assert.match(launcher, new RegExp(`env( -u \\w+)* -u ${variable}\\b`), `gate-java.sh keeps ${variable}`)
+  }
+  assert.match(launcher, /mktemp -d /)
+  assert.match(launcher, /java -Xshare:auto -XX:TieredStopAtLevel=1 -cp "\$gate_java_dir"/)
 })

@@ -10,8 +10,10 @@ import java.util.function.Function;
 
 /**
  * The mode a CI event asks for, decided here and nowhere else: the action passes the event's facts
- * to {@code scripts/gate.sh --event key=value …}, which runs this class (from its source, before
- * anything is built: it uses {@code java.base} alone) and launches what it prints.
+ * to {@code scripts/gate.sh --event key=value …}, which runs this class (compiled from the gate's
+ * own checkout into a private folder by {@code scripts/gate-java.sh}, before anything else is built:
+ * it uses {@code java.base} alone) and launches what it prints. gate.sh adds {@code checkout=}, the
+ * folder whose git history the merge base is read from; this JVM's own working folder is the gate's.
  *
  * <ul>
  *   <li>{@code refresh=true} (the nightly): stored mode on the default branch only, with no base; a
@@ -24,7 +26,7 @@ import java.util.function.Function;
  * </ul>
  *
  * <pre>{@code
- * java EventMode.java event=pull_request base=merge-base target-branch=main default-branch=main ref-name=7/merge refresh=false
+ * scripts/gate-java.sh EventMode event=pull_request base=merge-base target-branch=main default-branch=main ref-name=7/merge refresh=false
  * --base
  * 1a2b3c4d…                      (exit 0: gate.sh's arguments, one a line; none for stored mode)
  * }</pre>
@@ -35,7 +37,7 @@ import java.util.function.Function;
 public final class EventMode {
 
     /** The facts an event gives, as {@code key=value}. */
-    static final List<String> KEYS = List.of("event", "base", "target-branch", "default-branch", "ref-name", "refresh");
+    static final List<String> KEYS = List.of("event", "base", "target-branch", "default-branch", "ref-name", "refresh", "checkout");
 
     /** What the event asks gate.sh to run: its arguments, and a warning to show; or a refusal. */
     record Decision(List<String> arguments, String warning, String refusal) {
@@ -55,7 +57,8 @@ public final class EventMode {
     public static void main(String[] args) {
         Decision decision;
         try {
-            decision = decide(facts(args), EventMode::mergeBase);
+            Map<String, String> facts = facts(args);
+            decision = decide(facts, branch -> mergeBase(facts.get("checkout"), branch));
         } catch (IllegalArgumentException e) {
             decision = Decision.refused(e.getMessage());
         }
@@ -131,11 +134,11 @@ public final class EventMode {
         return facts;
     }
 
-    /** {@code git merge-base origin/<branch> HEAD} in the working folder, within 60 s; {@code null} when git finds none. */
-    private static String mergeBase(String branch) {
+    /** {@code git merge-base origin/<branch> HEAD} in {@code checkout} (empty: the working folder), within 60 s; {@code null} when git finds none. */
+    private static String mergeBase(String checkout, String branch) {
         try {
-            Process git = new ProcessBuilder("git", "merge-base", "origin/" + branch, "HEAD").redirectError(ProcessBuilder.Redirect.INHERIT)
-                    .start();
+            Process git = new ProcessBuilder("git", "-C", checkout.isEmpty() ? "." : checkout, "merge-base", "origin/" + branch, "HEAD")
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             byte[] out = git.getInputStream().readNBytes(200);
             if (!git.waitFor(60, TimeUnit.SECONDS)) {
                 git.destroyForcibly();

@@ -7,7 +7,9 @@ import java.util.TreeMap;
 /**
  * {@code scripts/gate.sh}'s exit code, decided here and nowhere else: the script reads the run's
  * summary with jq, passes what it found as {@code key=value} facts, and exits with this class's
- * exit code. It runs from its source ({@code java.base} alone), like {@link EventMode}.
+ * exit code. It uses {@code java.base} alone, and is compiled from the gate's own checkout into a
+ * private folder and started from there ({@code scripts/gate-java.sh}), like {@link EventMode}:
+ * never from its source in the module's folder, whose class path would be the pull request's.
  *
  * <ul>
  *   <li>no summary of this run: the code Maven gave when it was 2 or 3 (the paired run or the
@@ -18,7 +20,7 @@ import java.util.TreeMap;
  * </ul>
  *
  * <pre>{@code
- * java GateExit.java maven-exit=1 summary=written decision-exit=1 outcome=FAIL headline='1 of 2 scenarios regressed' path=…
+ * scripts/gate-java.sh GateExit maven-exit=1 summary=written decision-exit=1 outcome=FAIL headline='1 of 2 scenarios regressed' path=…
  * gate: FAIL: 1 of 2 scenarios regressed         (stderr; exit 1)
  * }</pre>
  *
@@ -36,7 +38,7 @@ import java.util.TreeMap;
  *       step ended before writing one), fails the step: when in doubt, not a pass.</li>
  * </ul>
  * <pre>{@code
- * java GateExit.java --action exit-code=1 fail-on-verdict=true refresh-baselines=false verdict=fail
+ * scripts/gate-java.sh GateExit --action exit-code=1 fail-on-verdict=true refresh-baselines=false verdict=fail
  * refresh=false
  * fail=true
  * failure=confirmed performance regression: see the job summary and the verdict lines of 'Run the gate'

@@ -70,7 +70,7 @@ class EventModeTest {
     }
 
     @Test
-    void itUsesJavaBaseAloneSoThatItRunsFromItsSourceBeforeAnythingIsBuilt() throws Exception {
+    void itUsesJavaBaseAloneSoThatGateJavaShCompilesItAloneBeforeAnythingIsBuilt() throws Exception {
         String source = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/dev/kafkaperfgate/internal/session/EventMode.java"));
         List<String> imports = source.lines().filter(line -> line.startsWith("import ")).toList();
         assertTrue(imports.stream().allMatch(line -> line.startsWith("import java.")), imports.toString());

@@ -88,7 +88,7 @@ class GateExitTest {
     }
 
     @Test
-    void itUsesJavaBaseAloneSoGateShCanRunItFromItsSource() throws Exception {
+    void itUsesJavaBaseAloneSoThatGateJavaShCompilesItAlone() throws Exception {
         String source = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/dev/kafkaperfgate/internal/session/GateExit.java"));
         List<String> imports = source.lines().filter(line -> line.startsWith("import ")).toList();
         assertTrue(!imports.isEmpty() && imports.stream().allMatch(line -> line.startsWith("import java.")), imports.toString());
