@@ -35,7 +35,10 @@ import java.util.stream.Stream;
  * their users before anything of either side runs; the base is built first, and every file the
  * base and the gate run on is fingerprinted ({@link TrustedFiles}) before the head's build runs;
  * a head whose build changed one is refused, and so is one whose code changed one during the run
- * ({@link #checkAfterRun}). A base that cannot be measured is {@link #unavailable()}; what stands in
+ * ({@link #checkAfterRun}). Each side's tree and Maven repository are its user's to write only until
+ * its build ends ({@code SideUsers.Launch#freeze}), and the head's files are digested then and
+ * again after the run: a head whose code changed its own classes is refused, never "unchanged".
+ * A base that cannot be measured is {@link #unavailable()}; what stands in
  * is {@link PairedRules}'. Every command is bounded; {@link #close} removes the worktree.
  */
 public final class BaseBuild implements AutoCloseable {
@@ -49,6 +52,8 @@ public final class BaseBuild implements AutoCloseable {
     private final GateSettings settings;
     private PairedUnavailableException unavailable;
     private TrustedFiles trusted;
+    /** The head's own files (its classpath and its tree) as its build left them: what its workers must run on. */
+    private TrustedFiles headFiles;
     private String headClasspath;
     private Path headModule;
     private String headCommit;
@@ -151,6 +156,8 @@ public final class BaseBuild implements AutoCloseable {
                 Path classpathFile = work.resolve("head-classpath.txt");
                 headClasspath = SideBuild.classpath("head", users.head(), headTop, placement, classpathFile, log, console);
                 headClasspathFile = classpathFile;
+                // Its copy's whole tree too (scenarios, config files); in place (no users of its own) the results may land in it.
+                headFiles = TrustedFiles.of(headTop.equals(top) ? List.of(headClasspath) : List.of(headClasspath, headTop.toString()));
             } catch (SideBuild.FailedException e) {
                 console.println("[kafka-perf-gate] the head does not build; the last lines of the build:");
                 SideBuild.lastLines(log, 20).forEach(line -> console.println("  " + SideOutput.neutral(line)));
@@ -264,6 +271,12 @@ public final class BaseBuild implements AutoCloseable {
         if (!users.base().endProcesses() || !users.head().endProcesses()) {
             setAside(result);
             throw new PairedRefusedException("processes of the sides' users outlived SIGKILL after the run");
+        }
+        Optional<Path> headChange = headFiles == null ? Optional.empty() : headFiles.firstChangeIn(headFiles.again());
+        if (headChange.isPresent()) {
+            setAside(result);
+            throw new PairedRefusedException("the head's " + headChange.get() + " changed after its build: what was measured is not "
+                    + "what was built and digested");
         }
         if (trusted == null) {
             return;

@@ -99,6 +99,13 @@ final class SideBuild {
             throw new FailedException("the " + name + " does not build" + (exit == Commands.TIMED_OUT
                     ? " within " + Defaults.BASE_BUILD_TIMEOUT.toMinutes() + " minutes" : ": " + firstError(log)), log);
         }
+        // What is measured is what was digested: from here on the side's JVMs read its tree and
+        // Maven repository, and cannot write them (issue 74: a head that copied the base's classes
+        // over its own once it ran was judged "unchanged").
+        Optional<String> frozen = side.freeze(ThisJvm.owner());
+        if (frozen.isPresent()) {
+            throw new PairedRefusedException("the " + name + "'s build cannot be made read-only for its user: " + frozen.get());
+        }
         Path module = placement.moduleIn(checkoutTop);
         try {
             // The side's user wrote the file: a regular file of that user's, no link, no FIFO, capped (issue 58 item 2: a link

@@ -108,6 +108,62 @@ public final class SideUsers {
         }
 
         /**
+         * After the side's build, before any of its JVMs starts: its home, its tree ({@code src/})
+         * and its Maven repository ({@code .m2/}) become {@code owner}'s, readable by all and
+         * writable by no one else; only {@code tmp/} stays the side's. What the gate digests is then
+         * what the side's JVMs load: code of the side that runs later (a static initialiser that
+         * copies the base's classes over its own, issue 74) cannot change it. Every process of the
+         * user must have ended (a descriptor open for writing would outlive the change of owner).
+         * Links are changed, never followed; a file there that is not the side's own (a hard link
+         * to another user's file) refuses the freeze. Without a user nothing is done.
+         *
+         * @param owner {@code uid:gid} of the gate's user
+         * @return empty when frozen (or without a user), else why not
+         */
+        public Optional<String> freeze(String owner) {
+            if (user == null) {
+                return Optional.empty();
+            }
+            if (running()) {
+                return Optional.of("processes of " + user.name() + " still run");
+            }
+            String script = """
+                    set -e
+                    cd "$1"
+                    trees=""
+                    for tree in src .m2; do
+                      if [ -L "$tree" ] || { [ -e "$tree" ] && [ ! -d "$tree" ]; }; then echo "$1/$tree is not a folder"; exit 3; fi
+                      [ ! -d "$tree" ] || trees="$trees $tree"
+                    done
+                    chown -h "$3" "$1"
+                    chmod 0755 "$1"
+                    [ -n "$trees" ] || exit 0
+                    foreign=$(find -P $trees ! -user "$2" -print -quit)
+                    if [ -n "$foreign" ]; then echo "$1/$foreign is not $2's own file"; exit 4; fi
+                    find -P $trees -exec chown -h "$3" {} +
+                    find -P $trees ! -type l -exec chmod u-s,g-s,go-w,a+rX {} +
+                    """;
+            List<String> command = privileged("sh", "-c", script, "freeze", user.home().toString(), user.name(), owner);
+            try {
+                Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+                byte[] said = process.getInputStream().readNBytes(2000);
+                if (!process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    return Optional.of("the change of owner of " + user.home() + " took over 120 s");
+                }
+                String why = new String(said, java.nio.charset.StandardCharsets.UTF_8).strip();
+                return process.exitValue() == 0 ? Optional.empty()
+                        : Optional.of(why.isEmpty() ? "the change of owner of " + user.home() + " failed (exit " + process.exitValue() + ")"
+                        : SideOutput.neutral(why.lines().findFirst().orElse(why)));
+            } catch (java.io.IOException e) {
+                return Optional.of("the change of owner of " + user.home() + " could not run: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of("interrupted while freezing " + user.home());
+            }
+        }
+
+        /**
          * Whether a process of the user still runs. One that was killed and is not reaped yet (a
          * zombie) runs nothing, and counts as ended: an orphan waits for PID 1 to reap it, which
          * took 1.7 s on this machine's init, and such a zombie made a run through sudo (GitHub's

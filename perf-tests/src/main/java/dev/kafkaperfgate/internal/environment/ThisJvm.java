@@ -38,6 +38,12 @@ public final class ThisJvm {
         return System.getProperty("user.name");
     }
 
+    /** This JVM's user and group as {@code uid:gid}, as chown takes them (Unix only). */
+    public static String owner() {
+        com.sun.security.auth.module.UnixSystem unix = new com.sun.security.auth.module.UnixSystem();
+        return unix.getUid() + ":" + unix.getGid();
+    }
+
     public static String osName() {
         return System.getProperty("os.name");
     }
