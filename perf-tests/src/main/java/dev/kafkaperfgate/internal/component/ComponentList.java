@@ -4,33 +4,55 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.internal.environment.ThisJvm;
-import dev.kafkaperfgate.internal.component.call.ComponentCall;
+import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.component.reach.ClassShape;
+import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.call.ComponentScenario;
 import dev.kafkaperfgate.internal.component.reach.ClasspathIndex;
 import dev.kafkaperfgate.internal.component.reach.ComponentCode;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
- * {@code java -cp <gate jars>:<side's classpath> ...ComponentList request.json}: which of the
- * team's components each scenario names, as this side's files and classes have them. The request
- * is {@code [{"name", "experimentFile", "subjectFile"}]}; the one line printed last is
- * {@code [{"name", "components": [{"role", "className", "code"}], "reported": [...]}]} (reported: measured,
- * never judged), or an {@code "error"} for a scenario this side cannot read. {@code code} is the
- * {@link ComponentCode} digest of what the component's call can run and read on this side; it is
- * left out when that cannot be worked out, and the component is then measured.
+ * {@code java -cp <the gate's jars> ...ComponentList request.json}: which of the team's components
+ * each scenario names, as one side's files and classes have them. The request is
+ * {@code {"classpath": <the side's classpath>, "scenarios": [{"name", "experimentFile", "subjectFile"}]}};
+ * the one line printed last is {@code [{"name", "subjectSha256", "components": [{"role",
+ * "className", "code"}], "reported": [...]}]} (reported: measured, never judged), or an
+ * {@code "error"} for a scenario this side cannot read. {@code code} is the {@link ComponentCode}
+ * digest of what the component's call can run and read on this side; it is left out when that
+ * cannot be worked out, and the component is then measured. {@code subjectSha256} is the digest
+ * of the scenario's whole definition on this side ({@link ResultFile#subjectSha256}).
+ *
+ * <p>This answer decides what is measured, so no code of the side runs in its JVM (issue 74): the
+ * side's classpath is not this JVM's; its files are read through a loader that is only asked for
+ * resources, never for a class, and whether a producer factory can wrap a producer is read from
+ * its class files ({@link ClassShape}), not by calling it. The gate starts it as the base's user,
+ * with its own jars alone and attaching refused, for either side's files.
  */
 public final class ComponentList {
 
-    /** Marks the answer among whatever the side's classes print while loading. */
+    /** Marks the answer among whatever else the JVM prints. */
     static final String ANSWER = "kafka-perf-gate-components ";
 
-    /** This JVM's classes, read once for all its components: {@code null} until the first one needs them. */
-    private static ComponentCode code;
+    /** The method a producer factory's component stage calls, as its class file names it (any return type). */
+    private static final String WRAP = "wrap(Lorg/apache/kafka/clients/producer/Producer;)";
+
+    /** The SPI's own default {@code wrap}, which returns null: not a wrapper. */
+    private static final String SPI_FACTORY = "dev/kafkaperfgate/spi/ProducerFactory";
 
     private ComponentList() {
     }
@@ -38,19 +60,29 @@ public final class ComponentList {
     public static void main(String[] args) throws IOException {
         ObjectMapper json = new ObjectMapper();
         JsonNode request = json.readTree(Path.of(args[0]).toFile());
-        ArrayNode answer = json.createArrayNode();
-        for (JsonNode scenario : request) {
+        String classpath = GateCode.first(request.path("classpath").asText());
+        try (URLClassLoader loader = resourcesOnly(classpath)) {
+            System.out.println(ANSWER + json.writeValueAsString(answer(request.path("scenarios"), classpath, loader)));
+        }
+    }
+
+    /** The listing of {@code scenarios}, read through {@code loader}, which is asked for resources only. */
+    static ArrayNode answer(JsonNode scenarios, String classpath, ClassLoader loader) {
+        ArrayNode answer = new ObjectMapper().createArrayNode();
+        ComponentCode[] code = new ComponentCode[1];
+        for (JsonNode scenario : scenarios) {
             ObjectNode entry = answer.addObject().put("name", scenario.path("name").asText());
             try {
                 String subject = scenario.path("subjectFile").asText("");
                 Scenario read = ComponentScenario.read(Path.of(scenario.path("experimentFile").asText()),
                         subject.isEmpty() ? null : Path.of(subject), scenario.path("name").asText());
+                entry.put("subjectSha256", ResultFile.subjectSha256(read));
                 for (ComponentRef component : ComponentScenario.reported(read)) {
-                    listed(entry.withArray("reported"), read, component);
+                    listed(entry.withArray("reported"), read, component, code, classpath, loader);
                 }
                 for (ComponentRef component : ComponentScenario.components(read)) {
-                    if (ComponentCall.measurable(component)) {
-                        listed(entry.withArray("components"), read, component);
+                    if (!component.role().equals("producer.factory") || wraps(component.className(), loader)) {
+                        listed(entry.withArray("components"), read, component, code, classpath, loader);
                     } else {
                         entry.withArray("notes").add(component.label() + ": implements only create(Map), not wrap(Producer): "
                                 + "measured with the whole client only");
@@ -60,17 +92,64 @@ public final class ComponentList {
                 entry.put("error", String.valueOf(e.getMessage()));
             }
         }
-        System.out.println(ANSWER + json.writeValueAsString(answer));
+        return answer;
     }
 
-    private static void listed(ArrayNode into, Scenario scenario, ComponentRef component) {
+    /**
+     * A loader over {@code classpath} that the listing asks for resources only: its parent is the
+     * platform loader, so the JDK's classes are the JDK's, as in the side's own JVMs.
+     */
+    static URLClassLoader resourcesOnly(String classpath) throws IOException {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                urls.add(Path.of(entry).toUri().toURL());
+            }
+        }
+        return new URLClassLoader("side-files", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+    }
+
+    /**
+     * Whether {@code className}, or a class or interface above it that the side's files hold,
+     * declares {@code wrap(Producer)}: read from class files, never by loading or calling it. One
+     * that declares it and returns null at run time fails its duels, and is not judged.
+     */
+    static boolean wraps(String className, ClassLoader loader) {
+        Deque<String> next = new ArrayDeque<>(List.of(className.replace('.', '/')));
+        Set<String> seen = new HashSet<>();
+        while (!next.isEmpty() && seen.size() < 256) {
+            String name = next.pop();
+            if (!seen.add(name) || name.equals(SPI_FACTORY) || name.startsWith("java/")) {
+                continue;
+            }
+            try (InputStream in = loader.getResourceAsStream(name + ".class")) {
+                if (in == null) {
+                    continue;
+                }
+                ClassShape shape = ClassShape.of(in.readNBytes(16 << 20));
+                if (shape.methods().stream().anyMatch(method -> method.startsWith(WRAP))) {
+                    return true;
+                }
+                if (shape.superName() != null) {
+                    next.add(shape.superName());
+                }
+                next.addAll(shape.interfaces());
+            } catch (IOException e) {
+                // Unreadable: it declares nothing the listing can see, and the factory is measured with the whole client.
+            }
+        }
+        return false;
+    }
+
+    private static void listed(ArrayNode into, Scenario scenario, ComponentRef component, ComponentCode[] code, String classpath,
+                               ClassLoader loader) {
         ObjectNode listed = into.addObject().put("role", component.role()).put("className", component.className());
         try {
-            if (code == null) {
-                ClassLoader loader = ClassLoader.getSystemClassLoader();
-                code = new ComponentCode(ClasspathIndex.of(ThisJvm.classPath(), loader), loader);
+            if (code[0] == null) {
+                // The side's classes, read once for all its components.
+                code[0] = new ComponentCode(ClasspathIndex.of(classpath, loader), loader);
             }
-            ComponentCode.Digest digest = code.digest(ComponentScenario.codeRoots(scenario, component),
+            ComponentCode.Digest digest = code[0].digest(ComponentScenario.codeRoots(scenario, component),
                     ComponentScenario.settings(scenario, component));
             listed.put("code", digest.sha256()).put("reached", digest.reached());
         } catch (IOException | RuntimeException e) {

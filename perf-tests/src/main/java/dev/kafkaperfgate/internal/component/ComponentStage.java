@@ -18,7 +18,7 @@ import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
-import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
@@ -57,7 +57,7 @@ public final class ComponentStage {
      * @param reported measured on both sides and reported, never judged: the team's RecordSource
      * @param notes    what a reader should know: components on one side only, a skip because nothing changed
      */
-    public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes) {
+    public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes, boolean sameSubject) {
 
         public Plan {
             judged = List.copyOf(judged);
@@ -68,8 +68,8 @@ public final class ComponentStage {
 
     private static final Duration LIST_TIMEOUT = Duration.ofSeconds(60);
 
-    /** A listing JVM's flags: it reads class files, it measures nothing. */
-    private static final List<String> LIST_FLAGS = List.of("-Xms128m", "-Xmx256m");
+    /** A listing JVM's flags: it reads class files, it measures nothing, and no process may attach to it. */
+    private static final List<String> LIST_FLAGS = List.of("-Xms128m", "-Xmx256m", "-XX:+DisableAttachMechanism");
 
     private final String baseClasspath;
     private final String headClasspath;
@@ -104,8 +104,11 @@ public final class ComponentStage {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
         this.users = users;
-        this.base = new ForkJvm(Side.BASE.key(), GateCode.first(baseClasspath), LIST_FLAGS, logs, users.base());
-        this.head = new ForkJvm(Side.HEAD.key(), GateCode.first(headClasspath), LIST_FLAGS, logs, users.head());
+        // The listings decide what is measured, so they run the gate's code alone, on the gate's jars, as the
+        // base's user: never the head's, whose other processes could trace them (issue 74). The head's files
+        // are readable by all once its build has ended (SideUsers.Launch#freeze).
+        this.base = new ForkJvm(Side.BASE.key(), ThisJvm.classPath(), LIST_FLAGS, logs, users.base());
+        this.head = new ForkJvm(Side.HEAD.key(), ThisJvm.classPath(), LIST_FLAGS, logs, users.base());
         this.mode = mode;
         this.blocks = blocks;
         this.looks = looks;
@@ -118,11 +121,6 @@ public final class ComponentStage {
     /** Per scenario, the components judged and the notes; every scenario of {@code files} has an entry. */
     public Map<String, Plan> plan(List<ComponentFiles> files, Path work) {
         Map<String, Plan> plans = new LinkedHashMap<>();
-        if (mode == ComponentsMode.OFF) {
-            files.forEach(file -> plans.put(file.scenario(), new Plan(List.of(), List.of(),
-                    List.of("component stage off (-Dperf.components=off)"))));
-            return plans;
-        }
         // Each side's listing JVM takes about 3 s on its own: the base's runs beside the head's.
         java.util.concurrent.CompletableFuture<Map<String, Listed>> baseListing =
                 java.util.concurrent.CompletableFuture.supplyAsync(() -> list(Side.BASE, files, work));
@@ -136,6 +134,12 @@ public final class ComponentStage {
         for (ComponentFiles file : files) {
             Listed inBase = baseLists.getOrDefault(file.scenario(), Listed.NONE);
             Listed inHead = headLists.getOrDefault(file.scenario(), Listed.NONE);
+            boolean sameSubject = inHead.subject() != null && inHead.subject().equals(inBase.subject());
+            if (mode == ComponentsMode.OFF) {
+                plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"),
+                        sameSubject));
+                continue;
+            }
             List<String> notes = new ArrayList<>(inHead.notes());
             inBase.notes().stream().filter(note -> note.contains(": measured: the base's code could not be compared")).forEach(notes::add);
             Set<ComponentRef> both = new LinkedHashSet<>(inHead.components());
@@ -166,7 +170,7 @@ public final class ComponentStage {
                     }
                 }
             }
-            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes));
+            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject));
         }
         return plans;
     }
@@ -325,19 +329,20 @@ public final class ComponentStage {
      *
      * @param code    per component, the {@link ComponentCode} digest of what its call can run; absent when unknown
      * @param reached per component, how many classes and resources that digest covers
+     * @param subject the digest of the scenario's whole definition on this side; {@code null} when not given
      */
     private record Listed(List<ComponentRef> components, List<ComponentRef> reported, List<String> notes,
-                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached) {
+                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached, String subject) {
 
-        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of());
+        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null);
     }
 
     /** Per scenario, what {@code jvm}'s side names and how its components' code digests. */
     private Map<String, Listed> list(Side side, List<ComponentFiles> files, Path work) {
         ForkJvm jvm = side == Side.BASE ? base : head;
         ObjectMapper json = new ObjectMapper();
-        ArrayNode request = json.createArrayNode();
-        files.forEach(file -> request.addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
+        ObjectNode request = json.createObjectNode().put("classpath", side == Side.BASE ? baseClasspath : headClasspath);
+        files.forEach(file -> request.withArray("scenarios").addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
                 .put("subjectFile", file.subject(side).toString()));
         // Where the side's JVM can read it: with users of their own, the gate's exchange folder.
         Path requestFile = users.exchange().orElse(work).resolve("components-" + jvm.owner() + ".json");
@@ -373,7 +378,8 @@ public final class ComponentStage {
                                 + "'s code could not be compared (" + c.path("codeUnknown").asText() + ")");
                     }
                 }
-                lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached));
+                lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached,
+                        entry.hasNonNull("subjectSha256") ? entry.path("subjectSha256").asText() : null));
             }
             return lists;
         } catch (IOException e) {

@@ -33,16 +33,18 @@ final class Components {
     private final Map<String, List<ComponentRef>> reported;
     private final Map<String, List<String>> notes;
     private final Map<String, ComponentFiles> files;
+    private final Set<String> sameSubject;
     private final int blocks;
     private final int looks;
 
     private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<ComponentRef>> reported,
-                       Map<String, List<String>> notes, Map<String, ComponentFiles> files, int blocks, int looks) {
+                       Map<String, List<String>> notes, Map<String, ComponentFiles> files, Set<String> sameSubject, int blocks, int looks) {
         this.stage = stage;
         this.judged = judged;
         this.reported = reported;
         this.notes = notes;
         this.files = files;
+        this.sameSubject = Set.copyOf(sameSubject);
         this.blocks = blocks;
         this.looks = looks;
     }
@@ -63,7 +65,11 @@ final class Components {
         Map<String, List<ComponentRef>> reported = new LinkedHashMap<>();
         Map<String, List<String>> notes = new LinkedHashMap<>();
         Set<ComponentRef> seen = new HashSet<>();
+        Set<String> sameSubject = new HashSet<>();
         plans.forEach((scenario, plan) -> {
+            if (plan.sameSubject()) {
+                sameSubject.add(scenario);
+            }
             List<String> lines = new ArrayList<>(plan.notes());
             List<ComponentRef> own = firstTime(plan.judged(), seen, lines);
             List<ComponentRef> shown = firstTime(plan.reported(), seen, lines);
@@ -76,7 +82,7 @@ final class Components {
                             + String.join(", ", shown.stream().map(ComponentRef::label).toList()),
                     lines.isEmpty() ? "" : "; " + String.join("; ", lines));
         });
-        return new Components(stage, judged, reported, notes, files, blocks, looks);
+        return new Components(stage, judged, reported, notes, files, sameSubject, blocks, looks);
     }
 
     /** The components not measured with an earlier scenario; a note for each that was. */
@@ -109,6 +115,15 @@ final class Components {
 
     List<String> notes(String scenario) {
         return notes.getOrDefault(scenario, List.of());
+    }
+
+    /**
+     * Whether both sides' definitions of {@code scenario} (settings, config files, factory, record
+     * source) digest alike, as the gate's own listing read them from each side's files: never as a
+     * JVM that runs a side's code says (issue 74).
+     */
+    boolean sameSubject(String scenario) {
+        return sameSubject.contains(scenario);
     }
 
     ComponentStage stage() {

@@ -122,7 +122,9 @@ final class PairedScenario {
     }
 
     private Optional<Measured> measure(CatalogEntry scenario, Path headFile, List<String> ruleChanges) {
-        if (clients == ClientsMode.AUTO && sameClientCode && components.of(scenario.name()).isEmpty()) {
+        if (clients == ClientsMode.AUTO && sameClientCode && components.of(scenario.name()).isEmpty()
+                && components.sameSubject(scenario.name())) {
+            // The gate's listing found both definitions alike; the workers must agree too (they open the scenario).
             Optional<String> subjectChange = trials.subjectChange(scenario, headFile);
             if (subjectChange.isEmpty()) {
                 String why = "not measured: nothing its clients run changed (classes by content, the subject's settings and "
