@@ -24584,7 +24584,10 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 // src/accept.js
-async function acceptance(octokit, { owner, repo, number, label: label2 }) {
+var AUTHOR = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\[bot\])?$/;
+var SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
+var sha = (value) => typeof value === "string" && SHA.test(value) ? value : "";
+async function acceptance(octokit, { owner, repo, number, label: label2, payload = {} }) {
   const labels = await octokit.rest.issues.listLabelsOnIssue({ owner, repo, issue_number: number, per_page: 100 });
   if (!labels.data.some((entry) => entry && entry.name === label2)) {
     return { none: `pull request #${number} does not carry the label ${label2}` };
@@ -24595,7 +24598,15 @@ async function acceptance(octokit, { owner, repo, number, label: label2 }) {
   if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login)) {
     return { none: login ? `the label ${label2} was set by ${login}, a bot, not a maintainer` : `no event says who set the label ${label2}` };
   }
-  return { by: login, at: typeof set.created_at === "string" ? set.created_at : "" };
+  const pull = payload && payload.pull_request || {};
+  const own = payload.action === "labeled" && payload.label && payload.label.name === label2 && payload.sender && payload.sender.login === login;
+  return {
+    by: login,
+    at: typeof set.created_at === "string" ? set.created_at : "",
+    head: own && pull.head ? sha(pull.head.sha) : "",
+    replaced: payload.action === "synchronize" ? sha(payload.before) : "",
+    author: pull.user && typeof pull.user.login === "string" && AUTHOR.test(pull.user.login) ? pull.user.login : ""
+  };
 }
 
 // src/pull-request.js
@@ -25087,7 +25098,7 @@ function acceptedNote(summary2) {
   const commit = typeof head === "string" && COMMIT.test(head) ? ` at head ${code(head.slice(0, 12))}` : "";
   return `
 
-**Accepted** by ${escapeText(by, 40)} with the label ${code(label2)}${when}${commit}: the regression passes as an intended cost; its figures and where it went are below, as measured. The label stays on later pushes, and each push is measured again and shown accepted, until someone with triage rights removes it.`;
+**Accepted** by ${escapeText(by, 40)} with the label ${code(label2)}${when}${commit}: the regression passes as an intended cost; its figures and where it went are below, as measured. It accepts this head only: a later push is judged again and fails on a confirmed regression until someone with triage rights, not the pull request's author, removes the label and sets it again.`;
 }
 function attentionSection(rows, scenarios, head, paired) {
   const parts = [];
@@ -25342,15 +25353,20 @@ async function accept() {
   const number = parsePrNumber(getInput("pr-number", { required: true }));
   const octokit = getOctokit(getInput("github-token", { required: true }));
   const { owner, repo } = context2.repo;
+  const event = context2.payload || {};
+  const payload = event.pull_request && event.pull_request.number === number ? event : {};
   let result;
   try {
-    result = await acceptance(octokit, { owner, repo, number, label: label2 });
+    result = await acceptance(octokit, { owner, repo, number, label: label2, payload });
   } catch (error2) {
     result = { none: `the label could not be read (${describeFailure(error2)}): nothing is accepted` };
   }
   setOutput("accepted-by", result.by || "");
   setOutput("accepted-at", result.at || "");
-  info(result.by ? `accepted by @${result.by} (label ${label2}, set ${result.at})` : `not accepted: ${result.none}`);
+  setOutput("accepted-head", result.head || "");
+  setOutput("replaced-head", result.replaced || "");
+  setOutput("pr-author", result.author || "");
+  info(result.by ? `label ${label2} set by @${result.by} at ${result.at}, on head ${result.head || "(not this run's event)"}; author @${result.author || "?"}: the gate decides` : `not accepted: ${result.none}`);
 }
 function describeFailure(error2) {
   if (typeof error2.status !== "number") {

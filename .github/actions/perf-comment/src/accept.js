@@ -2,14 +2,22 @@
 // API at decision time, never from the pull request's files: the label must be on the pull
 // request now, and the last time it was set, a person set it. GitHub lets only people with triage
 // rights (or more) set a label; a bot (an auto-labeller a pull request can trigger) is not taken
-// for a maintainer.
+// for a maintainer. Facts only, from the API and from the event GitHub wrote: whether they accept
+// the head measured (the head the label was set on, never the author's own label) is the gate's
+// Java to decide (Acceptance.refusal, issue 74).
+
+const AUTHOR = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\[bot\])?$/
+const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/
+const sha = (value) => (typeof value === 'string' && SHA.test(value) ? value : '')
 
 /**
- * Who accepted, or why nobody did.
+ * Who set the label last and when; the head it was set on when this run is that setting's own
+ * event (GitHub wrote the head of that moment into it), else empty; the head a push replaced; the
+ * pull request's author. Or why nobody accepted.
  *
- * @returns {Promise<{ by: string, at: string } | { none: string }>}
+ * @returns {Promise<{ by: string, at: string, head: string, replaced: string, author: string } | { none: string }>}
  */
-export async function acceptance(octokit, { owner, repo, number, label }) {
+export async function acceptance(octokit, { owner, repo, number, label, payload = {} }) {
   const labels = await octokit.rest.issues.listLabelsOnIssue({ owner, repo, issue_number: number, per_page: 100 })
   if (!labels.data.some((entry) => entry && entry.name === label)) {
     return { none: `pull request #${number} does not carry the label ${label}` }
@@ -20,5 +28,14 @@ export async function acceptance(octokit, { owner, repo, number, label }) {
   if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login)) {
     return { none: login ? `the label ${label} was set by ${login}, a bot, not a maintainer` : `no event says who set the label ${label}` }
   }
-  return { by: login, at: typeof set.created_at === 'string' ? set.created_at : '' }
+  const pull = (payload && payload.pull_request) || {}
+  const own = payload.action === 'labeled' && payload.label && payload.label.name === label
+    && payload.sender && payload.sender.login === login
+  return {
+    by: login,
+    at: typeof set.created_at === 'string' ? set.created_at : '',
+    head: own && pull.head ? sha(pull.head.sha) : '',
+    replaced: payload.action === 'synchronize' ? sha(payload.before) : '',
+    author: pull.user && typeof pull.user.login === 'string' && AUTHOR.test(pull.user.login) ? pull.user.login : '',
+  }
 }

@@ -64,7 +64,9 @@ export async function run() {
 
 /**
  * Accept mode: whether the pull request carries the accept label, set by a person, now. Outputs
- * accepted-by and accepted-at, empty when nobody accepted; an API failure accepts nothing.
+ * accepted-by and accepted-at, empty when nobody accepted (an API failure accepts nothing), and
+ * the facts the gate's Java judges the label by: accepted-head (the head it was set on, when this
+ * run is the label's own event), replaced-head (a push's before) and pr-author.
  */
 async function accept() {
   const label = core.getInput('accept-label')
@@ -74,15 +76,22 @@ async function accept() {
   const number = parsePrNumber(core.getInput('pr-number', { required: true }))
   const octokit = github.getOctokit(core.getInput('github-token', { required: true }))
   const { owner, repo } = github.context.repo
+  // The event this run started from, when it is this pull request's (GitHub wrote it, not the pull request).
+  const event = github.context.payload || {}
+  const payload = event.pull_request && event.pull_request.number === number ? event : {}
   let result
   try {
-    result = await acceptance(octokit, { owner, repo, number, label })
+    result = await acceptance(octokit, { owner, repo, number, label, payload })
   } catch (error) {
     result = { none: `the label could not be read (${describeFailure(error)}): nothing is accepted` }
   }
   core.setOutput('accepted-by', result.by || '')
   core.setOutput('accepted-at', result.at || '')
-  core.info(result.by ? `accepted by @${result.by} (label ${label}, set ${result.at})` : `not accepted: ${result.none}`)
+  core.setOutput('accepted-head', result.head || '')
+  core.setOutput('replaced-head', result.replaced || '')
+  core.setOutput('pr-author', result.author || '')
+  core.info(result.by ? `label ${label} set by @${result.by} at ${result.at}, on head ${result.head || '(not this run\'s event)'}; `
+    + `author @${result.author || '?'}: the gate decides` : `not accepted: ${result.none}`)
 }
 
 /** One line a reader can act on: what GitHub refused, and the likely reason. */

@@ -350,7 +350,7 @@ function headline(summary, scenarios) {
   return `### ${title}\n\n${escapeText(decision.headline, 600)}${acceptedNote(summary)}\n\n${counts.join(' · ')}  \n${suite}${plural(scenarios.length, ['scenario', 'scenarios'])}  \nJudged by: ${modeLine(summary)}`
 }
 
-/** Who accepted, at which head, and that the label outlives a push: the figures and profiles below are as measured. */
+/** Who accepted, at which head, and that a later push is judged again: the figures and profiles below are as measured. */
 function acceptedNote(summary) {
   if (!summary.decision || summary.decision.outcome !== 'ACCEPTED' || !summary.accepted || typeof summary.accepted !== 'object') {
     return ''
@@ -359,8 +359,8 @@ function acceptedNote(summary) {
   const when = typeof at === 'string' && at !== '' ? `, set ${escapeText(at, 40)}` : ''
   const commit = typeof head === 'string' && COMMIT.test(head) ? ` at head ${code(head.slice(0, 12))}` : ''
   return `\n\n**Accepted** by ${escapeText(by, 40)} with the label ${code(label)}${when}${commit}: the regression passes as an intended cost; `
-    + 'its figures and where it went are below, as measured. The label stays on later pushes, and each push is measured again and shown '
-    + 'accepted, until someone with triage rights removes it.'
+    + 'its figures and where it went are below, as measured. It accepts this head only: a later push is judged again and fails on a '
+    + 'confirmed regression until someone with triage rights, not the pull request\'s author, removes the label and sets it again.'
 }
 
 function attentionSection(rows, scenarios, head, paired) {

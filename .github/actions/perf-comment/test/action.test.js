@@ -183,6 +183,44 @@ test('accept mode: the pull request\'s author without triage rights cannot set t
   assert.match(result.stdout, /not accepted: pull request #7 does not carry the label perf-accepted/)
 })
 
+const acceptInputs = { mode: 'accept', 'pr-number': '7', 'accept-label': 'perf-accepted' }
+const labelAs = (login) => fetch(`${fake.url}/repos/acme/payments/issues/7/labels`, { method: 'POST',
+  headers: { authorization: 'token x', 'x-fake-user': login, 'content-type': 'application/json' }, body: JSON.stringify({ labels: ['perf-accepted'] }) })
+const prEvent = (extra) => ({ number: 7, pull_request: { number: 7, head: { sha: HEAD_SHA }, user: { login: 'contributor-2' } },
+  sender: { login: 'contributor-2' }, ...extra })
+
+test('accept mode: the label\'s own event gives the head it was set on; a later push gives none and names the head it replaced (issue 74)', async () => {
+  fake.state.permissions = { 'maint-1': 'triage' }
+  assert.equal((await labelAs('maint-1')).status, 200)
+  const own = await runAction(acceptInputs, { apiUrl: fake.url,
+    event: prEvent({ action: 'labeled', label: { name: 'perf-accepted' }, sender: { login: 'maint-1' } }) })
+  assertSucceeded(own)
+  assert.equal(own.outputs['accepted-by'], 'maint-1')
+  assert.equal(own.outputs['accepted-head'], HEAD_SHA)
+  assert.equal(own.outputs['pr-author'], 'contributor-2')
+  const pushed = await runAction(acceptInputs, { apiUrl: fake.url, event: prEvent({ action: 'synchronize', before: 'c'.repeat(40) }) })
+  assertSucceeded(pushed)
+  assert.equal(pushed.outputs['accepted-by'], 'maint-1', 'who set it stays a fact; the gate refuses it')
+  assert.equal(pushed.outputs['accepted-head'], '')
+  assert.equal(pushed.outputs['replaced-head'], 'c'.repeat(40))
+  const other = await runAction(acceptInputs, { apiUrl: fake.url,
+    event: prEvent({ action: 'labeled', label: { name: 'docs' }, sender: { login: 'maint-1' } }) })
+  assert.equal(other.outputs['accepted-head'], '', 'another label\'s event sets no head')
+  const elsewhere = await runAction(acceptInputs, { apiUrl: fake.url,
+    event: { ...prEvent({ action: 'labeled', label: { name: 'perf-accepted' }, sender: { login: 'maint-1' } }), pull_request: { number: 8, head: { sha: HEAD_SHA } } } })
+  assert.equal(elsewhere.outputs['accepted-head'], '', 'another pull request\'s event gives nothing')
+  assert.equal(elsewhere.outputs['pr-author'], '')
+})
+
+test('accept mode: the author\'s own label, set with triage rights, is reported with the author, so the gate refuses it (issue 74)', async () => {
+  fake.state.permissions = { 'contributor-2': 'triage' }
+  assert.equal((await labelAs('contributor-2')).status, 200)
+  const result = await runAction(acceptInputs, { apiUrl: fake.url, event: prEvent({ action: 'labeled', label: { name: 'perf-accepted' } }) })
+  assertSucceeded(result)
+  assert.equal(result.outputs['accepted-by'], 'contributor-2')
+  assert.equal(result.outputs['pr-author'], 'contributor-2')
+})
+
 test('accept mode: a label a bot set is not a maintainer\'s acceptance; an API failure accepts nothing', async () => {
   fake.state.labels = { 7: ['perf-accepted'] }
   fake.state.labelEvents = { 7: [{ event: 'labeled', label: { name: 'perf-accepted' }, actor: { login: 'labeler[bot]' }, created_at: '2026-11-28T09:00:00Z' }] }

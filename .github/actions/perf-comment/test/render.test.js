@@ -332,6 +332,6 @@ test('an accepted regression says who accepted, at which head, that the label ou
   const { body } = renderReport(summary, { marker })
   assert.match(body, /^### ☑️ kafka-perf-gate: 2 confirmed regressions, accepted by maint-1 \(label perf-accepted\)$/m)
   assert.match(body, /\*\*Accepted\*\* by maint-1 with the label `perf-accepted`, set 2026-11-28T09&#58;00&#58;00Z at head `bbbbbbbbbbbb`/)
-  assert.match(body, /The label stays on later pushes, and each push is measured again and shown accepted/)
+  assert.match(body, /It accepts this head only: a later push is judged again/)
   assert.match(body, /#### Needs attention/, 'the figures are still shown')
 })

@@ -29,10 +29,10 @@ export function fixture(name) {
 
 /**
  * @param {Record<string, string>} inputs   action inputs by their action.yml names
- * @param {{ apiUrl?: string, timeoutMs?: number }} options
+ * @param {{ apiUrl?: string, timeoutMs?: number, event?: object }} options   event: the payload GitHub writes (GITHUB_EVENT_PATH)
  * @returns {Promise<{ code: number, stdout: string, stderr: string, outputs: Record<string,string>, jobSummary: string }>}
  */
-export function runAction(inputs, { apiUrl, timeoutMs = 20_000 } = {}) {
+export function runAction(inputs, { apiUrl, timeoutMs = 20_000, event } = {}) {
   const work = mkdtempSync(join(SCRATCH, 'kpg-action-'))
   const outputFile = join(work, 'output')
   const summaryPath = join(work, 'step-summary.md')
@@ -49,6 +49,12 @@ export function runAction(inputs, { apiUrl, timeoutMs = 20_000 } = {}) {
   }
   for (const [name, value] of Object.entries(inputs)) {
     env[`INPUT_${name.toUpperCase()}`] = value
+  }
+  if (event) {
+    // The event payload GitHub writes; @actions/github reads it at import.
+    env.GITHUB_EVENT_PATH = join(work, 'event.json')
+    env.GITHUB_EVENT_NAME = 'pull_request'
+    writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify(event))
   }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ACTION_DIR, 'dist', 'index.js')], { env, cwd: work })

@@ -104,9 +104,8 @@ public final class ComponentStage {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
         this.users = users;
-        // The listings decide what is measured, so they run the gate's code alone, on the gate's jars, as the
-        // base's user: never the head's, whose other processes could trace them (issue 74). The head's files
-        // are readable by all once its build has ended (SideUsers.Launch#freeze).
+        // The listings decide what is measured: the gate's code alone, as the base's user, never the head's, whose
+        // processes could trace them (issue 74); the head's files are readable by all once frozen after its build.
         this.base = new ForkJvm(Side.BASE.key(), ThisJvm.classPath(), LIST_FLAGS, logs, users.base());
         this.head = new ForkJvm(Side.HEAD.key(), ThisJvm.classPath(), LIST_FLAGS, logs, users.base());
         this.mode = mode;
@@ -136,8 +135,7 @@ public final class ComponentStage {
             Listed inHead = headLists.getOrDefault(file.scenario(), Listed.NONE);
             boolean sameSubject = inHead.subject() != null && inHead.subject().equals(inBase.subject());
             if (mode == ComponentsMode.OFF) {
-                plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"),
-                        sameSubject));
+                plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"), sameSubject));
                 continue;
             }
             List<String> notes = new ArrayList<>(inHead.notes());

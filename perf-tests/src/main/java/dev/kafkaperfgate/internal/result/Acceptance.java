@@ -11,12 +11,21 @@ import dev.kafkaperfgate.internal.settings.GateSettings;
  * at decision time, never from the pull request's files. A confirmed regression then ends
  * ACCEPTED (exit 0), its figures and profile shown as they are.
  *
- * @param by    the login that set the label
- * @param label the label's name
- * @param at    when it was set (ISO-8601, as GitHub gives it), or empty
- * @param head  the head commit judged in this run
+ * <p>A label accepts the head it was set on, and never its pull request's author's (issue 74):
+ * a later push in the same pull request, whose cost nobody has looked at, is judged afresh and
+ * fails on a confirmed regression while the old label stays on; {@link #refusal} says why. The
+ * head it was set on is the one GitHub wrote into the label's own event, which started this run:
+ * nothing the pull request's author controls (a commit's date, say) takes part.
+ *
+ * @param by           the login that set the label
+ * @param label        the label's name
+ * @param at           when it was set (ISO-8601, as GitHub gives it), or empty
+ * @param head         the head commit judged in this run
+ * @param labelledHead the head the label was set on (from the label's own event), or empty when this run is not that event's
+ * @param author       the pull request's author, or empty when not known
+ * @param replaced     the head this run's push replaced, or empty
  */
-public record Acceptance(String by, String label, String at, String head) {
+public record Acceptance(String by, String label, String at, String head, String labelledHead, String author, String replaced) {
 
     public Acceptance {
         // The settings' forms (SettingForms) refused these before anything started; a record made otherwise holds to them too.
@@ -35,9 +44,40 @@ public record Acceptance(String by, String label, String at, String head) {
             return null;
         }
         String label = settings.acceptLabel();
-        String at = settings.acceptedAt();
         return new Acceptance(by.strip(), label == null || label.isBlank() ? "perf-accepted" : label.strip(),
-                at == null ? "" : at.strip(), settings.runCommit() == null ? "" : settings.runCommit());
+                orEmpty(settings.acceptedAt()), orEmpty(settings.runCommit()), orEmpty(settings.acceptedHead()),
+                orEmpty(settings.acceptAuthor()), orEmpty(settings.acceptReplaced()));
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value.strip();
+    }
+
+    private static String shortSha(String sha) {
+        return sha.substring(0, Math.min(12, sha.length()));
+    }
+
+    /**
+     * Why the label does not accept this run's head, or {@code null} when it does; decided here
+     * and nowhere else. The author unknown, the author's own label, or a label set on another head
+     * (this run is not the label's own event) accepts nothing.
+     */
+    String refusal() {
+        if (author.isEmpty()) {
+            return "the pull request's author is not known, so the label " + label + " set by @" + by + " accepts nothing";
+        }
+        if (author.equalsIgnoreCase(by)) {
+            return "@" + by + " wrote this pull request and set the label " + label + " on it: an author cannot accept their own "
+                    + "pull request's cost; someone else with triage rights must set it";
+        }
+        if (labelledHead.isEmpty() || !labelledHead.equals(head)) {
+            return "the label " + label + " was set by @" + by + (at.isEmpty() ? "" : " at " + at)
+                    + (labelledHead.isEmpty() ? " on an earlier head" : " on head " + shortSha(labelledHead))
+                    + (replaced.isEmpty() ? "" : " (this push replaced " + shortSha(replaced) + ")")
+                    + ", not on this head" + (head.isEmpty() ? "" : " " + shortSha(head))
+                    + ": to accept this head, remove the label and set it again";
+        }
+        return null;
     }
 
     /** {@code accepted by @login (label perf-accepted, set 2026-11-28T09:00:00Z) at head 1a2b3c4}. */
@@ -47,6 +87,9 @@ public record Acceptance(String by, String label, String at, String head) {
     }
 
     ObjectNode toJson() {
-        return JsonNodeFactory.instance.objectNode().put("by", by).put("label", label).put("at", at).put("head", head);
+        ObjectNode json = JsonNodeFactory.instance.objectNode().put("by", by).put("label", label).put("at", at).put("head", head)
+                .put("labelledHead", labelledHead).put("author", author);
+        String why = refusal();
+        return why == null ? json : json.put("why", why);
     }
 }

@@ -216,18 +216,22 @@ public final class RunSummary {
         boolean judged = entries.stream().map(RunSummary::finalVerdict).filter(Objects::nonNull)
                 .flatMap(verdict -> verdict.metrics().stream())
                 .anyMatch(metric -> metric.verdict() != Verdict.NEW && metric.verdict() != Verdict.MISMATCH);
+        Acceptance acceptance = provenance.acceptance();
+        String refusal = acceptance == null ? null : acceptance.refusal();
         GateResult.Outcome outcome;
         String headline;
         if (!isComplete()) {
             outcome = GateResult.Outcome.INCOMPLETE;
             headline = "run INCOMPLETE: " + (problems().isEmpty() ? "the suite did not reach its end" : String.join("; ", problems()));
-        } else if (!regressed.isEmpty() && provenance.acceptance() != null) {
-            // A maintainer's label accepts the cost: the figures stay, the job passes.
+        } else if (!regressed.isEmpty() && acceptance != null && refusal == null) {
+            // A maintainer's label accepts the cost of the head it was set on: the figures stay, the job passes.
             outcome = GateResult.Outcome.ACCEPTED;
-            headline = provenance.acceptance().describe() + ": confirmed regression: " + String.join("; ", regressed);
+            headline = acceptance.describe() + ": confirmed regression: " + String.join("; ", regressed);
         } else if (!regressed.isEmpty()) {
             outcome = GateResult.Outcome.REGRESSION;
-            headline = "confirmed regression: " + String.join("; ", regressed);
+            // Why the label did not accept it comes first: the comment cuts a long headline.
+            headline = "confirmed regression" + (refusal == null ? "" : " (not accepted: " + refusal + ")") + ": "
+                    + String.join("; ", regressed);
         } else if (!judged && !entries.isEmpty() && entries.stream().allMatch(entry -> entry.outcome() == Outcome.UNCHANGED)) {
             outcome = GateResult.Outcome.PASS;
             headline = "pass: nothing the clients run changed (" + entries.size() + (entries.size() == 1 ? " scenario" : " scenarios")
@@ -330,7 +334,7 @@ public final class RunSummary {
         root.put("commit", provenance.commit());
         root.put("runId", provenance.runId());
         if (provenance.acceptance() != null) {
-            root.set("accepted", provenance.acceptance().toJson());
+            root.set(provenance.acceptance().refusal() == null ? "accepted" : "notAccepted", provenance.acceptance().toJson());
         }
         root.put("module", module);
         root.put("startedAt", startedAt.toString());

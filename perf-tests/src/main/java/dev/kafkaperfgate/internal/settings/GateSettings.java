@@ -256,6 +256,21 @@ public final class GateSettings {
         return text(GateProperties.ACCEPTED_AT);
     }
 
+    /** The head the accept label was set on ({@link GateProperties#ACCEPTED_HEAD}), or {@code null}. */
+    public String acceptedHead() {
+        return text(GateProperties.ACCEPTED_HEAD);
+    }
+
+    /** The head this run's push replaced ({@link GateProperties#ACCEPT_REPLACED}), or {@code null}. */
+    public String acceptReplaced() {
+        return text(GateProperties.ACCEPT_REPLACED);
+    }
+
+    /** The pull request's author ({@link GateProperties#ACCEPT_AUTHOR}), or {@code null}. */
+    public String acceptAuthor() {
+        return text(GateProperties.ACCEPT_AUTHOR);
+    }
+
     public String runModule() {
         return text(GateProperties.RUN_MODULE);
     }

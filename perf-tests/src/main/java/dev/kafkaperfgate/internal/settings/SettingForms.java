@@ -21,6 +21,8 @@ public final class SettingForms {
     private static final Pattern COMMIT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/-]{0,99}");
     /** GitHub's logins (an app's with {@code [bot]}): letters, digits and hyphens, at most 39. */
     public static final Pattern LOGIN = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\\[bot\\])?");
+    /** A full commit id, as GitHub's events give it. */
+    private static final Pattern SHA = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
     /** A label's name: 1-50 characters, none a control character. */
     public static final Pattern LABEL = Pattern.compile("[^\\p{Cntrl}]{1,50}");
     /** {@code host:port} (a listener's {@code PLAINTEXT://} before it, as Kafka takes), the host a name, an IPv4 address or a bracketed IPv6 address. */
@@ -36,6 +38,9 @@ public final class SettingForms {
         form(values, GateProperties.BASE_COMMIT, COMMIT, "a commit id or a ref's name");
         form(values, GateProperties.ACCEPTED_BY, LOGIN, "a GitHub login");
         form(values, GateProperties.ACCEPT_LABEL, LABEL, "a label's name (1-50 characters)");
+        form(values, GateProperties.ACCEPTED_HEAD, SHA, "a full commit id");
+        form(values, GateProperties.ACCEPT_REPLACED, SHA, "a full commit id");
+        form(values, GateProperties.ACCEPT_AUTHOR, LOGIN, "a GitHub login");
         String at = GateProperties.get(values, GateProperties.ACCEPTED_AT, null);
         if (at != null) {
             try {

@@ -61,7 +61,8 @@ class RunDecisionTest {
     @Test
     void aConfirmedRegressionWithTheAcceptLabelIsAcceptedAndWithoutItFails() throws java.io.IOException {
         GateSettings labelled = GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "maint-1", GateProperties.ACCEPTED_AT,
-                "2026-11-28T09:00:00Z", GateProperties.RUN_COMMIT, "b".repeat(40)));
+                "2026-11-28T09:00:00Z", GateProperties.RUN_COMMIT, "b".repeat(40), GateProperties.ACCEPTED_HEAD, "b".repeat(40),
+                GateProperties.ACCEPT_AUTHOR, "contributor-2"));
         for (GateSettings settings : List.of(labelled, GateSettings.of(Map.of(GateProperties.RUN_COMMIT, "b".repeat(40))))) {
             Path folder = java.nio.file.Files.createTempDirectory(dir, "run");
             RunSummary summary = new RunSummary(folder, "pr", 1, RunSummary.Provenance.of(settings));
@@ -87,6 +88,63 @@ class RunDecisionTest {
         IllegalArgumentException notALogin = assertThrows(IllegalArgumentException.class, () -> RunSummary.Provenance.of(
                 GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "evil; rm -rf"))));
         assertTrue(notALogin.getMessage().contains("must be a GitHub login"), notALogin.getMessage());
+    }
+
+    /**
+     * Issue 74: a label accepts the head it was set on, never its author's. A later push while the
+     * label stays on, the author's own label, and a label whose author is not known all fail (exit 1),
+     * the headline saying why first, and summary.json says it under notAccepted, not accepted.
+     */
+    @Test
+    void theLabelAcceptsOnlyTheHeadItWasSetOnAndNeverTheAuthors() throws java.io.IOException {
+        Map<String, String> pushed = Map.of(GateProperties.ACCEPTED_BY, "maint-1", GateProperties.ACCEPTED_AT, "2026-11-28T09:00:00Z",
+                GateProperties.RUN_COMMIT, "b".repeat(40), GateProperties.ACCEPT_AUTHOR, "contributor-2",
+                GateProperties.ACCEPT_REPLACED, "a".repeat(40));
+        GateResult later = regressionUnder(pushed);
+        assertEquals(GateResult.Outcome.REGRESSION, later.outcome());
+        assertEquals(1, later.exitCode());
+        assertTrue(later.headline().startsWith("confirmed regression (not accepted: the label perf-accepted was set by @maint-1 at "
+                + "2026-11-28T09:00:00Z on an earlier head (this push replaced aaaaaaaaaaaa), not on this head bbbbbbbbbbbb: to accept "
+                + "this head, remove the label and set it again): s1 (cpuNsPerRecord +"), later.headline());
+        com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(later.summaryFile().toFile());
+        assertTrue(written.path("accepted").isMissingNode(), written.toString());
+        assertTrue(written.path("notAccepted").path("why").asText().contains("on an earlier head"), written.toString());
+
+        Map<String, String> otherHead = new java.util.HashMap<>(pushed);
+        otherHead.put(GateProperties.ACCEPTED_HEAD, "c".repeat(40));
+        assertTrue(regressionUnder(otherHead).headline().contains("on head cccccccccccc, not on this head bbbbbbbbbbbb"));
+
+        Map<String, String> own = new java.util.HashMap<>(pushed);
+        own.put(GateProperties.ACCEPTED_BY, "Contributor-2");
+        own.put(GateProperties.ACCEPTED_HEAD, "b".repeat(40));
+        GateResult author = regressionUnder(own);
+        assertEquals(1, author.exitCode());
+        assertTrue(author.headline().contains("@Contributor-2 wrote this pull request and set the label perf-accepted on it: an author "
+                + "cannot accept"), author.headline());
+        own.remove(GateProperties.ACCEPT_AUTHOR);
+        GateResult unknown = regressionUnder(own);
+        assertEquals(1, unknown.exitCode());
+        assertTrue(unknown.headline().contains("the pull request's author is not known"), unknown.headline());
+
+        Map<String, String> accepted = new java.util.HashMap<>(pushed);
+        accepted.put(GateProperties.ACCEPTED_HEAD, "b".repeat(40));
+        assertEquals(GateResult.Outcome.ACCEPTED, regressionUnder(accepted).outcome(), "the head it was set on, by another: accepted");
+        IllegalArgumentException notASha = assertThrows(IllegalArgumentException.class, () -> RunSummary.Provenance.of(
+                GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "maint-1", GateProperties.ACCEPTED_HEAD, "HEAD~1"))));
+        assertTrue(notASha.getMessage().contains("must be a full commit id"), notASha.getMessage());
+    }
+
+    private GateResult regressionUnder(Map<String, String> settings) throws java.io.IOException {
+        Path folder = java.nio.file.Files.createTempDirectory(dir, "run");
+        RunSummary summary = new RunSummary(folder, "pr", 1, RunSummary.Provenance.of(GateSettings.of(settings)));
+        summary.judged("s1", "produce", RunSummary.Outcome.REGRESSION, folder.resolve("s1.json"), null,
+                verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), folder.resolve("s1.confirmation.json"),
+                verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), null);
+        summary.finish();
+        GateResult result = summary.result();
+        return new GateResult(result.outcome(), result.exitCode(), result.headline(), result.judged(), folder.resolve("summary.json"),
+                result.scenarios());
     }
 
     @Test
