@@ -58,6 +58,8 @@ public final class ComponentList {
     }
 
     public static void main(String[] args) throws IOException {
+        // Kafka's ConfigDef initialises the classes a setting names: here, their names are read only.
+        dev.kafkaperfgate.internal.spec.UserClasses.namesOnly();
         ObjectMapper json = new ObjectMapper();
         JsonNode request = json.readTree(Path.of(args[0]).toFile());
         String classpath = GateCode.first(request.path("classpath").asText());

@@ -142,8 +142,8 @@ final class DuelFork {
         Path recorded = fork(files, component, classpaths, longer, number, logs, users, true).recording();
         Path copy = logs.resolve(component.label().replaceAll("[^A-Za-z0-9.-]", "_") + ".profile.jfr");
         try {
-            byte[] bytes = GateFiles.readFromSide(recorded, java.util.Optional.of(users.head().user().map(SideUsers.User::name)
-                    .orElse(ThisJvm.userName())), PROFILE_CAP, "the profiling duel's recording");
+            // Read as the head's user: the duel's JVM was its, and its other processes still run (issue 74).
+            byte[] bytes = GateFiles.readAsSide(users.head(), recorded, recorded.getParent(), PROFILE_CAP, "the profiling duel's recording");
             try (OutputStream out = GateFiles.newFile(copy)) {
                 out.write(bytes);
             }
@@ -203,8 +203,7 @@ final class DuelFork {
         } catch (IOException e) {
             throw new ComponentStageException("cannot take JMH's lock file: " + e.getMessage(), e);
         }
-        return new Forked(read(answer, users.head().user().map(SideUsers.User::name).orElse(ThisJvm.userName()), settings.copies(), component,
-                log), recording);
+        return new Forked(read(answer, users.head(), settings.copies(), component, log), recording);
     }
 
     /** A side's own scenario file for the component, when it is not the experiment's. */
@@ -273,10 +272,10 @@ final class DuelFork {
     }
 
     /** The duel's answer: its figures, or whose code failed. */
-    static Result read(Path answer, String owner, int copies, ComponentRef component, Path log) {
+    static Result read(Path answer, SideUsers.Launch head, int copies, ComponentRef component, Path log) {
         Properties properties = new Properties();
-        // The answer sits where the head's user writes: read only a regular file of that user's, no link, no FIFO, capped.
-        try (InputStream in = new java.io.ByteArrayInputStream(GateFiles.readFromSide(answer, java.util.Optional.of(owner), ANSWER_CAP,
+        // The answer sits where the head's user writes, and its processes still run: read as that user, capped in bytes and time.
+        try (InputStream in = new java.io.ByteArrayInputStream(GateFiles.readAsSide(head, answer, answer.getParent(), ANSWER_CAP,
                 "the duel's answer"))) {
             properties.load(in);
         } catch (IOException e) {

@@ -161,6 +161,47 @@ public final class GateFiles {
         }
     }
 
+    /** How long reading a side's file may take: a few MiB take milliseconds; a FIFO never ends. */
+    public static final java.time.Duration SIDE_READ_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /**
+     * The bytes of a file a side wrote or named while its processes may still run, at most
+     * {@code maxBytes}: read by a process of the side's own user ({@link SideUsers.Launch#readAsSide}),
+     * so that nothing that user could not read is read (a folder on the path swapped for a link to
+     * the runner's files) and the read ends in its time (a FIFO swapped in after any check). The
+     * file must lie in {@code under}, the side's own folder. The checks of {@link #readFromSide}
+     * come first, for a clear message; they guard nothing by themselves (issue 74).
+     *
+     * @throws UnsafePathException naming {@code whose} when a check or the read fails
+     */
+    public static byte[] readAsSide(SideUsers.Launch side, Path file, Path under, long maxBytes, String whose) throws IOException {
+        return readAsSide(side, file, under, maxBytes, whose, SIDE_READ_TIMEOUT);
+    }
+
+    static byte[] readAsSide(SideUsers.Launch side, Path file, Path under, long maxBytes, String whose, java.time.Duration timeout)
+            throws IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path folder = under.toAbsolutePath().normalize();
+        if (absolute.equals(folder) || !absolute.startsWith(folder)) {
+            throw new UnsafePathException(whose + " " + SideOutput.neutral(file.toString()) + " is not in " + folder
+                    + ", the side's own folder: not read");
+        }
+        readFromSide(absolute, Optional.of(side.userName()), maxBytes, whose, false);
+        byte[] bytes;
+        try {
+            bytes = side.readAsSide(absolute, Math.toIntExact(maxBytes + 1), timeout);
+        } catch (UnsafePathException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new UnsafePathException(whose + " " + e.getMessage() + ": not read");
+        }
+        if (bytes.length > maxBytes) {
+            throw new UnsafePathException(whose + " " + SideOutput.neutral(file.toString()) + " has more than the " + maxBytes
+                    + " bytes it may have: not read");
+        }
+        return bytes;
+    }
+
     /**
      * The bytes of a file a side wrote, read only when it is a regular file (no link, no FIFO), owned
      * by {@code owner} (when given), and at most {@code maxBytes} long.
@@ -169,6 +210,11 @@ public final class GateFiles {
      * @throws UnsafePathException naming {@code whose} when a check fails
      */
     public static byte[] readFromSide(Path file, Optional<String> owner, long maxBytes, String whose) throws IOException {
+        return readFromSide(file, owner, maxBytes, whose, true);
+    }
+
+    /** The checks, and the read when {@code read}: only for a side whose processes have all ended (a build's, a run's). */
+    private static byte[] readFromSide(Path file, Optional<String> owner, long maxBytes, String whose, boolean read) throws IOException {
         BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         if (!attributes.isRegularFile()) {
             throw new UnsafePathException(whose + " " + file + " is not a regular file (" + (attributes.isSymbolicLink() ? "a link"
@@ -183,6 +229,9 @@ public final class GateFiles {
         if (attributes.size() > maxBytes) {
             throw new UnsafePathException(whose + " " + file + " has " + attributes.size() + " bytes, more than the " + maxBytes
                     + " it may have: not read");
+        }
+        if (!read) {
+            return new byte[0];
         }
         try (InputStream in = Channels.newInputStream(Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
             byte[] bytes = in.readNBytes((int) maxBytes + 1);

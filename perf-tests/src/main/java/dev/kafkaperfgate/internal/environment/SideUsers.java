@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.environment;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,6 +162,69 @@ public final class SideUsers {
                 Thread.currentThread().interrupt();
                 return Optional.of("interrupted while freezing " + user.home());
             }
+        }
+
+        /** The user the side's processes run as: its own, or this JVM's without one. */
+        public String userName() {
+            return user == null ? ThisJvm.userName() : user.name();
+        }
+
+        /** The side's temp folder, where its JVMs write: its own, or this JVM's without a user of its own. */
+        public Path tmp() {
+            return user == null ? ThisJvm.tmpDir() : user.tmp();
+        }
+
+        /**
+         * At most {@code limit} bytes of {@code file}, read by {@code head -c} running as the side's
+         * user and piped here, within {@code timeout}. Whatever the side does to the path meanwhile (a
+         * link in any part of it, a FIFO renamed over it), nothing its user could not read is read,
+         * and a FIFO blocks only that process, which {@code timeout} ends as the side's user (behind
+         * sudo this JVM cannot signal it) and this JVM ends too when even that did not come.
+         *
+         * @throws IOException naming the file when it cannot be read in time, as that user
+         */
+        public byte[] readAsSide(Path file, int limit, java.time.Duration timeout) throws IOException {
+            List<String> command = new ArrayList<>(commandPrefix());
+            command.addAll(List.of("timeout", "-s", "KILL", Long.toString(Math.max(1, timeout.toSeconds())),
+                    "head", "-c", Integer.toString(limit), "--", file.toString()));
+            ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            directory().ifPresent(home -> builder.directory(home.toFile()));
+            Process process = builder.start();
+            java.util.concurrent.FutureTask<byte[]> read = new java.util.concurrent.FutureTask<>(
+                    () -> process.getInputStream().readNBytes(limit));
+            Thread reader = new Thread(read, "kpg-" + side + "-read");
+            reader.setDaemon(true);
+            reader.start();
+            String shown = SideOutput.neutral(file.toString());
+            try {
+                byte[] bytes = read.get(timeout.plusSeconds(2).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                if (!process.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+                    throw new java.util.concurrent.TimeoutException();
+                }
+                if (process.exitValue() != 0) {
+                    throw new IOException(shown + (process.exitValue() == 137 ? " was not read within " + timeout.toSeconds()
+                            + " s (a FIFO?)" : " cannot be read as " + userName() + " (exit " + process.exitValue() + ")"));
+                }
+                return bytes;
+            } catch (java.util.concurrent.TimeoutException e) {
+                stop(process);
+                throw new IOException(shown + " was not read within " + timeout.toSeconds() + " s (a FIFO?): its reader was ended");
+            } catch (java.util.concurrent.ExecutionException e) {
+                stop(process);
+                throw new IOException(shown + " cannot be read as " + userName() + ": " + e.getCause().getMessage(), e.getCause());
+            } catch (InterruptedException e) {
+                stop(process);
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while reading " + shown);
+            }
+        }
+
+        /** Ends a reading process: directly, and through every process of the side's user when it has one. */
+        private void stop(Process process) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            endProcesses();
         }
 
         /**

@@ -13,7 +13,25 @@ import java.util.Optional;
  */
 public final class UserClasses {
 
+    /** Set in a JVM that reads a side's scenarios and must run none of its code: class names are taken as written. */
+    private static volatile boolean namesOnly;
+
     private UserClasses() {
+    }
+
+    /**
+     * From now on, in this JVM, a scenario's class names are not looked up and its client settings
+     * that name a class are not parsed by Kafka's {@code ConfigDef}, which initialises the class it
+     * names (its static initialiser runs). For the gate's component listing, which reads a side's
+     * files without running its code (issue 74); the side's own worker checks the names.
+     */
+    public static void namesOnly() {
+        namesOnly = true;
+    }
+
+    /** Whether {@link #namesOnly} was asked for. */
+    static boolean onlyNames() {
+        return namesOnly;
     }
 
     /**
@@ -22,6 +40,9 @@ public final class UserClasses {
      * constructor.
      */
     public static Optional<String> problem(String className, Class<?> expected) {
+        if (namesOnly) {
+            return Optional.empty();
+        }
         Class<?> type;
         try {
             type = Class.forName(className.trim(), false, Utils.getContextOrKafkaClassLoader());

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ComponentFiguresTest {
 
     /** The duel's answer is the head's user's file; without users of their own, this JVM's. */
-    private static final String ME = dev.kafkaperfgate.internal.environment.ThisJvm.userName();
+    private static final dev.kafkaperfgate.internal.environment.SideUsers.Launch ME = dev.kafkaperfgate.internal.environment.SideUsers.none().head();
 
     private final ComponentRef serializer = new ComponentRef("value.serializer", "com.acme.OrderSerializer");
 
@@ -133,8 +133,10 @@ class ComponentFiguresTest {
                 () -> DuelFork.read(huge, ME, 3, serializer, dir.resolve("log")));
         assertTrue(large.getMessage().contains("more than the " + DuelFork.ANSWER_CAP), large.getMessage());
 
-        ComponentStageException stranger = assertThrows(ComponentStageException.class, () -> DuelFork.read(write(dir,
-                answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 5)), "kpg-nobody", 3, serializer, dir.resolve("log")));
+        Path mine = write(dir, answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 5));
+        dev.kafkaperfgate.internal.environment.GateFiles.UnsafePathException stranger = assertThrows(
+                dev.kafkaperfgate.internal.environment.GateFiles.UnsafePathException.class,
+                () -> dev.kafkaperfgate.internal.environment.GateFiles.readFromSide(mine, java.util.Optional.of("kpg-nobody"), 1024, "the duel's answer"));
         assertTrue(stranger.getMessage().contains("not kpg-nobody: not read"), stranger.getMessage());
     }
 

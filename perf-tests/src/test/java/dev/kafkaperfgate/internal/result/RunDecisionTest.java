@@ -113,7 +113,8 @@ class RunDecisionTest {
 
         Map<String, String> otherHead = new java.util.HashMap<>(pushed);
         otherHead.put(GateProperties.ACCEPTED_HEAD, "c".repeat(40));
-        assertTrue(regressionUnder(otherHead).headline().contains("on head cccccccccccc, not on this head bbbbbbbbbbbb"));
+        String other = regressionUnder(otherHead).headline();
+        assertTrue(other.contains("on head cccccccccccc (this push replaced aaaaaaaaaaaa), not on this head bbbbbbbbbbbb"), other);
 
         Map<String, String> own = new java.util.HashMap<>(pushed);
         own.put(GateProperties.ACCEPTED_BY, "Contributor-2");

@@ -60,7 +60,10 @@ class EveryKeyTest {
             Map.entry(GateProperties.BASE_COMMIT, "main; rm -rf ~"),
             Map.entry(GateProperties.ACCEPTED_AT, "yesterday"),
             Map.entry(GateProperties.ACCEPTED_BY, "octo cat"),
-            Map.entry(GateProperties.ACCEPT_LABEL, "perf-accepted\nforged: line")));
+            Map.entry(GateProperties.ACCEPT_LABEL, "perf-accepted\nforged: line"),
+            Map.entry(GateProperties.ACCEPTED_HEAD, "HEAD~1"),
+            Map.entry(GateProperties.ACCEPT_REPLACED, "main"),
+            Map.entry(GateProperties.ACCEPT_AUTHOR, "octo cat")));
 
     /** Keys whose every value is taken here, and why: a later part checks it against what it names. */
     private static final Map<String, String> ANY = new TreeMap<>(Map.ofEntries(
@@ -113,7 +116,8 @@ class EveryKeyTest {
     void theFormsUsersAndTheActionWriteAreTaken() {
         SettingsCheck.parseAll(GateSettings.of(Map.of(GateProperties.SUITE, "nightly", GateProperties.PROFILE, "linux-amd64-4c",
                 GateProperties.BASE_COMMIT, "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", GateProperties.ACCEPTED_BY, "octo-cat",
-                GateProperties.ACCEPTED_AT, "2026-11-28T09:00:00Z",
+                GateProperties.ACCEPTED_AT, "2026-11-28T09:00:00Z", GateProperties.ACCEPTED_HEAD, "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d",
+                GateProperties.ACCEPT_AUTHOR, "dependabot[bot]",
                 GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, "broker-1.internal:9092,10.0.0.2:9093,[::1]:9094,PLAINTEXT://kafka:9092")));
     }
 }

@@ -155,8 +155,9 @@ final class WarmWindows implements AutoCloseable {
         for (Side side : Side.values()) {
             WorkerProcess worker = workers.of(side);
             Path recorded = Path.of(worker.call(WorkerProcess.command("profileStop"), Defaults.WORKER_REPLY_MARGIN).path("file").asText());
-            byte[] bytes = dev.kafkaperfgate.internal.environment.GateFiles.readFromSide(recorded, Optional.of(worker.user()), PROFILE_CAP,
-                    "the " + side.key() + " worker's recording");
+            // The path is the worker's word, and its side's processes still run: read as its user, in its temp folder only (issue 74).
+            byte[] bytes = dev.kafkaperfgate.internal.environment.GateFiles.readAsSide(worker.launch(), recorded, worker.launch().tmp(),
+                    PROFILE_CAP, "the " + side.key() + " worker's recording");
             copies[side.ordinal()] = into.resolve(stem + "." + side.key() + ".jfr");
             try (java.io.OutputStream out = dev.kafkaperfgate.internal.environment.GateFiles.newFile(copies[side.ordinal()])) {
                 out.write(bytes);

@@ -13,9 +13,8 @@ import dev.kafkaperfgate.internal.environment.ProcessPinning;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.worker.WorkerProtocol;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +43,11 @@ public final class WorkerProcess implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String EXITED = "\u0000exited";
+    private static final String TOO_LONG = "\u0000too long";
+    /** A reply's longest line: the largest (a catalog; a window's figures, costs and definition) are KiB and carry no histogram. */
+    static final int REPLY_CAP = 4 << 20;
+    /** A line of the worker's stderr is cut here, the rest of it read and dropped. */
+    static final int CONSOLE_LINE_CAP = 64 << 10;
 
     private final Side side;
     private final Process process;
@@ -53,23 +57,43 @@ public final class WorkerProcess implements AutoCloseable {
     /** Named the JVM's JIT threads once the worker's first line ({@link #announced}) has been read. */
     private volatile SideCpu cpu;
     private boolean announced;
-    /** The user the worker runs as: the owner of every file it hands the gate. */
-    private final String user;
+    /** How the worker was started: every file it hands the gate is read as its user. */
+    private final SideUsers.Launch launch;
 
-    private WorkerProcess(Side side, Process process, SideCpu cpu, String user, PrintStream console) {
+    private WorkerProcess(Side side, Process process, SideCpu cpu, SideUsers.Launch launch, PrintStream console) {
         this.side = side;
         this.process = process;
         this.cpu = cpu;
-        this.user = user;
+        this.launch = launch;
         this.commands = process.outputWriter(StandardCharsets.UTF_8);
-        daemon("kpg-" + side.key() + "-replies", () -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8)), replies::add, () -> replies.add(EXITED)));
-        daemon("kpg-" + side.key() + "-console", () -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8)), line -> {
+        daemon("kpg-" + side.key() + "-replies", () -> {
+            try (InputStream in = process.getInputStream()) {
+                CappedLines lines = new CappedLines(in, REPLY_CAP);
+                for (String line = lines.next(); line != null; line = lines.next()) {
+                    replies.add(line);
+                }
+            } catch (CappedLines.TooLong e) {
+                // Never read whole (issue 74): the worker is stopped and every later call says why.
+                process.destroyForcibly();
+                replies.add(TOO_LONG);
+                return;
+            } catch (IOException e) {
+                // The process is gone: EXITED says so.
+            }
+            replies.add(EXITED);
+        });
+        daemon("kpg-" + side.key() + "-console", () -> {
+            try (InputStream in = process.getErrorStream()) {
+                CappedLines lines = new CappedLines(in, CONSOLE_LINE_CAP);
+                for (String line = lines.nextCut(); line != null; line = lines.nextCut()) {
                     // The side's text, never a workflow command of the runner's (issue 58 item 4).
                     console.println("[" + side.key() + "] " + SideOutput.neutral(line));
                     remember(line);
-                }, () -> { }));
+                }
+            } catch (IOException e) {
+                // The process is gone.
+            }
+        });
     }
 
     /**
@@ -112,7 +136,7 @@ public final class WorkerProcess implements AutoCloseable {
             launch.directory().ifPresent(home -> builder.directory(home.toFile()));
             Process process = builder.start();
             SideCpu cpu = launch.user().map(user -> SideCpu.ofUser(process.pid(), user.home())).orElseGet(() -> SideCpu.ofTree(process.pid()));
-            return new WorkerProcess(side, process, cpu, launch.user().map(SideUsers.User::name).orElse(ThisJvm.userName()), console);
+            return new WorkerProcess(side, process, cpu, launch, console);
         } catch (IOException e) {
             throw new WorkerException(null, "could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
         }
@@ -127,9 +151,9 @@ public final class WorkerProcess implements AutoCloseable {
         return cpu;
     }
 
-    /** The user the worker runs as: a file it names is read only when this user owns it. */
-    public String user() {
-        return user;
+    /** How the worker was started: a file it names is read as its user ({@code GateFiles.readAsSide}). */
+    public SideUsers.Launch launch() {
+        return launch;
     }
 
     /** The worker JVM's process id. */
@@ -201,6 +225,11 @@ public final class WorkerProcess implements AutoCloseable {
             process.destroyForcibly();
             throw new WorkerException(side, side.key() + " worker did not answer " + what + " within " + timeout.toSeconds()
                     + " s and was killed" + lastLinesText(), null);
+        }
+        if (TOO_LONG.equals(line)) {
+            replies.add(TOO_LONG);   // every later call says so too
+            throw new WorkerException(side, side.key() + " worker wrote a line of more than " + REPLY_CAP
+                    + " bytes where its reply to " + what + " was due: not read, and the worker was stopped", null);
         }
         if (EXITED.equals(line)) {
             throw new WorkerException(side, side.key() + " worker exited during " + what + exitText() + lastLinesText(), null);
@@ -276,19 +305,6 @@ public final class WorkerProcess implements AutoCloseable {
 
     private synchronized String lastLinesText() {
         return lastLines.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", lastLines);
-    }
-
-    private static void pump(BufferedReader reader, java.util.function.Consumer<String> sink, Runnable atEnd) {
-        try (reader) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                sink.accept(line);
-            }
-        } catch (IOException e) {
-            // The process is gone; atEnd says so.
-        } finally {
-            atEnd.run();
-        }
     }
 
     private static void daemon(String name, Runnable body) {
