@@ -20,7 +20,13 @@
 #      the base's windows run beside it: the scenario is not judged (exit 2), the head named;
 #   5. a head whose serializer, once configured, alters the base's topic through an admin client
 #      of its own (the broker has no authorizer): not judged (exit 2), the request named.
-# Slow tier (scripts/test.sh --all): five gate runs, about 18 minutes (18m09s here on 2026-11-28). Needs root or passwordless
+#   6. (issue 74) case 1's head also commits dev/kafkaperfgate/internal/session/System.class, a
+#      java.lang.System stand-in whose exit(int) exits 0 and whose initialiser marks that it ran,
+#      at the checkout's root (the module's too, here): the gate's launches never load it, exit 1;
+#   7. (issue 74) a head whose serializer copies each record once more (a confirmed B/op
+#      regression) and, once it runs, copies the base's compiled classes over its own: measured
+#      (exit 1) or not judged (exit 2), never "not measured" as unchanged.
+# Slow tier (scripts/test.sh --all): six gate runs, about 18 minutes (18m09s here on 2026-11-28). Needs root or passwordless
 # sudo (the users the sides run as), jq, and Maven Central for exec-maven-plugin.
 #
 #   scripts/test-hostile-head.sh [extra -D options for every run]
@@ -63,6 +69,32 @@ done
 EOF
 chmod +x hostile.sh
 git add hostile.sh && git -c user.name=test -c user.email=test@localhost commit -qm "a helper script"
+
+# 6. The committed System.class in the launched classes' package, at the checkout's root (the module's too).
+system_marker=$work/system-class-ran
+mkdir -p "$work/system-src"
+cat > "$work/system-src/System.java" <<JAVA
+package dev.kafkaperfgate.internal.session;
+public final class System {
+    public static final java.io.PrintStream out = java.lang.System.out;
+    public static final java.io.PrintStream err = java.lang.System.err;
+    static {
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of("$system_marker"), "ran as " + java.lang.System.getProperty("user.name"));
+        } catch (java.io.IOException e) {
+            java.lang.System.err.println("hostile: " + e);
+        }
+    }
+    public static void exit(int status) {
+        java.lang.System.exit(0);
+    }
+    public static String getenv(String name) {
+        return java.lang.System.getenv(name);
+    }
+}
+JAVA
+javac -d "$app" "$work/system-src/System.java"
+[ -f "$app/dev/kafkaperfgate/internal/session/System.class" ] || fail "could not compile the hostile System.class"
 
 # The head: gzip, and the build runs hostile.sh first.
 sed -i 's/^compression.type=lz4$/compression.type=gzip/' src/main/resources/producer.properties
@@ -122,12 +154,13 @@ run_gate hostile-head "$@" || rc=$?
 grep -q "hostile: " "$work/hostile-head.log" || fail "the head's code never ran: the test proves nothing"
 grep -qE "hostile: (loosened|wrote GITHUB_ENV|attached)" "$work/hostile-head.log" && fail "the head reached the gate: $(grep -E 'hostile: (loosened|wrote|attached)' "$work/hostile-head.log" | head -n 3)"
 [ "$(cat "$github_env")" = KEEP=1 ] || fail "the head's code wrote \$GITHUB_ENV: $(cat "$github_env")"
+[ ! -e "$system_marker" ] || fail "the committed System.class ran in the gate: $(cat "$system_marker")"
 sleep 3
 jq -e '.decision.exitCode == 1' "$summary" >/dev/null || fail "summary.json no longer says FAIL: $(head -c 300 "$summary")"
 jq -e '.scenarios[] | select(.scenario == "orders-publish") | .outcome == "regression"' "$summary" >/dev/null \
   || fail "orders-publish must be a confirmed regression"
 pgrep -f "$app/hostile.sh" >/dev/null && fail "a process of the head outlived the run"
-echo "test-hostile-head: the gzip head failed, its build and serializer reached nothing"
+echo "test-hostile-head: the gzip head failed, its build and serializer reached nothing, its System.class never ran"
 
 # 2. A base that does not build; the head's serializer would run wherever its classes are loaded.
 git checkout -q -- . && git clean -qfdx -e target
@@ -225,4 +258,38 @@ grep -q "hostile: altered " "$work/topic-changer.log" || fail "the head never al
 grep -q "a client changed the broker's, a topic's or a client's settings while the sides measured (the brokers counted IncrementalAlterConfigs" \
   "$work/topic-changer.log" || fail "the change must be named: $(grep -m3 'orders-publish' "$work/topic-changer.log")"
 echo "test-hostile-head: a head that alters the base's topic is not judged, and the request named"
+# 7. A head that makes itself look unchanged: its serializer copies each record once more (a confirmed
+# B/op regression in about 5 minutes) and, once loaded, copies the base's compiled classes over its own.
+git checkout -q -- . && git clean -qfdx -e target
+git apply "$root/examples/orders-service/regressions/copy-per-record.patch"
+cat > "$work/self-rewrite.sh" <<'SH'
+#!/usr/bin/env bash
+# $1: the head's classes folder. Copies every base build's classes over it, as the head's user.
+for base in /var/tmp/kpg-sandbox-*/base/src/target/classes; do
+  if cp -rf "$base"/. "$1"/ 2>/dev/null; then echo "hostile: copied the base over $1" >&2; else echo "hostile: could not copy over $1" >&2; fi
+done
+SH
+chmod 0755 "$work/self-rewrite.sh"
+serializer_static "    static {
+        try {
+            java.nio.file.Path own = java.nio.file.Path.of(OrderSerializer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            new ProcessBuilder(\"bash\", \"$work/self-rewrite.sh\", own.toString()).inheritIO().start().waitFor();
+        } catch (Exception e) {
+            System.err.println(\"hostile: \" + e);
+        }
+    }"
+rc=0
+run_gate self-rewrite "$@" || rc=$?
+grep -qE "hostile: (copied|could not copy)" "$work/self-rewrite.log" || fail "the head never tried to copy the base's classes: the test proves nothing"
+if grep -qE "not measured: nothing its clients run changed|every class and jar of both sides' classpaths is identical|byte for byte the same on both sides" \
+    "$work/self-rewrite.log"; then
+  fail "the head that rewrote its classes was called unchanged: $(grep -m2 'not measured' "$work/self-rewrite.log")"
+fi
+case "$rc" in
+  1) grep -q "value.serializer com.example.orders.OrderSerializer: bytesPerOp REGRESSION" "$work/self-rewrite.log" \
+       || fail "exit 1 must be the serializer's confirmed B/op regression" ;;
+  2) grep -q "NOT JUDGED" "$work/self-rewrite.log" || fail "exit 2 must say NOT JUDGED" ;;
+  *) tail -n 30 "$work/self-rewrite.log" >&2; fail "a head that rewrites its classes must be measured (1) or not judged (2), not exit $rc" ;;
+esac
+echo "test-hostile-head: a head that copied the base's classes over its own was measured or refused (exit $rc), never called unchanged"
 passed=yes
