@@ -196,13 +196,19 @@ run_act() { # EVENT WORKFLOW EVENT_FILE RUN_ID LOG; from $act_dir (default the a
     --env TESTCONTAINERS_RYUK_DISABLED=true --env TESTCONTAINERS_CHECKS_DISABLE=true --env TESTCONTAINERS_HOST_OVERRIDE=localhost \
     -s GITHUB_TOKEN=ghs_act_fake_token) >"$5" 2>&1
 }
-pull_request_event() { # HEAD_SHA FILE
-  jq -n --arg sha "$1" '{
-    action: "synchronize", number: 7,
-    pull_request: {number: 7, head: {ref: "contrib", sha: $sha, repo: {full_name: "contributor/orders"}},
+pull_request_event() { # HEAD_SHA FILE [BEFORE]: the author's push (BEFORE: the head it replaced)
+  jq -n --arg sha "$1" --arg before "${3:-}" '{
+    action: "synchronize", number: 7, sender: {login: "contributor-2"},
+    pull_request: {number: 7, user: {login: "contributor-2"}, head: {ref: "contrib", sha: $sha, repo: {full_name: "contributor/orders"}},
                    base: {ref: "main", repo: {full_name: "acme/orders"}}},
-    repository: {full_name: "acme/orders", default_branch: "main"}}' > "$2"
+    repository: {full_name: "acme/orders", default_branch: "main"}} + (if $before == "" then {} else {before: $before} end)' > "$2"
 }
+labelled_event() { # PUSH_EVENT LOGIN FILE: the same head, the accept label set by LOGIN (GitHub writes the head of that moment)
+  jq --arg login "$2" '.action = "labeled" | .label = {name: "perf-accepted"} | .sender = {login: $login} | del(.before)' "$1" > "$3"
+}
+# Who may label (GitHub's rule, and the fake's): the maintainer maint-1 and the PR's author contributor-2 have triage rights.
+label() { curl -sS -o /dev/null -w '%{http_code}' -X POST -H 'authorization: token x' -H "x-fake-user: $1" \
+  --data '{"labels": ["perf-accepted"]}' "$api/repos/acme/orders/issues/7/labels"; }
 workflow_run_event() { # RUN_ID HEAD_SHA CONCLUSION FILE
   jq -n --argjson id "$1" --arg sha "$2" --arg conclusion "$3" '{
     action: "completed",
@@ -224,9 +230,12 @@ check_paired() { # RUN_ID HEAD_SHA [FILE...]: the artifact of a complete paired 
     || die "run $run is not a complete paired run of orders-publish, $head against $main_sha: $(jq -c '{complete, mode, commit}' "$artifact/summary.json")"
 }
 
-say "1/5 perf-gate on a pull request that changes a README (log $work/pr-pass.log)"
+say "1/5 perf-gate on a pull request that changes a README, labelled perf-accepted by its own author (log $work/pr-pass.log)"
 git -C "$adopter" checkout -q "$pass_sha"
-pull_request_event "$pass_sha" "$work/events/pr-pass.json"
+curl -fsS -o /dev/null -X POST --data '{"permissions": {"maint-1": "triage", "contributor-2": "triage", "drive-by-4": "read"}}' "$api/_fake/state"
+[ "$(label contributor-2)" = 200 ] || die "the fake API refused the author's label (contributor-2 has triage rights)"
+pull_request_event "$pass_sha" "$work/events/pr-push-1.json"
+labelled_event "$work/events/pr-push-1.json" contributor-2 "$work/events/pr-pass.json"
 start=$SECONDS
 run_act pull_request perf-gate.yml "$work/events/pr-pass.json" 4201 "$work/pr-pass.log" \
   || { tail -n 60 "$work/pr-pass.log"; die "perf-gate failed on a pull request that changes nothing measured"; }
@@ -240,6 +249,9 @@ if grep -q "\] base warm-up" "$work/pr-pass.log"; then
 fi
 grep -q "a module of the reactor" "$work/pr-pass.log" || grep -q "building the head ([^)]* services/orders)" "$work/pr-pass.log" \
   || die "the service module was not built from its reactor"
+# Issue 74: the author's own label accepts nothing, and the summary says why.
+jq -e '.accepted == null and (.notAccepted.why | contains("@contributor-2 wrote this pull request"))' "$(results 4201)/summary.json" >/dev/null \
+  || die "the author's own label was not refused with its reason: $(jq -c '{accepted, notAccepted}' "$(results 4201)/summary.json")"
 say "    PASS in $((SECONDS - start)) s: $(jq -r .decision.headline "$(results 4201)/summary.json")"
 
 say "2/5 perf-gate comment on workflow_run (log $work/comment-1.log)"
@@ -255,8 +267,10 @@ state -e '.comments[0].body | startswith("<!-- kafka-perf-gate-comment:kafka-per
   || die "the comment is not the gate's report: $(state -r '.comments[0].body' | head -c 400)"
 
 say "3/5 perf-gate on the next push: one more copy per record and a CPU-only check in the serializer (log $work/pr-fail.log)"
+# A maintainer accepts the pull request as it stands (pass_sha); the next push must not ride on that (issue 74).
+[ "$(label maint-1)" = 200 ] || die "the fake API refused the maintainer's label"
 git -C "$adopter" checkout -q "$fail_sha"
-pull_request_event "$fail_sha" "$work/events/pr-fail.json"
+pull_request_event "$fail_sha" "$work/events/pr-fail.json" "$pass_sha"
 start=$SECONDS
 if run_act pull_request perf-gate.yml "$work/events/pr-fail.json" 4203 "$work/pr-fail.log"; then
   die "perf-gate passed a serializer that copies each record once more"
@@ -285,6 +299,10 @@ jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.se
   || die "the CPU-only check must be named too, read worse: value.serializer com.example.orders.OrderSerializer, cpuNsPerOp: $(jq -c '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select(.component != null) | .line]' "$summary")"
 jq -r '.scenarios[] | .confirmation.metrics[]? | select(.metric == "cpuNsPerOp" and .component != null) | "    " + .line' "$summary"
 grep -q "confirmed performance regression" "$work/pr-fail.log" || die "the job did not fail on the verdict"
+jq -e --arg was "${pass_sha:0:12}" '.accepted == null and .notAccepted.by == "maint-1" and (.decision.headline
+    | startswith("confirmed regression (not accepted: the label perf-accepted was set by @maint-1 at ")
+    and contains("this push replaced \($was)") and contains("remove the label and set it again"))' "$summary" >/dev/null \
+  || die "a label set before this push accepted it, or the headline does not say why: $(jq -c '{decision, notAccepted}' "$summary")"
 say "    FAIL in $((SECONDS - start)) s: $(jq -r .decision.headline "$summary")"
 
 say "4/5 perf-gate comment again: the same comment, updated (log $work/comment-2.log)"
@@ -297,6 +315,9 @@ state -e '[.requests[] | select(startswith("PATCH /repos/acme/orders/issues/comm
   || die "the second run did not update the comment in place: $(state -c '.requests')"
 state -e '.comments[0].body | contains("OrderSerializer") and contains("REGRESSION")' >/dev/null \
   || die "the updated comment does not name the serializer's regression: $(state -r '.comments[0].body' | head -c 600)"
+# shellcheck disable=SC2016 # $was is jq's variable
+state -e --arg was "${pass_sha:0:12}" '.comments[0].body | contains("not accepted") and contains($was) and contains("set it again")' >/dev/null \
+  || die "the comment does not say the label accepted an earlier head: $(state -r '.comments[0].body' | head -c 600)"
 # Where it went (issue 59): the first CPU row is the method the check added, the first allocation row the copy.
 where=$(state -r '.comments[0].body' | sed -n '/^#### Where it went/,/^#### \|^<details>/p')
 echo "$where" | grep -A2 '^| CPU: frame' | tail -n 1 | grep -q 'OrderSerializer\.serialize&#40;String, Headers, Order&#41; 🆕' \
@@ -319,13 +340,11 @@ nightly_pid=$!
 pids+=("$nightly_pid")
 
 say "4b/5 the same push, labelled perf-accepted by a maintainer: ACCEPTED, the job passes (log $work/pr-accepted.log)"
-# GitHub lets only people with triage rights set a label; so does the fake API: the author's attempt is refused.
-label() { curl -sS -o /dev/null -w '%{http_code}' -X POST -H 'authorization: token x' -H "x-fake-user: $1" \
-  --data '{"labels": ["perf-accepted"]}' "$api/repos/acme/orders/issues/7/labels"; }
-curl -fsS -o /dev/null -X POST --data '{"permissions": {"maint-1": "triage", "contributor-2": "read"}}' "$api/_fake/state"
-[ "$(label contributor-2)" = 403 ] || die "the fake API let a user without triage rights set the accept label"
+# GitHub lets only people with triage rights set a label; so does the fake API: a drive-by user's attempt is refused.
+[ "$(label drive-by-4)" = 403 ] || die "the fake API let a user without triage rights set the accept label"
+# Set again, on this head: the run it starts is the one it accepts.
 [ "$(label maint-1)" = 200 ] || die "the fake API refused the maintainer's label"
-jq --arg sha "$fail_sha" '.action = "labeled" | .label = {name: "perf-accepted"}' "$work/events/pr-fail.json" > "$work/events/pr-accepted.json"
+labelled_event "$work/events/pr-fail.json" maint-1 "$work/events/pr-accepted.json"
 start=$SECONDS
 run_act pull_request perf-gate.yml "$work/events/pr-accepted.json" 4206 "$work/pr-accepted.log" \
   || { tail -n 60 "$work/pr-accepted.log"; die "perf-gate failed a regression a maintainer accepted"; }
