@@ -229,9 +229,11 @@ YAML
 fill "$nightly_workflow" <<'YAML'
 on: {schedule: [{cron: "17 3 * * *"}], workflow_dispatch: {}}   # perf-baselines, by kafka-perf-gate's init
 permissions: {contents: read}
+concurrency: {group: perf-baselines, cancel-in-progress: false}   # two refreshes never race on baselines/
 jobs:
   measure:
     runs-on: ubuntu-latest
+    timeout-minutes: 90   # a hang costs 90 minutes, not GitHub's 6 hours
     steps:
       - uses: @CHECKOUT@
         with: {persist-credentials: false}

@@ -25,12 +25,34 @@
 # shellcheck disable=SC2034 # sandbox_mode is read by paired.sh
 true
 
-# sandbox_mirrors_only SETTINGS: a settings.xml holding only SETTINGS' <mirrors> block (ids, URLs,
+# sandbox_mirrors_only SETTINGS: a settings.xml holding only SETTINGS' <mirrors> blocks (ids, URLs,
 # mirrorOf: no secret), so a side's build reaches the same repositories without the gate user's
-# <servers>, <proxies> or profiles.
+# <servers>, <proxies> or profiles. Comments go first (a <mirrors> in one would open a block that
+# ends at the next real </mirrors>); a block on one line, or a whole file on one line, gives its
+# mirrors and nothing after them (a line range once copied <servers> too: issue 74).
 sandbox_mirrors_only() {
   echo '<settings>'
-  sed -n '/<mirrors>/,/<\/mirrors>/p' "$1"
+  awk '
+    { text = text $0 "\n" }
+    END {
+      kept = ""
+      while ((at = index(text, "<!--")) > 0) {
+        end = index(substr(text, at + 4), "-->")
+        if (end == 0) { text = substr(text, 1, at - 1); break }
+        kept = kept substr(text, 1, at - 1)
+        text = substr(text, at + 4 + end + 2)
+      }
+      text = kept text
+      printf "  <mirrors>"
+      while ((at = index(text, "<mirrors>")) > 0) {
+        text = substr(text, at + 9)
+        end = index(text, "</mirrors>")
+        if (end == 0) break
+        printf "%s", substr(text, 1, end - 1)
+        text = substr(text, end + 10)
+      }
+      print "</mirrors>"
+    }' "$1" || return 1
   echo '</settings>'
 }
 

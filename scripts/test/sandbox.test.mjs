@@ -91,6 +91,36 @@ test('in CI, a machine that cannot give the head another user refuses the run (2
   assert.match(accepted.stdout, /^code=0 mode=same-user$/m)
 })
 
+test('a settings.xml with <mirrors> on one line, in several blocks or in a comment gives its mirrors, never what follows them (issue 74)', () => {
+  const cases = {
+    'one-line': `<settings>
+  <mirrors><mirror><id>corp</id><mirrorOf>*</mirrorOf><url>https://repo.corp.example/maven</url></mirror></mirrors>
+  <servers><server><id>corp</id><password>s3cret-token</password></server></servers>
+</settings>
+`,
+    minified: '<settings><mirrors><mirror><id>corp</id><mirrorOf>*</mirrorOf><url>https://repo.corp.example/maven</url></mirror></mirrors><servers><server><password>s3cret-token</password></server></servers></settings>\n',
+    commented: `<settings>
+  <!-- <mirrors> were here once -->
+  <servers><server><id>corp</id><password>s3cret-token</password></server></servers>
+  <mirrors>
+    <mirror><id>corp</id><mirrorOf>*</mirrorOf><url>https://repo.corp.example/maven</url></mirror>
+  </mirrors>
+  <mirrors><mirror><id>second</id><mirrorOf>central</mirrorOf><url>https://second.example/maven</url></mirror></mirrors>
+</settings>
+`,
+  }
+  for (const [name, text] of Object.entries(cases)) {
+    const settings = join(SCRATCH, `settings-${name}.xml`)
+    writeFileSync(settings, text)
+    const { code, stdout, stderr } = sandbox(`sandbox_mirrors_only "${settings}"`)
+    assert.equal(code, 0, stderr)
+    assert.match(stdout, /<url>https:\/\/repo\.corp\.example\/maven<\/url>/, name)
+    assert.match(stdout, /^<settings>\n {2}<mirrors>[\s\S]*<\/mirrors>\n<\/settings>\n$/, name)
+    assert.equal(stdout.match(/<mirrors>/g).length, 1, `${name}: one <mirrors> block`)
+    assert.doesNotMatch(stdout, /s3cret-token|<servers>|<server>/, name)
+  }
+})
+
 test('a side gets the mirrors of the gate user\'s settings.xml, never its servers\' credentials (issue 58 item 3)', () => {
   const settings = join(SCRATCH, 'settings.xml')
   writeFileSync(settings, `<settings>

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.internal.environment.GateFiles;
+import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.Defaults;
@@ -180,7 +181,7 @@ final class SideBuild {
             // Maven's "COMPILATION ERROR :" header names nothing.
             return lines.map(line -> line.replaceAll("\u001B\\[[0-9;]*m", "").trim())
                     .filter(line -> (line.contains("ERROR") || line.contains("FAIL")) && !line.endsWith("ERROR :"))
-                    .findFirst().map(line -> line.length() > 200 ? line.substring(0, 200) : line).orElse("see " + log);
+                    .findFirst().map(line -> SideOutput.neutral(line.length() > 200 ? line.substring(0, 200) : line)).orElse("see " + log);
         } catch (IOException | UncheckedIOException e) {
             return "see " + log;
         }

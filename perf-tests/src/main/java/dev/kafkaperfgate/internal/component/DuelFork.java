@@ -13,6 +13,7 @@ import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.environment.GateFiles;
+import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
@@ -285,7 +286,7 @@ final class DuelFork {
             String side = properties.getProperty("failedSide", "");
             Side culprit = Arrays.stream(Side.values()).filter(s -> s.key().equals(side)).findFirst().orElse(null);
             String whose = culprit != null ? "the " + side + "'s " : "the duel of ";
-            throw new ComponentStageException(culprit, whose + component.label() + " failed: " + properties.getProperty("failure")
+            throw new ComponentStageException(culprit, whose + component.label() + " failed: " + SideOutput.neutral(shortened(properties.getProperty("failure")))
                     + " (log " + log + ")", null);
         }
         Map<String, Double> figures = new LinkedHashMap<>();
@@ -320,5 +321,10 @@ final class DuelFork {
             // said below
         }
         throw new ComponentStageException("the duel of " + component.label() + " gave no figure " + key + " (log " + log + ")");
+    }
+
+    /** A side's text, at most 500 characters: it reaches the console, summary.json and the comment. */
+    private static String shortened(String text) {
+        return text.length() > 500 ? text.substring(0, 500) + "…" : text;
     }
 }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 
+import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.GateFiles;
 
@@ -164,9 +165,9 @@ final class ForkJvm {
     }
 
     /** The first line that says what went wrong: an exception or an error. */
-    private static String firstProblem(String output) {
+    static String firstProblem(String output) {
         return output.lines().map(String::trim)
                 .filter(line -> line.contains("Exception") || line.contains("Error"))
-                .findFirst().map(line -> line.length() > 300 ? line.substring(0, 300) : line).orElse("no error line");
+                .findFirst().map(line -> SideOutput.neutral(line.length() > 300 ? line.substring(0, 300) : line)).orElse("no error line");
     }
 }

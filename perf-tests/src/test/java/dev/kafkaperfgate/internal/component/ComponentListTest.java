@@ -94,4 +94,13 @@ class ComponentListTest {
         assertThrows(IOException.class, () -> ClassShape.of(new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 61, 0, 9}));
         assertThrows(IOException.class, () -> ClassShape.of("not a class".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
+
+    /** Issue 74: a side's text that names the first problem of its JVM reaches the console and summary.json neutral. */
+    @Test
+    void aForksFirstProblemAndAFrameNameAreShownNeutral() {
+        String first = ForkJvm.firstProblem("ok\n::error::Exception forged\u001b[2K");
+        assertTrue(first.contains("Exception forged") && !first.contains("::error::") && !first.contains("\u001b"), first);
+        String frame = new dev.kafkaperfgate.internal.component.profile.WhereItWent.Row("::add-mask::x\r.run", 1, 2, 3, 4, true, 5).name();
+        assertTrue(!frame.contains("::add-mask::") && !frame.contains("\r"), frame);
+    }
 }

@@ -183,10 +183,11 @@ public final class WorkerProcess implements AutoCloseable {
         try {
             reply = JSON.readTree(line);
         } catch (IOException e) {
-            throw new WorkerException(side, side.key() + " worker answered '" + op + "' with something that is not JSON: " + line, e);
+            throw new WorkerException(side, side.key() + " worker answered '" + op + "' with something that is not JSON: "
+                    + SideOutput.neutral(line.length() > 500 ? line.substring(0, 500) + "…" : line), e);
         }
         if (!reply.path("ok").asBoolean(false)) {
-            throw new WorkerException(side, side.key() + ": " + reply.path("error").asText("no error message"), null);
+            throw new WorkerException(side, errorText(side, reply), null);
         }
         return reply;
     }
@@ -304,7 +305,7 @@ public final class WorkerProcess implements AutoCloseable {
     }
 
     private synchronized String lastLinesText() {
-        return lastLines.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", lastLines);
+        return lastLines.isEmpty() ? "" : "; its last lines:\n  " + String.join("\n  ", lastLines.stream().map(SideOutput::neutral).toList());
     }
 
     private static void daemon(String name, Runnable body) {
@@ -316,5 +317,11 @@ public final class WorkerProcess implements AutoCloseable {
     /** A command of {@link dev.kafkaperfgate.internal.worker.WorkerProtocol}'s: {@code {"op": op}}, its fields to be put. */
     public static com.fasterxml.jackson.databind.node.ObjectNode command(String op) {
         return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("op", op);
+    }
+
+    /** A worker's error reply as a message: the side's text, neutral and at most 500 characters. */
+    static String errorText(Side side, JsonNode reply) {
+        String error = reply.path("error").asText("no error message");
+        return side.key() + ": " + SideOutput.neutral(error.length() > 500 ? error.substring(0, 500) + "…" : error);
     }
 }

@@ -13,7 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 74: a worker's reply line has a cap; an endless one is refused without being read whole, a console line is cut. */
+/**
+ * Issue 74: a worker's reply line has a cap; an endless one is refused without being read whole, a
+ * console line is cut; a worker's error text reaches the console neutral.
+ */
 @Tag("unit")
 class CappedLinesTest {
 
@@ -52,6 +55,15 @@ class CappedLinesTest {
         assertEquals("abcd …[cut]", cut.nextCut());
         assertEquals("last", cut.nextCut());
         assertNull(cut.nextCut());
+    }
+
+    @Test
+    void aWorkersErrorIsShownNeutralAndShort() throws IOException {
+        String text = WorkerProcess.errorText(dev.kafkaperfgate.internal.engine.Side.HEAD, new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree("{\"ok\":false,\"error\":\"::error::all passed\\r\\u001b[2K" + "x".repeat(600) + "\"}"));
+        assertTrue(text.startsWith("head: "), text);
+        assertTrue(!text.contains("::error::") && !text.contains("\r") && !text.contains("\u001b"), text);
+        assertTrue(text.length() < 600, text.length() + " characters");
     }
 
     private static InputStream stream(String text) {
