@@ -50,6 +50,16 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
 
     private static final String GATE_PACKAGE = "dev/kafkaperfgate/";
 
+    /**
+     * What the gate reads of both classpaths, as its own user (issue 74): entries of a classpath,
+     * entries of one jar, bytes of all files together, bytes of one class unpacked. Past one, or at
+     * a link or a file that is not regular, nothing is shared: each copy keeps its whole classpath.
+     */
+    record Caps(int classpathEntries, int jarEntries, long totalBytes, int classBytes) {
+    }
+
+    static final Caps CAPS = new Caps(20_000, 200_000, 8L << 30, 16 << 20);
+
     /** Nothing shared: each copy holds its side's whole classpath. */
     public static SharedJars none(String baseClasspath, String headClasspath) {
         return new SharedJars(List.of(), baseClasspath, headClasspath);
@@ -62,28 +72,33 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
      *                side's jar defining any of their classes is not shared, so each copy links the gate's
      */
     public static SharedJars of(String baseClasspath, String headClasspath, List<String> harness) {
+        return of(baseClasspath, headClasspath, harness, CAPS);
+    }
+
+    static SharedJars of(String baseClasspath, String headClasspath, List<String> harness, Caps caps) {
         List<String> base = entries(baseClasspath);
         List<String> head = entries(headClasspath);
         Map<String, String> candidates;   // base path -> head path
         try {
+            inspect(head, caps, inspect(base, caps, 0));
             candidates = alike(base, head);
             Map<String, Set<String>> classes = new HashMap<>();
             for (String entry : candidates.keySet()) {
-                classes.put(entry, classes(Path.of(entry)));
+                classes.put(entry, classes(Path.of(entry), caps));
             }
             candidates.keySet().removeIf(entry -> classes.get(entry).stream().anyMatch(name -> name.startsWith(GATE_PACKAGE)));
             Set<String> perCopy = new HashSet<>();
             for (String entry : harness) {
-                perCopy.addAll(classes(Path.of(entry)));
+                perCopy.addAll(classes(Path.of(entry), caps));
             }
             for (String entry : base) {
                 if (!candidates.containsKey(entry)) {
-                    perCopy.addAll(classes(Path.of(entry)));
+                    perCopy.addAll(classes(Path.of(entry), caps));
                 }
             }
             for (String entry : head) {
                 if (!candidates.containsValue(entry)) {
-                    perCopy.addAll(classes(Path.of(entry)));
+                    perCopy.addAll(classes(Path.of(entry), caps));
                 }
             }
             boolean demoted = true;
@@ -92,7 +107,7 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
                 Set<String> needles = packages(perCopy);
                 for (String entry : new ArrayList<>(candidates.keySet())) {
                     Set<String> defined = classes.get(entry);
-                    Set<String> named = referenced(Path.of(entry), needles);
+                    Set<String> named = referenced(Path.of(entry), needles, caps);
                     if (!Collections.disjoint(defined, perCopy) || !Collections.disjoint(named, perCopy)) {
                         candidates.remove(entry);
                         perCopy.addAll(defined);
@@ -106,6 +121,52 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
         }
         return new SharedJars(List.copyOf(candidates.keySet()), without(base, Set.copyOf(candidates.keySet())),
                 without(head, Set.copyOf(candidates.values())));
+    }
+
+    /**
+     * Refuses (an IOException: nothing is shared) a classpath of too many entries, an entry that is a
+     * link or neither a file nor a folder (a FIFO), or files past the caps together; follows no link.
+     *
+     * @return the bytes counted so far
+     */
+    private static long inspect(List<String> entries, Caps caps, long counted) throws IOException {
+        if (entries.size() > caps.classpathEntries()) {
+            throw new IOException("a classpath of " + entries.size() + " entries, more than " + caps.classpathEntries());
+        }
+        for (String entry : entries) {
+            java.nio.file.attribute.BasicFileAttributes attributes;
+            try {
+                attributes = Files.readAttributes(Path.of(entry), java.nio.file.attribute.BasicFileAttributes.class,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            } catch (java.nio.file.NoSuchFileException e) {
+                continue;   // shares nothing
+            }
+            if (attributes.isSymbolicLink() || !attributes.isRegularFile() && !attributes.isDirectory()) {
+                throw new IOException(entry + " is a link or neither a file nor a folder: not read");
+            }
+            counted += attributes.isRegularFile() ? attributes.size() : 0;
+            if (counted > caps.totalBytes()) {
+                throw new IOException("the classpaths hold more than " + caps.totalBytes() + " bytes");
+            }
+        }
+        return counted;
+    }
+
+    /** A file opened without following a link in its last part. */
+    private static InputStream open(Path file) throws IOException {
+        return java.nio.channels.Channels.newInputStream(Files.newByteChannel(file, java.nio.file.StandardOpenOption.READ,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** A jar, refused past {@code caps}' entries. */
+    private static ZipFile zip(Path jar, Caps caps) throws IOException {
+        ZipFile zip = new ZipFile(jar.toFile());
+        int size = zip.size();
+        if (size > caps.jarEntries()) {
+            zip.close();
+            throw new IOException(jar + " holds " + size + " entries, more than " + caps.jarEntries());
+        }
+        return zip;
     }
 
     /**
@@ -155,10 +216,10 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
 
     /** A zip file (a jar), by its first bytes. */
     private static boolean isJar(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = open(file)) {
             byte[] magic = in.readNBytes(4);
             return magic.length == 4 && magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
         }
@@ -176,11 +237,16 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
     }
 
     private static String readDigest(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = open(file)) {
             java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
             byte[] buffer = new byte[1 << 16];
             int read;
+            long total = 0;
             while ((read = in.read(buffer)) > 0) {
+                total += read;
+                if (total > ClasspathDigest.MAX_FILE_BYTES) {
+                    throw new IOException(file + " grew past " + ClasspathDigest.MAX_FILE_BYTES + " bytes while it was read");
+                }
                 digest.update(buffer, 0, read);
             }
             return java.util.HexFormat.of().formatHex(digest.digest());
@@ -213,15 +279,19 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
     }
 
     /** The class files an entry defines, as resource names ({@code com/acme/Order.class}). */
-    private static Set<String> classes(Path entry) throws IOException {
+    private static Set<String> classes(Path entry, Caps caps) throws IOException {
         Set<String> names = new HashSet<>();
-        if (Files.isDirectory(entry)) {
+        if (Files.isDirectory(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             try (Stream<Path> files = Files.walk(entry)) {
-                files.filter(file -> file.toString().endsWith(".class"))
+                List<Path> all = files.limit(ClasspathDigest.MAX_FOLDER_FILES + 1L).toList();
+                if (all.size() > ClasspathDigest.MAX_FOLDER_FILES) {
+                    throw new IOException(entry + " holds more than " + ClasspathDigest.MAX_FOLDER_FILES + " files");
+                }
+                all.stream().filter(file -> file.toString().endsWith(".class"))
                         .forEach(file -> names.add(entry.relativize(file).toString().replace(File.separatorChar, '/')));
             }
         } else if (isJar(entry)) {
-            try (ZipFile zip = new ZipFile(entry.toFile())) {
+            try (ZipFile zip = zip(entry, caps)) {
                 zip.stream().map(ZipEntry::getName).filter(name -> name.endsWith(".class")).forEach(names::add);
             }
         }
@@ -236,12 +306,12 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
      * second.
      */
     @SuppressWarnings("unchecked")
-    private static Set<String> referenced(Path jar, Set<String> packages) {
+    private static Set<String> referenced(Path jar, Set<String> packages, Caps caps) {
         try {
             String key = key(jar, new java.util.TreeSet<>(packages));
             Object known = READ.get(key);
             if (known == null) {
-                known = read(jar, packages);
+                known = read(jar, packages, caps);
                 READ.put(key, known);
             }
             return (Set<String>) known;
@@ -250,14 +320,21 @@ public record SharedJars(List<String> jars, String baseCopies, String headCopies
         }
     }
 
-    private static Set<String> read(Path jar, Set<String> packages) {
+    private static Set<String> read(Path jar, Set<String> packages, Caps caps) {
         Set<String> names = new HashSet<>();
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
+        try (ZipFile zip = zip(jar, caps)) {
             for (ZipEntry entry : Collections.list(zip.entries())) {
                 if (!entry.getName().endsWith(".class") || entry.getName().endsWith("module-info.class")) {
                     continue;
                 }
-                try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.BufferedInputStream(zip.getInputStream(entry)))) {
+                byte[] bytes;
+                try (InputStream unpacked = zip.getInputStream(entry)) {
+                    bytes = unpacked.readNBytes(caps.classBytes() + 1);
+                }
+                if (bytes.length > caps.classBytes()) {
+                    throw new IOException(jar + "!" + entry.getName() + " unpacks to more than " + caps.classBytes() + " bytes");
+                }
+                try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes))) {
                     for (String constant : ComponentCode.utf8Constants(in, entry.getName())) {
                         addNamed(constant, packages, names);
                     }

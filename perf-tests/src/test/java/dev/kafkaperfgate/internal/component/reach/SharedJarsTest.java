@@ -45,6 +45,43 @@ class SharedJarsTest {
         assertEquals(List.of(), SharedJars.of(base, head, List.of(lib.toString())).jars());
     }
 
+    /**
+     * Issue 74: the gate reads both classpaths as its own user, so a link on the head's classpath,
+     * a FIFO, or a jar past the caps shares nothing (each copy keeps its whole classpath), and is never followed or read whole.
+     */
+    @Test
+    void aLinkAFifoOrAJarPastTheCapsSharesNothing(@TempDir Path dir) throws Exception {
+        Path lib = jar(compile(dir, "lib", Map.of("lib/Util.java", "package lib; public class Util { }")), dir.resolve("base-repo/lib.jar"));
+        Path headLib = Files.copy(lib, Files.createDirectories(dir.resolve("head-repo")).resolve("lib.jar"));
+        assertEquals(List.of(lib.toString()), SharedJars.of(lib.toString(), headLib.toString(), List.of()).jars(), "alike: shared");
+
+        Path link = Files.createSymbolicLink(dir.resolve("head-repo/linked.jar"), lib);
+        SharedJars linked = SharedJars.of(lib.toString(), link.toString(), List.of());
+        assertEquals(List.of(), linked.jars(), "a link on the head's classpath is not followed");
+        assertEquals(link.toString(), linked.headCopies());
+
+        Path fifo = dir.resolve("head-repo/fifo.jar");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        SharedJars piped = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> SharedJars.of(lib.toString(), headLib + File.pathSeparator + fifo, List.of()));
+        assertEquals(List.of(), piped.jars(), "a FIFO is never opened");
+
+        Path many = dir.resolve("head-repo/many.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(many))) {
+            for (int i = 0; i < 11; i++) {
+                out.putNextEntry(new JarEntry("r" + i + ".txt"));
+                out.closeEntry();
+            }
+        }
+        Path baseMany = Files.copy(many, dir.resolve("base-repo/many.jar"));
+        assertEquals(List.of(), SharedJars.of(baseMany.toString(), many.toString(), List.of(), new SharedJars.Caps(100, 10, 1L << 30, 1 << 20))
+                .jars(), "a jar of more entries than the cap");
+        assertEquals(List.of(), SharedJars.of(baseMany.toString(), many.toString(), List.of(), new SharedJars.Caps(100, 1000, 10, 1 << 20))
+                .jars(), "classpaths of more bytes than the cap");
+        assertEquals(List.of(), SharedJars.of(baseMany.toString(), many.toString(), List.of(), new SharedJars.Caps(0, 1000, 1L << 30, 1 << 20))
+                .jars(), "a classpath of more entries than the cap");
+    }
+
     private static Path compile(Path dir, String name, Map<String, String> sources, Path... classpath) throws IOException {
         Path src = dir.resolve(name + "-src");
         Path out = Files.createDirectories(dir.resolve(name + "-classes"));
