@@ -7,7 +7,8 @@
 #
 # What the head cannot change (docs/security.md):
 #   - the deciding JVM runs on the gate's own build (copied to a folder the sides cannot write),
-#     never on the head's classpath, with -XX:+DisableAttachMechanism; the workers put the same jars
+#     never on the head's classpath, in the private work folder, with the environment's Java options
+#     removed and -XX:+DisableAttachMechanism; the workers put the same jars
 #     before a side's classes, so a head class named dev.kafkaperfgate.* is never loaded;
 #   - the work folder is private (mode 0700, under $RUNNER_TEMP, else ~/.cache/kafka-perf-gate,
 #     never the shared /tmp), and each build reads .mvn/ from its own checkout only;
@@ -17,7 +18,8 @@
 #   - in this repository (no --module) the gate under test is the head itself (docs/security.md).
 #
 # Expects from gate.sh: gate_root, module (empty for this repository), module_dir (the module the
-# JUnit suite would run in; the gate's JVM runs there too), results, gate_wait and gate_cleanups
+# JUnit suite would run in; the gate's JVM is told it with --module), results, gate_wait, gate_cleanups
+# and gate_java_clean_env (scripts/gate-java.sh)
 # (its cancel handling: traps for INT, TERM and EXIT that stop every waited-for process).
 
 # shellcheck disable=SC2154 # gate_root, module, module_dir, results and gate_cleanups are set by gate.sh, which sources this file
@@ -110,7 +112,7 @@ paired_run() {
   local gate_cp=$paired_work/gate-classpath.txt
   paired_gate_classpath "$gate_root/perf-tests" "$gate_cp" || return 3
   # The wiring is the deciding JVM's arguments, not settings: no -D a team gives can set it.
-  local wiring=(--head-build --work "$paired_work")
+  local wiring=(--head-build --work "$paired_work" --module "$module_dir")
   if [ "$sandbox_mode" = users ]; then
     wiring+=(--base-user "$(sandbox_user base):$(sandbox_home base)" --head-user "$(sandbox_user head):$(sandbox_home head)"
       --exchange "$sandbox_root/exchange")
@@ -120,11 +122,12 @@ paired_run() {
   local results_abs=$results
   case "$results" in /*) ;; *) results_abs=$PWD/$results ;; esac
 
-  # 2. The deciding JVM, on the gate's classpath alone, in the module as Surefire runs the suite:
-  # it builds the sides as their users, applies the rules and decides. No agent may be loaded into it.
+  # 2. The deciding JVM, on the gate's classpath alone, in the gate's private work folder (never the
+  # pull request's checkout; --module names it), with no class path, agent or option taken from the
+  # environment (gate_java_clean_env): it builds the sides as their users, applies the rules and decides.
   local here=$PWD
-  cd "$module_dir" || return 2
-  gate_wait java -Xms512m -Xmx512m -XX:+UseG1GC -XX:+DisableAttachMechanism -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  cd "$paired_work" || return 3
+  gate_wait gate_java_clean_env java -Xms512m -Xmx512m -XX:+UseG1GC -XX:+DisableAttachMechanism -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.org.apache.kafka=error -cp "$(cat "$gate_cp")" -Dperf.results.dir="$results_abs" \
     -Dperf.base.ref="$ref" "${defaults[@]}" "$@" dev.kafkaperfgate.PerfGate "${wiring[@]}" || code=$?
   # Every process of the sides' users ends (the JVM ended them before reading the results, too).

@@ -174,7 +174,7 @@ public final class BaseBuild implements AutoCloseable {
         }
         Path scenarios = settings.scenariosDir();
         // The head's worker reads the head's scenarios from its own copy; the base's, from the base's.
-        headScenarios = scenarios.isAbsolute() || headTop.equals(top) ? scenarios : headModule.resolve(scenarios.toString());
+        headScenarios = scenarios.isAbsolute() ? scenarios : headModule.resolve(scenarios.toString());
         if (baseClasspathFile != null) {
             sides = new PairedSides(baseClasspathFile, headClasspathFile,
                     scenarios.isAbsolute() ? scenarios : baseModule.resolve(scenarios.toString()), headScenarios, sha);
@@ -254,7 +254,7 @@ public final class BaseBuild implements AutoCloseable {
         if (headClasspath == null) {
             throw new IllegalStateException("the head was not built, so it cannot run alone");
         }
-        Path directory = users.separate() && headBuild ? headModule : Path.of("").toAbsolutePath();
+        Path directory = headModule;
         return HeadAlone.run(stored.with(GateProperties.SCENARIOS_DIR, headScenarios.toString()), users.head(),
                 headClasspath, directory);
     }

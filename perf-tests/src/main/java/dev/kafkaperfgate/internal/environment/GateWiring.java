@@ -23,17 +23,20 @@ import java.util.Set;
  * @param headUser  the head's user and home, {@code name:home}
  * @param exchange  the gate's folder both users read requests from
  */
-public record GateWiring(boolean headBuild, Path work, String baseUser, String headUser, Path exchange) {
+public record GateWiring(boolean headBuild, Path work, String baseUser, String headUser, Path exchange, Path module) {
 
     /** Nothing given: the gate's own user for both sides, a work folder of the gate's own, the head's classes in this JVM. */
-    public static final GateWiring NONE = new GateWiring(false, null, null, null, null);
+    public static final GateWiring NONE = new GateWiring(false, null, null, null, null, null);
 
     /** The arguments {@link #parse} takes, for messages. */
-    public static final String USAGE = "--head-build, --work DIR, --base-user NAME:HOME, --head-user NAME:HOME, --exchange DIR";
+    public static final String USAGE = "--head-build, --work DIR, --base-user NAME:HOME, --head-user NAME:HOME, --exchange DIR, --module DIR";
 
     public GateWiring {
         if (work != null && (!work.isAbsolute() || !Files.isDirectory(work))) {
             throw new IllegalArgumentException("--work must be an existing folder's absolute path: " + work);
+        }
+        if (module != null && (!module.isAbsolute() || !Files.isDirectory(module))) {
+            throw new IllegalArgumentException("--module must be an existing folder's absolute path: " + module);
         }
     }
 
@@ -46,6 +49,7 @@ public record GateWiring(boolean headBuild, Path work, String baseUser, String h
         boolean headBuild = false;
         Path work = null;
         Path exchange = null;
+        Path module = null;
         String baseUser = null;
         String headUser = null;
         Set<String> seen = new HashSet<>();
@@ -58,7 +62,7 @@ public record GateWiring(boolean headBuild, Path work, String baseUser, String h
                 headBuild = true;
                 continue;
             }
-            if (!List.of("--work", "--base-user", "--head-user", "--exchange").contains(name)) {
+            if (!List.of("--work", "--base-user", "--head-user", "--exchange", "--module").contains(name)) {
                 throw new IllegalArgumentException("'" + name + "' is not an argument of the gate: settings are -Dperf.* system properties; "
                         + "the arguments (" + USAGE + ") are scripts/gate.sh's");
             }
@@ -70,12 +74,22 @@ public record GateWiring(boolean headBuild, Path work, String baseUser, String h
                 case "--work" -> work = Path.of(value);
                 case "--base-user" -> baseUser = value;
                 case "--head-user" -> headUser = value;
+                case "--module" -> module = Path.of(value);
                 default -> exchange = Path.of(value);
             }
         }
-        GateWiring wiring = new GateWiring(headBuild, work, baseUser, headUser, exchange);
+        GateWiring wiring = new GateWiring(headBuild, work, baseUser, headUser, exchange, module);
         wiring.users(false);   // the users and the exchange go together, and a spec without a home is refused here
         return wiring;
+    }
+
+    /**
+     * The team's module, whose relative settings' paths (scenarios, baselines, files) are read from
+     * it: {@code --module}, which scripts/gate.sh gives because the deciding JVM starts in a folder
+     * of the gate's own, never in the pull request's checkout (issue 74); else the working folder.
+     */
+    public Path moduleOrHere() {
+        return module != null ? module : Path.of("").toAbsolutePath();
     }
 
     /** Each side's user ({@link SideUsers#none()} when none was given), switched to with sudo unless this JVM is root. */

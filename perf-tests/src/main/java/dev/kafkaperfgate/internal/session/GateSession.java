@@ -47,7 +47,8 @@ public final class GateSession {
      * @throws PairedRefusedException when a paired run is refused (a base that cannot be measured, a head that reached the judge's files)
      * @throws RuntimeException       when the settings, the files or the infrastructure do not allow a judged run
      */
-    public static GateResult run(GateSettings settings, GateWiring wiring, PrintStream console) {
+    public static GateResult run(GateSettings given, GateWiring wiring, PrintStream console) {
+        GateSettings settings = inModule(given, wiring);
         SettingsCheck.parseAll(settings);
         ResultsFolder results = ResultsFolder.open(settings.resultsDir());
         GateResult result;
@@ -69,13 +70,36 @@ public final class GateSession {
                 result.scenarios());
     }
 
+    /**
+     * The settings whose relative paths name files of the module, made absolute against it when
+     * scripts/gate.sh named it ({@code --module}: the deciding JVM's working folder is the gate's).
+     * The scenarios' folder stays relative: each side reads it from its own tree ({@link BaseBuild}).
+     */
+    private static GateSettings inModule(GateSettings settings, GateWiring wiring) {
+        if (wiring.module() == null) {
+            return settings;
+        }
+        GateSettings resolved = settings;
+        for (String key : List.of(GateProperties.BASELINES_DIR, GateProperties.RESULTS_DIR, GateProperties.BROKER_CLASSPATH_FILE,
+                GateProperties.EXTERNAL_CLIENT_PROPERTIES)) {
+            String value = settings.given().get(key);
+            if (value != null && !value.isBlank() && !Path.of(value).isAbsolute()) {
+                resolved = resolved.with(key, wiring.module().resolve(value).toString());
+            }
+        }
+        if (!settings.given().containsKey(GateProperties.BASELINES_DIR)) {
+            resolved = resolved.with(GateProperties.BASELINES_DIR, wiring.module().resolve(settings.baselinesDir().toString()).toString());
+        }
+        return resolved;
+    }
+
     /** A run that writes into {@code settings.resultsDir()}, the run's own folder. */
     private static GateResult runIn(GateSettings settings, GateWiring wiring, PrintStream console) {
         if (!BaseBuild.requested(settings)) {
             return runHere(settings, wiring, console);
         }
         // -Dperf.base.ref: the base (and, from scripts/gate.sh, the head) is checked out and built here, then removed.
-        try (BaseBuild base = BaseBuild.prepare(settings, wiring, Path.of("").toAbsolutePath(), console)) {
+        try (BaseBuild base = BaseBuild.prepare(settings, wiring, wiring.moduleOrHere(), console)) {
             GateResult result;
             try {
                 if (base.unavailable().isPresent()) {

@@ -47,6 +47,15 @@ class GateWiringTest {
                 "kpg-h:/h", "--exchange", "/x"))).getMessage().contains("name:home"));
     }
 
+    /** Issue 74: the deciding JVM starts in the gate's own folder; the module it reads is named, absolute and existing. */
+    @Test
+    void theModuleIsNamedAbsoluteAndExisting(@TempDir Path module) {
+        assertEquals(module, GateWiring.parse(List.of("--module", module.toString())).moduleOrHere());
+        assertEquals(Path.of("").toAbsolutePath(), GateWiring.parse(List.of()).moduleOrHere());
+        assertThrows(IllegalArgumentException.class, () -> GateWiring.parse(List.of("--module", "relative/module")));
+        assertThrows(IllegalArgumentException.class, () -> GateWiring.parse(List.of("--module", module.resolve("missing").toString())));
+    }
+
     @Test
     void noSettingCanGiveTheWiring() {
         for (String key : List.of("perf.sandbox.base", "perf.sandbox.head", "perf.sandbox.exchange", "perf.head.build", "perf.paired.work")) {
