@@ -325,7 +325,7 @@ test('no profile, no "Where it went"', () => {
   assert.doesNotMatch(body, /Where it went/)
 })
 
-test('an accepted regression says who accepted, at which head, that the label outlives a push, and still shows the figures', () => {
+test('an accepted regression says who accepted, at which head, that it accepts that head only, and still shows the figures', () => {
   const summary = fixture('confirmed-regression.json')
   summary.decision = { ...summary.decision, outcome: 'ACCEPTED', exitCode: 0, headline: `ACCEPTED by @maint-1 (label perf-accepted): ${summary.decision.headline}` }
   summary.accepted = { by: 'maint-1', label: 'perf-accepted', at: '2026-11-28T09:00:00Z', head: 'b'.repeat(40) }
