@@ -195,10 +195,10 @@ name: perf-gate
 on:
   pull_request: {types: [opened, synchronize, reopened, labeled, unlabeled]}   # the accept label re-decides
 permissions: {contents: read, issues: read, pull-requests: read}   # the labels, and who set them
-concurrency: {group: "perf-gate-${{ github.event.pull_request.number }}", cancel-in-progress: true}   # a new push supersedes
 jobs:
   gate:
     if: ${{ (github.event.action != 'labeled' && github.event.action != 'unlabeled') || github.event.label.name == 'perf-accepted' }}   # other labels: nothing to judge
+    concurrency: {group: "perf-gate-${{ github.event.pull_request.number }}", cancel-in-progress: true}   # a new push supersedes; another label's skipped run cancels nothing
     runs-on: ubuntu-latest
     timeout-minutes: 45   # a hang costs 45 minutes, not GitHub's 6 hours
     steps:

@@ -1,7 +1,7 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.baseline.BaselineException;
-import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
+import dev.kafkaperfgate.internal.environment.SideRefusedException;
 import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.session.GateSession;
 import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
@@ -49,7 +49,7 @@ public final class PerfGate {
             return GateSession.run(options.settings(), wiring, console);
         } catch (PerfGateException e) {
             throw e;
-        } catch (PairedRefusedException e) {
+        } catch (SideRefusedException e) {
             throw new PerfGateException(PerfGateException.Kind.REFUSED, e.getMessage(), e);
         } catch (ScenarioValidationException | BaselineException e) {
             throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, e.getMessage(), e);

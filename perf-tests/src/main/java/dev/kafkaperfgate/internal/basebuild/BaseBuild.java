@@ -56,6 +56,8 @@ public final class BaseBuild implements AutoCloseable {
     private TrustedFiles headFiles;
     private String headClasspath;
     private Path headModule;
+    /** The module as the gate was given it (the pull request's checkout): never read by the head's JVMs. */
+    private Path module;
     private String headCommit;
     private Path headScenarios;
     private PairedSides sides;
@@ -107,6 +109,7 @@ public final class BaseBuild implements AutoCloseable {
 
     private void prepare(Path module, String sha, String headSha, PrintStream console) {
         headCommit = headSha;
+        this.module = module.toAbsolutePath().normalize();
         Path checkout = work.resolve("base");
         if (Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "add", "--detach", "--quiet", checkout.toString(), sha)
                 .isEmpty()) {
@@ -255,8 +258,13 @@ public final class BaseBuild implements AutoCloseable {
             throw new IllegalStateException("the head was not built, so it cannot run alone");
         }
         Path directory = headModule;
-        return HeadAlone.run(stored.with(GateProperties.SCENARIOS_DIR, headScenarios.toString()), users.head(),
-                headClasspath, directory);
+        GateSettings own = stored.with(GateProperties.SCENARIOS_DIR, headScenarios.toString());
+        // The head's baselines from its own copy, where the gate named them in the module (GateSession resolved them there).
+        Path baselines = stored.baselinesDir().toAbsolutePath().normalize();
+        if (module != null && baselines.startsWith(module) && !module.equals(headModule)) {
+            own = own.with(GateProperties.BASELINES_DIR, headModule.resolve(module.relativize(baselines).toString()).toString());
+        }
+        return HeadAlone.run(own, users.head(), headClasspath, directory);
     }
 
     /**

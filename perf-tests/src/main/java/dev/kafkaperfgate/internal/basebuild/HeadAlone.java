@@ -55,7 +55,8 @@ final class HeadAlone {
      */
     static GateResult run(GateSettings stored, SideUsers.Launch head, String headClasspath, Path directory) {
         Path results = stored.resultsDir().toAbsolutePath();
-        Path own = head.user().map(user -> user.home().resolve("results")).orElse(results);
+        // In the head's temp folder: its home is the gate's, read-only to it, once its build has ended.
+        Path own = head.user().map(user -> user.tmp().resolve("results")).orElse(results);
         List<String> command = new ArrayList<>(head.commandPrefix());
         command.addAll(List.of(ThisJvm.javaExecutable(), "-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-XX:+DisableAttachMechanism",
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.org.apache.kafka=error",

@@ -133,9 +133,13 @@ final class SideBuild {
     /** A classpath file of a few hundred jars is tens of kilobytes; more is not Maven's. */
     static final long DEPS_CAP = 4L << 20;
 
-    /** Where a side's classpath may point: its checkout (its modules' classes) and its home, which holds its copy of the Maven repository. */
+    /**
+     * Where a side's classpath may point: its checkout (its modules' classes) and its copy of the
+     * Maven repository, both read-only to it once its build has ended; never its temp folder, which
+     * stays its own (a jar there could change between the gate's digest and its workers' load: issue 74).
+     */
     static List<Path> allowedRoots(SideUsers.User user, Path checkoutTop) {
-        return List.of(checkoutTop.toAbsolutePath().normalize(), user.home().toAbsolutePath().normalize());
+        return List.of(checkoutTop.toAbsolutePath().normalize(), user.home().resolve(".m2").toAbsolutePath().normalize());
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -68,21 +69,37 @@ final class TrustedFiles {
     }
 
     private static void add(Path entry, Map<Path, String> digests) {
-        if (Files.isDirectory(entry)) {
+        if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
             try (Stream<Path> files = Files.walk(entry)) {
-                files.filter(Files::isRegularFile).sorted().forEach(file -> digests.put(file, sha256(file)));
+                files.filter(file -> !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)).sorted()
+                        .forEach(file -> digests.put(file, digest(file)));
             } catch (IOException | UncheckedIOException e) {
                 digests.put(entry, "unreadable");
             }
-        } else if (Files.exists(entry)) {
-            digests.put(entry, sha256(entry));
+        } else if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
+            digests.put(entry, digest(entry));
         } else {
             digests.put(entry, MISSING);
         }
     }
 
+    /**
+     * A file's digest; a link's is where it points, never what it leads to, and a FIFO, socket or
+     * device is named, never opened: a side could change what a link leads to, or hang the read.
+     */
+    private static String digest(Path file) {
+        try {
+            if (Files.isSymbolicLink(file)) {
+                return "link " + Files.readSymbolicLink(file);
+            }
+        } catch (IOException e) {
+            return "unreadable";
+        }
+        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? sha256(file) : "special";
+    }
+
     private static String sha256(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             byte[] buffer = new byte[64 * 1024];
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {

@@ -63,19 +63,40 @@ public final class ComponentList {
         ObjectMapper json = new ObjectMapper();
         JsonNode request = json.readTree(Path.of(args[0]).toFile());
         String classpath = GateCode.first(request.path("classpath").asText());
+        String dir = request.path("scenariosDir").asText("");
         try (URLClassLoader loader = resourcesOnly(classpath)) {
-            System.out.println(ANSWER + json.writeValueAsString(answer(request.path("scenarios"), classpath, loader)));
+            System.out.println(ANSWER + json.writeValueAsString(answer(request.path("scenarios"), classpath, loader,
+                    dir.isEmpty() ? null : ownFiles(Path.of(dir)))));
         }
     }
 
+    /**
+     * Each scenario's file in a side's own scenarios folder, found here, by the gate's code: a
+     * side's worker could name another side's file as its own (issue 74).
+     */
+    static java.util.Map<String, Path> ownFiles(Path dir) {
+        java.util.Map<String, Path> files = new java.util.LinkedHashMap<>();
+        if (java.nio.file.Files.isDirectory(dir)) {
+            dev.kafkaperfgate.internal.scenario.ScenarioCatalog.load(dir).all()
+                    .forEach(scenario -> files.put(scenario.name(), scenario.file().toAbsolutePath().normalize()));
+        }
+        return files;
+    }
+
     /** The listing of {@code scenarios}, read through {@code loader}, which is asked for resources only. */
-    static ArrayNode answer(JsonNode scenarios, String classpath, ClassLoader loader) {
+    static ArrayNode answer(JsonNode scenarios, String classpath, ClassLoader loader, java.util.Map<String, Path> own) {
         ArrayNode answer = new ObjectMapper().createArrayNode();
         ComponentCode[] code = new ComponentCode[1];
         for (JsonNode scenario : scenarios) {
             ObjectNode entry = answer.addObject().put("name", scenario.path("name").asText());
             try {
                 String subject = scenario.path("subjectFile").asText("");
+                if (own != null) {
+                    // The side's own file, as its folder holds it; the worker's word is checked against it.
+                    Path found = own.get(scenario.path("name").asText());
+                    subject = found == null ? "" : found.toString();
+                    entry.put("ownFile", subject);
+                }
                 Scenario read = ComponentScenario.read(Path.of(scenario.path("experimentFile").asText()),
                         subject.isEmpty() ? null : Path.of(subject), scenario.path("name").asText());
                 entry.put("subjectSha256", ResultFile.subjectSha256(read));

@@ -1,11 +1,7 @@
 package dev.kafkaperfgate.internal.component;
 
 import dev.kafkaperfgate.internal.component.duel.ComponentDuel;
-import dev.kafkaperfgate.internal.component.duel.DuelRequest;
 import dev.kafkaperfgate.internal.component.duel.DuelSettings;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.settings.ComponentsMode;
@@ -18,8 +14,7 @@ import dev.kafkaperfgate.internal.engine.Evidence;
 import dev.kafkaperfgate.internal.engine.Measurer;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.Side;
-import dev.kafkaperfgate.internal.environment.ThisJvm;
-import dev.kafkaperfgate.internal.environment.GateFiles;
+import dev.kafkaperfgate.internal.environment.SideRefusedException;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.metrics.Median;
@@ -28,7 +23,6 @@ import dev.kafkaperfgate.internal.spec.Thresholds;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -66,15 +60,11 @@ public final class ComponentStage {
         }
     }
 
-    private static final Duration LIST_TIMEOUT = Duration.ofSeconds(60);
 
-    /** A listing JVM's flags: it reads class files, it measures nothing, and no process may attach to it. */
-    private static final List<String> LIST_FLAGS = List.of("-Xms128m", "-Xmx256m", "-XX:+DisableAttachMechanism");
 
     private final String baseClasspath;
     private final String headClasspath;
-    private final ForkJvm base;
-    private final ForkJvm head;
+    private final ComponentListing listing;
     private final ComponentsMode mode;
     private final int blocks;
     private final int looks;
@@ -104,10 +94,7 @@ public final class ComponentStage {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
         this.users = users;
-        // The listings decide what is measured: the gate's code alone, as the base's user, never the head's, whose
-        // processes could trace them (issue 74); the head's files are readable by all once frozen after its build.
-        this.base = new ForkJvm(Side.BASE.key(), ThisJvm.classPath(), LIST_FLAGS, logs, users.base());
-        this.head = new ForkJvm(Side.HEAD.key(), ThisJvm.classPath(), LIST_FLAGS, logs, users.base());
+        this.listing = new ComponentListing(baseClasspath, headClasspath, logs, users);
         this.mode = mode;
         this.blocks = blocks;
         this.looks = looks;
@@ -119,20 +106,38 @@ public final class ComponentStage {
 
     /** Per scenario, the components judged and the notes; every scenario of {@code files} has an entry. */
     public Map<String, Plan> plan(List<ComponentFiles> files, Path work) {
+        return plan(files, work, null);
+    }
+
+    /**
+     * As above; with {@code headScenarios}, the head's own scenarios folder, the listing finds each
+     * scenario's head file there itself, and a head file its worker named otherwise (another side's
+     * file, or none where the folder holds one) refuses the run (issue 74).
+     *
+     * @throws SideRefusedException naming the head and the scenario
+     */
+    public Map<String, Plan> plan(List<ComponentFiles> files, Path work, Path headScenarios) {
         Map<String, Plan> plans = new LinkedHashMap<>();
         // Each side's listing JVM takes about 3 s on its own: the base's runs beside the head's.
-        java.util.concurrent.CompletableFuture<Map<String, Listed>> baseListing =
-                java.util.concurrent.CompletableFuture.supplyAsync(() -> list(Side.BASE, files, work));
-        Map<String, Listed> headLists = list(Side.HEAD, files, work);
-        Map<String, Listed> baseLists;
+        java.util.concurrent.CompletableFuture<Map<String, ComponentListing.Listed>> baseListing =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> listing.list(Side.BASE, files, work, null));
+        Map<String, ComponentListing.Listed> headLists;
+        Map<String, ComponentListing.Listed> baseLists;
         try {
+            headLists = listing.list(Side.HEAD, files, work, headScenarios);
             baseLists = baseListing.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        } catch (ComponentStageException | java.util.concurrent.CompletionException e) {
+            RuntimeException cause = e instanceof java.util.concurrent.CompletionException && e.getCause() instanceof RuntimeException c ? c : e;
+            if (mode != ComponentsMode.OFF || cause instanceof SideRefusedException) {
+                throw cause;
+            }
+            // The stage is off: without a listing, no scenario counts as unchanged (each is measured).
+            headLists = Map.of();
+            baseLists = Map.of();
         }
         for (ComponentFiles file : files) {
-            Listed inBase = baseLists.getOrDefault(file.scenario(), Listed.NONE);
-            Listed inHead = headLists.getOrDefault(file.scenario(), Listed.NONE);
+            ComponentListing.Listed inBase = baseLists.getOrDefault(file.scenario(), ComponentListing.Listed.NONE);
+            ComponentListing.Listed inHead = headLists.getOrDefault(file.scenario(), ComponentListing.Listed.NONE);
             boolean sameSubject = inHead.subject() != null && inHead.subject().equals(inBase.subject());
             if (mode == ComponentsMode.OFF) {
                 plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"), sameSubject));
@@ -322,79 +327,4 @@ public final class ComponentStage {
         };
     }
 
-    /**
-     * What one side's list says of a scenario.
-     *
-     * @param code    per component, the {@link ComponentCode} digest of what its call can run; absent when unknown
-     * @param reached per component, how many classes and resources that digest covers
-     * @param subject the digest of the scenario's whole definition on this side; {@code null} when not given
-     */
-    private record Listed(List<ComponentRef> components, List<ComponentRef> reported, List<String> notes,
-                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached, String subject) {
-
-        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null);
-    }
-
-    /** Per scenario, what {@code jvm}'s side names and how its components' code digests. */
-    private Map<String, Listed> list(Side side, List<ComponentFiles> files, Path work) {
-        ForkJvm jvm = side == Side.BASE ? base : head;
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode request = json.createObjectNode().put("classpath", side == Side.BASE ? baseClasspath : headClasspath);
-        files.forEach(file -> request.withArray("scenarios").addObject().put("name", file.scenario()).put("experimentFile", file.experiment().toString())
-                .put("subjectFile", file.subject(side).toString()));
-        // Where the side's JVM can read it: with users of their own, the gate's exchange folder.
-        Path requestFile = users.exchange().orElse(work).resolve("components-" + jvm.owner() + ".json");
-        try {
-            GateFiles.folder(work);
-            try (java.io.OutputStream out = GateFiles.newFile(requestFile)) {
-                json.writeValue(out, request);
-            }
-            String output = jvm.run("component list", LIST_TIMEOUT, ComponentList.class.getName(), List.of(requestFile.toString()));
-            // Exactly one answer line: a second (printed by anything on the side's classpath) would be a claim, not the listing's.
-            List<String> answers = output.lines().filter(line -> line.startsWith(ComponentList.ANSWER)).toList();
-            if (answers.size() != 1) {
-                throw new ComponentStageException(jvm.side(), "the " + jvm.owner() + " gave " + answers.size()
-                        + " component listings where one was asked for (log " + jvm.log("component list") + ")", null);
-            }
-            String answer = answers.get(0).substring(ComponentList.ANSWER.length());
-            Map<String, Listed> lists = new LinkedHashMap<>();
-            for (JsonNode entry : json.readTree(answer)) {
-                if (entry.has("error")) {
-                    throw new ComponentStageException(jvm.side(), "the " + jvm.owner() + " cannot read scenario "
-                            + entry.path("name").asText() + " for its components: " + entry.path("error").asText(), null);
-                }
-                Map<ComponentRef, String> code = new LinkedHashMap<>();
-                Map<ComponentRef, Integer> reached = new LinkedHashMap<>();
-                List<ComponentRef> components = refs(entry.path("components"), code, reached);
-                List<ComponentRef> reported = refs(entry.path("reported"), code, reached);
-                List<String> notes = new ArrayList<>();
-                entry.path("notes").forEach(note -> notes.add(note.asText()));
-                // Why a component could not be compared, so a reader knows why it was measured.
-                for (JsonNode c : entry.path("components")) {
-                    if (c.has("codeUnknown")) {
-                        notes.add(c.path("role").asText() + " " + c.path("className").asText() + ": measured: the " + jvm.owner()
-                                + "'s code could not be compared (" + c.path("codeUnknown").asText() + ")");
-                    }
-                }
-                lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached,
-                        entry.hasNonNull("subjectSha256") ? entry.path("subjectSha256").asText() : null));
-            }
-            return lists;
-        } catch (IOException e) {
-            throw new ComponentStageException(jvm.side(), "the " + jvm.owner() + "'s component list cannot be read: " + e.getMessage(), e);
-        }
-    }
-
-    private static List<ComponentRef> refs(JsonNode listed, Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached) {
-        List<ComponentRef> refs = new ArrayList<>();
-        for (JsonNode c : listed) {
-            ComponentRef ref = new ComponentRef(c.path("role").asText(), c.path("className").asText());
-            refs.add(ref);
-            if (c.hasNonNull("code")) {
-                code.put(ref, c.path("code").asText());
-                reached.put(ref, c.path("reached").asInt());
-            }
-        }
-        return refs;
-    }
 }

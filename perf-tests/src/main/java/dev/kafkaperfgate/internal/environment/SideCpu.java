@@ -76,10 +76,13 @@ public final class SideCpu {
         return OptionalLong.of(ticks * MILLIS_PER_TICK);
     }
 
-    /** Every process of the user whose home is {@code home} (its owner: the side's user made it so). */
-    public static SideCpu ofUser(long rootPid, Path home) {
+    /**
+     * Every process of the user who owns {@code folder}: the side's temp folder, which stays its own
+     * (its home is the gate's once its build has ended: {@link SideUsers.Launch#freeze}).
+     */
+    public static SideCpu ofUser(long rootPid, Path folder) {
         try {
-            return new SideCpu(rootPid, OptionalInt.of((Integer) Files.getAttribute(home, "unix:uid", LinkOption.NOFOLLOW_LINKS)));
+            return new SideCpu(rootPid, OptionalInt.of((Integer) Files.getAttribute(folder, "unix:uid", LinkOption.NOFOLLOW_LINKS)));
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
             return ofTree(rootPid);
         }

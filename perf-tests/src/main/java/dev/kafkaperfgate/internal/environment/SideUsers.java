@@ -109,9 +109,11 @@ public final class SideUsers {
         }
 
         /**
-         * After the side's build, before any of its JVMs starts: its home, its tree ({@code src/})
-         * and its Maven repository ({@code .m2/}) become {@code owner}'s, readable by all and
-         * writable by no one else; only {@code tmp/} stays the side's. What the gate digests is then
+         * After the side's build, before any of its JVMs starts: its home and everything in it but
+         * its temp folder (its tree {@code src/}, its Maven repository {@code .m2/}, whatever else its
+         * build made there) become {@code owner}'s, readable by all and writable by no one else; only
+         * {@code tmp/} stays the side's. A FIFO, a socket or a device there, or a link that leads out
+         * of the home's frozen folders, refuses the freeze: the gate reads these files as its own user. What the gate digests is then
          * what the side's JVMs load: code of the side that runs later (a static initialiser that
          * copies the base's classes over its own, issue 74) cannot change it. Every process of the
          * user must have ended (a descriptor open for writing would outlive the change of owner).
@@ -131,18 +133,24 @@ public final class SideUsers {
             String script = """
                     set -e
                     cd "$1"
-                    trees=""
-                    for tree in src .m2; do
-                      if [ -L "$tree" ] || { [ -e "$tree" ] && [ ! -d "$tree" ]; }; then echo "$1/$tree is not a folder"; exit 3; fi
-                      [ ! -d "$tree" ] || trees="$trees $tree"
-                    done
+                    if [ -L tmp ] || [ ! -d tmp ]; then echo "$1/tmp is not a folder"; exit 3; fi
                     chown -h "$3" "$1"
                     chmod 0755 "$1"
-                    [ -n "$trees" ] || exit 0
-                    foreign=$(find -P $trees ! -user "$2" -print -quit)
-                    if [ -n "$foreign" ]; then echo "$1/$foreign is not $2's own file"; exit 4; fi
-                    find -P $trees -exec chown -h "$3" {} +
-                    find -P $trees ! -type l -exec chmod u-s,g-s,go-w,a+rX {} +
+                    set -- "$1" "$2" "$3" $(find -P . -mindepth 1 -maxdepth 1 ! -name tmp)
+                    home=$1 user=$2 owner=$3
+                    shift 3
+                    [ $# -gt 0 ] || exit 0
+                    foreign=$(find -P "$@" ! -user "$user" -print -quit)
+                    if [ -n "$foreign" ]; then echo "$home/$foreign is not $user's own file"; exit 4; fi
+                    special=$(find -P "$@" \\( -type p -o -type s -o -type b -o -type c \\) -print -quit)
+                    if [ -n "$special" ]; then echo "$home/$special is a FIFO, a socket or a device"; exit 5; fi
+                    find -P "$@" -exec chown -h "$owner" {} +
+                    find -P "$@" ! -type l -exec chmod u-s,g-s,go-w,a+rX {} +
+                    outside=$(find -P "$@" -type l -exec sh -c 'for link; do
+                        target=$(realpath -m -- "$link")
+                        case "$target" in "$0"/tmp|"$0"/tmp/*|"$0") echo "$link"; exit 0 ;; "$0"/*) ;; *) echo "$link"; exit 0 ;; esac
+                      done' "$home" {} + | head -n 1)
+                    if [ -n "$outside" ]; then echo "$home/$outside is a link that leads out of the frozen folders"; exit 6; fi
                     """;
             List<String> command = privileged("sh", "-c", script, "freeze", user.home().toString(), user.name(), owner);
             try {

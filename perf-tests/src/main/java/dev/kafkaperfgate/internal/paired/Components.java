@@ -50,7 +50,7 @@ final class Components {
     }
 
     static Components plan(GateSettings settings, String baseClasspath, String headClasspath, List<CatalogEntry> scenarios,
-                           PolicyDiff policy, SideUsers users, PrintStream console) {
+                           PolicyDiff policy, Path headScenarios, SideUsers users, PrintStream console) {
         ComponentsMode mode = settings.paired().components();
         int blocks = settings.paired().componentBlocks();
         int looks = settings.paired().componentLooks();
@@ -60,7 +60,7 @@ final class Components {
         Map<String, ComponentFiles> files = new LinkedHashMap<>();
         scenarios.forEach(scenario -> files.put(scenario.name(), new ComponentFiles(scenario.name(), scenario.file(),
                 policy.headFile(scenario.name()))));
-        Map<String, ComponentStage.Plan> plans = stage.plan(new ArrayList<>(files.values()), work);
+        Map<String, ComponentStage.Plan> plans = stage.plan(new ArrayList<>(files.values()), work, headScenarios);
         Map<String, List<ComponentRef>> judged = new LinkedHashMap<>();
         Map<String, List<ComponentRef>> reported = new LinkedHashMap<>();
         Map<String, List<String>> notes = new LinkedHashMap<>();

@@ -145,7 +145,8 @@ public final class PairedMode implements RunMode {
             List<CatalogEntry> headSelection = headSelection(head, headDir, suite, settings.scenarioPatterns());
             PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));
-            Components components = Components.plan(settings, baseClasspath, headClasspath, baseCatalog, policy, users, console);
+            Components components = Components.plan(settings, baseClasspath, headClasspath, baseCatalog, policy, sides.headScenariosDir(),
+                    users, console);
             return new PairedMode(settings, sides.baseCommit(), console, workers, users, pinning, kafkaClients, baseCatalog, policy,
                     components);
         } catch (RuntimeException e) {

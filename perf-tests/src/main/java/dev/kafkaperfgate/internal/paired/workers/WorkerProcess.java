@@ -48,11 +48,14 @@ public final class WorkerProcess implements AutoCloseable {
     static final int REPLY_CAP = 4 << 20;
     /** A line of the worker's stderr is cut here, the rest of it read and dropped. */
     static final int CONSOLE_LINE_CAP = 64 << 10;
+    /** Reply lines the gate holds unread at most (each at most {@link #REPLY_CAP}: 16 of them is 64 MiB at worst). */
+    static final int REPLY_LINES = 16;
 
     private final Side side;
     private final Process process;
     private final Writer commands;
-    private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+    /** Replies not yet read: one a command; more than this many is a worker writing what nobody asked for. */
+    private final BlockingQueue<String> replies = new LinkedBlockingQueue<>(REPLY_LINES);
     private final List<String> lastLines = new ArrayList<>();
     /** Named the JVM's JIT threads once the worker's first line ({@link #announced}) has been read. */
     private volatile SideCpu cpu;
@@ -70,17 +73,20 @@ public final class WorkerProcess implements AutoCloseable {
             try (InputStream in = process.getInputStream()) {
                 CappedLines lines = new CappedLines(in, REPLY_CAP);
                 for (String line = lines.next(); line != null; line = lines.next()) {
-                    replies.add(line);
+                    if (!replies.offer(line)) {
+                        throw new CappedLines.TooLong(REPLY_CAP);   // lines nobody asked for: stopped, as an endless one
+                    }
                 }
             } catch (CappedLines.TooLong e) {
                 // Never read whole (issue 74): the worker is stopped and every later call says why.
                 process.destroyForcibly();
-                replies.add(TOO_LONG);
+                replies.clear();
+                replies.offer(TOO_LONG);
                 return;
             } catch (IOException e) {
                 // The process is gone: EXITED says so.
             }
-            replies.add(EXITED);
+            replies.offer(EXITED);
         });
         daemon("kpg-" + side.key() + "-console", () -> {
             try (InputStream in = process.getErrorStream()) {
@@ -135,7 +141,7 @@ public final class WorkerProcess implements AutoCloseable {
             ProcessBuilder builder = new ProcessBuilder(command);
             launch.directory().ifPresent(home -> builder.directory(home.toFile()));
             Process process = builder.start();
-            SideCpu cpu = launch.user().map(user -> SideCpu.ofUser(process.pid(), user.home())).orElseGet(() -> SideCpu.ofTree(process.pid()));
+            SideCpu cpu = launch.user().map(user -> SideCpu.ofUser(process.pid(), user.tmp())).orElseGet(() -> SideCpu.ofTree(process.pid()));
             return new WorkerProcess(side, process, cpu, launch, console);
         } catch (IOException e) {
             throw new WorkerException(null, "could not start the " + side.key() + " worker JVM: " + e.getMessage(), e);
@@ -228,9 +234,10 @@ public final class WorkerProcess implements AutoCloseable {
                     + " s and was killed" + lastLinesText(), null);
         }
         if (TOO_LONG.equals(line)) {
-            replies.add(TOO_LONG);   // every later call says so too
+            replies.offer(TOO_LONG);   // every later call says so too
             throw new WorkerException(side, side.key() + " worker wrote a line of more than " + REPLY_CAP
-                    + " bytes where its reply to " + what + " was due: not read, and the worker was stopped", null);
+                    + " bytes, or more than " + REPLY_LINES + " lines nobody asked for, where its reply to " + what
+                    + " was due: not read, and the worker was stopped", null);
         }
         if (EXITED.equals(line)) {
             throw new WorkerException(side, side.key() + " worker exited during " + what + exitText() + lastLinesText(), null);
