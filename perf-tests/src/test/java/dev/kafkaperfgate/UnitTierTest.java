@@ -26,7 +26,7 @@ class UnitTierTest {
                     || java.util.Set.of("dev.kafkaperfgate.internal.session.GateSession", "dev.kafkaperfgate.internal.basebuild.BaseBuild",
                             "dev.kafkaperfgate.internal.basebuild.HeadAlone", "dev.kafkaperfgate.internal.basebuild.SideBuild",
                             "dev.kafkaperfgate.internal.component.ForkJvm", "dev.kafkaperfgate.internal.component.DuelFork",
-                            "dev.kafkaperfgate.internal.component.ComponentStage", "dev.kafkaperfgate.internal.broker.BrokerPool",
+                            "dev.kafkaperfgate.internal.component.ComponentStage", "dev.kafkaperfgate.internal.component.ComponentListing", "dev.kafkaperfgate.internal.broker.BrokerPool",
                             "dev.kafkaperfgate.internal.stored.ScenarioRunner").contains(type.getName())
                     || type.getSimpleName().endsWith("Broker") && type.getPackageName().startsWith("dev.kafkaperfgate.internal.broker")
                     || type.isEquivalentTo(PerfGate.class));

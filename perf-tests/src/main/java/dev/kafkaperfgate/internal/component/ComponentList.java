@@ -179,4 +179,17 @@ public final class ComponentList {
             listed.put("codeUnknown", String.valueOf(e.getMessage()));   // measured, never skipped
         }
     }
+
+    /** The head file its worker named for a scenario must be the one its own folder holds (none where it holds none). */
+    static void agreesWithItsFolder(JsonNode entry, List<ComponentFiles> files) {
+        String name = entry.path("name").asText();
+        String own = entry.path("ownFile").asText("");
+        ComponentFiles named = files.stream().filter(file -> file.scenario().equals(name)).findFirst().orElse(null);
+        String said = named == null || named.headFile() == null ? "" : named.headFile().toAbsolutePath().normalize().toString();
+        if (!said.equals(own.isEmpty() ? "" : Path.of(own).toAbsolutePath().normalize().toString())) {
+            throw new dev.kafkaperfgate.internal.environment.SideRefusedException("the head's worker named " + (said.isEmpty() ? "no file" : dev.kafkaperfgate.internal.environment.SideOutput.neutral(said))
+                    + " for scenario " + dev.kafkaperfgate.internal.environment.SideOutput.neutral(name) + ", but its scenarios folder holds "
+                    + (own.isEmpty() ? "none" : dev.kafkaperfgate.internal.environment.SideOutput.neutral(own)) + ": what is measured is the gate's to find");
+        }
+    }
 }

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.environment.GateFiles;
-import dev.kafkaperfgate.internal.environment.SideOutput;
-import dev.kafkaperfgate.internal.environment.SideRefusedException;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 
@@ -92,7 +90,7 @@ final class ComponentListing {
                             + entry.path("name").asText() + " for its components: " + entry.path("error").asText(), null);
                 }
                 if (ownScenarios != null) {
-                    agreesWithItsFolder(entry, files);
+                    ComponentList.agreesWithItsFolder(entry, files);
                 }
                 Map<ComponentRef, String> code = new LinkedHashMap<>();
                 Map<ComponentRef, Integer> reached = new LinkedHashMap<>();
@@ -116,18 +114,6 @@ final class ComponentListing {
         }
     }
 
-    /** The head file its worker named for a scenario must be the one its own folder holds (none where it holds none). */
-    static void agreesWithItsFolder(JsonNode entry, List<ComponentFiles> files) {
-        String name = entry.path("name").asText();
-        String own = entry.path("ownFile").asText("");
-        ComponentFiles named = files.stream().filter(file -> file.scenario().equals(name)).findFirst().orElse(null);
-        String said = named == null || named.headFile() == null ? "" : named.headFile().toAbsolutePath().normalize().toString();
-        if (!said.equals(own.isEmpty() ? "" : Path.of(own).toAbsolutePath().normalize().toString())) {
-            throw new SideRefusedException("the head's worker named " + (said.isEmpty() ? "no file" : SideOutput.neutral(said))
-                    + " for scenario " + SideOutput.neutral(name) + ", but its scenarios folder holds "
-                    + (own.isEmpty() ? "none" : SideOutput.neutral(own)) + ": what is measured is the gate's to find");
-        }
-    }
 
     private static List<ComponentRef> refs(JsonNode listed, Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached) {
         List<ComponentRef> refs = new ArrayList<>();

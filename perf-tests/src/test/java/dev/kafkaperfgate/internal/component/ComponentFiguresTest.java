@@ -271,4 +271,13 @@ class ComponentFiguresTest {
         }
         return file;
     }
+
+    /** Issue 74: a side's text that names the first problem of its JVM reaches the console and summary.json neutral. */
+    @Test
+    void aForksFirstProblemAndAFrameNameAreShownNeutral() {
+        String first = ForkJvm.firstProblem("ok\n::error::Exception forged\u001b[2K");
+        org.junit.jupiter.api.Assertions.assertTrue(first.contains("Exception forged") && !first.contains("::error::") && !first.contains("\u001b"), first);
+        String frame = new dev.kafkaperfgate.internal.component.profile.WhereItWent.Row("::add-mask::x\r.run", 1, 2, 3, 4, true, 5).name();
+        org.junit.jupiter.api.Assertions.assertTrue(!frame.contains("::add-mask::") && !frame.contains("\r"), frame);
+    }
 }

@@ -95,15 +95,6 @@ class ComponentListTest {
         assertThrows(IOException.class, () -> ClassShape.of("not a class".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
-    /** Issue 74: a side's text that names the first problem of its JVM reaches the console and summary.json neutral. */
-    @Test
-    void aForksFirstProblemAndAFrameNameAreShownNeutral() {
-        String first = ForkJvm.firstProblem("ok\n::error::Exception forged\u001b[2K");
-        assertTrue(first.contains("Exception forged") && !first.contains("::error::") && !first.contains("\u001b"), first);
-        String frame = new dev.kafkaperfgate.internal.component.profile.WhereItWent.Row("::add-mask::x\r.run", 1, 2, 3, 4, true, 5).name();
-        assertTrue(!frame.contains("::add-mask::") && !frame.contains("\r"), frame);
-    }
-
     /**
      * Issue 74: the head file a head's worker names for a scenario must be the one the gate's listing
      * finds in the head's own scenarios folder: another side's file, or none where the folder holds
@@ -115,16 +106,16 @@ class ComponentListTest {
         java.nio.file.Path own = java.nio.file.Path.of("/runner/head/perf/orders.yaml");
         com.fasterxml.jackson.databind.node.ObjectNode entry = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
                 .put("name", "orders-publish").put("ownFile", own.toString());
-        ComponentListing.agreesWithItsFolder(entry, java.util.List.of(new ComponentFiles("orders-publish", base, own)));
+        ComponentList.agreesWithItsFolder(entry, java.util.List.of(new ComponentFiles("orders-publish", base, own)));
         dev.kafkaperfgate.internal.environment.SideRefusedException borrowed = assertThrows(
                 dev.kafkaperfgate.internal.environment.SideRefusedException.class,
-                () -> ComponentListing.agreesWithItsFolder(entry, java.util.List.of(new ComponentFiles("orders-publish", base, base))));
+                () -> ComponentList.agreesWithItsFolder(entry, java.util.List.of(new ComponentFiles("orders-publish", base, base))));
         assertTrue(borrowed.getMessage().contains("the head's worker named " + base + " for scenario orders-publish, but its scenarios "
                 + "folder holds " + own), borrowed.getMessage());
         assertThrows(dev.kafkaperfgate.internal.environment.SideRefusedException.class,
-                () -> ComponentListing.agreesWithItsFolder(entry, java.util.List.of(new ComponentFiles("orders-publish", base, null))),
+                () -> ComponentList.agreesWithItsFolder(entry, java.util.List.of(new ComponentFiles("orders-publish", base, null))),
                 "a scenario the worker called removed, which the head's folder holds");
         com.fasterxml.jackson.databind.node.ObjectNode removed = entry.deepCopy().put("ownFile", "");
-        ComponentListing.agreesWithItsFolder(removed, java.util.List.of(new ComponentFiles("orders-publish", base, null)));
+        ComponentList.agreesWithItsFolder(removed, java.util.List.of(new ComponentFiles("orders-publish", base, null)));
     }
 }
