@@ -17,9 +17,10 @@ gate_java_dir=""
 gate_java_sources=$(cd "$(dirname "${BASH_SOURCE[0]}")/../perf-tests/src/main/java/dev/kafkaperfgate/internal/session" && pwd)
 
 # gate_java_clean_env COMMAND...: COMMAND without the variables through which the JVM or javac
-# would take an agent, a flag or a class path from the environment.
+# would take an agent, a flag or a class path from the environment, or the loader a library.
 gate_java_clean_env() {
-  env -u CLASSPATH -u JDK_JAVA_OPTIONS -u JDK_JAVAC_OPTIONS -u JAVA_TOOL_OPTIONS -u _JAVA_OPTIONS "$@"
+  env -u CLASSPATH -u JDK_JAVA_OPTIONS -u JDK_JAVAC_OPTIONS -u JAVA_TOOL_OPTIONS -u _JAVA_OPTIONS \
+    -u LD_PRELOAD -u LD_LIBRARY_PATH -u LD_AUDIT "$@"
 }
 
 # gate_java_build: compiles the launched classes once into a private folder.

@@ -300,7 +300,7 @@ jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.se
 jq -r '.scenarios[] | .confirmation.metrics[]? | select(.metric == "cpuNsPerOp" and .component != null) | "    " + .line' "$summary"
 grep -q "confirmed performance regression" "$work/pr-fail.log" || die "the job did not fail on the verdict"
 jq -e --arg was "${pass_sha:0:12}" '.accepted == null and .notAccepted.by == "maint-1" and (.decision.headline
-    | startswith("confirmed regression (not accepted: the label perf-accepted was set by @maint-1 at ")
+    | contains("confirmed regression (not accepted: the label perf-accepted was set by @maint-1 at ")
     and contains("this push replaced \($was)") and contains("remove the label and set it again"))' "$summary" >/dev/null \
   || die "a label set before this push accepted it, or the headline does not say why: $(jq -c '{decision, notAccepted}' "$summary")"
 say "    FAIL in $((SECONDS - start)) s: $(jq -r .decision.headline "$summary")"
