@@ -197,8 +197,8 @@ on:
 permissions: {contents: read, issues: read, pull-requests: read}   # the labels, and who set them
 jobs:
   gate:
-    if: ${{ (github.event.action != 'labeled' && github.event.action != 'unlabeled') || github.event.label.name == 'perf-accepted' }}   # other labels: nothing to judge
-    concurrency: {group: "perf-gate-${{ github.event.pull_request.number }}", cancel-in-progress: true}   # a new push supersedes; another label's skipped run cancels nothing
+    # Every label event judges again (no job-level if: a skipped run of a required check would pass it).
+    concurrency: {group: "perf-gate-${{ github.event.pull_request.number }}", cancel-in-progress: true}   # a new push supersedes
     runs-on: ubuntu-latest
     timeout-minutes: 45   # a hang costs 45 minutes, not GitHub's 6 hours
     steps:

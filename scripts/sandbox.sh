@@ -124,7 +124,7 @@ sandbox_setup() {
     sandbox_created+=("$user")
     sandbox_privileged mkdir -p "$home/tmp" "$home/.m2" || return 3
     if [ -d "$HOME/.m2/repository" ]; then
-      sandbox_privileged cp -r "$HOME/.m2/repository" "$home/.m2/repository" || {
+      sandbox_privileged cp -rL "$HOME/.m2/repository" "$home/.m2/repository" || {
         echo "gate: could not copy $HOME/.m2/repository for the $side" >&2; return 3; }
     fi
     # The mirrors the builds need, and nothing else of the gate user's settings.xml: its servers

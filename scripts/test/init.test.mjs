@@ -52,7 +52,8 @@ test('writes the scenario on the module\'s producer.properties, the suite class 
   assert.match(workflow, /with: \{working-directory: services\/orders, base: merge-base, suite: pr, profile: linux-amd64-4c\}$/m)
   // Issue 58 item 8: a hang costs minutes, not GitHub's 6 hours, and a new push cancels the superseded run.
   assert.match(workflow, /^ {4}timeout-minutes: 45\b/m)
-  // On the job, after its if (issue 74): another label's event, skipped, must not cancel the gate, or a skipped required check passes.
+  // Issue 74: no job-level if, so no label event leaves a skipped run, which GitHub counts as a passed required check.
+  assert.doesNotMatch(workflow, /^ {4}if:/m)
   assert.match(workflow, /^ {4}concurrency: \{group: "perf-gate-\$\{\{ github\.event\.pull_request\.number \}\}", cancel-in-progress: true\}/m)
   assert.doesNotMatch(workflow, /^concurrency:/m)
   const comment = readFileSync(join(workflows, 'perf-gate-comment.yml'), 'utf8')

@@ -100,13 +100,6 @@ final class SideBuild {
             throw new FailedException("the " + name + " does not build" + (exit == Commands.TIMED_OUT
                     ? " within " + Defaults.BASE_BUILD_TIMEOUT.toMinutes() + " minutes" : ": " + firstError(log)), log);
         }
-        // What is measured is what was digested: from here on the side's JVMs read its tree and
-        // Maven repository, and cannot write them (issue 74: a head that copied the base's classes
-        // over its own once it ran was judged "unchanged").
-        Optional<String> frozen = side.freeze(ThisJvm.owner());
-        if (frozen.isPresent()) {
-            throw new PairedRefusedException("the " + name + "'s build cannot be made read-only for its user: " + frozen.get());
-        }
         Path module = placement.moduleIn(checkoutTop);
         try {
             // The side's user wrote the file: a regular file of that user's, no link, no FIFO, capped (issue 58 item 2: a link
@@ -121,6 +114,13 @@ final class SideBuild {
             }
             try (java.io.OutputStream file = GateFiles.newFile(out)) {
                 file.write(classpath.getBytes(StandardCharsets.UTF_8));
+            }
+            // What is measured is what was digested: from here on the side's JVMs read its home and
+            // cannot write it (issue 74: a head that copied the base's classes over its own once it
+            // ran was judged "unchanged"). Its build's temp folder, the classpath file's, goes with it.
+            Optional<String> frozen = side.freeze(ThisJvm.owner());
+            if (frozen.isPresent()) {
+                throw new PairedRefusedException("the " + name + "'s build cannot be made read-only for its user: " + frozen.get());
             }
             return classpath;
         } catch (GateFiles.UnsafePathException e) {
@@ -163,6 +163,11 @@ final class SideBuild {
                 continue;
             }
             Path path = Path.of(entry).toAbsolutePath().normalize();
+            if (!Path.of(entry).isAbsolute() || !path.toString().equals(entry)) {
+                // tmp/x/../../.m2/a.jar names the repository's jar today and, once tmp/x is a link, another tomorrow.
+                throw new PairedRefusedException("the " + name + "'s classpath names " + entry + ", which is not an absolute path in its "
+                        + "plainest form: refused");
+            }
             boolean inside = realRoots.stream().anyMatch(path::startsWith);
             if (inside && Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 try {

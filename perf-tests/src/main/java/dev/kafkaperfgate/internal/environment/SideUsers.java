@@ -109,11 +109,11 @@ public final class SideUsers {
         }
 
         /**
-         * After the side's build, before any of its JVMs starts: its home and everything in it but
-         * its temp folder (its tree {@code src/}, its Maven repository {@code .m2/}, whatever else its
-         * build made there) become {@code owner}'s, readable by all and writable by no one else; only
-         * {@code tmp/} stays the side's. A FIFO, a socket or a device there, or a link that leads out
-         * of the home's frozen folders, refuses the freeze: the gate reads these files as its own user. What the gate digests is then
+         * After the side's build, before any of its JVMs starts: its home and everything in it (its
+         * tree {@code src/}, its Maven repository {@code .m2/}, its build's temp folder as
+         * {@code build-tmp/}, whatever else the build made) become {@code owner}'s, readable by all
+         * and writable by no one else; a new, empty {@code tmp/} is the side's only folder
+         * ({@code freeze.sh} beside this class says what refuses it). What the gate digests is then
          * what the side's JVMs load: code of the side that runs later (a static initialiser that
          * copies the base's classes over its own, issue 74) cannot change it. Every process of the
          * user must have ended (a descriptor open for writing would outlive the change of owner).
@@ -130,45 +130,33 @@ public final class SideUsers {
             if (running()) {
                 return Optional.of("processes of " + user.name() + " still run");
             }
-            String script = """
-                    set -e
-                    cd "$1"
-                    if [ -L tmp ] || [ ! -d tmp ]; then echo "$1/tmp is not a folder"; exit 3; fi
-                    chown -h "$3" "$1"
-                    chmod 0755 "$1"
-                    set -- "$1" "$2" "$3" $(find -P . -mindepth 1 -maxdepth 1 ! -name tmp)
-                    home=$1 user=$2 owner=$3
-                    shift 3
-                    [ $# -gt 0 ] || exit 0
-                    foreign=$(find -P "$@" ! -user "$user" -print -quit)
-                    if [ -n "$foreign" ]; then echo "$home/$foreign is not $user's own file"; exit 4; fi
-                    special=$(find -P "$@" \\( -type p -o -type s -o -type b -o -type c \\) -print -quit)
-                    if [ -n "$special" ]; then echo "$home/$special is a FIFO, a socket or a device"; exit 5; fi
-                    find -P "$@" -exec chown -h "$owner" {} +
-                    find -P "$@" ! -type l -exec chmod u-s,g-s,go-w,a+rX {} +
-                    outside=$(find -P "$@" -type l -exec sh -c 'for link; do
-                        target=$(realpath -m -- "$link")
-                        case "$target" in "$0"/tmp|"$0"/tmp/*|"$0") echo "$link"; exit 0 ;; "$0"/*) ;; *) echo "$link"; exit 0 ;; esac
-                      done' "$home" {} + | head -n 1)
-                    if [ -n "$outside" ]; then echo "$home/$outside is a link that leads out of the frozen folders"; exit 6; fi
-                    """;
-            List<String> command = privileged("sh", "-c", script, "freeze", user.home().toString(), user.name(), owner);
-            try {
-                Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-                byte[] said = process.getInputStream().readNBytes(2000);
+            java.io.File said = null;
+            try (java.io.InputStream in = SideUsers.class.getResourceAsStream("freeze.sh")) {
+                if (in == null) {
+                    return Optional.of("the gate's freeze.sh is missing from its jar");
+                }
+                String script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                said = java.nio.file.Files.createTempFile("kpg-freeze-", ".txt").toFile();
+                // Its one line goes to a file of the gate's: a pipe's reader would wait for the script, not for the clock.
+                Process process = new ProcessBuilder(privileged("sh", "-c", script, "freeze.sh", user.home().toString(), user.name(), owner))
+                        .redirectErrorStream(true).redirectOutput(said).start();
                 if (!process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
                     process.destroyForcibly();
                     return Optional.of("the change of owner of " + user.home() + " took over 120 s");
                 }
-                String why = new String(said, java.nio.charset.StandardCharsets.UTF_8).strip();
+                String why = java.nio.file.Files.readString(said.toPath()).strip();
                 return process.exitValue() == 0 ? Optional.empty()
                         : Optional.of(why.isEmpty() ? "the change of owner of " + user.home() + " failed (exit " + process.exitValue() + ")"
                         : SideOutput.neutral(why.lines().findFirst().orElse(why)));
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return Optional.of("the change of owner of " + user.home() + " could not run: " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Optional.of("interrupted while freezing " + user.home());
+            } finally {
+                if (said != null) {
+                    said.delete();
+                }
             }
         }
 
@@ -290,12 +278,13 @@ public final class SideUsers {
 
         /** The JVM flags the side's JVMs add: its own temp folder; empty without a user. */
         public List<String> jvmFlags() {
-            return user == null ? List.of() : List.of("-Djava.io.tmpdir=" + user.tmp());
+            // Its home is read-only to it once built: what a JVM keeps under user.home (an unpacked broker) goes to its temp folder.
+            return user == null ? List.of() : List.of("-Djava.io.tmpdir=" + user.tmp(), "-Duser.home=" + user.tmp());
         }
 
-        /** The folder the side's JVMs start in: its home, so that no relative path reaches the gate's files. */
+        /** The folder the side's processes start in: its temp folder, its own (its home is read-only to it once built), so that no relative path reaches the gate's files. */
         public Optional<Path> directory() {
-            return user().map(User::home);
+            return user().map(User::tmp);
         }
     }
 

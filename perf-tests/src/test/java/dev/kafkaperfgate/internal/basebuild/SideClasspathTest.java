@@ -24,7 +24,7 @@ class SideClasspathTest {
         Path checkout = Files.createDirectories(home.resolve("src"));
         Path jar = Files.createDirectories(home.resolve(".m2/repository/org/example")).resolve("lib.jar");
         Files.writeString(jar, "jar");
-        List<Path> roots = List.of(checkout, home);
+        List<Path> roots = SideBuild.allowedRoots(new dev.kafkaperfgate.internal.environment.SideUsers.User("kpg-h-1", home), checkout);
         String own = checkout.resolve("target/classes") + ":" + jar;
         assertDoesNotThrow(() -> SideBuild.confine("head", own, roots));
 
@@ -40,5 +40,12 @@ class SideClasspathTest {
 
         assertThrows(PairedRefusedException.class, () -> SideBuild.confine("head", home.resolve("../docker-config.json").toString(), roots),
                 "a path that climbs out counts where it ends");
+
+        // Issue 74: never the side's temp folder, which it keeps writing, and never a path through it that climbs back.
+        Path later = Files.writeString(Files.createDirectories(home.resolve("tmp")).resolve("later.jar"), "jar");
+        assertThrows(PairedRefusedException.class, () -> SideBuild.confine("head", own + ":" + later, roots));
+        PairedRefusedException climbing = assertThrows(PairedRefusedException.class,
+                () -> SideBuild.confine("head", home.resolve("tmp") + "/x/../../.m2/repository/org/example/lib.jar", roots));
+        assertTrue(climbing.getMessage().contains("not an absolute path in its plainest form"), climbing.getMessage());
     }
 }

@@ -27,8 +27,10 @@ class SideUsersTest {
         assertTrue(head.contains("TMPDIR=/var/tmp/kpg-sandbox-abc123/head/tmp"), head.toString());
         assertTrue(head.stream().noneMatch(word -> word.startsWith("GITHUB_")), head.toString());
         assertTrue(users.base().commandPrefix().contains("--reuid=kpg-b-abc123"));
-        assertEquals(List.of("-Djava.io.tmpdir=/var/tmp/kpg-sandbox-abc123/head/tmp"), users.head().jvmFlags());
-        assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/base")), users.base().directory());
+        // Its home is read-only to it once built (issue 74): its JVMs keep their files, and start, in its temp folder.
+        assertEquals(List.of("-Djava.io.tmpdir=/var/tmp/kpg-sandbox-abc123/head/tmp", "-Duser.home=/var/tmp/kpg-sandbox-abc123/head/tmp"),
+                users.head().jvmFlags());
+        assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/base/tmp")), users.base().directory());
         assertEquals("the head's code runs as kpg-h-abc123", users.head().describe());
         assertEquals(Optional.of(Path.of("/var/tmp/kpg-sandbox-abc123/exchange")), users.exchange());
         assertTrue(users.separate());
