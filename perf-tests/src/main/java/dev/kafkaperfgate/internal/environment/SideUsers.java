@@ -138,7 +138,9 @@ public final class SideUsers {
                 String script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
                 said = java.nio.file.Files.createTempFile("kpg-freeze-", ".txt").toFile();
                 // Its one line goes to a file of the gate's: a pipe's reader would wait for the script, not for the clock.
-                Process process = new ProcessBuilder(privileged("sh", "-c", script, "freeze.sh", user.home().toString(), user.name(), owner))
+                // timeout ends the script's whole group as root, before this JVM's bound: sudo alone would leave its children.
+                Process process = new ProcessBuilder(privileged("timeout", "-s", "KILL", "110", "sh", "-c", script, "freeze.sh",
+                        user.home().toString(), user.name(), owner))
                         .redirectErrorStream(true).redirectOutput(said).start();
                 if (!process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
                     process.destroyForcibly();

@@ -9,8 +9,8 @@
 # frozen with the rest, as build-tmp/, and the side gets a new, empty tmp/, its only folder: a link
 # through the old one could otherwise be repointed later. Refused, with one line and exit 3-6:
 # a file there that is not USER's own (a hard link to another user's file), a FIFO, a socket or a
-# device (the gate reads these files as its own user), a link that leads nowhere, into tmp/ or out
-# of HOME. Links are changed, never followed; no name is split or expanded.
+# device (the gate reads these files as its own user), a link with an absolute target, or one that
+# leads nowhere, into tmp/ or out of HOME. Links are changed, never followed; no name is split or expanded.
 set -euf
 home=$1 user=$2 owner=$3
 cd "$home"
@@ -31,6 +31,8 @@ find -P . -mindepth 1 -path ./tmp -prune -o ! -type l -exec chmod u-s,g-s,go-w,a
 root=$(realpath -e .)
 # shellcheck disable=SC2016 # the inner script's own variables
 outside=$(find -P . -mindepth 1 -path ./tmp -prune -o -type l -exec sh -c 'for link; do
+    # An absolute target is refused outright: /proc/self/cwd/x resolves here into the home, and in a JVM started in tmp/ into tmp/.
+    case "$(readlink -- "$link")" in /*) echo "$link"; exit 0 ;; esac
     if ! target=$(realpath -e -- "$link" 2>/dev/null); then echo "$link"; exit 0; fi
     case "$target" in "$0"/tmp|"$0"/tmp/*) echo "$link"; exit 0 ;; "$0"/*) ;; *) echo "$link"; exit 0 ;; esac
   done' "$root" {} + | head -n 1)

@@ -78,6 +78,12 @@ class SideFreezeTest {
         give(through);
         assertTrue(side(through).freeze(ThisJvm.owner()).orElse("").contains("src/later.jar is a link that leads nowhere, into tmp/"));
 
+        Path proc = home(dir.resolve("proc"));
+        Files.createSymbolicLink(proc.resolve("src/moving.properties"), Path.of("/proc/self/cwd/src/target/classes/A.class"));
+        give(proc);
+        assertTrue(side(proc).freeze(ThisJvm.owner()).orElse("").contains("src/moving.properties is a link"),
+                "a link through the reader's working folder leads elsewhere for each reader");
+
         Path foreign = home(dir.resolve("foreign"));
         give(foreign);
         Files.writeString(foreign.resolve("src/planted"), "root's");
