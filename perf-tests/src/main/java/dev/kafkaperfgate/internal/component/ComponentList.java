@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.environment.GateCode;
+import dev.kafkaperfgate.internal.environment.SideOutput;
+import dev.kafkaperfgate.internal.environment.SideRefusedException;
+import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
+import dev.kafkaperfgate.internal.spec.UserClasses;
 import dev.kafkaperfgate.internal.component.reach.ClassShape;
 import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
@@ -18,12 +22,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -59,7 +66,7 @@ public final class ComponentList {
 
     public static void main(String[] args) throws IOException {
         // Kafka's ConfigDef initialises the classes a setting names: here, their names are read only.
-        dev.kafkaperfgate.internal.spec.UserClasses.namesOnly();
+        UserClasses.namesOnly();
         ObjectMapper json = new ObjectMapper();
         JsonNode request = json.readTree(Path.of(args[0]).toFile());
         String classpath = GateCode.first(request.path("classpath").asText());
@@ -74,17 +81,17 @@ public final class ComponentList {
      * Each scenario's file in a side's own scenarios folder, found here, by the gate's code: a
      * side's worker could name another side's file as its own (issue 74).
      */
-    static java.util.Map<String, Path> ownFiles(Path dir) {
-        java.util.Map<String, Path> files = new java.util.LinkedHashMap<>();
-        if (java.nio.file.Files.isDirectory(dir)) {
-            dev.kafkaperfgate.internal.scenario.ScenarioCatalog.load(dir).all()
+    static Map<String, Path> ownFiles(Path dir) {
+        Map<String, Path> files = new LinkedHashMap<>();
+        if (Files.isDirectory(dir)) {
+            ScenarioCatalog.load(dir).all()
                     .forEach(scenario -> files.put(scenario.name(), scenario.file().toAbsolutePath().normalize()));
         }
         return files;
     }
 
     /** The listing of {@code scenarios}, read through {@code loader}, which is asked for resources only. */
-    static ArrayNode answer(JsonNode scenarios, String classpath, ClassLoader loader, java.util.Map<String, Path> own) {
+    static ArrayNode answer(JsonNode scenarios, String classpath, ClassLoader loader, Map<String, Path> own) {
         ArrayNode answer = new ObjectMapper().createArrayNode();
         ComponentCode[] code = new ComponentCode[1];
         for (JsonNode scenario : scenarios) {
@@ -187,9 +194,9 @@ public final class ComponentList {
         ComponentFiles named = files.stream().filter(file -> file.scenario().equals(name)).findFirst().orElse(null);
         String said = named == null || named.headFile() == null ? "" : named.headFile().toAbsolutePath().normalize().toString();
         if (!said.equals(own.isEmpty() ? "" : Path.of(own).toAbsolutePath().normalize().toString())) {
-            throw new dev.kafkaperfgate.internal.environment.SideRefusedException("the head's worker named " + (said.isEmpty() ? "no file" : dev.kafkaperfgate.internal.environment.SideOutput.neutral(said))
-                    + " for scenario " + dev.kafkaperfgate.internal.environment.SideOutput.neutral(name) + ", but its scenarios folder holds "
-                    + (own.isEmpty() ? "none" : dev.kafkaperfgate.internal.environment.SideOutput.neutral(own)) + ": what is measured is the gate's to find");
+            throw new SideRefusedException("the head's worker named " + (said.isEmpty() ? "no file" : SideOutput.neutral(said))
+                    + " for scenario " + SideOutput.neutral(name) + ", but its scenarios folder holds "
+                    + (own.isEmpty() ? "none" : SideOutput.neutral(own)) + ": what is measured is the gate's to find");
         }
     }
 }

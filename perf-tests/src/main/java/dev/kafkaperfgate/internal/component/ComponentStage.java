@@ -128,7 +128,7 @@ public final class ComponentStage {
             baseLists = baseListing.join();
         } catch (ComponentStageException | java.util.concurrent.CompletionException e) {
             RuntimeException cause = e instanceof java.util.concurrent.CompletionException && e.getCause() instanceof RuntimeException c ? c : e;
-            if (mode != ComponentsMode.OFF || cause instanceof SideRefusedException) {
+            if (mode != ComponentsMode.OFF) {
                 throw cause;
             }
             // The stage is off: without a listing, no scenario counts as unchanged (each is measured).
