@@ -10,6 +10,7 @@ import dev.kafkaperfgate.internal.environment.SideRefusedException;
 import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
 import dev.kafkaperfgate.internal.spec.UserClasses;
 import dev.kafkaperfgate.internal.component.reach.ClassShape;
+import dev.kafkaperfgate.internal.component.reach.ClientReach;
 import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.call.ComponentScenario;
@@ -118,6 +119,7 @@ public final class ComponentList {
                                 + "measured with the whole client only");
                     }
                 }
+                client(entry.putObject("client"), read, code, classpath, loader);
             } catch (RuntimeException e) {
                 entry.put("error", String.valueOf(e.getMessage()));
             }
@@ -171,15 +173,43 @@ public final class ComponentList {
         return false;
     }
 
+    /**
+     * What the scenario's whole client can reach ({@link ClientReach}), and what it can reach besides
+     * the components whose effect is their output ({@link ComponentScenario#CONFINABLE_ROLES}):
+     * {@code {"sha256", "besides", "reached"}}, or {@code {"unknown": why}}, and the scenario is then measured.
+     */
+    private static void client(ObjectNode client, Scenario scenario, ComponentCode[] code, String classpath, ClassLoader loader) {
+        try {
+            ClientReach.Reach all = ClientReach.of(code(code, classpath, loader), ComponentScenario.clientRoots(scenario));
+            if (!all.known()) {
+                client.put("unknown", all.unknown());
+                return;
+            }
+            List<ComponentRef> confinable = ComponentScenario.components(scenario).stream()
+                    .filter(component -> ComponentScenario.CONFINABLE_ROLES.contains(component.role())).toList();
+            ClientReach.Reach besides = ClientReach.of(code[0], ComponentScenario.clientRootsBesides(scenario, confinable));
+            client.put("sha256", all.sha256()).put("reached", all.reached());
+            if (besides.known()) {
+                client.put("besides", besides.sha256());
+            }
+        } catch (IOException | RuntimeException e) {
+            client.put("unknown", "its reach cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** The side's classes, read once for all its components and its client. */
+    private static ComponentCode code(ComponentCode[] code, String classpath, ClassLoader loader) throws IOException {
+        if (code[0] == null) {
+            code[0] = new ComponentCode(ClasspathIndex.of(classpath, loader), loader);
+        }
+        return code[0];
+    }
+
     private static void listed(ArrayNode into, Scenario scenario, ComponentRef component, ComponentCode[] code, String classpath,
                                ClassLoader loader) {
         ObjectNode listed = into.addObject().put("role", component.role()).put("className", component.className());
         try {
-            if (code[0] == null) {
-                // The side's classes, read once for all its components.
-                code[0] = new ComponentCode(ClasspathIndex.of(classpath, loader), loader);
-            }
-            ComponentCode.Digest digest = code[0].digest(ComponentScenario.codeRoots(scenario, component),
+            ComponentCode.Digest digest = code(code, classpath, loader).digest(ComponentScenario.codeRoots(scenario, component),
                     ComponentScenario.settings(scenario, component));
             listed.put("code", digest.sha256()).put("reached", digest.reached());
         } catch (IOException | RuntimeException e) {

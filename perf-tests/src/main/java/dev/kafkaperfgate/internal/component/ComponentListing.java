@@ -53,9 +53,27 @@ final class ComponentListing {
      * @param subject the digest of the scenario's whole definition on this side; {@code null} when not given
      */
     record Listed(List<ComponentRef> components, List<ComponentRef> reported, List<String> notes,
-                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached, String subject) {
+                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached, String subject, Client client) {
 
-        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null);
+        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null, Client.UNKNOWN);
+    }
+
+    /**
+     * What the scenario's whole client can reach on this side ({@code ClientReach}).
+     *
+     * @param sha256  every class and resource it can reach; {@code null} when unknown
+     * @param besides the same, besides the components whose effect is their output; {@code null} when unknown
+     * @param unknown why the reach is unknown, or {@code null}
+     */
+    record Client(String sha256, String besides, String unknown) {
+
+        static final Client UNKNOWN = new Client(null, null, "no listing");
+
+        static Client of(JsonNode client) {
+            return new Client(client.hasNonNull("sha256") ? client.path("sha256").asText() : null,
+                    client.hasNonNull("besides") ? client.path("besides").asText() : null,
+                    client.hasNonNull("unknown") ? client.path("unknown").asText() : client.hasNonNull("sha256") ? null : "not given");
+        }
     }
 
     /** Per scenario, what {@code jvm}'s side names and how its components' code digests. */
@@ -106,7 +124,8 @@ final class ComponentListing {
                     }
                 }
                 lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached,
-                        entry.hasNonNull("subjectSha256") ? entry.path("subjectSha256").asText() : null));
+                        entry.hasNonNull("subjectSha256") ? entry.path("subjectSha256").asText() : null,
+                        Client.of(entry.path("client"))));
             }
             return lists;
         } catch (IOException e) {

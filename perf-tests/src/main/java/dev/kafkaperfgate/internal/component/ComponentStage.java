@@ -50,8 +50,10 @@ public final class ComponentStage {
      * @param judged   the components measured on both sides
      * @param reported measured on both sides and reported, never judged: the team's RecordSource
      * @param notes    what a reader should know: components on one side only, a skip because nothing changed
+     * @param sameSubject both sides' definitions of the scenario digest alike (settings, config files, records)
+     * @param reach    what the gate's listing found of the whole client's code on both sides
      */
-    public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes, boolean sameSubject) {
+    public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes, boolean sameSubject, Reach reach) {
 
         public Plan {
             judged = List.copyOf(judged);
@@ -61,6 +63,25 @@ public final class ComponentStage {
     }
 
 
+
+    /**
+     * The whole client's code on both sides, as the gate's listing read it ({@code ClientReach}).
+     *
+     * @param same    every class and resource the client can reach is the same on both sides
+     * @param besides the same holds of what it can reach besides the components whose effect is their output
+     * @param unknown why the reach could not be compared, or {@code null}
+     */
+    public record Reach(boolean same, boolean besides, String unknown) {
+
+        public static final Reach UNKNOWN = new Reach(false, false, "no listing");
+
+        static Reach of(ComponentListing.Client base, ComponentListing.Client head) {
+            if (base.sha256() == null || head.sha256() == null) {
+                return new Reach(false, false, head.unknown() != null ? "the head: " + head.unknown() : "the base: " + base.unknown());
+            }
+            return new Reach(base.sha256().equals(head.sha256()), base.besides() != null && base.besides().equals(head.besides()), null);
+        }
+    }
 
     private final String baseClasspath;
     private final String headClasspath;
@@ -77,6 +98,8 @@ public final class ComponentStage {
     private SharedJars shared;
     /** Duels run so far, all components and measurements: each duel's number, so its seed and its log are its own. */
     private int duelsRun;
+    /** Per component judged, what its duels saw of each side's work outside the call and of its output. */
+    private final Map<ComponentRef, List<Confined.Duel>> work = new LinkedHashMap<>();
 
     /**
      * @param blocks duels per look, each one ABBA block
@@ -139,8 +162,14 @@ public final class ComponentStage {
             ComponentListing.Listed inBase = baseLists.getOrDefault(file.scenario(), ComponentListing.Listed.NONE);
             ComponentListing.Listed inHead = headLists.getOrDefault(file.scenario(), ComponentListing.Listed.NONE);
             boolean sameSubject = inHead.subject() != null && inHead.subject().equals(inBase.subject());
+            Reach reach = headLists.isEmpty() ? Reach.UNKNOWN : Reach.of(inBase.client(), inHead.client());
+            if (!new LinkedHashSet<>(inHead.components()).equals(new LinkedHashSet<>(inBase.components()))) {
+                // A component one side names and the other does not is not measured alone: the whole client measures it.
+                reach = new Reach(reach.same(), false, reach.unknown());
+            }
             if (mode == ComponentsMode.OFF) {
-                plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"), sameSubject));
+                plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"), sameSubject,
+                        reach));
                 continue;
             }
             List<String> notes = new ArrayList<>(inHead.notes());
@@ -173,7 +202,7 @@ public final class ComponentStage {
                     }
                 }
             }
-            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject));
+            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach));
         }
         return plans;
     }
@@ -226,6 +255,7 @@ public final class ComponentStage {
         for (int i = done + 1; i <= done + count; i++) {
             DuelFork.Result result = DuelFork.run(files, component, shared(), duel, ++duelsRun, logs, users);
             trials.addAll(result.trials(trials.size()));
+            work.computeIfAbsent(component, c -> new ArrayList<>()).add(result.work());
             console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }
         return trials;
@@ -248,6 +278,19 @@ public final class ComponentStage {
         } catch (IOException e) {
             throw new ComponentStageException("the profile of " + component.label() + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Empty when every duel of {@code component} showed its change confined to its call (the same
+     * output for every record, no more work outside it: {@link Confined}); otherwise why not.
+     */
+    public java.util.Optional<String> unconfined(ComponentRef component) {
+        return Confined.why(work.getOrDefault(component, List.of()));
+    }
+
+    /** What the duels of {@code component} saw outside its call, for summary.json. */
+    public String outsideFigures(ComponentRef component) {
+        return Confined.describe(work.getOrDefault(component, List.of()));
     }
 
     /** The jars both sides hold alike, read once per stage (a few seconds over a Jackson and kafka-clients classpath). */

@@ -69,7 +69,8 @@ final class DuelFork {
      *
      * @param figures each copy's median per half, keyed {@code copy.<side>.<n>.<early|late>.<figure>}
      */
-    record Result(boolean settled, long warmupMillis, long compiledMillis, int rounds, int copies, Map<String, Double> figures) {
+    record Result(boolean settled, long warmupMillis, long compiledMillis, int rounds, int copies, Map<String, Double> figures,
+                  Confined.Duel work) {
 
         /** A side's value of a metric over one half: the median over its copies, so one slow compiled copy does not move it. */
         double value(Side side, String half, Metric metric) {
@@ -306,9 +307,21 @@ final class DuelFork {
                 }
             }
         }
-        return new Result(Boolean.parseBoolean(properties.getProperty("settled")), (long) positive(properties, "warmupMs", component, log),
+        Result result = new Result(Boolean.parseBoolean(properties.getProperty("settled")), (long) positive(properties, "warmupMs", component, log),
                 (long) positive(properties, "compiledMs", component, log), (int) positive(properties, "rounds", component, log), copies,
-                figures);
+                figures, null);
+        Map<Side, double[]> outside = new java.util.EnumMap<>(Side.class);
+        Map<Side, String> outputs = new java.util.EnumMap<>(Side.class);
+        for (Side side : Side.values()) {
+            String prefix = "outside." + side.key() + ".";
+            outside.put(side, new double[] {positive(properties, prefix + "cpuNsPerOp", component, log),
+                    positive(properties, prefix + "bytesPerOp", component, log), positive(properties, prefix + "threadsStarted", component, log),
+                    positive(properties, prefix + "offCpuNsPerOp", component, log)});
+            outputs.put(side, properties.getProperty("outputs." + side.key(), "none"));
+        }
+        return new Result(result.settled(), result.warmupMillis(), result.compiledMillis(), result.rounds(), copies, figures,
+                new Confined.Duel(outside, outputs, result.value(Side.BASE, "late", Metric.COMPONENT_CPU_NS_PER_OP),
+                        result.value(Side.BASE, "late", Metric.COMPONENT_BYTES_PER_OP)));
     }
 
     private static double positive(Properties properties, String key, ComponentRef component, Path log) {

@@ -34,12 +34,18 @@ final class Components {
     private final Map<String, List<String>> notes;
     private final Map<String, ComponentFiles> files;
     private final Set<String> sameSubject;
+    /** Per scenario, every component judged on it, measured with it or with an earlier scenario: what its change reaches. */
+    private final Map<String, List<ComponentRef>> changed;
+    private final Map<String, ComponentStage.Reach> reach;
     private final int blocks;
     private final int looks;
 
     private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<ComponentRef>> reported,
-                       Map<String, List<String>> notes, Map<String, ComponentFiles> files, Set<String> sameSubject, int blocks, int looks) {
+                       Map<String, List<String>> notes, Map<String, ComponentFiles> files, Set<String> sameSubject,
+                       Map<String, List<ComponentRef>> changed, Map<String, ComponentStage.Reach> reach, int blocks, int looks) {
         this.stage = stage;
+        this.changed = changed;
+        this.reach = reach;
         this.judged = judged;
         this.reported = reported;
         this.notes = notes;
@@ -66,10 +72,14 @@ final class Components {
         Map<String, List<String>> notes = new LinkedHashMap<>();
         Set<ComponentRef> seen = new HashSet<>();
         Set<String> sameSubject = new HashSet<>();
+        Map<String, List<ComponentRef>> changed = new LinkedHashMap<>();
+        Map<String, ComponentStage.Reach> reach = new LinkedHashMap<>();
         plans.forEach((scenario, plan) -> {
             if (plan.sameSubject()) {
                 sameSubject.add(scenario);
             }
+            changed.put(scenario, mode == ComponentsMode.OFF ? null : plan.judged());
+            reach.put(scenario, plan.reach());
             List<String> lines = new ArrayList<>(plan.notes());
             List<ComponentRef> own = firstTime(plan.judged(), seen, lines);
             List<ComponentRef> shown = firstTime(plan.reported(), seen, lines);
@@ -82,7 +92,7 @@ final class Components {
                             + String.join(", ", shown.stream().map(ComponentRef::label).toList()),
                     lines.isEmpty() ? "" : "; " + String.join("; ", lines));
         });
-        return new Components(stage, judged, reported, notes, files, sameSubject, blocks, looks);
+        return new Components(stage, judged, reported, notes, files, sameSubject, changed, reach, blocks, looks);
     }
 
     /** The components not measured with an earlier scenario; a note for each that was. */
@@ -124,6 +134,19 @@ final class Components {
      */
     boolean sameSubject(String scenario) {
         return sameSubject.contains(scenario);
+    }
+
+    /** What the gate's listing found of the scenario's whole client on both sides ({@code ClientReach}). */
+    ComponentStage.Reach reach(String scenario) {
+        return reach.getOrDefault(scenario, ComponentStage.Reach.UNKNOWN);
+    }
+
+    /**
+     * Every component of {@code scenario} whose code differs between the sides, measured with it or
+     * with an earlier scenario; {@code null} when the stage is off (nothing was compared).
+     */
+    List<ComponentRef> changed(String scenario) {
+        return changed.get(scenario);
     }
 
     ComponentStage stage() {

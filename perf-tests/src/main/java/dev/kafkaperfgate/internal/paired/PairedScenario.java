@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.broker.BrokerUnavailableException;
 import dev.kafkaperfgate.internal.component.ComponentStageException;
+import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import dev.kafkaperfgate.internal.component.call.ComponentScenario;
 import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.FirstLook;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
@@ -53,6 +55,8 @@ final class PairedScenario {
     private final ClientsMode clients;
     /** Both sides' test classpaths hold the same classes and resources, by content. */
     private final boolean sameClientCode;
+    /** Each component's decision, once judged: a scenario that names a component measured with an earlier one reuses it. */
+    private final java.util.Map<ComponentRef, Decision<?>> componentDecisions = new java.util.HashMap<>();
 
     /**
      * How a scenario's whole client is measured: blocks per look, and how many times it may be
@@ -122,13 +126,15 @@ final class PairedScenario {
     }
 
     private Optional<Measured> measure(CatalogEntry scenario, Path headFile, List<String> ruleChanges) {
-        if (clients == ClientsMode.AUTO && sameClientCode && components.of(scenario.name()).isEmpty()
+        boolean sameClient = sameClientCode || components.reach(scenario.name()).same();
+        if (clients == ClientsMode.AUTO && sameClient && components.of(scenario.name()).isEmpty()
                 && components.sameSubject(scenario.name())) {
             // The gate's listing found both definitions alike; the workers must agree too (they open the scenario).
             Optional<String> subjectChange = trials.subjectChange(scenario, headFile);
             if (subjectChange.isEmpty()) {
-                String why = "not measured: nothing its clients run changed (classes by content, the subject's settings and "
-                        + "config files, the workers' JVM options; -D" + GateProperties.CLIENTS + "=always measures it)";
+                String why = "not measured: nothing its clients can reach changed (the classes and resources reachable from "
+                        + "the worker, Kafka's clients and every class its settings name, by content; the subject's settings and "
+                        + "config files; the workers' JVM options; -D" + GateProperties.CLIENTS + "=always measures it)";
                 console.println("[kafka-perf-gate] " + scenario.name() + ": " + why);
                 summary.unchanged(scenario.name(), scenario.workload().key(), why);
                 return Optional.empty();
@@ -150,6 +156,12 @@ final class PairedScenario {
                 whereItWent(scenario, component).ifPresent(went -> node.set("whereItWent", went));
             }
             componentParts.add(alone);
+            componentDecisions.put(component, alone);
+        }
+        Optional<String> confined = wholeClientNotNeeded(scenario);
+        if (confined.isPresent()) {
+            recordComponentsOnly(scenario, paired, confined.get());
+            return Optional.empty();
         }
         FirstLook<PairedMeasurement> client = decisions.look(scenario.name(),
                 new ClientMeasurer(trials, scenario, headFile, looks.blocks(scenario), looks.looks(scenario, decisions.decided()),
@@ -172,6 +184,87 @@ final class PairedScenario {
         }
         record(measured, decisions.conclude(client));
         return Optional.empty();
+    }
+
+    /**
+     * Why the whole client need not be measured, when its change is confined to components the
+     * stage has judged (issue 72): everything else the client can reach is the same on both sides,
+     * and so are the settings and config files; each changed component returns the same output for
+     * every record on both sides, and did no more work outside its call; and its verdict is not
+     * INCONCLUSIVE. Otherwise empty, and the reason the whole client is measured goes to the console.
+     */
+    private Optional<String> wholeClientNotNeeded(CatalogEntry scenario) {
+        List<ComponentRef> changed = components.changed(scenario.name());
+        if (clients != ClientsMode.AUTO || changed == null || changed.isEmpty()) {
+            return Optional.empty();
+        }
+        String why = null;
+        ComponentStage.Reach reach = components.reach(scenario.name());
+        if (!components.sameSubject(scenario.name())) {
+            why = "its settings or config files differ between the sides";
+        } else if (reach.unknown() != null) {
+            why = "what its clients reach could not be worked out (" + reach.unknown() + ")";
+        } else if (!reach.besides()) {
+            why = "code its clients reach besides its components differs between the sides";
+        }
+        for (ComponentRef component : changed) {
+            if (why != null) {
+                break;
+            }
+            Decision<?> decision = componentDecisions.get(component);
+            if (!ComponentScenario.CONFINABLE_ROLES.contains(component.role())) {
+                why = component.label() + " wraps the client itself";
+            } else if (decision == null) {
+                why = component.label() + " was not judged";
+            } else if ((decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.INCONCLUSIVE)) {
+                why = component.label() + "'s verdict is INCONCLUSIVE";
+            } else {
+                why = components.stage().unconfined(component).map(reason -> component.label() + ": " + reason).orElse(null);
+            }
+        }
+        if (why != null) {
+            console.println("[kafka-perf-gate] " + scenario.name() + ": whole client measured: " + why);
+            return Optional.empty();
+        }
+        return Optional.of("only " + String.join(", ", changed.stream().map(ComponentRef::label).toList())
+                + " changed, and its output is identical on both sides, with no more work outside its call (-D"
+                + GateProperties.CLIENTS + "=always measures it)");
+    }
+
+    /** Records a scenario judged by its components alone: their decisions, and why the whole client was not measured. */
+    private void recordComponentsOnly(CatalogEntry scenario, ObjectNode paired, String why) {
+        String line = "whole client not measured: " + why;
+        console.println("[kafka-perf-gate] " + scenario.name() + ": " + line);
+        List<Decision<?>> parts = new ArrayList<>();
+        for (ComponentRef component : components.changed(scenario.name())) {
+            parts.add(componentDecisions.get(component));
+            paired.with("outsideTheCall").put(component.label(), components.stage().outsideFigures(component));
+        }
+        paired.put("wholeClient", line);
+        Decision<List<Object>> all = Decision.combine(parts);
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("scenario", scenario.name());
+        root.put("workload", scenario.workload().key());
+        root.put("mode", "paired");
+        root.put("wholeClient", line);
+        if (paired.has("components")) {
+            root.set("components", paired.get("components"));
+        }
+        all.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
+        if (all.flagged()) {
+            all.again().metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
+        }
+        Path file = ResultFile.write(root, results, scenario.name() + ".paired.json");
+        String workload = scenario.workload().key();
+        if (all.regressed()) {
+            summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
+                    all.regressionMessage(), paired);
+            console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
+            return;
+        }
+        String message = all.notConfirmedMessage();
+        summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, all.verdict(), all.again(),
+                message == null ? line : message + "; " + line, paired);
     }
 
     /** The profile of a component decided worse, or empty with a note when it could not be made: it never changes the decision. */

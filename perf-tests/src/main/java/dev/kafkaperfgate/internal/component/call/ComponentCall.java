@@ -20,7 +20,13 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.function.Function;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,10 +58,93 @@ public final class ComponentCall implements AutoCloseable {
 
     private final IntFunction<Object> call;
     private final AutoCloseable component;
+    /** A result's comparable form (issue 72); {@code null} for a role whose output is not compared. */
+    private final Function<Object, byte[]> form;
 
     private ComponentCall(IntFunction<Object> call, AutoCloseable component) {
+        this(call, component, null);
+    }
+
+    private ComponentCall(IntFunction<Object> call, AutoCloseable component, Function<Object, byte[]> form) {
         this.call = call;
         this.component = component;
+        this.form = form;
+    }
+
+    /**
+     * What the component returns for every record of the pool, in order, as one digest: a
+     * serializer's bytes, a partitioner's partition, an interceptor's record (its topic, partition,
+     * timestamp, headers, and key and value as the side's own serializers write them), a
+     * deserializer's object as the side's own serializer writes it. {@code n/a} for a role whose
+     * output is not compared. Two sides with the same digest hand the client the same thing.
+     */
+    public String outputs() {
+        if (form == null) {
+            return "n/a";
+        }
+        MessageDigest digest = sha256();
+        for (int i = 0; i < POOL; i++) {
+            byte[] bytes = form.apply(call.apply(i));
+            digest.update(ByteBuffer.allocate(4).putInt(bytes == null ? -1 : bytes.length).array());
+            if (bytes != null) {
+                digest.update(bytes);
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** How {@code role}'s value is written by the side's own serializer; {@code String.valueOf} where it names none. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Function<Object, byte[]> written(Map<String, Object> producer, String role, boolean key, String topic) {
+        Object configured = producer.get(role);
+        if (configured == null) {
+            return value -> value == null ? null : String.valueOf(value).getBytes(StandardCharsets.UTF_8);
+        }
+        Serializer serializer = UserClasses.instantiate(String.valueOf(configured), Serializer.class);
+        serializer.configure(producer, key);
+        return value -> value instanceof byte[] bytes ? bytes : serializer.serialize(topic, new RecordHeaders(), value);
+    }
+
+    /** An interceptor's record, field by field, its key and value as the side's serializers write them. */
+    private static Function<Object, byte[]> recordForm(Map<String, Object> producer, String topic) {
+        Function<Object, byte[]> keys = written(producer, "key.serializer", true, topic);
+        Function<Object, byte[]> values = written(producer, "value.serializer", false, topic);
+        return result -> {
+            if (!(result instanceof ProducerRecord<?, ?> record)) {
+                return result == null ? null : String.valueOf(result.getClass()).getBytes(StandardCharsets.UTF_8);
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.io.DataOutputStream data = new java.io.DataOutputStream(out);
+            try {
+                data.writeUTF(String.valueOf(record.topic()));
+                data.writeUTF(String.valueOf(record.partition()));
+                data.writeUTF(String.valueOf(record.timestamp()));
+                for (org.apache.kafka.common.header.Header header : record.headers()) {
+                    data.writeUTF(header.key());
+                    field(data, header.value());
+                }
+                field(data, keys.apply(record.key()));
+                field(data, values.apply(record.value()));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        };
+    }
+
+    private static void field(java.io.DataOutputStream data, byte[] bytes) throws java.io.IOException {
+        data.writeInt(bytes == null ? -1 : bytes.length);
+        if (bytes != null) {
+            data.write(bytes);
+        }
     }
 
     /** The call on record {@code i} (0 to {@link #POOL} − 1); its result goes to JMH's blackhole. */
@@ -110,7 +199,8 @@ public final class ComponentCall implements AutoCloseable {
                 Serializer serializer = UserClasses.instantiate(component.className(), Serializer.class);
                 serializer.configure(producer, key);
                 Object[] inputs = key ? keys : values;
-                return new ComponentCall(i -> serializer.serialize(topic, new RecordHeaders(), inputs[i]), serializer);
+                return new ComponentCall(i -> serializer.serialize(topic, new RecordHeaders(), inputs[i]), serializer,
+                        bytes -> (byte[]) bytes);
             }
             case "partitioner.class" -> {
                 Partitioner partitioner = UserClasses.instantiate(component.className(), Partitioner.class);
@@ -119,12 +209,13 @@ public final class ComponentCall implements AutoCloseable {
                 byte[][] valueBytes = serialized(producer, "value.serializer", false, topic, values);
                 Cluster cluster = cluster(topic, scenario.produce().partitions());
                 return new ComponentCall(i -> partitioner.partition(topic, keys[i], keyBytes[i], values[i], valueBytes[i], cluster),
-                        partitioner);
+                        partitioner, partition -> String.valueOf(partition).getBytes(StandardCharsets.UTF_8));
             }
             case "interceptor.classes" -> {
                 ProducerInterceptor interceptor = UserClasses.instantiate(component.className(), ProducerInterceptor.class);
                 interceptor.configure(producer);
-                return new ComponentCall(i -> interceptor.onSend(new ProducerRecord(topic, keys[i], values[i])), interceptor);
+                return new ComponentCall(i -> interceptor.onSend(new ProducerRecord(topic, keys[i], values[i])), interceptor,
+                        recordForm(producer, topic));
             }
             case "producer.factory" -> {
                 // A producer that never touches the network and completes every send at once: the wrapper's own cost is what differs.
@@ -147,7 +238,8 @@ public final class ComponentCall implements AutoCloseable {
                 byte[][] bytes = serialized(producer, key ? "key.serializer" : "value.serializer", key, topic, key ? keys : values);
                 Deserializer deserializer = UserClasses.instantiate(component.className(), Deserializer.class);
                 deserializer.configure(ComponentScenario.consumerConfig(scenario), key);
-                return new ComponentCall(i -> deserializer.deserialize(topic, new RecordHeaders(), bytes[i]), deserializer);
+                return new ComponentCall(i -> deserializer.deserialize(topic, new RecordHeaders(), bytes[i]), deserializer,
+                        written(producer, key ? "key.serializer" : "value.serializer", key, topic));
             }
             default -> throw new IllegalArgumentException("no component role " + component.role());
         }

@@ -4,6 +4,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 import java.nio.file.Path;
 import java.util.function.IntUnaryOperator;
+import java.util.function.Supplier;
 
 /**
  * One copy of a component in a duel ({@link dev.kafkaperfgate.internal.component.duel.ComponentDuel}), loaded in a class loader of its own
@@ -12,7 +13,7 @@ import java.util.function.IntUnaryOperator;
  * lives in the copy's own loader, so its call site sees one component class and is compiled for
  * that copy alone; the duel only calls it once per batch, through a JDK interface both loaders share.
  */
-public final class ComponentLoop implements IntUnaryOperator, AutoCloseable {
+public final class ComponentLoop implements IntUnaryOperator, Supplier<String>, AutoCloseable {
 
     /** JMH's own words for a Blackhole made outside a JMH run; JMH refuses any other. */
     private static final String BLACKHOLE_CHALLENGE =
@@ -42,6 +43,12 @@ public final class ComponentLoop implements IntUnaryOperator, AutoCloseable {
         }
         index = i;
         return calls;
+    }
+
+    /** What the component returns for every record of the pool, as one digest ({@link ComponentCall#outputs}). */
+    @Override
+    public String get() {
+        return call.outputs();
     }
 
     @Override

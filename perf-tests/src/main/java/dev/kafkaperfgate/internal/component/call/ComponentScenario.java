@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import dev.kafkaperfgate.internal.component.reach.ClientReach;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -113,6 +114,45 @@ public final class ComponentScenario {
                 Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty()).forEach(roots::add);
             }
         });
+        return roots;
+    }
+
+    /**
+     * The roles whose component's effect on the client is its output alone: what the client does
+     * with a serializer's bytes, a partitioner's partition, an interceptor's record or a
+     * deserializer's object is the client's own code. When such a component's output is the same
+     * on both sides, its cost is all the change can add, and the component stage measures that
+     * (issue 72). A producer factory wraps the client itself, and is never one of them.
+     */
+    public static final Set<String> CONFINABLE_ROLES = Set.of("key.serializer", "value.serializer", "partitioner.class",
+            "interceptor.classes", "key.deserializer", "value.deserializer");
+
+    /**
+     * Where the scenario's whole client can start running code: the worker's entry point, Kafka's
+     * clients, and every class a setting may name (each value of the producer's and the consumer's
+     * settings, split at commas, and the producer factory, the record source and its settings).
+     * A value that names no class on the classpath reaches nothing.
+     */
+    public static List<String> clientRoots(Scenario scenario) {
+        List<String> roots = new ArrayList<>(ClientReach.ENTRY_POINTS);
+        if (scenario.produce().recordSource() != null) {
+            roots.add(scenario.produce().recordSource().className());
+            scenario.produce().recordSource().config().values().forEach(roots::add);
+        }
+        if (scenario.produce().producerFactory() != null) {
+            roots.add(scenario.produce().producerFactory());
+        }
+        Map<String, String> settings = new TreeMap<>(scenario.produce().producer());
+        scenario.consumer().forEach((key, value) -> settings.merge(key, value, (a, b) -> a + "," + b));
+        settings.values().forEach(value -> Arrays.stream(value.split(",")).map(String::trim)
+                .filter(name -> !name.isEmpty()).forEach(roots::add));
+        return roots;
+    }
+
+    /** As {@link #clientRoots}, without the classes of {@code confined}: what the client runs besides them. */
+    public static List<String> clientRootsBesides(Scenario scenario, List<ComponentRef> confined) {
+        List<String> roots = new ArrayList<>(clientRoots(scenario));
+        confined.forEach(component -> roots.removeIf(component.className()::equals));
         return roots;
     }
 

@@ -51,7 +51,7 @@ public final class ComponentDuel {
     }
 
     /** A copy: its side, its loader and its loop, and what each measured batch gave. */
-    private record Copy(String side, int number, ClassLoader loader, IntUnaryOperator loop, List<double[]> batches) {
+    private record Copy(String side, int number, ClassLoader loader, IntUnaryOperator loop, List<double[]> batches, List<String> outputs) {
     }
 
     /** Whose code runs now, set before each call into a copy: a failure there is that side's. */
@@ -59,12 +59,12 @@ public final class ComponentDuel {
     /** When the call into {@link #current}'s code began ({@code System.nanoTime}), 0 when none runs. */
     private static volatile long enteredAt;
 
-    private static void enter(String side) {
+    static void enter(String side) {
         current = side;
         enteredAt = System.nanoTime();
     }
 
-    private static void leave() {
+    static void leave() {
         enteredAt = 0;
         current = "";
     }
@@ -158,6 +158,8 @@ public final class ComponentDuel {
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        // What each copy returns for every record, before it is called in a loop: compared with what it returns after.
+        all.forEach(ComponentDuel::outputs);
 
         // Warm-up: rounds over every copy; the batch grows until it takes about batchNanos.
         long start = System.nanoTime();
@@ -170,7 +172,7 @@ public final class ComponentDuel {
             Collections.shuffle(all, shuffle);
             double slowest = 0;
             for (Copy copy : all) {
-                slowest = Math.max(slowest, batch(copy, calls, threads)[1] * calls);
+                slowest = Math.max(slowest, SideWork.batch(copy.side(), copy.loader(), copy.loop(), calls, threads)[1] * calls);
             }
             if (slowest < batchNanos / 2.0 && calls < (1 << 24)) {
                 calls *= 2;
@@ -203,7 +205,7 @@ public final class ComponentDuel {
         while ((System.nanoTime() - measureStart) / 1_000_000 < measure || rounds < 5) {
             Collections.shuffle(all, shuffle);
             for (Copy copy : all) {
-                copy.batches().add(batch(copy, calls, threads));
+                copy.batches().add(SideWork.batch(copy.side(), copy.loader(), copy.loop(), calls, threads));
             }
             rounds++;
         }
@@ -215,6 +217,8 @@ public final class ComponentDuel {
                 throw new IllegalStateException("the profile cannot be written: " + e.getMessage(), e);
             }
         }
+        // And after the measured rounds: a component whose output changes after N calls shows it here.
+        all.forEach(ComponentDuel::outputs);
         long compiledInMeasure = jit.getTotalCompilationTime() - compiledInWarmup;
         long measured = (System.nanoTime() - measureStart) / 1_000_000;
 
@@ -239,8 +243,22 @@ public final class ComponentDuel {
                 }
             });
         }
+        for (String side : sides) {
+            List<Copy> copiesOf = all.stream().filter(copy -> copy.side().equals(side)).toList();
+            SideWork.write(answer, side, copiesOf.stream().flatMap(copy -> copy.batches().stream()).toList(),
+                    copiesOf.stream().flatMap(copy -> copy.outputs().stream()).toList());
+        }
         all.forEach(ComponentDuel::close);
         return answer;
+    }
+
+    /** Adds what the copy returns for every record of its pool, as one digest ({@link ComponentLoop#get}). */
+    @SuppressWarnings("unchecked")
+    private static void outputs(Copy copy) {
+        enter(copy.side());
+        Thread.currentThread().setContextClassLoader(copy.loader());
+        copy.outputs().add(((java.util.function.Supplier<String>) copy.loop()).get());
+        leave();
     }
 
     /**
@@ -263,23 +281,6 @@ public final class ComponentDuel {
 
     /** What each batch gives per call, in this order. */
     static final String[] FIGURES = {"cpuNsPerOp", "nsPerOp", "bytesPerOp"};
-
-    /** One batch of {@code calls} on {@code copy}: CPU ns, wall ns and bytes allocated per call, by the measuring thread. */
-    private static double[] batch(Copy copy, int calls, com.sun.management.ThreadMXBean threads) {
-        enter(copy.side());
-        Thread thread = Thread.currentThread();
-        thread.setContextClassLoader(copy.loader());
-        long allocated = threads.getCurrentThreadAllocatedBytes();
-        long cpu = threads.getCurrentThreadCpuTime();
-        long wall = System.nanoTime();
-        copy.loop().applyAsInt(calls);
-        long wallEnd = System.nanoTime();
-        long cpuEnd = threads.getCurrentThreadCpuTime();
-        long allocatedEnd = threads.getCurrentThreadAllocatedBytes();
-        leave();
-        return new double[] {(cpuEnd - cpu) / (double) calls, (wallEnd - wall) / (double) calls, (allocatedEnd - allocated) / (double) calls};
-    }
-
     /** The loader of what both sides hold byte for byte, shared by every copy; the platform loader when nothing is shared. */
     private static ClassLoader sharedLoader(String classpath) throws MalformedURLException {
         List<URL> urls = urls(classpath);
@@ -309,7 +310,7 @@ public final class ComponentDuel {
                 .newInstance(request.subject().experimentFile().toString(), request.code().subjectFile(side),
                         request.subject().scenario(), request.subject().role(), request.subject().className());
         leave();
-        return new Copy(side, number, loader, loop, new ArrayList<>());
+        return new Copy(side, number, loader, loop, new ArrayList<>(), new ArrayList<>());
     }
 
     private static void close(Copy copy) {

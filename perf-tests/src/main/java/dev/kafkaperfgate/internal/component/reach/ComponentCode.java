@@ -129,7 +129,7 @@ public final class ComponentCode {
         return files.get(resource);
     }
 
-    private static Digest digest(String settings, TreeMap<String, byte[]> reached) {
+    static Digest digest(String settings, TreeMap<String, byte[]> reached) {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");

@@ -1,0 +1,65 @@
+package dev.kafkaperfgate.internal.component.reach;
+
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What a scenario's whole client can run, as one digest: every class and resource reachable from
+ * the worker's entry point, Kafka's clients and every class its settings name ({@link ComponentCode}
+ * follows each). Two sides with the same digest, the same settings and the same config files run
+ * the same client, so the scenario is not measured (issue 72).
+ *
+ * <p>Fail safe: a reached class that finds a class, a resource or a file by a name it may compute
+ * ({@link LookupSites}) could reach anything, so the reach is then unknown, and the scenario is
+ * measured. Libraries whose lookups are driven by what they are given, and whose input the digest
+ * already covers, are trusted to resolve them: Kafka's (class names in settings, which are roots
+ * here), the gate's worker (the scenario's names), Jackson (annotations and types of reached
+ * classes, and modules by service file), SLF4J (providers by service file), SnakeYAML (the
+ * scenario file's tags), HdrHistogram (its Base64 codec, by constant name) and the compression libraries (their own native code, in their own jars).
+ */
+public final class ClientReach {
+
+    /** Where every paired worker starts, and the clients it drives. */
+    public static final List<String> ENTRY_POINTS = List.of("dev.kafkaperfgate.internal.worker.WorkerLaunch",
+            "org.apache.kafka.clients.producer.KafkaProducer", "org.apache.kafka.clients.consumer.KafkaConsumer");
+
+    /** Packages whose lookups are resolved by what the digest already covers (see above). */
+    static final List<String> RESOLVED_BY_INPUT = List.of("org/apache/kafka/", "dev/kafkaperfgate/", "com/fasterxml/jackson/",
+            "org/slf4j/", "org/yaml/snakeyaml/", "org/HdrHistogram/", "org/xerial/snappy/", "com/github/luben/zstd/", "net/jpountz/");
+
+    private ClientReach() {
+    }
+
+    /**
+     * @param sha256  the digest of every reached class and resource; {@code null} when the reach is unknown
+     * @param reached how many classes and resources it covers
+     * @param unknown why the reach is unknown: the class and the call that could reach anything
+     */
+    public record Reach(String sha256, int reached, String unknown) {
+
+        public boolean known() {
+            return sha256 != null;
+        }
+    }
+
+    /** The reach of {@code roots} on the side {@code code} reads. */
+    public static Reach of(ComponentCode code, Collection<String> roots) throws IOException {
+        TreeMap<String, byte[]> reached = code.reach(roots);
+        for (Map.Entry<String, byte[]> entry : reached.entrySet()) {
+            String resource = entry.getKey();
+            if (!resource.endsWith(".class") || RESOLVED_BY_INPUT.stream().anyMatch(resource::startsWith)) {
+                continue;
+            }
+            Optional<String> site = LookupSites.first(entry.getValue(), resource);
+            if (site.isPresent()) {
+                String className = resource.substring(0, resource.length() - ".class".length()).replace('/', '.');
+                return new Reach(null, reached.size(), className + " calls " + site.get() + ", which may reach any class or file");
+            }
+        }
+        return new Reach(ComponentCode.digest("", reached).sha256(), reached.size(), null);
+    }
+}
