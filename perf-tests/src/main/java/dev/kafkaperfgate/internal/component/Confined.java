@@ -72,17 +72,17 @@ public final class Confined {
         cpu /= n;
         bytes /= n;
         if (started > 0) {
-            return Optional.of(String.format(Locale.ROOT, "the head's JVM started %.0f more threads than the base's", started));
+            return Optional.of(String.format(Locale.ROOT, "the head's code started %.0f more threads than the base's", started));
+        }
+        if (extraOffCpu > Math.max(0.25 * cpu, 1000)) {
+            return Optional.of(String.format(Locale.ROOT, "the head's call spent %+.0f ns per call off the CPU (asleep or blocked) beyond the base's",
+                    extraOffCpu));
         }
         if (extraCpu > Math.max(0.10 * cpu, 200)) {
             return Optional.of(String.format(Locale.ROOT, "the head's other threads used %+.0f ns of CPU per call beyond the base's", extraCpu));
         }
         if (extraBytes > Math.max(0.05 * bytes, 16)) {
             return Optional.of(String.format(Locale.ROOT, "the head's other threads allocated %+.0f B per call beyond the base's", extraBytes));
-        }
-        if (extraOffCpu > Math.max(0.25 * cpu, 1000)) {
-            return Optional.of(String.format(Locale.ROOT, "the head's call spent %+.0f ns per call off the CPU (asleep or blocked) beyond the base's",
-                    extraOffCpu));
         }
         return Optional.empty();
     }

@@ -59,13 +59,20 @@ public final class ComponentDuel {
     /** When the call into {@link #current}'s code began ({@code System.nanoTime}), 0 when none runs. */
     private static volatile long enteredAt;
 
+    /** Threads the JVM had started when the current call began, and per side the threads started while its code ran. */
+    private static long startedAtEntry;
+    private static final Map<String, Long> STARTED_BY = new java.util.HashMap<>();
+
     static void enter(String side) {
+        startedAtEntry = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
         current = side;
         enteredAt = System.nanoTime();
     }
 
     static void leave() {
         enteredAt = 0;
+        // A thread the side's code started, in any call (opening, outputs, batches, closing), is the side's (issue 72).
+        STARTED_BY.merge(current, ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - startedAtEntry, Long::sum);
         current = "";
     }
 
@@ -246,7 +253,7 @@ public final class ComponentDuel {
         for (String side : sides) {
             List<Copy> copiesOf = all.stream().filter(copy -> copy.side().equals(side)).toList();
             SideWork.write(answer, side, copiesOf.stream().flatMap(copy -> copy.batches().stream()).toList(),
-                    copiesOf.stream().flatMap(copy -> copy.outputs().stream()).toList());
+                    copiesOf.stream().flatMap(copy -> copy.outputs().stream()).toList(), STARTED_BY.getOrDefault(side, 0L));
         }
         all.forEach(ComponentDuel::close);
         return answer;

@@ -17,11 +17,10 @@ import java.util.function.IntUnaryOperator;
  */
 final class SideWork {
 
-    /** Per batch, after the three per-call figures: its calls, other threads' CPU ns and allocated bytes, and threads started. */
+    /** Per batch, after the three per-call figures: its calls, and other threads' CPU ns and allocated bytes. */
     private static final int CALLS = 3;
     private static final int OTHER_CPU = 4;
     private static final int OTHER_BYTES = 5;
-    private static final int STARTED = 6;
 
     private static final com.sun.management.OperatingSystemMXBean PROCESS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -37,7 +36,6 @@ final class SideWork {
         ComponentDuel.enter(side);
         Thread.currentThread().setContextClassLoader(loader);
         long othersAllocated = othersAllocated(threads);
-        long started = threads.getTotalStartedThreadCount();
         long process = PROCESS.getProcessCpuTime();
         long allocated = threads.getCurrentThreadAllocatedBytes();
         long cpu = threads.getCurrentThreadCpuTime();
@@ -47,12 +45,10 @@ final class SideWork {
         long cpuEnd = threads.getCurrentThreadCpuTime();
         long allocatedEnd = threads.getCurrentThreadAllocatedBytes();
         long processEnd = PROCESS.getProcessCpuTime();
-        long startedEnd = threads.getTotalStartedThreadCount();
         long othersAllocatedEnd = othersAllocated(threads);
         ComponentDuel.leave();
         return new double[] {(cpuEnd - cpu) / (double) calls, (wallEnd - wall) / (double) calls, (allocatedEnd - allocated) / (double) calls,
-                calls, Math.max(0, (processEnd - process) - (cpuEnd - cpu)), Math.max(0, othersAllocatedEnd - othersAllocated),
-                startedEnd - started};
+                calls, Math.max(0, (processEnd - process) - (cpuEnd - cpu)), Math.max(0, othersAllocatedEnd - othersAllocated)};
     }
 
     /** What every live thread but this one has allocated; a thread that ended since takes its bytes with it. */
@@ -73,27 +69,25 @@ final class SideWork {
      * Writes what a side's copies did besides the measuring thread's work over the measured rounds,
      * and what they returned: {@code outside.<side>.cpuNsPerOp} (CPU of every other thread while the
      * side's batches ran, per call), {@code .bytesPerOp} (what other threads allocated),
-     * {@code .threadsStarted}, {@code .offCpuNsPerOp} (the measuring thread's wall time less its CPU
+     * {@code .threadsStarted} (while any of its code ran, from opening to closing: {@code started}), {@code .offCpuNsPerOp} (the measuring thread's wall time less its CPU
      * time, the median batch: sleeping or blocked), and {@code outputs.<side>}: one digest when every
      * copy returned the same for every record before and after its calls, otherwise {@code varies}.
      */
-    static void write(Properties answer, String side, List<double[]> batches, List<String> outputs) {
+    static void write(Properties answer, String side, List<double[]> batches, List<String> outputs, long started) {
         double calls = 0;
         double otherCpu = 0;
         double otherBytes = 0;
-        double started = 0;
         List<Double> offCpu = new ArrayList<>();
         for (double[] batch : batches) {
             calls += batch[CALLS];
             otherCpu += batch[OTHER_CPU];
             otherBytes += batch[OTHER_BYTES];
-            started += batch[STARTED];
             offCpu.add(batch[1] - batch[0]);
         }
         String prefix = "outside." + side + ".";
         answer.setProperty(prefix + "cpuNsPerOp", String.format(Locale.ROOT, "%.3f", otherCpu / Math.max(1, calls)));
         answer.setProperty(prefix + "bytesPerOp", String.format(Locale.ROOT, "%.3f", otherBytes / Math.max(1, calls)));
-        answer.setProperty(prefix + "threadsStarted", String.format(Locale.ROOT, "%.0f", started));
+        answer.setProperty(prefix + "threadsStarted", Long.toString(started));
         answer.setProperty(prefix + "offCpuNsPerOp", String.format(Locale.ROOT, "%.3f", Math.max(0, median(offCpu))));
         Set<String> distinct = new TreeSet<>(outputs);
         answer.setProperty("outputs." + side, distinct.size() == 1 ? distinct.iterator().next() : "varies");
