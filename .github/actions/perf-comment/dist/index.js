@@ -25106,6 +25106,10 @@ function attentionSection(rows, scenarios, head, paired) {
   if (changed.length > 0) {
     parts.push(["**Judged with the change**:", ...changed.map((scenario) => `- ${escapeText(scenario.scenario, 120)}: ${scenario.changes.slice(0, 20).map((change) => escapeText(change, 200)).join(", ")}`)].join("\n"));
   }
+  const spared = scenarios.filter((scenario) => scenario.paired && typeof scenario.paired.wholeClient === "string");
+  if (spared.length > 0) {
+    parts.push(["**Judged by the component stage alone**:", ...spared.map((scenario) => `- ${escapeText(scenario.scenario, 120)}: ${escapeText(scenario.paired.wholeClient, 500)}`)].join("\n"));
+  }
   if (rows.length > 0) {
     parts.push(["#### Needs attention", "", ...head, ...rows.map((entry) => entry.line)].join("\n"));
   }

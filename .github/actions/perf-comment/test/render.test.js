@@ -163,6 +163,17 @@ test('what the pull request changed is named beside the verdicts, escaped', () =
   assert.match(body, /machine class `amd-epyc`/)
 })
 
+test('a scenario the component stage judged alone says so, in the gate\'s words, escaped', () => {
+  const summary = fixture('paired-aa.json')
+  summary.scenarios[0].paired = { ...(summary.scenarios[0].paired || {}),
+    wholeClient: 'whole client not measured: only value.serializer com.example.<b>Orders</b> changed' }
+  const { body } = renderReport(summary, { marker })
+  const section = body.slice(body.indexOf('**Judged by the component stage alone**'))
+  assert.match(section, new RegExp(`^- ${summary.scenarios[0].scenario}: whole client not measured&#58; only value\\.serializer `, 'm'))
+  assert.ok(!section.includes('<b>'), section)
+  assert.doesNotMatch(renderReport(fixture('paired-aa.json'), { marker }).body, /component stage alone/)
+})
+
 test('paired mode: the headline names the base, the table heads base and head, each side’s trials in run order', () => {
   const summary = fixture('paired-aa.json')
   const { body } = renderReport(summary, { marker })
