@@ -185,9 +185,7 @@ public final class ComponentList {
                 client.put("unknown", all.unknown());
                 return;
             }
-            List<ComponentRef> confinable = ComponentScenario.components(scenario).stream()
-                    .filter(component -> ComponentScenario.CONFINABLE_ROLES.contains(component.role())).toList();
-            ClientReach.Reach besides = ClientReach.of(code[0], ComponentScenario.clientRootsBesides(scenario, confinable));
+            ClientReach.Reach besides = ClientReach.of(code[0], ComponentScenario.clientRootsBesides(scenario));
             client.put("sha256", all.sha256()).put("reached", all.reached());
             if (besides.known()) {
                 client.put("besides", besides.sha256());
@@ -200,7 +198,8 @@ public final class ComponentList {
     /** The side's classes, read once for all its components and its client. */
     private static ComponentCode code(ComponentCode[] code, String classpath, ClassLoader loader) throws IOException {
         if (code[0] == null) {
-            code[0] = new ComponentCode(ClasspathIndex.of(classpath, loader), loader);
+            code[0] = new ComponentCode(ClasspathIndex.of(classpath, loader), loader,
+                    java.util.Set.of(Path.of(GateCode.location(GateCode.class)).toAbsolutePath()));
         }
         return code[0];
     }

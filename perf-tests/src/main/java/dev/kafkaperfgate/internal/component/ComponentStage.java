@@ -53,12 +53,23 @@ public final class ComponentStage {
      * @param sameSubject both sides' definitions of the scenario digest alike (settings, config files, records)
      * @param reach    what the gate's listing found of the whole client's code on both sides
      */
-    public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes, boolean sameSubject, Reach reach) {
+    public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes, boolean sameSubject, Reach reach,
+                       Map<ComponentRef, String> code) {
 
         public Plan {
             judged = List.copyOf(judged);
             reported = List.copyOf(reported);
             notes = List.copyOf(notes);
+            code = Map.copyOf(code);
+        }
+
+        /**
+         * What a component's measurement on this scenario stands for: its code and settings on both
+         * sides, as the listing digested them. Two scenarios whose component has the same key
+         * measure the same thing; a component whose code could not be digested has a key of its own.
+         */
+        public String key(String scenario, ComponentRef component) {
+            return code.getOrDefault(component, "unknown in " + scenario) + " " + component;
         }
     }
 
@@ -99,7 +110,7 @@ public final class ComponentStage {
     /** Duels run so far, all components and measurements: each duel's number, so its seed and its log are its own. */
     private int duelsRun;
     /** Per component judged, what its duels saw of each side's work outside the call and of its output. */
-    private final Map<ComponentRef, List<Confined.Duel>> work = new LinkedHashMap<>();
+    private final Map<String, List<Confined.Duel>> work = new LinkedHashMap<>();
 
     /**
      * @param blocks duels per look, each one ABBA block
@@ -169,7 +180,7 @@ public final class ComponentStage {
             }
             if (mode == ComponentsMode.OFF) {
                 plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"), sameSubject,
-                        reach));
+                        reach, Map.of()));
                 continue;
             }
             List<String> notes = new ArrayList<>(inHead.notes());
@@ -202,7 +213,15 @@ public final class ComponentStage {
                     }
                 }
             }
-            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach));
+            Map<ComponentRef, String> code = new LinkedHashMap<>();
+            for (ComponentRef component : inHead.components()) {
+                String head = inHead.code().get(component);
+                String base = inBase.code().get(component);
+                if (head != null && base != null) {
+                    code.put(component, base + "/" + head);
+                }
+            }
+            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach, code));
         }
         return plans;
     }
@@ -255,7 +274,7 @@ public final class ComponentStage {
         for (int i = done + 1; i <= done + count; i++) {
             DuelFork.Result result = DuelFork.run(files, component, shared(), duel, ++duelsRun, logs, users);
             trials.addAll(result.trials(trials.size()));
-            work.computeIfAbsent(component, c -> new ArrayList<>()).add(result.work());
+            work.computeIfAbsent(files.scenario() + " " + component, c -> new ArrayList<>()).add(result.work());
             console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }
         return trials;
@@ -281,16 +300,16 @@ public final class ComponentStage {
     }
 
     /**
-     * Empty when every duel of {@code component} showed its change confined to its call (the same
+     * Empty when every duel of {@code component}, measured with {@code scenario}, showed its change confined to its call (the same
      * output for every record, no more work outside it: {@link Confined}); otherwise why not.
      */
-    public java.util.Optional<String> unconfined(ComponentRef component) {
-        return Confined.why(work.getOrDefault(component, List.of()));
+    public java.util.Optional<String> unconfined(String scenario, ComponentRef component) {
+        return Confined.why(work.getOrDefault(scenario + " " + component, List.of()));
     }
 
-    /** What the duels of {@code component} saw outside its call, for summary.json. */
-    public String outsideFigures(ComponentRef component) {
-        return Confined.describe(work.getOrDefault(component, List.of()));
+    /** What the duels of {@code component}, measured with {@code scenario}, saw outside its call, for summary.json. */
+    public String outsideFigures(String scenario, ComponentRef component) {
+        return Confined.describe(work.getOrDefault(scenario + " " + component, List.of()));
     }
 
     /** The jars both sides hold alike, read once per stage (a few seconds over a Jackson and kafka-clients classpath). */

@@ -18,7 +18,7 @@ import java.util.Optional;
  * <p>The margins are the duels' own noise, measured A/A on the example's Jackson serializer
  * (docs/paired-mode.md): CPU of other threads a tenth of the call's CPU or 200 ns per call,
  * whichever is more (the GC's threads and the JIT's move it); allocation there 16 bytes per call or
- * 5%; time off the CPU a quarter of the call or 1 µs. A component that hands its work to a thread,
+ * 5%; time off the CPU a twentieth of the call or 100 ns. A component that hands its work to a thread,
  * sleeps or blocks moves these by its whole cost.
  */
 public final class Confined {
@@ -74,7 +74,7 @@ public final class Confined {
         if (started > 0) {
             return Optional.of(String.format(Locale.ROOT, "the head's code started %.0f more threads than the base's", started));
         }
-        if (extraOffCpu > Math.max(0.25 * cpu, 1000)) {
+        if (extraOffCpu > Math.max(0.05 * cpu, 100)) {
             return Optional.of(String.format(Locale.ROOT, "the head's call spent %+.0f ns per call off the CPU (asleep or blocked) beyond the base's",
                     extraOffCpu));
         }

@@ -13,6 +13,7 @@ import dev.kafkaperfgate.internal.figures.Metric;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,13 +38,17 @@ final class Components {
     /** Per scenario, every component judged on it, measured with it or with an earlier scenario: what its change reaches. */
     private final Map<String, List<ComponentRef>> changed;
     private final Map<String, ComponentStage.Reach> reach;
+    /** Per scenario and component ({@code "<scenario> <component>"}), the scenario it was measured with. */
+    private final Map<String, String> measuredWith;
     private final int blocks;
     private final int looks;
 
     private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<ComponentRef>> reported,
                        Map<String, List<String>> notes, Map<String, ComponentFiles> files, Set<String> sameSubject,
-                       Map<String, List<ComponentRef>> changed, Map<String, ComponentStage.Reach> reach, int blocks, int looks) {
+                       Map<String, List<ComponentRef>> changed, Map<String, ComponentStage.Reach> reach, Map<String, String> measuredWith,
+                       int blocks, int looks) {
         this.stage = stage;
+        this.measuredWith = Map.copyOf(measuredWith);
         this.changed = changed;
         this.reach = reach;
         this.judged = judged;
@@ -70,10 +75,12 @@ final class Components {
         Map<String, List<ComponentRef>> judged = new LinkedHashMap<>();
         Map<String, List<ComponentRef>> reported = new LinkedHashMap<>();
         Map<String, List<String>> notes = new LinkedHashMap<>();
-        Set<ComponentRef> seen = new HashSet<>();
+        // A component measured with an earlier scenario whose code and settings digest alike is not measured again.
+        Map<String, String> seen = new HashMap<>();
         Set<String> sameSubject = new HashSet<>();
         Map<String, List<ComponentRef>> changed = new LinkedHashMap<>();
         Map<String, ComponentStage.Reach> reach = new LinkedHashMap<>();
+        Map<String, String> measuredWith = new HashMap<>();
         plans.forEach((scenario, plan) -> {
             if (plan.sameSubject()) {
                 sameSubject.add(scenario);
@@ -81,8 +88,8 @@ final class Components {
             changed.put(scenario, mode == ComponentsMode.OFF ? null : plan.judged());
             reach.put(scenario, plan.reach());
             List<String> lines = new ArrayList<>(plan.notes());
-            List<ComponentRef> own = firstTime(plan.judged(), seen, lines);
-            List<ComponentRef> shown = firstTime(plan.reported(), seen, lines);
+            List<ComponentRef> own = firstTime(scenario, plan, plan.judged(), seen, lines, measuredWith);
+            List<ComponentRef> shown = firstTime(scenario, plan, plan.reported(), seen, lines, measuredWith);
             judged.put(scenario, own);
             reported.put(scenario, shown);
             notes.put(scenario, lines);
@@ -92,17 +99,23 @@ final class Components {
                             + String.join(", ", shown.stream().map(ComponentRef::label).toList()),
                     lines.isEmpty() ? "" : "; " + String.join("; ", lines));
         });
-        return new Components(stage, judged, reported, notes, files, sameSubject, changed, reach, blocks, looks);
+        return new Components(stage, judged, reported, notes, files, sameSubject, changed, reach, measuredWith, blocks, looks);
     }
 
-    /** The components not measured with an earlier scenario; a note for each that was. */
-    private static List<ComponentRef> firstTime(List<ComponentRef> components, Set<ComponentRef> seen, List<String> notes) {
+    /**
+     * The components not measured with an earlier scenario on the same code and settings; a note
+     * for each that was, and where each is measured, in {@code measuredWith}.
+     */
+    private static List<ComponentRef> firstTime(String scenario, ComponentStage.Plan plan, List<ComponentRef> components,
+                                                Map<String, String> seen, List<String> notes, Map<String, String> measuredWith) {
         List<ComponentRef> first = new ArrayList<>();
         for (ComponentRef component : components) {
-            if (seen.add(component)) {
+            String earlier = seen.putIfAbsent(plan.key(scenario, component), scenario);
+            measuredWith.put(scenario + " " + component, earlier == null ? scenario : earlier);
+            if (earlier == null) {
                 first.add(component);
             } else {
-                notes.add(component.label() + ": measured with an earlier scenario");
+                notes.add(component.label() + ": measured with " + earlier + " (the same code and settings)");
             }
         }
         return first;
@@ -147,6 +160,11 @@ final class Components {
      */
     List<ComponentRef> changed(String scenario) {
         return changed.get(scenario);
+    }
+
+    /** The scenario whose duels measured {@code component} for {@code scenario}: itself, or an earlier one with the same code and settings. */
+    String measuredWith(String scenario, ComponentRef component) {
+        return measuredWith.getOrDefault(scenario + " " + component, scenario);
     }
 
     ComponentStage stage() {

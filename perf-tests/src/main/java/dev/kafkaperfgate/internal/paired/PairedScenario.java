@@ -55,8 +55,8 @@ final class PairedScenario {
     private final ClientsMode clients;
     /** Both sides' test classpaths hold the same classes and resources, by content. */
     private final boolean sameClientCode;
-    /** Each component's decision, once judged: a scenario that names a component measured with an earlier one reuses it. */
-    private final java.util.Map<ComponentRef, Decision<?>> componentDecisions = new java.util.HashMap<>();
+    /** Each component's decision by the scenario it was measured with: a scenario whose component an earlier one measured on the same code and settings reuses it. */
+    private final java.util.Map<String, Decision<?>> componentDecisions = new java.util.HashMap<>();
 
     /**
      * How a scenario's whole client is measured: blocks per look, and how many times it may be
@@ -156,7 +156,7 @@ final class PairedScenario {
                 whereItWent(scenario, component).ifPresent(went -> node.set("whereItWent", went));
             }
             componentParts.add(alone);
-            componentDecisions.put(component, alone);
+            componentDecisions.put(scenario.name() + " " + component, alone);
         }
         Optional<String> confined = wholeClientNotNeeded(scenario);
         if (confined.isPresent()) {
@@ -211,7 +211,8 @@ final class PairedScenario {
             if (why != null) {
                 break;
             }
-            Decision<?> decision = componentDecisions.get(component);
+            String with = components.measuredWith(scenario.name(), component);
+            Decision<?> decision = componentDecisions.get(with + " " + component);
             if (!ComponentScenario.CONFINABLE_ROLES.contains(component.role())) {
                 why = component.label() + " wraps the client itself";
             } else if (decision == null) {
@@ -219,7 +220,7 @@ final class PairedScenario {
             } else if ((decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.INCONCLUSIVE)) {
                 why = component.label() + "'s verdict is INCONCLUSIVE";
             } else {
-                why = components.stage().unconfined(component).map(reason -> component.label() + ": " + reason).orElse(null);
+                why = components.stage().unconfined(with, component).map(reason -> component.label() + ": " + reason).orElse(null);
             }
         }
         if (why != null) {
@@ -237,8 +238,9 @@ final class PairedScenario {
         console.println("[kafka-perf-gate] " + scenario.name() + ": " + line);
         List<Decision<?>> parts = new ArrayList<>();
         for (ComponentRef component : components.changed(scenario.name())) {
-            parts.add(componentDecisions.get(component));
-            paired.with("outsideTheCall").put(component.label(), components.stage().outsideFigures(component));
+            String with = components.measuredWith(scenario.name(), component);
+            parts.add(componentDecisions.get(with + " " + component));
+            paired.with("outsideTheCall").put(component.label(), components.stage().outsideFigures(with, component));
         }
         paired.put("wholeClient", line);
         Decision<List<Object>> all = Decision.combine(parts);

@@ -23,7 +23,7 @@ class ConfinedRuleTest {
 
     @Test
     void theSameOutputAndTheBasesOwnNoiseAreConfined() {
-        assertEquals(Optional.empty(), Confined.why(List.of(duel(QUIET, new double[] {130, 4, 0, 300}, "a", "a"),
+        assertEquals(Optional.empty(), Confined.why(List.of(duel(QUIET, new double[] {130, 4, 0, 80}, "a", "a"),
                 duel(QUIET, new double[] {60, 0, 0, 0}, "a", "a"))));
     }
 

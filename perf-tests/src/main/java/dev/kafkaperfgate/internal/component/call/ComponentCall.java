@@ -27,6 +27,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.function.Function;
+import dev.kafkaperfgate.internal.settings.Defaults;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -58,33 +59,36 @@ public final class ComponentCall implements AutoCloseable {
 
     private final IntFunction<Object> call;
     private final AutoCloseable component;
-    /** A result's comparable form (issue 72); {@code null} for a role whose output is not compared. */
-    private final Function<Object, byte[]> form;
+    /** What record {@code i} of the scenario's whole pool gives the client, comparable (issue 72); {@code null} when not compared. */
+    private final IntFunction<byte[]> output;
+    /** How many records the scenario's pool holds: the client cycles through all of them. */
+    private final int records;
 
     private ComponentCall(IntFunction<Object> call, AutoCloseable component) {
-        this(call, component, null);
+        this(call, component, null, 0);
     }
 
-    private ComponentCall(IntFunction<Object> call, AutoCloseable component, Function<Object, byte[]> form) {
+    private ComponentCall(IntFunction<Object> call, AutoCloseable component, IntFunction<byte[]> output, int records) {
         this.call = call;
         this.component = component;
-        this.form = form;
+        this.output = output;
+        this.records = records;
     }
 
     /**
-     * What the component returns for every record of the pool, in order, as one digest: a
-     * serializer's bytes, a partitioner's partition, an interceptor's record (its topic, partition,
-     * timestamp, headers, and key and value as the side's own serializers write them), a
-     * deserializer's object as the side's own serializer writes it. {@code n/a} for a role whose
-     * output is not compared. Two sides with the same digest hand the client the same thing.
+     * What the component gives the client for every record of the scenario's pool (all of it, as
+     * the client cycles through it), in order, as one digest: a serializer's bytes and the headers
+     * after its call, on the record the side's own interceptors made (as the client calls it), and
+     * a partitioner's partition. {@code n/a} for a role whose output is not compared. Two sides
+     * with the same digest hand the client the same thing.
      */
     public String outputs() {
-        if (form == null) {
+        if (output == null) {
             return "n/a";
         }
         MessageDigest digest = sha256();
-        for (int i = 0; i < POOL; i++) {
-            byte[] bytes = form.apply(call.apply(i));
+        for (int i = 0; i < records; i++) {
+            byte[] bytes = output.apply(i);
             digest.update(ByteBuffer.allocate(4).putInt(bytes == null ? -1 : bytes.length).array());
             if (bytes != null) {
                 digest.update(bytes);
@@ -101,6 +105,71 @@ public final class ComponentCall implements AutoCloseable {
         }
     }
 
+    /** The records the client cycles through: the payload file's lines, or the pool's. */
+    private static int size(Scenario scenario, RecordPool pool) {
+        return pool instanceof PayloadPool payloads ? payloads.size() : Defaults.PAYLOAD_POOL_SIZE;
+    }
+
+    /** The side's interceptors, as the client makes them: they run on a record before its serializers. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<ProducerInterceptor> interceptors(Map<String, Object> producer) {
+        List<ProducerInterceptor> interceptors = new ArrayList<>();
+        for (String name : String.valueOf(producer.getOrDefault("interceptor.classes", "")).split(",")) {
+            if (!name.isBlank()) {
+                ProducerInterceptor interceptor = UserClasses.instantiate(name.trim(), ProducerInterceptor.class);
+                interceptor.configure(producer);
+                interceptors.add(interceptor);
+            }
+        }
+        return interceptors;
+    }
+
+    /** Record {@code i} as the client hands it to its serializers: made from the pool, then through the side's interceptors. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static IntFunction<ProducerRecord> intercepted(Map<String, Object> producer, String topic, RecordPool pool) {
+        List<ProducerInterceptor> interceptors = interceptors(producer);
+        return i -> {
+            ProducerRecord record = new ProducerRecord(topic, null, null, pool.key(i), pool.value(i), new RecordHeaders());
+            for (ProducerInterceptor interceptor : interceptors) {
+                record = interceptor.onSend(record);
+            }
+            return record;
+        };
+    }
+
+    /** A serializer's bytes for record {@code i}, and the headers after its call: what the client sends. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static IntFunction<byte[]> serialized(Serializer serializer, Map<String, Object> producer, boolean key, String topic,
+                                                  RecordPool pool) {
+        IntFunction<ProducerRecord> records = intercepted(producer, topic, pool);
+        return i -> {
+            ProducerRecord record = records.apply(i);
+            byte[] bytes = serializer.serialize(topic, record.headers(), key ? record.key() : record.value());
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.io.DataOutputStream data = new java.io.DataOutputStream(out);
+            try {
+                field(data, bytes);
+                for (org.apache.kafka.common.header.Header header : record.headers()) {
+                    data.writeUTF(header.key());
+                    field(data, header.value());
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        };
+    }
+
+    /** A partitioner's partition for record {@code i}, its bytes as the side's serializers write them. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static IntFunction<byte[]> partitions(Partitioner partitioner, Map<String, Object> producer, String topic, RecordPool pool,
+                                                  Cluster cluster) {
+        Function<Object, byte[]> keys = written(producer, "key.serializer", true, topic);
+        Function<Object, byte[]> values = written(producer, "value.serializer", false, topic);
+        return i -> String.valueOf(partitioner.partition(topic, pool.key(i), keys.apply(pool.key(i)), pool.value(i),
+                values.apply(pool.value(i)), cluster)).getBytes(StandardCharsets.UTF_8);
+    }
+
     /** How {@code role}'s value is written by the side's own serializer; {@code String.valueOf} where it names none. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Function<Object, byte[]> written(Map<String, Object> producer, String role, boolean key, String topic) {
@@ -111,33 +180,6 @@ public final class ComponentCall implements AutoCloseable {
         Serializer serializer = UserClasses.instantiate(String.valueOf(configured), Serializer.class);
         serializer.configure(producer, key);
         return value -> value instanceof byte[] bytes ? bytes : serializer.serialize(topic, new RecordHeaders(), value);
-    }
-
-    /** An interceptor's record, field by field, its key and value as the side's serializers write them. */
-    private static Function<Object, byte[]> recordForm(Map<String, Object> producer, String topic) {
-        Function<Object, byte[]> keys = written(producer, "key.serializer", true, topic);
-        Function<Object, byte[]> values = written(producer, "value.serializer", false, topic);
-        return result -> {
-            if (!(result instanceof ProducerRecord<?, ?> record)) {
-                return result == null ? null : String.valueOf(result.getClass()).getBytes(StandardCharsets.UTF_8);
-            }
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-            java.io.DataOutputStream data = new java.io.DataOutputStream(out);
-            try {
-                data.writeUTF(String.valueOf(record.topic()));
-                data.writeUTF(String.valueOf(record.partition()));
-                data.writeUTF(String.valueOf(record.timestamp()));
-                for (org.apache.kafka.common.header.Header header : record.headers()) {
-                    data.writeUTF(header.key());
-                    field(data, header.value());
-                }
-                field(data, keys.apply(record.key()));
-                field(data, values.apply(record.value()));
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            return out.toByteArray();
-        };
     }
 
     private static void field(java.io.DataOutputStream data, byte[] bytes) throws java.io.IOException {
@@ -200,7 +242,7 @@ public final class ComponentCall implements AutoCloseable {
                 serializer.configure(producer, key);
                 Object[] inputs = key ? keys : values;
                 return new ComponentCall(i -> serializer.serialize(topic, new RecordHeaders(), inputs[i]), serializer,
-                        bytes -> (byte[]) bytes);
+                        serialized(serializer, producer, key, topic, pool), size(scenario, pool));
             }
             case "partitioner.class" -> {
                 Partitioner partitioner = UserClasses.instantiate(component.className(), Partitioner.class);
@@ -209,13 +251,12 @@ public final class ComponentCall implements AutoCloseable {
                 byte[][] valueBytes = serialized(producer, "value.serializer", false, topic, values);
                 Cluster cluster = cluster(topic, scenario.produce().partitions());
                 return new ComponentCall(i -> partitioner.partition(topic, keys[i], keyBytes[i], values[i], valueBytes[i], cluster),
-                        partitioner, partition -> String.valueOf(partition).getBytes(StandardCharsets.UTF_8));
+                        partitioner, partitions(partitioner, producer, topic, pool, cluster), size(scenario, pool));
             }
             case "interceptor.classes" -> {
                 ProducerInterceptor interceptor = UserClasses.instantiate(component.className(), ProducerInterceptor.class);
                 interceptor.configure(producer);
-                return new ComponentCall(i -> interceptor.onSend(new ProducerRecord(topic, keys[i], values[i])), interceptor,
-                        recordForm(producer, topic));
+                return new ComponentCall(i -> interceptor.onSend(new ProducerRecord(topic, keys[i], values[i])), interceptor);
             }
             case "producer.factory" -> {
                 // A producer that never touches the network and completes every send at once: the wrapper's own cost is what differs.
@@ -238,8 +279,7 @@ public final class ComponentCall implements AutoCloseable {
                 byte[][] bytes = serialized(producer, key ? "key.serializer" : "value.serializer", key, topic, key ? keys : values);
                 Deserializer deserializer = UserClasses.instantiate(component.className(), Deserializer.class);
                 deserializer.configure(ComponentScenario.consumerConfig(scenario), key);
-                return new ComponentCall(i -> deserializer.deserialize(topic, new RecordHeaders(), bytes[i]), deserializer,
-                        written(producer, key ? "key.serializer" : "value.serializer", key, topic));
+                return new ComponentCall(i -> deserializer.deserialize(topic, new RecordHeaders(), bytes[i]), deserializer);
             }
             default -> throw new IllegalArgumentException("no component role " + component.role());
         }

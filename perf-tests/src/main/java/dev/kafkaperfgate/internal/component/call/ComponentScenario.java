@@ -118,14 +118,15 @@ public final class ComponentScenario {
     }
 
     /**
-     * The roles whose component's effect on the client is its output alone: what the client does
-     * with a serializer's bytes, a partitioner's partition, an interceptor's record or a
-     * deserializer's object is the client's own code. When such a component's output is the same
-     * on both sides, its cost is all the change can add, and the component stage measures that
-     * (issue 72). A producer factory wraps the client itself, and is never one of them.
+     * The producer's keys whose component's effect on the client is its output alone: what the
+     * client does with a serializer's bytes and headers or a partitioner's partition is the
+     * client's own code. When such a component's output is the same on both sides, its cost is all
+     * the change can add, and the component stage measures that (issue 72). Not an interceptor
+     * (its {@code onAcknowledgement} runs on the client's I/O thread, which no duel calls), not a
+     * deserializer (the consumer calls its {@code ByteBuffer} form), not a producer factory (it
+     * wraps the client itself).
      */
-    public static final Set<String> CONFINABLE_ROLES = Set.of("key.serializer", "value.serializer", "partitioner.class",
-            "interceptor.classes", "key.deserializer", "value.deserializer");
+    public static final Set<String> CONFINABLE_ROLES = Set.of("key.serializer", "value.serializer", "partitioner.class");
 
     /**
      * Where the scenario's whole client can start running code: the worker's entry point, Kafka's
@@ -134,6 +135,19 @@ public final class ComponentScenario {
      * A value that names no class on the classpath reaches nothing.
      */
     public static List<String> clientRoots(Scenario scenario) {
+        return roots(scenario, Set.of());
+    }
+
+    /**
+     * As {@link #clientRoots}, without the values of the producer's {@link #CONFINABLE_ROLES} keys:
+     * what the client runs besides those components (a class they name that another setting names
+     * too is still a root).
+     */
+    public static List<String> clientRootsBesides(Scenario scenario) {
+        return roots(scenario, CONFINABLE_ROLES);
+    }
+
+    private static List<String> roots(Scenario scenario, Set<String> leftOut) {
         List<String> roots = new ArrayList<>(ClientReach.ENTRY_POINTS);
         if (scenario.produce().recordSource() != null) {
             roots.add(scenario.produce().recordSource().className());
@@ -142,17 +156,14 @@ public final class ComponentScenario {
         if (scenario.produce().producerFactory() != null) {
             roots.add(scenario.produce().producerFactory());
         }
-        Map<String, String> settings = new TreeMap<>(scenario.produce().producer());
-        scenario.consumer().forEach((key, value) -> settings.merge(key, value, (a, b) -> a + "," + b));
-        settings.values().forEach(value -> Arrays.stream(value.split(",")).map(String::trim)
-                .filter(name -> !name.isEmpty()).forEach(roots::add));
-        return roots;
-    }
-
-    /** As {@link #clientRoots}, without the classes of {@code confined}: what the client runs besides them. */
-    public static List<String> clientRootsBesides(Scenario scenario, List<ComponentRef> confined) {
-        List<String> roots = new ArrayList<>(clientRoots(scenario));
-        confined.forEach(component -> roots.removeIf(component.className()::equals));
+        List<String> values = new ArrayList<>();
+        scenario.produce().producer().forEach((key, value) -> {
+            if (!leftOut.contains(key)) {
+                values.add(value);
+            }
+        });
+        values.addAll(scenario.consumer().values());
+        values.forEach(value -> Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty()).forEach(roots::add));
         return roots;
     }
 

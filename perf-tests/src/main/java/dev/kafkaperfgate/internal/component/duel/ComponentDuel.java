@@ -250,12 +250,13 @@ public final class ComponentDuel {
                 }
             });
         }
+        // Closed first: a thread the side's code starts as it closes counts as its own too.
+        all.forEach(ComponentDuel::close);
         for (String side : sides) {
             List<Copy> copiesOf = all.stream().filter(copy -> copy.side().equals(side)).toList();
             SideWork.write(answer, side, copiesOf.stream().flatMap(copy -> copy.batches().stream()).toList(),
                     copiesOf.stream().flatMap(copy -> copy.outputs().stream()).toList(), STARTED_BY.getOrDefault(side, 0L));
         }
-        all.forEach(ComponentDuel::close);
         return answer;
     }
 

@@ -46,11 +46,24 @@ public record ClasspathIndex(Set<String> resources, Map<String, List<String>> se
             }
             if (Files.isDirectory(path)) {
                 try (Stream<Path> files = Files.walk(path)) {
-                    files.filter(Files::isRegularFile)
-                            .forEach(file -> resources.add(path.relativize(file).toString().replace(File.separatorChar, '/')));
+                    for (Path file : (Iterable<Path>) files::iterator) {
+                        if (Files.isSymbolicLink(file)) {
+                            // A class loader follows it; the walk does not: what it leads to would be missed.
+                            throw new IOException(file + " is a link, which the index does not follow");
+                        }
+                        if (Files.isRegularFile(file)) {
+                            resources.add(path.relativize(file).toString().replace(File.separatorChar, '/'));
+                        }
+                    }
                 }
             } else {
                 try (JarFile jar = new JarFile(path.toFile())) {
+                    String more = jar.getManifest() == null ? null : jar.getManifest().getMainAttributes().getValue("Class-Path");
+                    if (more != null && java.util.Arrays.stream(more.trim().split("\\s+"))
+                            .anyMatch(name -> !name.isEmpty() && Files.exists(path.resolveSibling(name)))) {
+                        // The JVM's loader reads the jars a manifest names; the index does not.
+                        throw new IOException(path + " names more jars in its manifest's Class-Path, which the index does not follow");
+                    }
                     for (JarEntry jarEntry : Collections.list(jar.entries())) {
                         if (!jarEntry.isDirectory()) {
                             resources.add(jarEntry.getName());

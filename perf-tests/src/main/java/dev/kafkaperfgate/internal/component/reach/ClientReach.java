@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * already covers, are trusted to resolve them: Kafka's (class names in settings, which are roots
  * here), the gate's worker (the scenario's names), Jackson (annotations and types of reached
  * classes, and modules by service file), SLF4J (providers by service file), SnakeYAML (the
- * scenario file's tags), HdrHistogram (its Base64 codec, by constant name) and the compression libraries (their own native code, in their own jars).
+ * scenario file's tags), HdrHistogram (its Base64 codec, by constant name) and the compression libraries (their own native code, in their own jars), each only for its classes found in a jar: a class in such a package in the team's own build is checked like any other.
  */
 public final class ClientReach {
 
@@ -48,10 +48,19 @@ public final class ClientReach {
 
     /** The reach of {@code roots} on the side {@code code} reads. */
     public static Reach of(ComponentCode code, Collection<String> roots) throws IOException {
-        TreeMap<String, byte[]> reached = code.reach(roots);
+        List<String> all = new java.util.ArrayList<>(roots);
+        // A provider of a JDK service (a SelectorProvider, a Charset) is loaded by the JDK, whose classes the reach does
+        // not read: every such provider the side's files name is a root.
+        code.index().services().forEach((service, providers) -> {
+            if (!code.index().resources().contains(service.replace('.', '/') + ".class")) {
+                all.addAll(providers);
+            }
+        });
+        TreeMap<String, byte[]> reached = code.reach(all);
         for (Map.Entry<String, byte[]> entry : reached.entrySet()) {
             String resource = entry.getKey();
-            if (!resource.endsWith(".class") || RESOLVED_BY_INPUT.stream().anyMatch(resource::startsWith)) {
+            // Only a library's own classes, found in its jar, are trusted: a class of the team's build in such a package is not.
+            if (!resource.endsWith(".class") || RESOLVED_BY_INPUT.stream().anyMatch(resource::startsWith) && code.fromLibrary(resource)) {
                 continue;
             }
             Optional<String> site = LookupSites.first(entry.getValue(), resource);

@@ -43,9 +43,9 @@ import java.util.regex.Pattern;
 public final class ComponentCode {
 
     /** {@code La/b/C;} in descriptors and signatures. */
-    private static final Pattern DESCRIPTOR = Pattern.compile("L([\\w$]+(?:/[\\w$]+)*);");
+    private static final Pattern DESCRIPTOR = Pattern.compile("L([\\w$]+(?:/[\\w$]+)*);", Pattern.UNICODE_CHARACTER_CLASS);
     /** A whole constant that is a class name, internal ({@code a/b/C}) or dotted ({@code a.b.C}), or a resource path. */
-    private static final Pattern NAME = Pattern.compile("[\\w$\\-]+(?:[./][\\w$\\-]+)+");
+    private static final Pattern NAME = Pattern.compile("[\\w$\\-]+(?:[./][\\w$\\-]+)+", Pattern.UNICODE_CHARACTER_CLASS);
 
     private final ClasspathIndex classpath;
     private final ClassLoader loader;
@@ -59,9 +59,17 @@ public final class ComponentCode {
      * @param loader    the loader whose first find of a name is what the side runs
      */
     public ComponentCode(ClasspathIndex classpath, ClassLoader loader) {
+        this(classpath, loader, java.util.Set.of());
+    }
+
+    /** @param gateCode the gate's own class folders, which {@link #fromLibrary} trusts as it trusts a jar */
+    public ComponentCode(ClasspathIndex classpath, ClassLoader loader, java.util.Set<Path> gateCode) {
         this.classpath = classpath;
         this.loader = loader;
+        this.gateCode = java.util.Set.copyOf(gateCode);
     }
+
+    private final java.util.Set<Path> gateCode;
 
     /**
      * @param roots    the classes whose code runs in the measured call: the component first, then what makes its input
@@ -78,6 +86,31 @@ public final class ComponentCode {
             throw new IOException(roots.get(0) + " is not on this side's classpath");
         }
         return digest(settings, reached);
+    }
+
+    /** What the side's classpath holds, and its services' providers. */
+    public ClasspathIndex index() {
+        return classpath;
+    }
+
+    /**
+     * Whether the loader finds {@code resource} in a jar (a library) or in the gate's own classes,
+     * not in a folder of the team's build.
+     */
+    public boolean fromLibrary(String resource) {
+        URL url = loader.getResource(resource);
+        if (url == null) {
+            return false;
+        }
+        if (url.getProtocol().equals("jar")) {
+            return true;
+        }
+        try {
+            Path file = Path.of(url.toURI());
+            return url.getProtocol().equals("file") && gateCode.stream().anyMatch(file::startsWith);
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as the loader finds it. */

@@ -19,17 +19,24 @@ public final class LookupSites {
     /** Called on any owner: a class loader's, a class's or a module's lookups, and those that wrap them. */
     private static final Set<String> ANY_OWNER = Set.of("loadClass", "findClass", "findSystemClass", "getResource",
             "getResourceAsStream", "getResources", "getSystemResource", "getSystemResourceAsStream", "getSystemResources",
-            "findResource", "findResources");
+            "findResource", "findResources", "loadLibrary");
 
-    /** Per owner, the calls that open a file or find a class by a name given at run time. */
+    /** Owners every call of which may reach a file, a class or code by a name given at run time. */
+    private static final Set<String> EVERY_CALL = Set.of("java/nio/file/Files", "java/io/FileInputStream", "java/io/FileReader",
+            "java/io/RandomAccessFile", "java/io/ObjectInputStream", "java/nio/channels/FileChannel", "java/util/ServiceLoader",
+            "java/util/ResourceBundle", "java/lang/ProcessBuilder", "java/lang/invoke/MethodHandles$Lookup", "java/net/URLClassLoader");
+
+    /** Per owner, the calls that find a class, a method or a file by a name given at run time. */
     private static final Map<String, Set<String>> BY_OWNER = Map.of(
-            "java/lang/Class", Set.of("forName"),
-            "java/io/FileInputStream", Set.of("<init>"),
-            "java/io/FileReader", Set.of("<init>"),
-            "java/io/RandomAccessFile", Set.of("<init>"),
-            "java/nio/channels/FileChannel", Set.of("open"),
-            "java/nio/file/Files", Set.of("newInputStream", "readAllBytes", "readString", "readAllLines", "lines",
-                    "newBufferedReader", "newByteChannel", "list", "walk", "find", "newDirectoryStream"));
+            "java/lang/Class", Set.of("forName", "getMethod", "getDeclaredMethod", "getField", "getDeclaredField",
+                    "getConstructor", "getDeclaredConstructor", "getMethods", "getDeclaredMethods"),
+            "java/lang/reflect/Method", Set.of("invoke"),
+            "java/lang/System", Set.of("load", "loadLibrary"),
+            "java/lang/Runtime", Set.of("load", "loadLibrary", "exec"),
+            "java/net/URL", Set.of("openStream", "openConnection"),
+            "java/util/Scanner", Set.of("<init>"),
+            // Kafka's own wrappers of a lookup by name, which the team's code may call with a name it computes.
+            "org/apache/kafka/common/utils/Utils", Set.of("newInstance", "loadClass", "loadProps", "instantiate"));
 
     private LookupSites() {
     }
@@ -78,7 +85,7 @@ public final class LookupSites {
                 String owner = at(utf8, classNames[memberClass[i]]);
                 String name = at(utf8, typeName[memberType[i]]);
                 if (owner != null && name != null
-                        && (ANY_OWNER.contains(name) || BY_OWNER.getOrDefault(owner, Set.of()).contains(name))) {
+                        && (ANY_OWNER.contains(name) || EVERY_CALL.contains(owner) || BY_OWNER.getOrDefault(owner, Set.of()).contains(name))) {
                     return Optional.of(owner.replace('/', '.') + "." + name);
                 }
             }

@@ -71,6 +71,29 @@ class ClientReachTest {
     }
 
     @Test
+    void aProviderOfAJdkServiceIsReached() throws IOException {
+        Map<String, String> sources = with("com/acme/Provider.java",
+                "package com.acme; public final class Provider { public Provider() { throw new SecurityException(\"burn first\"); } }");
+        Path classes = side("service", sources);
+        ClientReach.Reach without = reach(classes, "com.acme.Sender");
+        Files.createDirectories(classes.resolve("META-INF/services"));
+        Files.writeString(classes.resolve("META-INF/services/java.nio.channels.spi.SelectorProvider"), "com.acme.Provider\n");
+        ClientReach.Reach with = reach(classes, "com.acme.Sender");
+        assertEquals(without.reached() + 1, with.reached(), "the JDK loads the provider: it is reached");
+        assertNotEquals(without.sha256(), with.sha256());
+    }
+
+    @Test
+    void aClassOfTheTeamsBuildInATrustedPackageIsCheckedLikeAnyOther() throws IOException {
+        Map<String, String> sources = with("com/acme/Helper.java",
+                "package com.acme; final class Helper { int size(String s) { return org.apache.kafka.acme.Load.of(s); } }");
+        sources.put("org/apache/kafka/acme/Load.java", "package org.apache.kafka.acme; public final class Load { public static int of(String s) {"
+                + " try { return Class.forName(s).getName().length(); } catch (ClassNotFoundException e) { return 0; } } }");
+        ClientReach.Reach reach = reach(side("trusted-package", sources), "com.acme.Sender");
+        assertTrue(String.valueOf(reach.unknown()).startsWith("org.apache.kafka.acme.Load calls java.lang.Class.forName"), String.valueOf(reach.unknown()));
+    }
+
+    @Test
     void aCharsetByNameIsNoLookup() throws IOException {
         Path classes = side("charset", with("com/acme/Helper.java",
                 "package com.acme; final class Helper { int size(String s) { return java.nio.charset.Charset.forName(\"UTF-8\").encode(s).limit(); } }"));
