@@ -6,7 +6,7 @@
 # $GITHUB_OUTPUT:
 #   outcome=PASS|REGRESSION|ACCEPTED|INCOMPLETE|NOT_JUDGED   the gate's decision
 #   exit-code=0|1|2        as scripts/gate.sh exits
-#   verdict=pass|fail|accepted|incomplete|not-judged   the outcome in lower case (fail: REGRESSION)
+#   verdict=pass|fail|accepted|incomplete|not-judged   the decision's status, as the gate wrote it
 #   complete=true|false    every selected scenario ran and the suite reached its end
 #   regressions=N          confirmed regressions
 #   not-run=N              scenarios that failed or errored
@@ -30,9 +30,8 @@ nan_paths=$(jq -r '[paths(type == "number" and (isnan or isinfinite)) | map(tost
 [ -z "$nan_paths" ] || die "not valid JSON: NaN or Infinity at $nan_paths"
 
 # Only builtins that jq 1.6 and 1.7 share (no pick, abs, toarray, ltrimstr on non-strings...).
-# The gate's outcomes and the exit code each one has (GateResult.Outcome in Java).
-exit_codes='{"PASS": 0, "REGRESSION": 1, "ACCEPTED": 0, "INCOMPLETE": 2, "NOT_JUDGED": 2}'
-problems=$(jq -r --argjson codes "$exit_codes" '
+# Shapes only: which outcome has which exit code and word is GateResult.Outcome's, written into the file.
+problems=$(jq -r '
   def num_or_null: type == "number" or type == "null";
   def metric_problems($where):
     if type != "object" then "\($where): expected an object"
@@ -44,14 +43,17 @@ problems=$(jq -r --argjson codes "$exit_codes" '
     end;
   if type != "object" then "(root): expected an object"
   else
-    ((try .decision.outcome catch null) as $o | if (.decision | type) != "object" then "decision: expected an object (the gate'"'"'s decision; written by an older gate?)"
-     elif ($o | type) != "string" or ($codes | has($o) | not) then
-       "decision.outcome: expected PASS, REGRESSION, ACCEPTED, INCOMPLETE or NOT_JUDGED, found \(.decision.outcome | tojson | .[0:40])"
-     elif .decision.exitCode != $codes[$o] then
-       "decision.exitCode: expected \($codes[$o]) for \(.decision.outcome), found \(.decision.exitCode | tojson | .[0:40])"
+    (if (.decision | type) != "object" then "decision: expected an object (the gate'"'"'s decision; written by an older gate?)"
+     elif (.decision.outcome | type) != "string" or .decision.outcome == "" then "decision.outcome: expected the gate'"'"'s outcome"
+     elif (.decision.exitCode | type) != "number" or (.decision.exitCode | IN(0, 1, 2) | not) then
+       "decision.exitCode: expected 0, 1 or 2, found \(.decision.exitCode | tojson | .[0:40])"
+     elif (.decision.status | type) != "string" or (.decision.status | test("^[a-z-]{1,20}$") | not) then
+       "decision.status: expected a lower-case word (written by an older gate?)"
      elif (.decision.judged | type) != "boolean" then "decision.judged: expected true or false"
      elif (.decision.headline | type) != "string" or .decision.headline == "" then "decision.headline: expected a line of text"
      else empty end),
+    (if (.regressions | type) != "number" then "regressions: expected a count" else empty end),
+    (if (.notRun | type) != "number" then "notRun: expected a count (written by an older gate?)" else empty end),
     (if .schemaVersion != 1 then "schemaVersion: expected 1, found \(.schemaVersion | tojson)" else empty end),
     (if (.complete | type) != "boolean" then "complete: expected true or false" else empty end),
     (if (.counts | type) != "object" then "counts: expected an object" else empty end),
@@ -77,10 +79,10 @@ if [ -n "$problems" ]; then
   printf '%s\n' "$problems" | head -n 20 | sed 's/^/  field /' >&2
   exit 2
 fi
-jq -r '.decision.outcome as $o |
+jq -r '
   "outcome=\(.decision.outcome)", "exit-code=\(.decision.exitCode)",
-  "verdict=\({"PASS": "pass", "REGRESSION": "fail", "ACCEPTED": "accepted", "INCOMPLETE": "incomplete", "NOT_JUDGED": "not-judged"} | .[$o])",
+  "verdict=\(.decision.status)",
   "complete=\(.complete)",
-  "regressions=\([.scenarios[] | select(.outcome == "regression")] | length)",
-  "not-run=\([.scenarios[] | select(.outcome == "failed" or .outcome == "error")] | length)",
+  "regressions=\(.regressions)",
+  "not-run=\(.notRun)",
   "headline=\(.decision.headline | gsub("[\r\n]"; " "))"' "$file"

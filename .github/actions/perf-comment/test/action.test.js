@@ -94,7 +94,7 @@ test('escapes strings from the artifact: no HTML, Markdown, table breaks or ment
     scenarios: [{ ...base.scenarios[0], scenario: hostile, outcome: 'error', message: '@here\n# Heading\n<script>x</script>' }, ...base.scenarios.slice(1)],
     fingerprint: { ...base.fingerprint, jvm: '<b>jvm</b> @admins' },
     complete: false,
-    decision: { outcome: 'INCOMPLETE', exitCode: 2, judged: true, headline: 'run INCOMPLETE: <img src=x> @octocat GH-12' },
+    decision: { outcome: 'INCOMPLETE', exitCode: 2, status: 'incomplete', judged: true, headline: 'run INCOMPLETE: <img src=x> @octocat GH-12' },
   }
   const result = await runAction(commentInputs({ summary: summaryFile(tampered) }), { apiUrl: fake.url })
   assertSucceeded(result)

@@ -61,6 +61,15 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         public int exitCode() {
             return exitCode;
         }
+
+        /**
+         * The outcome as one lower-case word, as the gate action's {@code verdict} output and the
+         * comment print it: {@code pass}, {@code fail} (a REGRESSION), {@code accepted},
+         * {@code incomplete}, {@code not-judged}. Written into summary.json, never worked out again.
+         */
+        public String status() {
+            return this == REGRESSION ? "fail" : name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
     }
 
     /** How one scenario ended. */

@@ -35,4 +35,17 @@ class GateResultTest {
             assertEquals(metric.key(), GateResult.Metric.valueOf(metric.name()).key(), metric.name());
         }
     }
+
+    /**
+     * Each run outcome's exit code and word, decided here once (issue 73): the shell, jq and the
+     * comment print them from summary.json and keep no table of their own.
+     */
+    @Test
+    void eachOutcomeHasOneExitCodeAndOneWord() {
+        java.util.Map<GateResult.Outcome, String> expected = new java.util.EnumMap<>(java.util.Map.of(
+                GateResult.Outcome.PASS, "0 pass", GateResult.Outcome.REGRESSION, "1 fail", GateResult.Outcome.ACCEPTED, "0 accepted",
+                GateResult.Outcome.INCOMPLETE, "2 incomplete", GateResult.Outcome.NOT_JUDGED, "2 not-judged"));
+        assertEquals(expected.keySet(), java.util.Set.of(GateResult.Outcome.values()));
+        expected.forEach((outcome, codeAndWord) -> assertEquals(codeAndWord, outcome.exitCode() + " " + outcome.status(), outcome.name()));
+    }
 }

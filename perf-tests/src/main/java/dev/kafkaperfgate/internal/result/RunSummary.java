@@ -343,6 +343,7 @@ public final class RunSummary {
         root.put("finished", finished);
         root.put("complete", isComplete());
         root.put("regressions", entries.stream().filter(entry -> entry.outcome() == Outcome.REGRESSION).count());
+        root.put("notRun", entries.stream().filter(entry -> entry.outcome() == Outcome.FAILED || entry.outcome() == Outcome.ERROR).count());
         if (environment != null) {
             root.setAll(environment);
         }
@@ -354,6 +355,7 @@ public final class RunSummary {
         ObjectNode decision = root.putObject("decision");
         decision.put("outcome", result.outcome().name());
         decision.put("exitCode", result.exitCode());
+        decision.put("status", result.outcome().status());
         decision.put("judged", result.judged());
         decision.put("headline", result.headline());
         ArrayNode scenarios = root.putArray("scenarios");
