@@ -25052,30 +25052,8 @@ function count2(summary2, verdict) {
 }
 function headline(summary2, scenarios) {
   const decision = summary2.decision;
-  const confirmed = scenarios.filter((scenario) => scenario.outcome === "regression").length;
-  const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome)).length;
-  const noBaseline = scenarios.filter((scenario) => scenario.outcome === "no-baseline").length;
-  let title;
-  if (decision.outcome === "REGRESSION") {
-    title = confirmed > 0 ? `\u274C kafka-perf-gate: ${plural(confirmed, ["confirmed regression", "confirmed regressions"])}` : `\u274C kafka-perf-gate: ${plural(noBaseline, ["scenario has", "scenarios have"])} no usable baseline (baselines are required)`;
-  } else if (decision.outcome === "ACCEPTED") {
-    const accepted = summary2.accepted && typeof summary2.accepted === "object" ? summary2.accepted : {};
-    title = `\u2611\uFE0F kafka-perf-gate: ${plural(confirmed, ["confirmed regression", "confirmed regressions"])}, accepted by ${escapeText(accepted.by, 40)} (label ${escapeText(accepted.label, 50)})`;
-  } else if (decision.outcome === "INCOMPLETE") {
-    title = `\u{1F4A5} kafka-perf-gate: incomplete run, ${plural(notRun, ["scenario", "scenarios"])} could not run`;
-  } else if (decision.outcome === "NOT_JUDGED") {
-    title = "\u26D4 kafka-perf-gate: nothing was judged, so this is not a pass";
-  } else if (!decision.judged && scenarios.length > 0 && scenarios.every((scenario) => scenario.outcome === "unchanged")) {
-    title = "\u2705 kafka-perf-gate: nothing the clients run changed (not measured)";
-  } else if (!decision.judged) {
-    title = "\u26AA kafka-perf-gate: passes, but nothing was judged";
-  } else if (count2(summary2, "WARNING") > 0) {
-    title = `\u{1F536} kafka-perf-gate: no regression; ${plural(count2(summary2, "WARNING"), ["scenario is", "scenarios are"])} worse in both measurements, within the threshold`;
-  } else if (count2(summary2, "INCONCLUSIVE") > 0) {
-    title = "\u26A0\uFE0F kafka-perf-gate: no regression confirmed, some metrics inconclusive";
-  } else {
-    title = "\u2705 kafka-perf-gate: no regression";
-  }
+  const title = escapeText(decision.title, 300);
+  const notRun = finite(summary2.notRun) ?? 0;
   const counts = Object.entries(VERDICTS).filter(([verdict]) => count2(summary2, verdict) > 0).map(([verdict, { icon, noun }]) => `${icon} ${plural(count2(summary2, verdict), noun)}`);
   if (notRun > 0) {
     counts.push(`\u{1F4A5} ${notRun} could not run`);
@@ -25299,6 +25277,12 @@ function readSummary(path) {
   }
   if (typeof decision.headline !== "string" || decision.headline === "") {
     fail("decision.headline", "a line of text");
+  }
+  if (typeof decision.title !== "string" || decision.title === "") {
+    fail("decision.title", "a line of text (written by an older gate?)");
+  }
+  if (typeof summary2.notRun !== "number") {
+    fail("notRun", "a count (written by an older gate?)");
   }
   return summary2;
 }

@@ -312,34 +312,11 @@ function count(summary, verdict) {
 }
 
 function headline(summary, scenarios) {
-  // The outcome was decided once, in Java (summary.json's decision block); this only words it.
+  // The outcome was decided and worded once, in Java (summary.json's decision block); this only prints it.
   const decision = summary.decision
-  const confirmed = scenarios.filter((scenario) => scenario.outcome === 'regression').length
-  const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome)).length
-  const noBaseline = scenarios.filter((scenario) => scenario.outcome === 'no-baseline').length
-  let title
-  if (decision.outcome === 'REGRESSION') {
-    title = confirmed > 0
-      ? `❌ kafka-perf-gate: ${plural(confirmed, ['confirmed regression', 'confirmed regressions'])}`
-      : `❌ kafka-perf-gate: ${plural(noBaseline, ['scenario has', 'scenarios have'])} no usable baseline (baselines are required)`
-  } else if (decision.outcome === 'ACCEPTED') {
-    const accepted = summary.accepted && typeof summary.accepted === 'object' ? summary.accepted : {}
-    title = `☑️ kafka-perf-gate: ${plural(confirmed, ['confirmed regression', 'confirmed regressions'])}, accepted by ${escapeText(accepted.by, 40)} (label ${escapeText(accepted.label, 50)})`
-  } else if (decision.outcome === 'INCOMPLETE') {
-    title = `💥 kafka-perf-gate: incomplete run, ${plural(notRun, ['scenario', 'scenarios'])} could not run`
-  } else if (decision.outcome === 'NOT_JUDGED') {
-    title = '⛔ kafka-perf-gate: nothing was judged, so this is not a pass'
-  } else if (!decision.judged && scenarios.length > 0 && scenarios.every((scenario) => scenario.outcome === 'unchanged')) {
-    title = '✅ kafka-perf-gate: nothing the clients run changed (not measured)'
-  } else if (!decision.judged) {
-    title = '⚪ kafka-perf-gate: passes, but nothing was judged'
-  } else if (count(summary, 'WARNING') > 0) {
-    title = `🔶 kafka-perf-gate: no regression; ${plural(count(summary, 'WARNING'), ['scenario is', 'scenarios are'])} worse in both measurements, within the threshold`
-  } else if (count(summary, 'INCONCLUSIVE') > 0) {
-    title = '⚠️ kafka-perf-gate: no regression confirmed, some metrics inconclusive'
-  } else {
-    title = '✅ kafka-perf-gate: no regression'
-  }
+  // The title is the gate's, worded once in Java (DecisionTitle): printed here, never worked out again.
+  const title = escapeText(decision.title, 300)
+  const notRun = finite(summary.notRun) ?? 0
   // Only the verdicts that occurred: a "❌ 0" on a passing run reads as an alarm at a glance.
   const counts = Object.entries(VERDICTS).filter(([verdict]) => count(summary, verdict) > 0)
     .map(([verdict, { icon, noun }]) => `${icon} ${plural(count(summary, verdict), noun)}`)

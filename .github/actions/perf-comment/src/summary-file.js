@@ -76,5 +76,11 @@ export function readSummary(path) {
   if (typeof decision.headline !== 'string' || decision.headline === '') {
     fail('decision.headline', 'a line of text')
   }
+  if (typeof decision.title !== 'string' || decision.title === '') {
+    fail('decision.title', 'a line of text (written by an older gate?)')
+  }
+  if (typeof summary.notRun !== 'number') {
+    fail('notRun', 'a count (written by an older gate?)')
+  }
   return summary
 }

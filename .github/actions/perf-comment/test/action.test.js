@@ -31,7 +31,7 @@ test('creates one comment, then updates the same comment on the next run', async
   assert.equal(fake.state.comments.length, 1)
   const [comment] = fake.state.comments
   assert.ok(comment.body.startsWith(MARKER))
-  assert.match(comment.body, /❌ kafka-perf-gate: 2 confirmed regressions/)
+  assert.match(comment.body, /❌ kafka-perf-gate&#58; 2 confirmed regressions/)
 
   const second = await runAction(commentInputs({ summary: summaryFile(fixture('all-passed.json')) }), { apiUrl: fake.url })
   assertSucceeded(second)
@@ -94,7 +94,9 @@ test('escapes strings from the artifact: no HTML, Markdown, table breaks or ment
     scenarios: [{ ...base.scenarios[0], scenario: hostile, outcome: 'error', message: '@here\n# Heading\n<script>x</script>' }, ...base.scenarios.slice(1)],
     fingerprint: { ...base.fingerprint, jvm: '<b>jvm</b> @admins' },
     complete: false,
-    decision: { outcome: 'INCOMPLETE', exitCode: 2, status: 'incomplete', judged: true, headline: 'run INCOMPLETE: <img src=x> @octocat GH-12' },
+    decision: { outcome: 'INCOMPLETE', exitCode: 2, status: 'incomplete', judged: true, headline: 'run INCOMPLETE: <img src=x> @octocat GH-12',
+      title: '💥 kafka-perf-gate: incomplete run, 1 scenario could not run <img src=x> @octocat' },
+    notRun: 1,
   }
   const result = await runAction(commentInputs({ summary: summaryFile(tampered) }), { apiUrl: fake.url })
   assertSucceeded(result)
@@ -103,7 +105,7 @@ test('escapes strings from the artifact: no HTML, Markdown, table breaks or ment
     assert.ok(!body.includes(forbidden), `comment contains ${JSON.stringify(forbidden)}`)
   }
   assert.match(body, /&lt;img src&#61;x|&lt;img src=x/, 'the text is shown, escaped')
-  assert.match(body, /💥 kafka-perf-gate: incomplete run, 1 scenario could not run/)
+  assert.match(body, /💥 kafka-perf-gate&#58; incomplete run, 1 scenario could not run/)
   const reproduce = body.slice(body.indexOf('```sh'))
   assert.doesNotMatch(reproduce, /-Dperf\.suite/, 'an unsafe suite name never reaches the command line')
 })
@@ -146,7 +148,7 @@ test('job-summary mode writes the report and calls no API', async () => {
   const result = await runAction({ summary, mode: 'job-summary' }, { apiUrl: fake.url })
   assertSucceeded(result)
   assert.equal(result.outputs['comment-action'], 'none')
-  assert.match(result.jobSummary, /❌ kafka-perf-gate: 2 confirmed regressions/)
+  assert.match(result.jobSummary, /❌ kafka-perf-gate&#58; 2 confirmed regressions/)
   assert.deepEqual(fake.state.requests, [])
 })
 

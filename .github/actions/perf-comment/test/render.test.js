@@ -12,7 +12,7 @@ test('a confirmed regression: headline, attention table, one row per metric, env
   const { body, omittedRows } = renderReport(summary, { marker, runUrl: 'https://github.test/acme/payments/actions/runs/42' })
   assert.equal(omittedRows, 0)
   assert.ok(body.startsWith(`${marker}\n`))
-  assert.match(body, /^### ❌ kafka-perf-gate: 2 confirmed regressions$/m)
+  assert.match(body, /^### ❌ kafka-perf-gate&#58; 2 confirmed regressions$/m)
   assert.match(body, /^❌ 2 regressions · ⚠️ 1 inconclusive {2}\n3 scenarios {2}\nJudged by: stored baselines$/m)
   const attention = body.slice(body.indexOf('#### Needs attention'), body.indexOf('<details>'))
   assert.match(attention, /\| Scenario \| Metric \| Baseline \| Current \| Δ \| Interval \| Verdict \| MDE \|/)
@@ -86,15 +86,16 @@ test('a warning is worse in both measurements, named in the title, and not an al
   const summary = fixture('all-passed.json')
   summary.counts = { ...summary.counts, WARNING: 1 }
   summary.scenarios[0].metrics[0].verdict = 'WARNING'
+  summary.decision.title = '🔶 kafka-perf-gate: no regression; 1 scenario is worse in both measurements, within the threshold'
   const { body } = renderReport(summary, { marker })
-  assert.match(body, /^### 🔶 kafka-perf-gate: no regression; 1 scenario is worse in both measurements, within the threshold$/m)
+  assert.match(body, /^### 🔶 kafka-perf-gate&#58; no regression; 1 scenario is worse in both measurements, within the threshold$/m)
   assert.match(body, /🔶 WARNING/)
   assert.doesNotMatch(body, /❌/)
 })
 
 test('a passing run with noisy p99s: no alarm, the inconclusive metrics listed', () => {
   const { body } = renderReport(fixture('all-passed.json'), { marker })
-  assert.match(body, /^### ⚠️ kafka-perf-gate: no regression confirmed, some metrics inconclusive$/m)
+  assert.match(body, /^### ⚠️ kafka-perf-gate&#58; no regression confirmed, some metrics inconclusive$/m)
   assert.match(body, /^⚠️ 2 inconclusive {2}$/m)
   assert.match(body, /\| producer-1k-acks1-20k \| p99Us \| 266\.9 ms \| 202\.1 ms \| −24\.3% \| \[−98\.1%, \+2904\.3%\] \| ⚠️ INCONCLUSIVE \| 24260% \|/)
   assert.doesNotMatch(body, /❌/)
@@ -197,23 +198,23 @@ test('paired mode: rules the PR changed are listed as not applied; a fallback to
   assert.match(renderReport(stored, { marker }).body, /^Judged by: stored baselines \(paired mode unavailable: the base 0123abcd does not build\)$/m)
 })
 
-test('the title follows the gate\'s decision, and a run that judged nothing never reads as a pass', () => {
+test('the title is the gate\'s, printed as written (its wording is DecisionTitleTest\'s)', () => {
   const summary = fixture('all-passed.json')
   summary.scenarios = summary.scenarios.map((scenario) => ({ ...scenario, verdict: 'NEW', metrics: scenario.metrics.map((metric) => ({ ...metric, verdict: 'NEW' })) }))
   summary.counts = { REGRESSION: 0, MISMATCH: 0, INCONCLUSIVE: 0, IMPROVEMENT: 0, NEW: 2, OK: 0 }
-  summary.decision = { outcome: 'NOT_JUDGED', exitCode: 2, judged: false, headline: "nothing was judged (2 NEW): no baseline of profile 'renamed', machine class 'amd-epyc' matches" }
+  summary.decision = { outcome: 'NOT_JUDGED', exitCode: 2, judged: false, title: '⛔ kafka-perf-gate: nothing was judged, so this is not a pass', headline: "nothing was judged (2 NEW): no baseline of profile 'renamed', machine class 'amd-epyc' matches" }
   const { body } = renderReport(summary, { marker })
-  assert.match(body, /^### ⛔ kafka-perf-gate: nothing was judged, so this is not a pass$/m)
+  assert.match(body, /^### ⛔ kafka-perf-gate&#58; nothing was judged, so this is not a pass$/m)
   assert.match(body, /nothing was judged &#40;2 NEW&#41;&#58; no baseline of profile &#39;renamed&#39;/)
   assert.doesNotMatch(body, /✅/)
 
-  summary.decision = { outcome: 'PASS', exitCode: 0, judged: false, headline: 'nothing was judged (2 NEW): passes because -Dperf.allow.unjudged=true asked for it' }
-  assert.match(renderReport(summary, { marker }).body, /^### ⚪ kafka-perf-gate: passes, but nothing was judged$/m)
+  summary.decision = { outcome: 'PASS', exitCode: 0, judged: false, title: '⚪ kafka-perf-gate: passes, but nothing was judged', headline: 'nothing was judged (2 NEW): passes because -Dperf.allow.unjudged=true asked for it' }
+  assert.match(renderReport(summary, { marker }).body, /^### ⚪ kafka-perf-gate&#58; passes, but nothing was judged$/m)
 
   // The decision outranks any recount: one summary, one answer (an INCOMPLETE run with a regression in it).
   const regression = fixture('confirmed-regression.json')
-  regression.decision = { outcome: 'INCOMPLETE', exitCode: 2, judged: true, headline: 'run INCOMPLETE: the suite did not reach its end' }
-  assert.match(renderReport(regression, { marker }).body, /^### 💥 kafka-perf-gate: incomplete run/m)
+  regression.decision = { outcome: 'INCOMPLETE', exitCode: 2, judged: true, title: '💥 kafka-perf-gate: incomplete run, 0 scenarios could not run', headline: 'run INCOMPLETE: the suite did not reach its end' }
+  assert.match(renderReport(regression, { marker }).body, /^### 💥 kafka-perf-gate&#58; incomplete run/m)
 })
 
 test('GH-123 in a scenario name is not an issue link', () => {
@@ -268,10 +269,11 @@ test('an adopter\'s module is named in the reproduce line, and an unsafe one is 
 test('paired: a run in which nothing the clients run changed passes and says so, not "nothing was judged"', () => {
   const summary = fixture('all-passed.json')
   summary.decision = { ...summary.decision, outcome: 'PASS', exitCode: 0, judged: false,
+    title: '✅ kafka-perf-gate: nothing the clients run changed (not measured)',
     headline: 'paired: head vs base 1a2b3c4d5e6f: pass: nothing the clients run changed (1 scenario not measured: ...)' }
   summary.scenarios = [{ scenario: 'orders-publish', workload: 'produce', outcome: 'unchanged', message: 'not measured: nothing its clients run changed' }]
   const { body } = renderReport(summary, { marker })
-  assert.match(body, /^### ✅ kafka-perf-gate: nothing the clients run changed \(not measured\)$/m)
+  assert.match(body, /^### ✅ kafka-perf-gate&#58; nothing the clients run changed &#40;not measured&#41;$/m)
   assert.doesNotMatch(body, /nothing was judged/)
   assert.doesNotMatch(body, /Needs attention/)
 })
@@ -338,10 +340,11 @@ test('no profile, no "Where it went"', () => {
 
 test('an accepted regression says who accepted, at which head, that it accepts that head only, and still shows the figures', () => {
   const summary = fixture('confirmed-regression.json')
-  summary.decision = { ...summary.decision, outcome: 'ACCEPTED', exitCode: 0, headline: `ACCEPTED by @maint-1 (label perf-accepted): ${summary.decision.headline}` }
+  summary.decision = { ...summary.decision, outcome: 'ACCEPTED', exitCode: 0,
+    title: '☑️ kafka-perf-gate: 2 confirmed regressions, accepted by maint-1 (label perf-accepted)', headline: `ACCEPTED by @maint-1 (label perf-accepted): ${summary.decision.headline}` }
   summary.accepted = { by: 'maint-1', label: 'perf-accepted', at: '2026-11-28T09:00:00Z', head: 'b'.repeat(40) }
   const { body } = renderReport(summary, { marker })
-  assert.match(body, /^### ☑️ kafka-perf-gate: 2 confirmed regressions, accepted by maint-1 \(label perf-accepted\)$/m)
+  assert.match(body, /^### ☑️ kafka-perf-gate&#58; 2 confirmed regressions, accepted by maint-1 &#40;label perf-accepted&#41;$/m)
   assert.match(body, /\*\*Accepted\*\* by maint-1 with the label `perf-accepted`, set 2026-11-28T09&#58;00&#58;00Z at head `bbbbbbbbbbbb`/)
   assert.match(body, /It accepts this head only: a later push is judged again/)
   assert.match(body, /#### Needs attention/, 'the figures are still shown')

@@ -327,6 +327,10 @@ public final class RunSummary {
         return counts;
     }
 
+    private long count(Outcome outcome) {
+        return entries.stream().filter(entry -> entry.outcome() == outcome).count();
+    }
+
     private void write() {
         ObjectNode root = JSON.createObjectNode();
         root.put("schemaVersion", ResultFile.SCHEMA_VERSION);
@@ -342,15 +346,16 @@ public final class RunSummary {
         root.put("selected", selected);
         root.put("finished", finished);
         root.put("complete", isComplete());
-        root.put("regressions", entries.stream().filter(entry -> entry.outcome() == Outcome.REGRESSION).count());
-        root.put("notRun", entries.stream().filter(entry -> entry.outcome() == Outcome.FAILED || entry.outcome() == Outcome.ERROR).count());
+        root.put("regressions", count(Outcome.REGRESSION));
+        root.put("notRun", count(Outcome.FAILED) + count(Outcome.ERROR));
         if (environment != null) {
             root.setAll(environment);
         }
         if (mode != null) {
             root.set("mode", mode);
         }
-        root.set("counts", counts());
+        ObjectNode counts = counts();
+        root.set("counts", counts);
         GateResult result = result();
         ObjectNode decision = root.putObject("decision");
         decision.put("outcome", result.outcome().name());
@@ -358,6 +363,7 @@ public final class RunSummary {
         decision.put("status", result.outcome().status());
         decision.put("judged", result.judged());
         decision.put("headline", result.headline());
+        decision.put("title", DecisionTitle.of(result, counts, entries.stream().map(Entry::outcome).toList(), provenance.acceptance()));
         ArrayNode scenarios = root.putArray("scenarios");
         for (Entry entry : entries) {
             ObjectNode node = scenarios.addObject();
