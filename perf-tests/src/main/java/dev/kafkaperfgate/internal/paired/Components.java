@@ -23,9 +23,9 @@ import java.util.Set;
 /**
  * A paired run's component stage, planned before anything is measured: which components of which
  * scenario are judged (so that the run's α accounts for them), and how each is measured. A
- * component several scenarios name is measured once, with the first of them: the same class on
- * the same classpath does not get slower between scenarios, and each measurement costs half a
- * minute.
+ * component several scenarios name on the same code and settings (its digest, the scenario's name
+ * aside) is measured once, with the first of them: the same class on the same records does not get
+ * slower between scenarios, and each measurement costs half a minute.
  */
 final class Components {
 

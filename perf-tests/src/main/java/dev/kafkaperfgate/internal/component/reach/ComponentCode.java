@@ -43,7 +43,7 @@ import java.util.regex.Pattern;
 public final class ComponentCode {
 
     /** {@code La/b/C;} in descriptors and signatures. */
-    private static final Pattern DESCRIPTOR = Pattern.compile("L([\\w$]+(?:/[\\w$]+)*);", Pattern.UNICODE_CHARACTER_CLASS);
+    private static final Pattern DESCRIPTOR = Pattern.compile("L([^;<>\\[\\]()\\s.]+)[;<]");
     /** A whole constant that is a class name, internal ({@code a/b/C}) or dotted ({@code a.b.C}), or a resource path. */
     private static final Pattern NAME = Pattern.compile("[\\w$\\-]+(?:[./][\\w$\\-]+)+", Pattern.UNICODE_CHARACTER_CLASS);
 
@@ -261,7 +261,10 @@ public final class ComponentCode {
             names.add(descriptor.group(1));
         }
         String trimmed = constant.replaceFirst("^\\[+", "");
-        if (NAME.matcher(trimmed.startsWith("/") ? trimmed.substring(1) : trimmed).matches()) {
+        if (NAME.matcher(trimmed.startsWith("/") ? trimmed.substring(1) : trimmed).matches()
+                || trimmed.length() <= 512 && !trimmed.isEmpty() && trimmed.chars().noneMatch(Character::isWhitespace)) {
+            // Any constant may name a class: one of the default package, or with characters the patterns do not take.
+            // What the classpath lacks is dropped at once, so the cost is a lookup per constant.
             names.add(trimmed);
         }
     }
