@@ -314,10 +314,17 @@ final class DuelFork {
         Map<Side, String> outputs = new java.util.EnumMap<>(Side.class);
         for (Side side : Side.values()) {
             String prefix = "outside." + side.key() + ".";
-            outside.put(side, new double[] {positive(properties, prefix + "cpuNsPerOp", component, log),
-                    positive(properties, prefix + "bytesPerOp", component, log), positive(properties, prefix + "threadsStarted", component, log),
-                    positive(properties, prefix + "offCpuNsPerOp", component, log)});
-            outputs.put(side, properties.getProperty("outputs." + side.key(), "none"));
+            try {
+                outside.put(side, new double[] {positive(properties, prefix + "cpuNsPerOp", component, log),
+                        positive(properties, prefix + "bytesPerOp", component, log),
+                        positive(properties, prefix + "threadsStarted", component, log),
+                        positive(properties, prefix + "offCpuNsPerOp", component, log)});
+                outputs.put(side, properties.getProperty("outputs." + side.key(), "none"));
+            } catch (ComponentStageException e) {
+                // Without these figures the duel still judges the call; the change is never taken as confined.
+                outside.put(side, new double[4]);
+                outputs.put(side, "none");
+            }
         }
         return new Result(result.settled(), result.warmupMillis(), result.compiledMillis(), result.rounds(), copies, figures,
                 new Confined.Duel(outside, outputs, result.value(Side.BASE, "late", Metric.COMPONENT_CPU_NS_PER_OP),
