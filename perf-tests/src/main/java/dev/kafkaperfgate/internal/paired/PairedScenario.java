@@ -252,21 +252,8 @@ final class PairedScenario {
         if (paired.has("components")) {
             root.set("components", paired.get("components"));
         }
-        all.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
-        if (all.flagged()) {
-            all.again().metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
-        }
-        Path file = ResultFile.write(root, results, scenario.name() + ".paired.json");
-        String workload = scenario.workload().key();
-        if (all.regressed()) {
-            summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
-                    all.regressionMessage(), paired);
-            console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
-            return;
-        }
-        String message = all.notConfirmedMessage();
-        summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, all.verdict(), all.again(),
-                message == null ? line : message + "; " + line, paired);
+        verdictLines(root, all);
+        summarize(scenario, all, ResultFile.write(root, results, scenario.name() + ".paired.json"), paired, line);
     }
 
     /** The profile of a component decided worse, or empty with a note when it could not be made: it never changes the decision. */
@@ -303,7 +290,12 @@ final class PairedScenario {
         List<Decision<?>> parts = new ArrayList<>(List.of(decision));
         parts.addAll(measured.components());
         Decision<List<Object>> all = Decision.combine(parts);
-        Path file = ResultFile.write(resultJson(scenario, decision, all, paired), results, scenario.name() + ".paired.json");
+        summarize(scenario, all, ResultFile.write(resultJson(scenario, decision, all, paired), results, scenario.name() + ".paired.json"),
+                paired, null);
+    }
+
+    /** Records the scenario's combined decision in summary.json; {@code note}, when given, follows a pass's message. */
+    private void summarize(CatalogEntry scenario, Decision<List<Object>> all, Path file, ObjectNode paired, String note) {
         String workload = scenario.workload().key();
         if (all.regressed()) {
             summary.judgedPaired(scenario.name(), workload, Outcome.REGRESSION, file, all.verdict(), all.again(),
@@ -311,8 +303,17 @@ final class PairedScenario {
             console.println("[kafka-perf-gate] REGRESSION " + all.regressionMessage());
             return;
         }
+        String message = all.notConfirmedMessage();
         summary.judgedPaired(scenario.name(), workload, Outcome.PASSED, file, all.verdict(), all.again(),
-                all.notConfirmedMessage(), paired);
+                note == null ? message : message == null ? note : message + "; " + note, paired);
+    }
+
+    /** The combined decision's verdict lines, and its confirmation's when it was measured again, into a result file. */
+    private static void verdictLines(ObjectNode root, Decision<List<Object>> all) {
+        all.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
+        if (all.flagged()) {
+            all.again().metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
+        }
     }
 
     /**
@@ -359,13 +360,10 @@ final class PairedScenario {
         if (paired.has("reported")) {
             root.set("reported", paired.get("reported"));
         }
-        all.verdict().metrics().forEach(metric -> root.withArray("verdict").add(metric.line()));
         if (client.flagged()) {
             root.set("confirmationTrials", client.second().toJson());
         }
-        if (all.flagged()) {
-            all.again().metrics().forEach(metric -> root.withArray("confirmation").add(metric.line()));
-        }
+        verdictLines(root, all);
         return root;
     }
 }
