@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
 # How long a pull request waits, by what it changes (issue 72): a benchmark, not a test.
 #
-#   scripts/bench-pr-kinds.sh [--runs N] [kind ...]
+#   scripts/bench-pr-kinds.sh [--runs N] [--suite] [kind ...]
 #
 # Kinds, each a change to the example adopter (examples/orders-service) judged by scripts/gate.sh
-# against the shipped commit, scenario orders-publish:
+# against the shipped commit, scenario orders-publish (with --suite: the example's whole PR suite,
+# orders-publish and orders-end-to-end, both naming the same serializer):
 #   unreachable     a new class in src/main that nothing the clients run reaches (a REST controller)
 #   component-pass  the serializer's error message reworded: its code changes, its cost and output do not
 #   component-fail  regressions/copy-per-record.patch: one more copy per record, output unchanged
 #   settings        producer.properties linger.ms 5 -> 50: the whole client
-# Each run prints one tab-separated line: kind, run, exit code, seconds (builds included), the
-# scenario's outcome, and whether the whole client was measured. Needs the library installed
+# Each run prints one tab-separated line: kind, run, exit code, seconds (builds included), each
+# scenario's outcome, and whether its whole client was measured (comma-separated, in the suite's order). Needs the library installed
 # (mvn -B -q install -DskipTests) and jq.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=1
-if [ "${1:-}" = --runs ]; then runs=$2; shift 2; fi
+scenarios=(-Dperf.scenarios=orders-publish)
+while [ $# -gt 0 ]; do
+  case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --suite) scenarios=(); shift ;;
+    *) break ;;
+  esac
+done
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(unreachable component-pass component-fail settings)
 command -v jq >/dev/null || { echo "bench-pr-kinds: jq is required" >&2; exit 2; }
@@ -55,11 +63,11 @@ for kind in "${kinds[@]}"; do
     rm -rf target/perf-results
     start=$SECONDS rc=0
     "$root/scripts/gate.sh" --module . --base HEAD -Dperf.suite=pr -Dperf.broker=process -Dperf.broker.warmup=10 \
-      -Dperf.profile=example -Dperf.scenarios=orders-publish >"$work/$kind-$run.log" 2>&1 || rc=$?
+      -Dperf.profile=example "${scenarios[@]}" >"$work/$kind-$run.log" 2>&1 || rc=$?
     seconds=$((SECONDS - start))
     summary=target/perf-results/summary.json
-    outcome=$(jq -r '.scenarios[0].outcome // "none"' "$summary" 2>/dev/null || echo none)
-    whole=$(jq -r '.scenarios[0] | if .outcome == "unchanged" then "no (unchanged)" elif .paired.wholeClient then "no" else "yes" end' \
+    outcome=$(jq -r '[.scenarios[].outcome] | join(",")' "$summary" 2>/dev/null || echo none)
+    whole=$(jq -r '[.scenarios[] | if .outcome == "unchanged" then "no (unchanged)" elif .paired.wholeClient then "no" else "yes" end] | join(",")' \
       "$summary" 2>/dev/null || echo "?")
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$kind" "$run" "$rc" "$seconds" "$outcome" "$whole"
   done
