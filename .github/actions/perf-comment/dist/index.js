@@ -24796,8 +24796,6 @@ var VERDICTS = {
   NEW: { icon: "\u{1F195}", noun: ["new", "new"] },
   OK: { icon: "\u2705", noun: ["ok", "ok"] }
 };
-var ATTENTION = /* @__PURE__ */ new Set(["REGRESSION", "MISMATCH", "WARNING", "INCONCLUSIVE", "IMPROVEMENT"]);
-var NOT_RUN = /* @__PURE__ */ new Set(["failed", "error"]);
 function verdictCell(verdict) {
   const known = Object.hasOwn(VERDICTS, verdict) ? VERDICTS[verdict] : null;
   return known ? `${known.icon} ${verdict}` : escapeText(verdict, 40);
@@ -24818,7 +24816,6 @@ var PAIRED_HEAD = [
 ];
 var COMMIT = /^[0-9a-f]{7,40}$/;
 var SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/;
-var MODULE = /^(?!.*\.\.)[A-Za-z0-9._-][A-Za-z0-9._/-]{0,199}$/;
 function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) {
   if (!(limit >= 2e3)) {
     throw new RangeError(`limit must be at least 2000 characters, was ${limit}`);
@@ -25012,25 +25009,15 @@ function small(value) {
 }
 function metricRows(scenario) {
   const name2 = escapeText(scenario.scenario, 120);
-  const first = Array.isArray(scenario.metrics) ? scenario.metrics : [];
   const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics : null;
-  if (!confirmation) {
-    return first.map((metric) => row(name2, metric));
-  }
-  const key = (metric) => `${typeof metric.component === "string" ? metric.component : ""} ${metric.metric}`;
-  return confirmation.map((metric) => {
-    const earlier = first.find((candidate) => key(candidate) === key(metric));
-    return row(name2, metric, earlier);
-  });
+  const metrics = confirmation ?? (Array.isArray(scenario.metrics) ? scenario.metrics : []);
+  return metrics.map((metric) => row(name2, metric));
 }
-function stages(metric, earlier) {
-  if (!earlier || earlier.verdict !== "REGRESSION") {
-    return "";
-  }
-  const outcome = metric.verdict === "REGRESSION" ? "confirmed" : "did not repeat: noise";
-  return ` (first ${percent(earlier.deltaPercent)}, ${outcome})`;
+function stages(metric) {
+  const first = metric.first && typeof metric.first === "object" ? metric.first : null;
+  return first ? ` (first ${percent(first.deltaPercent)}, ${escapeText(first.word, 40)})` : "";
 }
-function row(name2, metric, earlier = null) {
+function row(name2, metric) {
   const unit = typeof metric.unit === "string" ? metric.unit : "";
   const byRule = metric.decidedBy === "rule";
   const cells = [
@@ -25038,13 +25025,13 @@ function row(name2, metric, earlier = null) {
     (typeof metric.component === "string" && metric.component ? escapeText(metric.component, 120) + " " : "") + escapeText(metric.metric, 40),
     figure(metric.baseline, unit),
     figure(metric.current, unit),
-    percent(metric.deltaPercent) + stages(metric, earlier),
+    percent(metric.deltaPercent) + stages(metric),
     interval(metric.intervalPercent),
     // A rule (the p99 floor), not the interval, decided: the cell says so, and no MDE is shown for it.
     verdictCell(metric.verdict) + (byRule ? " (by rule)" : ""),
     byRule ? "not resolvable here" : mde(metric.mdePercent)
   ];
-  return { line: `| ${cells.join(" | ")} |`, attention: ATTENTION.has(metric.verdict) };
+  return { line: `| ${cells.join(" | ")} |`, attention: metric.attention === true };
 }
 function count2(summary2, verdict) {
   const value = summary2.counts ? finite(summary2.counts[verdict]) : null;
@@ -25091,7 +25078,7 @@ function attentionSection(rows, scenarios, head, paired) {
   if (rows.length > 0) {
     parts.push(["#### Needs attention", "", ...head, ...rows.map((entry) => entry.line)].join("\n"));
   }
-  const unconfirmed = scenarios.filter((scenario) => scenario.confirmation && scenario.outcome !== "regression");
+  const unconfirmed = scenarios.filter((scenario) => scenario.notConfirmed === true);
   if (unconfirmed.length > 0) {
     const again = paired ? "the first measurement, not confirmed by a second paired measurement" : "the first run, not confirmed by a re-run on a fresh broker";
     parts.push(`Flagged by ${again} (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(", ")}.`);
@@ -25100,7 +25087,7 @@ function attentionSection(rows, scenarios, head, paired) {
   if (reasons.length > 0) {
     parts.push(["**Mismatch** (compared with nothing; accept with `scripts/refresh-baselines.sh --accept`):", ...new Set(reasons)].join("\n"));
   }
-  const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome));
+  const notRun = scenarios.filter((scenario) => scenario.notRun === true);
   if (notRun.length > 0) {
     parts.push(["**Could not run**", ...notRun.map((scenario) => `- ${escapeText(scenario.scenario, 120)} (${escapeText(scenario.outcome, 20)}): ${escapeText(scenario.message, 1e3)}`)].join("\n"));
   }
@@ -25146,30 +25133,11 @@ function environmentSection(summary2) {
 **Drift**: ${driftLine}${injection}`;
 }
 function reproduceSection(summary2) {
-  const args = [];
-  const names = (Array.isArray(summary2.scenarios) ? summary2.scenarios : []).map((scenario) => scenario.scenario);
-  if (typeof summary2.suite === "string") {
-    args.push(`-Dperf.suite=${summary2.suite}`);
-  } else if (names.length > 0) {
-    args.push(`-Dperf.scenarios=${names.join(",")}`);
-  }
-  args.push(`-Dperf.profile=${summary2.profile}`);
-  if (summary2.injection && typeof summary2.injection === "object") {
-    args.push(`-Dperf.inject.burn.ns=${summary2.injection.burnNs}`, `-Dperf.inject.burn.every=${summary2.injection.every}`);
-    if (Number(summary2.injection.allocBytes) > 0) {
-      args.push(`-Dperf.inject.alloc.bytes=${summary2.injection.allocBytes}`);
-    }
-  }
-  const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf("=") + 1)));
-  const checkout = COMMIT.test(String(summary2.commit ?? "")) ? `git checkout ${summary2.commit}
-` : "";
-  const base = isPaired(summary2) && COMMIT.test(String(summary2.mode.base ?? "")) ? `--base ${summary2.mode.base} ` : "";
-  const module = typeof summary2.module === "string" && MODULE.test(summary2.module) ? summary2.module : null;
-  const gate = module === null ? "scripts/gate.sh " : `<kafka-perf-gate checkout>/scripts/gate.sh --module ${module} `;
-  return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):
+  const command = typeof summary2.reproduce === "string" && !/`/.test(summary2.reproduce) ? summary2.reproduce.slice(0, 4e3) : null;
+  return command === null ? "" : `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):
 
 \`\`\`sh
-${checkout}${gate}${base}${safe.join(" ")}
+${command}
 \`\`\``;
 }
 function footer(summary2, runUrl) {

@@ -5,7 +5,7 @@ import { deltaChart } from './delta-chart.js'
 import { whereItWentSection } from './where-it-went.js'
 import { escapeText, finite } from './escape.js'
 import { figure, interval, mde, percent } from './format.js'
-import { ATTENTION, NOT_RUN, VERDICTS, plural, verdictCell } from './verdicts.js'
+import { VERDICTS, plural, verdictCell } from './verdicts.js'
 
 /** GitHub refuses an issue comment longer than this many characters. */
 export const COMMENT_LIMIT = 65_536
@@ -21,8 +21,6 @@ const PAIRED_HEAD = [
 ]
 const COMMIT = /^[0-9a-f]{7,40}$/
 const SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/
-// A module path as a command line may carry it: relative, no "..", no shell characters.
-const MODULE = /^(?!.*\.\.)[A-Za-z0-9._-][A-Za-z0-9._/-]{0,199}$/
 
 /**
  * @param {object} summary    parsed summary.json (schemaVersion 1)
@@ -262,34 +260,24 @@ function small(value) {
 }
 
 /**
- * One row per metric: its final verdict (the second measurement's, settled against the first, when
- * there was one), with the first measurement's flag in words beside the change ("first +5.5%, did
- * not repeat: noise"). A metric needs attention for its final verdict only.
+ * One row per metric: its final verdict (the confirmation's, when there was one), with the first
+ * measurement's flag in the gate's words beside the change ("first +5.5%, did not repeat: noise").
+ * Whether a row needs attention is the gate's field, as written.
  */
 function metricRows(scenario) {
   const name = escapeText(scenario.scenario, 120)
-  const first = Array.isArray(scenario.metrics) ? scenario.metrics : []
   const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics : null
-  if (!confirmation) {
-    return first.map((metric) => row(name, metric))
-  }
-  const key = (metric) => `${typeof metric.component === 'string' ? metric.component : ''} ${metric.metric}`
-  return confirmation.map((metric) => {
-    const earlier = first.find((candidate) => key(candidate) === key(metric))
-    return row(name, metric, earlier)
-  })
+  const metrics = confirmation ?? (Array.isArray(scenario.metrics) ? scenario.metrics : [])
+  return metrics.map((metric) => row(name, metric))
 }
 
-/** The first measurement's word on a metric measured twice, or '' when it flagged nothing. */
-function stages(metric, earlier) {
-  if (!earlier || earlier.verdict !== 'REGRESSION') {
-    return ''
-  }
-  const outcome = metric.verdict === 'REGRESSION' ? 'confirmed' : 'did not repeat: noise'
-  return ` (first ${percent(earlier.deltaPercent)}, ${outcome})`
+/** The first measurement's flag on a metric measured twice, as the gate worded it, or ''. */
+function stages(metric) {
+  const first = metric.first && typeof metric.first === 'object' ? metric.first : null
+  return first ? ` (first ${percent(first.deltaPercent)}, ${escapeText(first.word, 40)})` : ''
 }
 
-function row(name, metric, earlier = null) {
+function row(name, metric) {
   const unit = typeof metric.unit === 'string' ? metric.unit : ''
   const byRule = metric.decidedBy === 'rule'
   const cells = [
@@ -297,13 +285,13 @@ function row(name, metric, earlier = null) {
     (typeof metric.component === 'string' && metric.component ? escapeText(metric.component, 120) + ' ' : '') + escapeText(metric.metric, 40),
     figure(metric.baseline, unit),
     figure(metric.current, unit),
-    percent(metric.deltaPercent) + stages(metric, earlier),
+    percent(metric.deltaPercent) + stages(metric),
     interval(metric.intervalPercent),
     // A rule (the p99 floor), not the interval, decided: the cell says so, and no MDE is shown for it.
     verdictCell(metric.verdict) + (byRule ? ' (by rule)' : ''),
     byRule ? 'not resolvable here' : mde(metric.mdePercent),
   ]
-  return { line: `| ${cells.join(' | ')} |`, attention: ATTENTION.has(metric.verdict) }
+  return { line: `| ${cells.join(' | ')} |`, attention: metric.attention === true }
 }
 
 function count(summary, verdict) {
@@ -357,7 +345,7 @@ function attentionSection(rows, scenarios, head, paired) {
   if (rows.length > 0) {
     parts.push(['#### Needs attention', '', ...head, ...rows.map((entry) => entry.line)].join('\n'))
   }
-  const unconfirmed = scenarios.filter((scenario) => scenario.confirmation && scenario.outcome !== 'regression')
+  const unconfirmed = scenarios.filter((scenario) => scenario.notConfirmed === true)
   if (unconfirmed.length > 0) {
     const again = paired ? 'the first measurement, not confirmed by a second paired measurement' : 'the first run, not confirmed by a re-run on a fresh broker'
     parts.push(`Flagged by ${again} (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(', ')}.`)
@@ -368,7 +356,7 @@ function attentionSection(rows, scenarios, head, paired) {
   if (reasons.length > 0) {
     parts.push(['**Mismatch** (compared with nothing; accept with `scripts/refresh-baselines.sh --accept`):', ...new Set(reasons)].join('\n'))
   }
-  const notRun = scenarios.filter((scenario) => NOT_RUN.has(scenario.outcome))
+  const notRun = scenarios.filter((scenario) => scenario.notRun === true)
   if (notRun.length > 0) {
     parts.push(['**Could not run**', ...notRun.map((scenario) => `- ${escapeText(scenario.scenario, 120)} (${escapeText(scenario.outcome, 20)}): ${escapeText(scenario.message, 1000)}`)].join('\n'))
   }
@@ -424,28 +412,9 @@ function environmentSection(summary) {
 }
 
 function reproduceSection(summary) {
-  // The same selection, profile and injection as the run; a value unsafe on a command line is left out.
-  const args = []
-  const names = (Array.isArray(summary.scenarios) ? summary.scenarios : []).map((scenario) => scenario.scenario)
-  if (typeof summary.suite === 'string') {
-    args.push(`-Dperf.suite=${summary.suite}`)
-  } else if (names.length > 0) {
-    args.push(`-Dperf.scenarios=${names.join(',')}`)
-  }
-  args.push(`-Dperf.profile=${summary.profile}`)
-  if (summary.injection && typeof summary.injection === 'object') {
-    args.push(`-Dperf.inject.burn.ns=${summary.injection.burnNs}`, `-Dperf.inject.burn.every=${summary.injection.every}`)
-    if (Number(summary.injection.allocBytes) > 0) {
-      args.push(`-Dperf.inject.alloc.bytes=${summary.injection.allocBytes}`)
-    }
-  }
-  const safe = args.filter((arg) => SAFE_ARGUMENT.test(arg.slice(arg.indexOf('=') + 1)))
-  const checkout = COMMIT.test(String(summary.commit ?? '')) ? `git checkout ${summary.commit}\n` : ''
-  const base = isPaired(summary) && COMMIT.test(String(summary.mode.base ?? '')) ? `--base ${summary.mode.base} ` : ''
-  // A team's module: gate.sh is in the kafka-perf-gate checkout, and --module names the team's folder.
-  const module = typeof summary.module === 'string' && MODULE.test(summary.module) ? summary.module : null
-  const gate = module === null ? 'scripts/gate.sh ' : `<kafka-perf-gate checkout>/scripts/gate.sh --module ${module} `
-  return `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${checkout}${gate}${base}${safe.join(' ')}\n\`\`\``
+  // The gate wrote the command (summary.json `reproduce`); a value that could close the code block is not printed.
+  const command = typeof summary.reproduce === 'string' && !/`/.test(summary.reproduce) ? summary.reproduce.slice(0, 4000) : null
+  return command === null ? '' : `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${command}\n\`\`\``
 }
 
 function footer(summary, runUrl) {

@@ -12,12 +12,6 @@ export const VERDICTS = {
   OK: { icon: '✅', noun: ['ok', 'ok'] },
 }
 
-/** Verdicts that put a metric in the "needs attention" table. */
-export const ATTENTION = new Set(['REGRESSION', 'MISMATCH', 'WARNING', 'INCONCLUSIVE', 'IMPROVEMENT'])
-
-/** Scenario outcomes that mean the scenario produced no verdict (summary.json `outcome`). */
-export const NOT_RUN = new Set(['failed', 'error'])
-
 export function verdictCell(verdict) {
   const known = Object.hasOwn(VERDICTS, verdict) ? VERDICTS[verdict] : null
   return known ? `${known.icon} ${verdict}` : escapeText(verdict, 40)

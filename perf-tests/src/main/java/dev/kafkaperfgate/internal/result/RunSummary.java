@@ -83,7 +83,8 @@ public final class RunSummary {
         }
     }
 
-    private record Entry(String scenario, String workload, Outcome outcome, String resultFile, String message,
+    /** One scenario's line of the summary, as {@link ScenarioJson} writes it. */
+    record Entry(String scenario, String workload, Outcome outcome, String resultFile, String message,
                          ScenarioVerdict verdict, String confirmationFile, ScenarioVerdict confirmation, ObjectNode paired,
                          ObjectNode latency) {
     }
@@ -366,34 +367,9 @@ public final class RunSummary {
         decision.put("title", DecisionTitle.of(result, counts, entries.stream().map(Entry::outcome).toList(), provenance.acceptance()));
         ArrayNode scenarios = root.putArray("scenarios");
         for (Entry entry : entries) {
-            ObjectNode node = scenarios.addObject();
-            node.put("scenario", entry.scenario());
-            node.put("workload", entry.workload());
-            node.put("outcome", entry.outcome().key());
-            node.put("resultFile", entry.resultFile());
-            node.put("message", entry.message());
-            if (entry.verdict() != null) {
-                node.put("verdict", entry.verdict().overall().name());
-                ArrayNode changes = node.putArray("changes");
-                entry.verdict().changes().forEach(changes::add);
-                node.set("metrics", VerdictJson.metrics(entry.verdict()));
-            }
-            if (entry.paired() != null) {
-                node.set("paired", entry.paired());
-            }
-            if (entry.latency() != null) {
-                node.set("latency", entry.latency());
-            }
-            if (trends.containsKey(entry.scenario())) {
-                node.set("trend", trends.get(entry.scenario()).toJson());
-            }
-            if (entry.confirmation() != null) {
-                ObjectNode confirmation = node.putObject("confirmation");
-                confirmation.put("resultFile", entry.confirmationFile());
-                confirmation.put("verdict", entry.confirmation().overall().name());
-                confirmation.set("metrics", VerdictJson.metrics(entry.confirmation()));
-            }
+            scenarios.add(ScenarioJson.of(entry, trends.get(entry.scenario())));
         }
+        root.put("reproduce", ReproduceCommand.of(root));
         ResultBlocks.write(root, directory, "summary.json");
     }
 }

@@ -10,6 +10,9 @@ import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
+
+import java.util.Optional;
 
 import static dev.kafkaperfgate.internal.result.ResultBlocks.JSON;
 
@@ -34,6 +37,15 @@ final class VerdictJson {
     }
 
     static ArrayNode metrics(ScenarioVerdict verdict) {
+        return metrics(verdict, null);
+    }
+
+    /**
+     * A measurement's metrics. With {@code first} (the scenario's first measurement, when this is
+     * its confirmation), each metric the first flagged as a REGRESSION carries the first's figure
+     * and the word on it: "confirmed", or "did not repeat: noise".
+     */
+    static ArrayNode metrics(ScenarioVerdict verdict, ScenarioVerdict first) {
         ArrayNode metrics = JSON.createArrayNode();
         for (MetricVerdict metric : verdict.metrics()) {
             ObjectNode node = metrics.addObject();
@@ -43,6 +55,12 @@ final class VerdictJson {
             }
             node.put("unit", metric.metric().unit());
             node.put("verdict", metric.verdict().name());
+            node.put("attention", metric.verdict().needsAttention());
+            flaggedFirst(first, metric).ifPresent(earlier -> {
+                ObjectNode stage = node.putObject("first");
+                putFinite(stage, "deltaPercent", earlier.deltaPercent());
+                stage.put("word", metric.verdict() == Verdict.REGRESSION ? "confirmed" : "did not repeat: noise");
+            });
             putFinite(node, "baseline", metric.baseline());
             putFinite(node, "current", metric.current());
             putFinite(node, "deltaPercent", metric.deltaPercent());
@@ -66,6 +84,16 @@ final class VerdictJson {
             node.put("line", metric.line());
         }
         return metrics;
+    }
+
+    /** The first measurement's verdict on the same metric of the same component, when it flagged a regression. */
+    private static Optional<MetricVerdict> flaggedFirst(ScenarioVerdict first, MetricVerdict metric) {
+        if (first == null) {
+            return Optional.empty();
+        }
+        return first.metrics().stream()
+                .filter(earlier -> earlier.sameAs(metric) && earlier.verdict() == Verdict.REGRESSION)
+                .findFirst();
     }
 
     /** JSON has no NaN: a figure that does not exist is null. */

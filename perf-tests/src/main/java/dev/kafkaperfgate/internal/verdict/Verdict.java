@@ -18,5 +18,14 @@ public enum Verdict {
     /** No baseline for this scenario in this profile. */
     NEW,
     /** The baseline was measured with another definition of the scenario or on another environment. */
-    MISMATCH
+    MISMATCH;
+
+    /**
+     * Whether a metric with this verdict is listed under "needs attention" (the comment's first
+     * table, the report's top rows): every verdict but OK and NEW. Decided here once; the comment
+     * prints summary.json's {@code attention} field.
+     */
+    public boolean needsAttention() {
+        return this != OK && this != NEW;
+    }
 }

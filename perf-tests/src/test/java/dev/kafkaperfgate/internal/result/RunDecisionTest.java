@@ -39,7 +39,7 @@ class RunDecisionTest {
     Path dir;
 
     @Test
-    void aFlagTheReRunDidNotConfirmPassesAndIsNamedNotCountedAsARegression() {
+    void aFlagTheReRunDidNotConfirmPassesAndIsNamedNotCountedAsARegression() throws java.io.IOException {
         RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-1"));
         // The first run flagged CPU; the re-run did not repeat it: the engine's final word on the re-run is OK.
         summary.judged("s1", "produce", RunSummary.Outcome.PASSED, dir.resolve("s1.json"), null, verdict("s1", Metric.CPU_PER_RECORD,
@@ -55,6 +55,36 @@ class RunDecisionTest {
         assertTrue(result.judged());
         assertEquals("pass: 1 INCONCLUSIVE, 1 OK; a first measurement's regression did not repeat in a second (noise): s1",
                 result.headline());
+        // What the comment prints is written here: the unconfirmed flag, the first's word, which rows need attention.
+        com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.JsonNode s1 = written.at("/scenarios/0");
+        assertTrue(s1.path("notConfirmed").asBoolean(false), s1.toString());
+        assertFalse(s1.path("notRun").asBoolean(true));
+        assertEquals("did not repeat: noise", s1.at("/confirmation/metrics/0/first/word").asText());
+        assertEquals(20.0, s1.at("/confirmation/metrics/0/first/deltaPercent").asDouble(), 1e-9);
+        assertFalse(s1.at("/confirmation/metrics/0/attention").asBoolean(true), "an OK metric needs no attention");
+        assertTrue(s1.at("/metrics/0/first").isMissingNode(), "the first measurement has no earlier one");
+        com.fasterxml.jackson.databind.JsonNode s2 = written.at("/scenarios/1");
+        assertFalse(s2.path("notConfirmed").asBoolean(true));
+        assertTrue(s2.at("/metrics/0/attention").asBoolean(false), "an INCONCLUSIVE metric needs attention");
+    }
+
+    @Test
+    void aConfirmedFlagIsWordedConfirmedAndAScenarioThatCouldNotRunIsMarkedSo() throws java.io.IOException {
+        RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-1b"));
+        summary.judged("s1", "produce", RunSummary.Outcome.REGRESSION, dir.resolve("s1.json"), null, verdict("s1", Metric.CPU_PER_RECORD,
+                Verdict.REGRESSION), dir.resolve("s1.confirmation.json"), verdict("s1", Metric.CPU_PER_RECORD, Verdict.REGRESSION), null);
+        summary.failed("s2", "produce", RunSummary.Outcome.ERROR, new IllegalStateException("broker gone"));
+        summary.finish();
+
+        com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("summary.json").toFile());
+        assertEquals("confirmed", written.at("/scenarios/0/confirmation/metrics/0/first/word").asText());
+        assertFalse(written.at("/scenarios/0/notConfirmed").asBoolean(true));
+        assertTrue(written.at("/scenarios/1/notRun").asBoolean(false));
+        assertEquals("git checkout abc1234\nscripts/gate.sh -Dperf.suite=pr", written.path("reproduce").asText(),
+                "no environment recorded: no profile, and the line still names the commit and the suite");
     }
 
     /** Issue 59: a maintainer's accept label turns a confirmed regression into ACCEPTED, exit 0, figures kept; without it, exit 1. */
