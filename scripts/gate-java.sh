@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The gate's Java that runs outside its Maven build: EventMode (the mode a CI event asks for) and
-# GateExit (the exit code, and the action's outputs). Both use java.base alone.
+# GateExit (the exit code, and the action's outputs). Both use java.base and GateResult alone.
 #
 # They are compiled from the gate's own checkout into a folder of the gate's user alone (mktemp -d:
 # mode 0700), and started from there: that folder is the class path (-cp) and the working folder,
@@ -14,7 +14,7 @@
 # CLASS is GateExit or EventMode. Exit: the class's own code; 3 (one line) when it cannot be compiled.
 
 gate_java_dir=""
-gate_java_sources=$(cd "$(dirname "${BASH_SOURCE[0]}")/../perf-tests/src/main/java/dev/kafkaperfgate/internal/session" && pwd)
+gate_java_sources=$(cd "$(dirname "${BASH_SOURCE[0]}")/../perf-tests/src/main/java/dev/kafkaperfgate" && pwd)
 
 # gate_java_clean_env COMMAND...: COMMAND without the variables through which the JVM or javac
 # would take an agent, a flag or a class path from the environment, or the loader a library.
@@ -28,10 +28,12 @@ gate_java_build() {
   [ -z "$gate_java_dir" ] || return 0
   local parent=${RUNNER_TEMP:-${TMPDIR:-/tmp}} log
   gate_java_dir=$(mktemp -d "$parent/kpg-gate-java.XXXXXX") || { echo "gate: INFRASTRUCTURE ERROR: cannot make a private folder under $parent" >&2; return 3; }
-  # -implicit:none and the empty folder as class and source path: javac compiles these two files and
+  # -implicit:none and the empty folder as class and source path: javac compiles these three files and
   # reads nothing else but the JDK (a missing class is an error, not a lookup in some folder).
+  # GateResult comes along: its Outcome holds the one outcome -> exit code and word map (issue 73).
   if ! log=$(cd "$gate_java_dir" && gate_java_clean_env javac -d "$gate_java_dir" -cp "$gate_java_dir" -sourcepath "$gate_java_dir" \
-      -implicit:none -nowarn "$gate_java_sources/GateExit.java" "$gate_java_sources/EventMode.java" 2>&1); then
+      -implicit:none -nowarn "$gate_java_sources/internal/session/GateExit.java" \
+      "$gate_java_sources/internal/session/EventMode.java" "$gate_java_sources/GateResult.java" 2>&1); then
     echo "gate: INFRASTRUCTURE ERROR: the gate's launcher classes do not compile: $log" >&2
     return 3
   fi

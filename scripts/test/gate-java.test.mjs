@@ -46,6 +46,9 @@ public final class System {
 const compiled = spawnSync('javac', ['-d', CHECKOUT, join(SCRATCH, 'System.java')], { encoding: 'utf8' })
 assert.equal(compiled.status, 0, compiled.stderr)
 assert.ok(existsSync(join(PACKAGE, 'System.class')))
+// GateExit names GateResult (the outcome's exit code and word): a checkout of this repository holds it built, as a source launch finds it.
+const gateResult = spawnSync('javac', ['-d', CHECKOUT, join(ROOT, 'perf-tests', 'src', 'main', 'java', 'dev', 'kafkaperfgate', 'GateResult.java')], { encoding: 'utf8' })
+assert.equal(gateResult.status, 0, gateResult.stderr)
 
 function run(command, args, env = {}) {
   rmSync(MARKER, { force: true })
@@ -73,7 +76,7 @@ test('scripts/gate-java.sh GateExit, run in the checkout with its class path in 
 
 test('scripts/gate-java.sh GateExit keeps a failing decision at 1, and --action fails the step', () => {
   const exit = run(join(ROOT, 'scripts', 'gate-java.sh'),
-    ['GateExit', 'maven-exit=1', 'summary=written', 'decision-exit=1', 'outcome=FAIL', 'headline=a regression', 'path=summary.json'], HOSTILE_ENV)
+    ['GateExit', 'maven-exit=1', 'summary=written', 'decision-exit=1', 'outcome=REGRESSION', 'headline=a regression', 'path=summary.json'], HOSTILE_ENV)
   assert.equal(exit.ran, false)
   assert.equal(exit.code, 1, exit.stderr)
   assert.match(exit.stderr, /^gate: FAIL: a regression$/m)

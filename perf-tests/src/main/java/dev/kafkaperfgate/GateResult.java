@@ -70,6 +70,20 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         public String status() {
             return this == REGRESSION ? "fail" : name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
+
+        /**
+         * The outcome as {@code scripts/gate.sh}'s last line names it, before the headline:
+         * {@code PASS}, {@code FAIL}, {@code ACCEPTED (passes)}, {@code INCOMPLETE}, {@code NOT JUDGED}.
+         */
+        public String consoleWord() {
+            return switch (this) {
+                case PASS -> "PASS";
+                case REGRESSION -> "FAIL";
+                case ACCEPTED -> "ACCEPTED (passes)";
+                case INCOMPLETE -> "INCOMPLETE";
+                case NOT_JUDGED -> "NOT JUDGED";
+            };
+        }
     }
 
     /** How one scenario ended. */

@@ -112,24 +112,14 @@ public final class EventMode {
         return Decision.run(null);
     }
 
-    /** {@code key=value} arguments, each of {@link #KEYS} once; a missing one is empty. */
+    /** {@code key=value} arguments, each of {@link #KEYS} once, stripped; a missing one is empty. */
     static Map<String, String> facts(String[] args) {
-        Map<String, String> facts = new TreeMap<>();
-        for (String arg : args) {
-            int equals = arg.indexOf('=');
-            String key = equals < 0 ? arg : arg.substring(0, equals);
-            if (equals < 0 || !KEYS.contains(key)) {
-                throw new IllegalArgumentException("--event " + arg + ": expected key=value with a key of " + String.join(", ", KEYS));
-            }
-            if (facts.put(key, arg.substring(equals + 1).strip()) != null) {
-                throw new IllegalArgumentException("--event " + key + "= is given twice");
-            }
-        }
-        String refresh = facts.getOrDefault("refresh", "false");
+        Map<String, String> facts = new TreeMap<>(GateExit.facts(args, KEYS, "--event"));
+        facts.replaceAll((key, value) -> value.strip());
+        String refresh = facts.get("refresh");
         if (!refresh.equals("true") && !refresh.equals("false") && !refresh.isEmpty()) {
             throw new IllegalArgumentException("--event refresh=" + refresh + ": must be true or false");
         }
-        KEYS.forEach(key -> facts.putIfAbsent(key, ""));
         facts.put("refresh", refresh.isEmpty() ? "false" : refresh);
         return facts;
     }

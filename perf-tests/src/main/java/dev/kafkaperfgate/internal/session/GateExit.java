@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.session;
 
+import dev.kafkaperfgate.GateResult;
+
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,12 +17,13 @@ import java.util.TreeMap;
  *   <li>no summary of this run: the code Maven gave when it was 2 or 3 (the paired run or the
  *       gate's JVM said why), else 3;</li>
  *   <li>a file that is not a run summary: 3;</li>
- *   <li>the summary's decision: 0 (PASS or ACCEPTED), 1 (FAIL), 2 (NOT JUDGED or INCOMPLETE); a
- *       pass with a failed Maven build is 3, never 0; a summary with no decision is 3.</li>
+ *   <li>the summary's decision: its {@link GateResult.Outcome}'s exit code and word; a pass with
+ *       a failed Maven build is 3, never 0; a summary with no decision, or whose exit code is not
+ *       its outcome's, is 3.</li>
  * </ul>
  *
  * <pre>{@code
- * scripts/gate-java.sh GateExit maven-exit=1 summary=written decision-exit=1 outcome=FAIL headline='1 of 2 scenarios regressed' path=…
+ * scripts/gate-java.sh GateExit maven-exit=1 summary=written decision-exit=1 outcome=REGRESSION headline='1 of 2 scenarios regressed' path=…
  * gate: FAIL: 1 of 2 scenarios regressed         (stderr; exit 1)
  * }</pre>
  *
@@ -133,16 +136,27 @@ public final class GateExit {
         };
     }
 
+    /**
+     * The summary's decision, as {@link GateResult.Outcome} maps it: the exit code and the word are
+     * the outcome's own, never a table here. A summary whose exit code is not its outcome's was not
+     * written by this gate: 3.
+     */
     private static Exit judged(Map<String, String> facts, int maven, String path) {
         String headline = facts.get("headline");
-        return switch (facts.get("decision-exit")) {
-            case "0" -> maven != 0
-                    ? new Exit(3, "gate: INFRASTRUCTURE ERROR: Maven failed (exit " + maven + ") although the gate passed (" + headline + "); see above")
-                    : new Exit(0, (facts.get("outcome").equals("ACCEPTED") ? "gate: ACCEPTED (passes): " : "gate: PASS: ") + headline);
-            case "1" -> new Exit(1, "gate: FAIL: " + headline);
-            case "2" -> new Exit(2, "gate: " + (facts.get("outcome").equals("NOT_JUDGED") ? "NOT JUDGED" : "INCOMPLETE") + ": " + headline);
-            default -> new Exit(3, "gate: INFRASTRUCTURE ERROR: " + path + " has no decision (written by an older gate?)");
-        };
+        GateResult.Outcome outcome;
+        try {
+            outcome = GateResult.Outcome.valueOf(facts.get("outcome"));
+        } catch (IllegalArgumentException e) {
+            return new Exit(3, "gate: INFRASTRUCTURE ERROR: " + path + " has no decision (written by an older gate?)");
+        }
+        if (!facts.get("decision-exit").equals(String.valueOf(outcome.exitCode()))) {
+            return new Exit(3, "gate: INFRASTRUCTURE ERROR: " + path + "'s decision " + outcome + " has exit code "
+                    + facts.get("decision-exit") + ", not " + outcome.exitCode() + ": not a summary this gate wrote");
+        }
+        if (outcome.exitCode() == 0 && maven != 0) {
+            return new Exit(3, "gate: INFRASTRUCTURE ERROR: Maven failed (exit " + maven + ") although the gate passed (" + headline + "); see above");
+        }
+        return new Exit(outcome.exitCode(), "gate: " + outcome.consoleWord() + ": " + headline);
     }
 
     private static int integer(Map<String, String> facts, String key) {
@@ -153,17 +167,24 @@ public final class GateExit {
         }
     }
 
-    /** {@code key=value} arguments, each of {@code keys} once; a missing one is empty. */
     static Map<String, String> facts(String[] args, List<String> keys) {
+        return facts(args, keys, "gate exit fact");
+    }
+
+    /**
+     * {@code key=value} arguments, each of {@code keys} once; a missing one is empty. Shared with
+     * {@link EventMode}, whose errors start with {@code what} ({@code --event}).
+     */
+    static Map<String, String> facts(String[] args, List<String> keys, String what) {
         Map<String, String> facts = new TreeMap<>();
         for (String arg : args) {
             int equals = arg.indexOf('=');
             String key = equals < 0 ? arg : arg.substring(0, equals);
             if (equals < 0 || !keys.contains(key)) {
-                throw new IllegalArgumentException("gate exit fact " + arg + ": expected key=value with a key of " + String.join(", ", keys));
+                throw new IllegalArgumentException(what + " " + arg + ": expected key=value with a key of " + String.join(", ", keys));
             }
             if (facts.put(key, arg.substring(equals + 1)) != null) {
-                throw new IllegalArgumentException("gate exit fact " + key + "= is given twice");
+                throw new IllegalArgumentException(what + " " + key + "= is given twice");
             }
         }
         keys.forEach(key -> facts.putIfAbsent(key, ""));

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.session;
 
+import dev.kafkaperfgate.GateResult;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -24,10 +25,31 @@ class GateExitTest {
         assertEquals(new GateExit.Exit(0, "gate: ACCEPTED (passes): accepted by @lead"),
                 decide("maven-exit=0", "summary=written", "decision-exit=0", "outcome=ACCEPTED", "headline=accepted by @lead"));
         assertEquals(new GateExit.Exit(1, "gate: FAIL: 1 regressed"),
-                decide("maven-exit=1", "summary=written", "decision-exit=1", "outcome=FAIL", "headline=1 regressed"));
+                decide("maven-exit=1", "summary=written", "decision-exit=1", "outcome=REGRESSION", "headline=1 regressed"));
         assertEquals(new GateExit.Exit(2, "gate: NOT JUDGED: the base did not build"),
                 decide("maven-exit=1", "summary=written", "decision-exit=2", "outcome=NOT_JUDGED", "headline=the base did not build"));
         assertEquals(2, decide("maven-exit=1", "summary=written", "decision-exit=2", "outcome=INCOMPLETE", "headline=x").code());
+    }
+
+    /** The exit code and the word are the outcome's own (GateResult.Outcome), one map for every surface. */
+    @Test
+    void everyOutcomeExitsWithItsOwnCodeAndWord() {
+        for (GateResult.Outcome outcome : GateResult.Outcome.values()) {
+            GateExit.Exit exit = decide("maven-exit=" + Math.min(outcome.exitCode(), 1), "summary=written",
+                    "decision-exit=" + outcome.exitCode(), "outcome=" + outcome.name(), "headline=h");
+            assertEquals(new GateExit.Exit(outcome.exitCode(), "gate: " + outcome.consoleWord() + ": h"), exit);
+        }
+    }
+
+    @Test
+    void aSummaryWhoseExitCodeIsNotItsOutcomesIsNotTrusted() {
+        GateExit.Exit exit = decide("maven-exit=0", "summary=written", "decision-exit=0", "outcome=REGRESSION", "headline=h",
+                "path=r/summary.json");
+        assertEquals(3, exit.code());
+        assertEquals("gate: INFRASTRUCTURE ERROR: r/summary.json's decision REGRESSION has exit code 0, not 1: not a summary this gate wrote",
+                exit.line());
+        assertEquals(3, decide("maven-exit=0", "summary=written", "decision-exit=0", "outcome=FAIL", "headline=h").code(),
+                "FAIL is a word, not an outcome");
     }
 
     @Test
@@ -87,10 +109,22 @@ class GateExitTest {
         assertEquals(List.of("refresh=false", "fail=true", "failure=a b"), new GateExit.ActionSteps(false, true, "a\nb").outputs());
     }
 
+    /** gate-java.sh compiles GateExit, EventMode and GateResult alone, with nothing else to read: so does this. */
     @Test
-    void itUsesJavaBaseAloneSoThatGateJavaShCompilesItAlone() throws Exception {
-        String source = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/dev/kafkaperfgate/internal/session/GateExit.java"));
-        List<String> imports = source.lines().filter(line -> line.startsWith("import ")).toList();
-        assertTrue(!imports.isEmpty() && imports.stream().allMatch(line -> line.startsWith("import java.")), imports.toString());
+    void theLaunchedClassesCompileAloneAsGateJavaShCompilesThem(@org.junit.jupiter.api.io.TempDir java.nio.file.Path out) throws Exception {
+        String script = java.nio.file.Files.readString(java.nio.file.Path.of("../scripts/gate-java.sh"));
+        List<String> sources = List.of("src/main/java/dev/kafkaperfgate/internal/session/GateExit.java",
+                "src/main/java/dev/kafkaperfgate/internal/session/EventMode.java", "src/main/java/dev/kafkaperfgate/GateResult.java");
+        for (String source : sources) {
+            String name = java.nio.file.Path.of(source).getFileName().toString();
+            assertTrue(script.contains("/" + name + "\""), "gate-java.sh compiles " + name);
+        }
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        java.io.StringWriter errors = new java.io.StringWriter();
+        try (javax.tools.StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+            boolean compiled = javac.getTask(errors, files, null, List.of("-d", out.toString(), "-cp", out.toString(), "-sourcepath",
+                    out.toString(), "-implicit:none", "-proc:none"), null, files.getJavaFileObjectsFromStrings(sources)).call();
+            assertTrue(compiled, errors.toString());
+        }
     }
 }
