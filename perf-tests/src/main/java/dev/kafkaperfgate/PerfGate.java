@@ -1,6 +1,7 @@
 package dev.kafkaperfgate;
 
 import dev.kafkaperfgate.internal.baseline.BaselineException;
+import dev.kafkaperfgate.internal.environment.SideInputException;
 import dev.kafkaperfgate.internal.environment.SideRefusedException;
 import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.session.GateSession;
@@ -34,7 +35,8 @@ public final class PerfGate {
      *
      * @throws PerfGateException when the run could not be judged: an unknown setting or a selection that
      *                           matches nothing ({@link PerfGateException.Kind#INVALID_SETTINGS}), bad scenario or
-     *                           baseline files, every problem listed ({@link PerfGateException.Kind#INVALID_INPUT}),
+     *                           baseline files, every problem listed, or a paired side's own files that it cannot read, with
+     *                           the side named ({@link PerfGateException.Kind#INVALID_INPUT}),
      *                           a broker or worker that cannot start or died
      *                           ({@link PerfGateException.Kind#INFRASTRUCTURE}), or a paired run refused because the
      *                           head reached the files its judge runs on ({@link PerfGateException.Kind#REFUSED}).
@@ -51,7 +53,7 @@ public final class PerfGate {
             throw e;
         } catch (SideRefusedException e) {
             throw new PerfGateException(PerfGateException.Kind.REFUSED, e.getMessage(), e);
-        } catch (ScenarioValidationException | BaselineException e) {
+        } catch (ScenarioValidationException | BaselineException | SideInputException e) {
             throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new PerfGateException(PerfGateException.Kind.INVALID_SETTINGS, e.getMessage(), e);

@@ -23,7 +23,11 @@ public final class PerfGateException extends RuntimeException {
     public enum Kind {
         /** A {@code perf.*} setting the gate does not know, or a value it cannot take; nothing started. */
         INVALID_SETTINGS,
-        /** Scenario or baseline files that are malformed or inconsistent, every problem with its file and field; nothing started. */
+        /**
+         * Scenario or baseline files that are malformed or inconsistent, every problem with its file and field; nothing started.
+         * In a paired run, also a side's own scenario or config files that its worker cannot read, with the side named: the
+         * pull request's input, never the infrastructure's.
+         */
         INVALID_INPUT,
         /** The broker, Docker, a worker JVM or the machine failed: a broker that cannot start or died mid-run. */
         INFRASTRUCTURE,

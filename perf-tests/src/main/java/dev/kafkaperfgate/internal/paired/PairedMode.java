@@ -7,6 +7,7 @@ import dev.kafkaperfgate.internal.settings.ClientsMode;
 import dev.kafkaperfgate.internal.settings.ClientDesign;
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
+import dev.kafkaperfgate.internal.environment.SideInputException;
 import dev.kafkaperfgate.internal.paired.workers.WorkerException;
 import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
@@ -140,8 +141,17 @@ public final class PairedMode implements RunMode {
             } catch (WorkerException e) {
                 throw new PairedUnavailableException("the base's scenarios in " + baseDir + " cannot be read: " + e.getMessage(), e);
             }
-            List<CatalogEntry> headCatalog = CatalogEntry.fromReply(head.call(catalogCommand(headDir, null, null),
-                    Defaults.WORKER_REPLY_MARGIN));
+            List<CatalogEntry> headCatalog;
+            try {
+                headCatalog = CatalogEntry.fromReply(head.call(catalogCommand(headDir, null, null), Defaults.WORKER_REPLY_MARGIN));
+            } catch (WorkerException e) {
+                if (!e.answered()) {
+                    throw e;
+                }
+                // The head's worker read its own files and said what is wrong with them: the pull request's input (exit 2).
+                throw new SideInputException("the head's scenario files in " + headDir + " cannot be read or are invalid: "
+                        + e.getMessage(), e);
+            }
             List<CatalogEntry> headSelection = headSelection(head, headDir, suite, settings.scenarioPatterns());
             PolicyDiff policy = PolicyDiff.between(baseCatalog, headCatalog, headSelection, suite);
             policy.lines().forEach(line -> console.println("[kafka-perf-gate] " + line));

@@ -366,6 +366,25 @@ class PairedModeTest {
         assertTrue(e.getMessage().contains("paired-small.yaml"), "names the file: " + e.getMessage());
     }
 
+    /**
+     * Issue 73: the head's own files are the pull request's fault, not the machine's. A head whose
+     * scenario names a client config that is a link its worker cannot follow is not judged, exit 2
+     * (INVALID_INPUT), with the side and the file named; exit 3 would say "retry".
+     */
+    @Test
+    void aHeadWhoseOwnConfigFileCannotBeReadIsNotJudgedAndNamedNotAnInfrastructureError() throws IOException {
+        Path base = scenarios(dir.resolve("base-perf"), SCENARIO);
+        Path head = scenarios(dir.resolve("head-perf"), SCENARIO + "producer.config: producer.properties\n");
+        Files.createSymbolicLink(head.resolve("producer.properties"), dir.resolve("nowhere/producer.properties"));
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        dev.kafkaperfgate.PerfGateException refused = org.junit.jupiter.api.Assertions.assertThrows(dev.kafkaperfgate.PerfGateException.class,
+                () -> run(base, classpath, dir.resolve("bad-head"), Map.of(GateProperties.SCENARIOS_DIR, head.toString())));
+        assertEquals(dev.kafkaperfgate.PerfGateException.Kind.INVALID_INPUT, refused.kind(), refused.getMessage());
+        assertEquals(2, refused.exitCode());
+        assertTrue(refused.getMessage().startsWith("the head's scenario files in " + head), refused.getMessage());
+        assertTrue(refused.getMessage().contains("producer.properties"), "the file is named: " + refused.getMessage());
+    }
+
     private GateResult run(Path scenarios, Path classpath, Path results, Map<String, String> extra) {
         PerfGateOptions.Builder options = PerfGateOptions.builder().suite("smoke").scenariosDir(scenarios)
                 .baselinesDir(dir.resolve("baselines")).resultsDir(results).broker(PerfGateOptions.Broker.PROCESS).brokerWarmup(Duration.ofSeconds(5))

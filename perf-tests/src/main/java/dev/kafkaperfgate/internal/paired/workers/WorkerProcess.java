@@ -193,7 +193,7 @@ public final class WorkerProcess implements AutoCloseable {
                     + SideOutput.neutral(line.length() > 500 ? line.substring(0, 500) + "…" : line), e);
         }
         if (!reply.path("ok").asBoolean(false)) {
-            throw new WorkerException(side, errorText(side, reply), null);
+            throw WorkerException.answered(side, errorText(side, reply));
         }
         return reply;
     }
