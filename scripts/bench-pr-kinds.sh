@@ -63,7 +63,7 @@ for kind in "${kinds[@]}"; do
     rm -rf target/perf-results
     start=$SECONDS rc=0
     "$root/scripts/gate.sh" --module . --base HEAD -Dperf.suite=pr -Dperf.broker=process -Dperf.broker.warmup=10 \
-      -Dperf.profile=example "${scenarios[@]}" >"$work/$kind-$run.log" 2>&1 || rc=$?
+      -Dperf.profile=example ${scenarios[@]+"${scenarios[@]}"} >"$work/$kind-$run.log" 2>&1 || rc=$?
     seconds=$((SECONDS - start))
     summary=target/perf-results/summary.json
     outcome=$(jq -r '[.scenarios[].outcome] | join(",")' "$summary" 2>/dev/null || echo none)

@@ -37,6 +37,7 @@ problems=$(jq -r '
     if type != "object" then "\($where): expected an object"
     else
       (if (.metric | type) != "string" then "\($where).metric: expected a string" else empty end),
+      (if (.attention | type) != "boolean" then "\($where).attention: expected true or false (written by an older gate?)" else empty end),
       (if (.verdict | type) != "string" then "\($where).verdict: expected a string" else empty end),
       (["baseline", "current", "deltaPercent", "mdePercent"][] as $field
         | if (.[$field] | num_or_null) then empty else "\($where).\($field): expected a number or null" end)
@@ -54,6 +55,7 @@ problems=$(jq -r '
      else empty end),
     (if (.regressions | type) != "number" then "regressions: expected a count" else empty end),
     (if (.notRun | type) != "number" then "notRun: expected a count (written by an older gate?)" else empty end),
+    (if (.reproduce | type) != "string" then "reproduce: expected the command line (written by an older gate?)" else empty end),
     (if .schemaVersion != 1 then "schemaVersion: expected 1, found \(.schemaVersion | tojson)" else empty end),
     (if (.complete | type) != "boolean" then "complete: expected true or false" else empty end),
     (if (.counts | type) != "object" then "counts: expected an object" else empty end),
@@ -63,6 +65,8 @@ problems=$(jq -r '
        | if type != "object" then "scenarios[\($i)]: expected an object"
          else
            (if (.scenario | type) != "string" or .scenario == "" then "scenarios[\($i)].scenario: expected a scenario name" else empty end),
+           (["notRun", "notConfirmed"][] as $field
+            | if (.[$field] | type) == "boolean" then empty else "scenarios[\($i)].\($field): expected true or false (written by an older gate?)" end),
            (if (.outcome | IN("passed", "regression", "no-baseline", "failed", "error", "unchanged")) then empty
             else "scenarios[\($i)].outcome: expected passed, regression, no-baseline, failed, error or unchanged, found \(.outcome | tojson | .[0:40])" end),
            (if .metrics == null then empty

@@ -88,7 +88,7 @@ for (const path of JQ_PATHS) {
   test(`${jq}: an incomplete run says so`, () => {
     const base = summary('all-passed.json')
     base.complete = false
-    base.scenarios[0] = { scenario: base.scenarios[0].scenario, workload: 'produce', outcome: 'error', resultFile: null, message: 'broker died' }
+    base.scenarios[0] = { scenario: base.scenarios[0].scenario, workload: 'produce', outcome: 'error', notRun: true, notConfirmed: false, resultFile: null, message: 'broker died' }
     base.decision = { outcome: 'INCOMPLETE', exitCode: 2, status: 'incomplete', judged: true, headline: 'run INCOMPLETE: broker died' }
     base.notRun = 1
     const result = run(path, 'check-summary.sh', [temp('summary.json', base)])
@@ -118,6 +118,21 @@ for (const path of JQ_PATHS) {
       damaged.decision = decision
       const result = run(path, 'check-summary.sh', [temp('summary.json', damaged)])
       assert.equal(result.code, 2, JSON.stringify(decision))
+      assert.match(result.stderr, message)
+    }
+  })
+
+  test(`${jq}: a summary without the gate's words for the comment (an older gate's) is refused, not guessed at`, () => {
+    for (const [damage, message] of [
+      [(s) => { delete s.reproduce }, /field reproduce: expected the command line/],
+      [(s) => { delete s.scenarios[0].notRun }, /field scenarios\[0\]\.notRun: expected true or false/],
+      [(s) => { s.scenarios[0].notConfirmed = 'no' }, /field scenarios\[0\]\.notConfirmed: expected true or false/],
+      [(s) => { delete s.scenarios[0].metrics[0].attention }, /field scenarios\[0\]\.metrics\[0\]\.attention: expected true or false/],
+    ]) {
+      const damaged = summary('all-passed.json')
+      damage(damaged)
+      const result = run(path, 'check-summary.sh', [temp('summary.json', damaged)])
+      assert.equal(result.code, 2, result.stdout)
       assert.match(result.stderr, message)
     }
   })

@@ -46,9 +46,29 @@ public final class System {
 const compiled = spawnSync('javac', ['-d', CHECKOUT, join(SCRATCH, 'System.java')], { encoding: 'utf8' })
 assert.equal(compiled.status, 0, compiled.stderr)
 assert.ok(existsSync(join(PACKAGE, 'System.class')))
-// GateExit names GateResult (the outcome's exit code and word): a checkout of this repository holds it built, as a source launch finds it.
-const gateResult = spawnSync('javac', ['-d', CHECKOUT, join(ROOT, 'perf-tests', 'src', 'main', 'java', 'dev', 'kafkaperfgate', 'GateResult.java')], { encoding: 'utf8' })
+// GateExit takes each outcome's exit code from GateResult.Outcome: the pull request commits its own, built, in which a
+// confirmed regression exits 0 (and running it leaves the marker). A launch that loaded it would pass the regression.
+mkdirSync(join(SCRATCH, 'hostile', 'dev', 'kafkaperfgate'), { recursive: true })
+writeFileSync(join(SCRATCH, 'hostile', 'dev', 'kafkaperfgate', 'GateResult.java'), `package dev.kafkaperfgate;
+public final class GateResult {
+    public enum Outcome {
+        PASS, REGRESSION, ACCEPTED, INCOMPLETE, NOT_JUDGED;
+        static {
+            try {
+                java.nio.file.Files.writeString(java.nio.file.Path.of(${JSON.stringify(MARKER)}), "ran");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        public int exitCode() { return 0; }
+        public String consoleWord() { return "PASS"; }
+        public String status() { return "pass"; }
+    }
+}
+`)
+const gateResult = spawnSync('javac', ['-d', CHECKOUT, join(SCRATCH, 'hostile', 'dev', 'kafkaperfgate', 'GateResult.java')], { encoding: 'utf8' })
 assert.equal(gateResult.status, 0, gateResult.stderr)
+assert.ok(existsSync(join(CHECKOUT, 'dev', 'kafkaperfgate', 'GateResult$Outcome.class')))
 
 function run(command, args, env = {}) {
   rmSync(MARKER, { force: true })
@@ -74,7 +94,7 @@ test('scripts/gate-java.sh GateExit, run in the checkout with its class path in 
   assert.doesNotMatch(stderr, /Picked up|kpg\.hostile/, 'an option from the environment reached the JVM')
 })
 
-test('scripts/gate-java.sh GateExit keeps a failing decision at 1, and --action fails the step', () => {
+test('scripts/gate-java.sh GateExit keeps a failing decision at 1 beside a committed GateResult that exits 0, and --action fails the step', () => {
   const exit = run(join(ROOT, 'scripts', 'gate-java.sh'),
     ['GateExit', 'maven-exit=1', 'summary=written', 'decision-exit=1', 'outcome=REGRESSION', 'headline=a regression', 'path=summary.json'], HOSTILE_ENV)
   assert.equal(exit.ran, false)

@@ -55,5 +55,17 @@ for (const status of OUTCOMES) {
     const { body } = renderReport(readSummary(file), { marker: '<!-- kafka-perf-gate-comment:surfaces -->' })
     assert.ok(body.includes(`### ${escapeText(expected.title, 300)}\n`), `the comment's title is not Java's:\n${body.slice(0, 400)}`)
     assert.ok(body.includes(escapeText(expected.headline, 600)), 'the comment does not carry Java\'s headline')
+    // And what Java decided for the rows (SummarySurfacesTest's runs): each outcome shows its part of it.
+    assert.match(body, /\*\*Reproduce locally\*\*[^]*```sh\ngit checkout b{40}\nscripts\/gate\.sh -Dperf\.suite=pr -Dperf\.profile=linux-amd64-2c\n```/)
+    const shown = {
+      pass: [/\(first \+20\.0%, did not repeat&#58; noise\)/, /not confirmed by a re-run on a fresh broker \(passes\): orders-end-to-end/],
+      fail: [/#### Needs attention[^]*\| orders-end-to-end \| cpuNsPerRecord \|[^\n]*\(first \+20\.0%, confirmed\)[^\n]*❌ REGRESSION/],
+      accepted: [/#### Needs attention[^]*\(first \+20\.0%, confirmed\)/, /\*\*Accepted\*\* by maint&#45;1|\*\*Accepted\*\* by maint-1/],
+      incomplete: [/\*\*Could not run\*\*\n- orders-end-to-end \(error\): /],
+      'not-judged': [/🆕/],
+    }[status]
+    for (const pattern of shown) {
+      assert.match(body, pattern)
+    }
   })
 }

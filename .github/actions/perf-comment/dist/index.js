@@ -24816,6 +24816,7 @@ var PAIRED_HEAD = [
 ];
 var COMMIT = /^[0-9a-f]{7,40}$/;
 var SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/;
+var REPRODUCE = /^(git checkout [0-9a-f]{7,40}\n)?(scripts\/gate\.sh|<kafka-perf-gate checkout>\/scripts\/gate\.sh --module (?!\S*\.\.)[A-Za-z0-9._-][A-Za-z0-9._\/-]{0,199}) (--base [0-9a-f]{7,40} )?(-Dperf\.[a-z.]{1,60}=[A-Za-z0-9._,-]{1,2000}( -Dperf\.[a-z.]{1,60}=[A-Za-z0-9._,-]{1,2000})*)?$/;
 function renderReport(summary2, { marker, runUrl = "", limit = COMMENT_LIMIT }) {
   if (!(limit >= 2e3)) {
     throw new RangeError(`limit must be at least 2000 characters, was ${limit}`);
@@ -25133,7 +25134,7 @@ function environmentSection(summary2) {
 **Drift**: ${driftLine}${injection}`;
 }
 function reproduceSection(summary2) {
-  const command = typeof summary2.reproduce === "string" && !/`/.test(summary2.reproduce) ? summary2.reproduce.slice(0, 4e3) : null;
+  const command = typeof summary2.reproduce === "string" && summary2.reproduce.length <= 4e3 && REPRODUCE.test(summary2.reproduce) ? summary2.reproduce : null;
   return command === null ? "" : `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):
 
 \`\`\`sh
@@ -25223,7 +25224,21 @@ function readSummary(path) {
     if (scenario.metrics !== void 0 && !Array.isArray(scenario.metrics)) {
       fail(`scenarios[${index}].metrics`, "an array");
     }
+    for (const field of ["notRun", "notConfirmed"]) {
+      if (typeof scenario[field] !== "boolean") {
+        fail(`scenarios[${index}].${field}`, "true or false (written by an older gate?)");
+      }
+    }
+    const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics : [];
+    [...Array.isArray(scenario.metrics) ? scenario.metrics : [], ...confirmation].forEach((metric, m) => {
+      if (metric === null || typeof metric !== "object" || typeof metric.attention !== "boolean") {
+        fail(`scenarios[${index}] metric ${m}.attention`, "true or false (written by an older gate?)");
+      }
+    });
   });
+  if (typeof summary2.reproduce !== "string") {
+    fail("reproduce", "the command line (written by an older gate?)");
+  }
   if (typeof summary2.complete !== "boolean") {
     fail("complete", "true or false");
   }

@@ -21,6 +21,9 @@ const PAIRED_HEAD = [
 ]
 const COMMIT = /^[0-9a-f]{7,40}$/
 const SAFE_ARGUMENT = /^[A-Za-z0-9._,-]{1,2000}$/
+// The reproduce line as ReproduceCommand writes it: an optional checkout, gate.sh (in a team's module: --module and a
+// relative path without ".."), an optional --base, then -Dperf.* arguments whose values are single shell words.
+const REPRODUCE = /^(git checkout [0-9a-f]{7,40}\n)?(scripts\/gate\.sh|<kafka-perf-gate checkout>\/scripts\/gate\.sh --module (?!\S*\.\.)[A-Za-z0-9._-][A-Za-z0-9._\/-]{0,199}) (--base [0-9a-f]{7,40} )?(-Dperf\.[a-z.]{1,60}=[A-Za-z0-9._,-]{1,2000}( -Dperf\.[a-z.]{1,60}=[A-Za-z0-9._,-]{1,2000})*)?$/
 
 /**
  * @param {object} summary    parsed summary.json (schemaVersion 1)
@@ -412,8 +415,10 @@ function environmentSection(summary) {
 }
 
 function reproduceSection(summary) {
-  // The gate wrote the command (summary.json `reproduce`); a value that could close the code block is not printed.
-  const command = typeof summary.reproduce === 'string' && !/`/.test(summary.reproduce) ? summary.reproduce.slice(0, 4000) : null
+  // The gate wrote the command (summary.json `reproduce`, ReproduceCommand). Shown under the gate's name, so only a line
+  // of the form the gate writes is printed: a tampered artifact cannot put a command of its own there.
+  const command = typeof summary.reproduce === 'string' && summary.reproduce.length <= 4000 && REPRODUCE.test(summary.reproduce)
+    ? summary.reproduce : null
   return command === null ? '' : `**Reproduce locally** (JDK 17, Maven, jq; Docker optional):\n\n\`\`\`sh\n${command}\n\`\`\``
 }
 

@@ -51,7 +51,22 @@ export function readSummary(path) {
     if (scenario.metrics !== undefined && !Array.isArray(scenario.metrics)) {
       fail(`scenarios[${index}].metrics`, 'an array')
     }
+    // What the comment shows of a scenario is the gate's word: a summary without it is an older gate's, not guessed at.
+    for (const field of ['notRun', 'notConfirmed']) {
+      if (typeof scenario[field] !== 'boolean') {
+        fail(`scenarios[${index}].${field}`, 'true or false (written by an older gate?)')
+      }
+    }
+    const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics : []
+    ;[...(Array.isArray(scenario.metrics) ? scenario.metrics : []), ...confirmation].forEach((metric, m) => {
+      if (metric === null || typeof metric !== 'object' || typeof metric.attention !== 'boolean') {
+        fail(`scenarios[${index}] metric ${m}.attention`, 'true or false (written by an older gate?)')
+      }
+    })
   })
+  if (typeof summary.reproduce !== 'string') {
+    fail('reproduce', 'the command line (written by an older gate?)')
+  }
   if (typeof summary.complete !== 'boolean') {
     fail('complete', 'true or false')
   }

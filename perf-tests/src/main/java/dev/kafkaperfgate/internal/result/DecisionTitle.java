@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.result;
 
+import dev.kafkaperfgate.internal.verdict.Acceptance;
 import dev.kafkaperfgate.GateResult;
 
 /**

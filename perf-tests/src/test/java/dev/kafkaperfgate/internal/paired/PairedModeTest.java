@@ -122,6 +122,7 @@ class PairedModeTest {
         assertTrue(same.headline().startsWith("paired: head vs base test-base: pass"), same.headline());
         assertTrue(same.judged(), "paired verdicts are judgements");
         JsonNode summary = new ObjectMapper().readTree(same.summaryFile().toFile());
+        dev.kafkaperfgate.internal.result.SummarySchema.assertValid(summary);
         assertEquals("paired", summary.at("/mode/name").asText());
         // Warm windows: one producer a side for the whole scenario, measured in alternating windows.
         assertEquals("windows", summary.at("/mode/design").asText(), summary.get("mode").toString());
@@ -175,6 +176,7 @@ class PairedModeTest {
         GateResult same = run(scenarios, classpath, dir.resolve("aa"), Map.of(GateProperties.HEAD_CLASSPATH_FILE, headClasspath.toString()));
         assertEquals(GateResult.Outcome.PASS, same.outcome(), same.headline());
         JsonNode summary = new ObjectMapper().readTree(same.summaryFile().toFile());
+        dev.kafkaperfgate.internal.result.SummarySchema.assertValid(summary);
         // The end-to-end scenario in warm windows too: its p99 is send to receive, each window's records all read.
         assertTrue(console.toString(StandardCharsets.UTF_8).contains("[paired-windows-e2e] 8 warm windows of 1.0 s (2 ABBA blocks)"),
                 console.toString(StandardCharsets.UTF_8));
@@ -234,7 +236,7 @@ class PairedModeTest {
                 + "not measured"), result.headline());
         assertEquals(GateResult.ScenarioOutcome.UNCHANGED, result.scenarios().get(0).outcome());
         assertFalse(console.toString(StandardCharsets.UTF_8).contains("[paired-small] base warm-up"), "nothing was measured");
-
+        dev.kafkaperfgate.internal.result.SummarySchema.assertValid(new ObjectMapper().readTree(result.summaryFile().toFile()));
     }
 
     /** 40 µs of CPU per record in the head's send path: throughput falls by more than half, and a second measurement confirms it. */
@@ -250,6 +252,7 @@ class PairedModeTest {
         assertEquals(1, slower.exitCode());
         assertTrue(slower.headline().contains("paired-small (") && slower.headline().contains("throughput"), slower.headline());
         JsonNode regressed = new ObjectMapper().readTree(slower.summaryFile().toFile());
+        dev.kafkaperfgate.internal.result.SummarySchema.assertValid(regressed);
         assertTrue(regressed.at("/scenarios/0/confirmation/metrics").size() > 0, "confirmed by a second measurement");
         assertEquals(4, regressed.at("/scenarios/0/paired/confirmationTrials/head/throughput").size());
         // The whole client's flag waited for every scenario's first look, then was confirmed.
@@ -288,6 +291,7 @@ class PairedModeTest {
         Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
         GateResult result = run(scenarios, classpath, dir.resolve("looks"), Map.of(GateProperties.PAIRED_LOOKS, "2"));
         JsonNode summary = new ObjectMapper().readTree(result.summaryFile().toFile());
+        dev.kafkaperfgate.internal.result.SummarySchema.assertValid(summary);
         assertEquals(2, summary.at("/mode/looks").asInt(), summary.get("mode").toString());
         JsonNode trials = summary.at("/scenarios/0/paired/trials");
         JsonNode throughput = summary.at("/scenarios/0/metrics/0");

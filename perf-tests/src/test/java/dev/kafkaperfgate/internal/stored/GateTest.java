@@ -101,6 +101,7 @@ class GateTest {
         assertEquals(3, baseline.get("history").size());
 
         JsonNode same = JSON.readTree(run(scenario, baselines, "same-build").resolve("summary.json").toFile());
+        dev.kafkaperfgate.internal.result.SummarySchema.assertValid(same);
         assertEquals("passed", same.at("/scenarios/0/outcome").asText(), same.toPrettyString());
         assertEquals(3, same.at("/scenarios/0/metrics/0/baselineRuns").asInt(), "judged against the three runs");
         assertTrue(same.at("/scenarios/0/confirmation").isMissingNode(), "nothing to confirm");
@@ -118,6 +119,7 @@ class GateTest {
             System.clearProperty(GateProperties.INJECT_BURN_NS);
         }
         JsonNode injected = JSON.readTree(injectedResults.resolve("summary.json").toFile());
+        dev.kafkaperfgate.internal.result.SummarySchema.assertValid(injected);
         assertEquals("regression", injected.at("/scenarios/0/outcome").asText());
         assertEquals("REGRESSION", injected.at("/scenarios/0/confirmation/verdict").asText());
         assertEquals(500_000, injected.at("/injection/burnNs").asLong());

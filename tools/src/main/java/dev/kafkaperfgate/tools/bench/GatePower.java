@@ -13,6 +13,7 @@ import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioFileParser;
 import dev.kafkaperfgate.internal.scenario.ValidationError;
+import dev.kafkaperfgate.internal.frame.RunFrame;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.workload.produce.BrokerWarmup;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
@@ -109,7 +110,7 @@ public final class GatePower implements Callable<Integer> {
         Scenario throughput = parse(scenarioDir, THROUGHPUT_SCENARIO.formatted(seconds));
         Scenario p99 = parse(scenarioDir, P99_SCENARIO.formatted(seconds));
         int comparisons = PrSuite.comparisons(scenarios);
-        GatePolicy policy = GatePolicy.forSuite(comparisons, GateSettings.of(Map.of()));
+        GatePolicy policy = RunFrame.policy(comparisons, GateSettings.of(Map.of()));
         System.out.printf(Locale.ROOT, "gate-power: %d A/A runs, %d runs per injected level %s%%, window %d, α %.4f per comparison and stage%n",
                 aaRuns, perLevel, levels, window, policy.alpha());
 

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.tools.bench;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.BrokerMode;
@@ -191,7 +192,7 @@ public final class SideBySide implements Callable<Integer> {
         if (cpus != null) {
             command.addAll(ProcessPinning.commandPrefix(cpus));
         }
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(ThisJvm.javaExecutable());
         command.addAll(Arrays.asList(JVM_FLAGS.split(" ")));
         command.addAll(List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dlog4j2.level=WARN", "-cp", classpath, main));
         command.addAll(Arrays.asList(args));

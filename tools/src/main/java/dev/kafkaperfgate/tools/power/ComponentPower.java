@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.ComponentsMode;
 import dev.kafkaperfgate.internal.settings.Defaults;
@@ -15,6 +16,7 @@ import dev.kafkaperfgate.internal.engine.Decision;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.figures.Metric;
+import dev.kafkaperfgate.internal.frame.RunFrame;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
@@ -99,7 +101,7 @@ public final class ComponentPower implements Callable<Integer> {
         Path scenario = dir.resolve("perf/events-publish.yaml");
         Files.createDirectories(scenario.getParent());
         Files.writeString(scenario, subject.scenario());
-        String libraries = System.getProperty("java.class.path");
+        String libraries = ThisJvm.classPath();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         ComponentStage stage = new ComponentStage(base + File.pathSeparator + libraries, head + File.pathSeparator + libraries,
                 ComponentsMode.ALWAYS, blocks, looks, DuelSettings.DEFAULTS, dir.resolve("logs"), quiet);
@@ -107,7 +109,7 @@ public final class ComponentPower implements Callable<Integer> {
         ComponentRef serializer = new ComponentRef("value.serializer", subject.scenarioClass());
         // The PR suite's correction: the whole-client metrics of its scenarios and two per component.
         // The PR suite's comparisons plus this component's two (CPU and allocation per call).
-        GatePolicy policy = GatePolicy.forSuite(dev.kafkaperfgate.tools.bench.PrSuite.comparisons(scenarios) + 2, GateSettings.of(Map.of()));
+        GatePolicy policy = RunFrame.policy(dev.kafkaperfgate.tools.bench.PrSuite.comparisons(scenarios) + 2, GateSettings.of(Map.of()));
         String change = synthetic ? "work +" + workPercent + "%, alloc +" + allocPercent + "%" : "CPU-only change";
         String label = subject.name() + " " + (same ? "A/A" : change) + (neighbour ? ", busy neighbour" : "");
         Process busy = neighbour ? BusyNeighbour.start("component-power") : null;

@@ -67,7 +67,7 @@ public final class DilutionProbe implements Callable<Integer> {
         Path scenario = dir.resolve("perf/events-publish.yaml");
         Files.createDirectories(scenario.getParent());
         Files.writeString(scenario, subject.scenario());
-        String libraries = System.getProperty("java.class.path");
+        String libraries = ThisJvm.classPath();
         Set<String> harness = Set.of(GateCode.location(ComponentDuel.class), GateCode.location(org.HdrHistogram.Histogram.class),
                 GateCode.location(Blackhole.class));
         // Every jar both sides hold (here: all of this JVM's libraries), but the gate's own harness, which each copy keeps.

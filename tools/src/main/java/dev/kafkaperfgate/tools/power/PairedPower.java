@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.ClientDesign;
 import dev.kafkaperfgate.internal.settings.Defaults;
@@ -21,10 +22,10 @@ import dev.kafkaperfgate.internal.paired.PairedPinning;
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
 import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
+import dev.kafkaperfgate.internal.frame.RunFrame;
 import dev.kafkaperfgate.internal.verdict.GatePolicy;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.engine.Decision;
-import dev.kafkaperfgate.internal.engine.Referee;
 import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
@@ -129,7 +130,7 @@ public final class PairedPower {
     static void run(PairedPowerOptions options) throws IOException {
         Duration trial = Duration.ofMillis(Math.round(options.trialSeconds * 1000));
         PrintStream console = System.out;
-        String classpath = System.getProperty("java.class.path");
+        String classpath = ThisJvm.classPath();
 
         List<Experiment> aa = new ArrayList<>();
         for (int round = 1; round <= options.aaRounds; round++) {
@@ -173,7 +174,7 @@ public final class PairedPower {
         pinning.withBroker(GateSettings.defaults()).given().forEach(brokerProperties::setProperty);
         CpuSet clientCpus = pinning.clients();
         // The PR suite's policy, every verdict here is made at: its comparisons counted from its files.
-        GatePolicy policy = GatePolicy.forSuite(dev.kafkaperfgate.tools.bench.PrSuite.comparisons(options.scenarios), GateSettings.of(Map.of()));
+        GatePolicy policy = RunFrame.policy(dev.kafkaperfgate.tools.bench.PrSuite.comparisons(options.scenarios), GateSettings.of(Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
         try (WorkerPair workers = WorkerPair.start(classpath, classpath, Defaults.WORKER_JVM_FLAGS, clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(GateSettings.of(brokerProperties)), console)) {
@@ -306,7 +307,8 @@ public final class PairedPower {
                     ((com.fasterxml.jackson.databind.node.ObjectNode) values).set("confirmation", decision.second().toJson());
                 }
             } else {
-                first = new Referee(policy).judge(measurer.evidence(measurer.measure(false)));
+                // The first look alone, as the gate takes it (its looks included), through the same decisions.
+                first = decisions.look(entry.name(), measurer).verdict();
                 second = null;
             }
             trials.close();

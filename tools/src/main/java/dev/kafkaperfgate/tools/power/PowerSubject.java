@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.tools.power;
 
+import dev.kafkaperfgate.internal.environment.ThisJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -313,7 +314,7 @@ record PowerSubject(String name, Map<String, String> base, Map<String, String> h
         Path classes = dir.resolve(side + "-classes");
         Files.createDirectories(folder);
         Files.createDirectories(classes);
-        List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
+        List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-cp", ThisJvm.classPath()));
         for (Map.Entry<String, String> source : sources.entrySet()) {
             Files.writeString(folder.resolve(source.getKey()), source.getValue());
             arguments.add(folder.resolve(source.getKey()).toString());

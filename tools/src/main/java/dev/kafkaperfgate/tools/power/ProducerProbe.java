@@ -65,7 +65,7 @@ public final class ProducerProbe implements Callable<Integer> {
         }
         Files.createDirectories(dir);
         PowerSubject subject = PowerSubject.named(library);
-        String libraries = System.getProperty("java.class.path");
+        String libraries = ThisJvm.classPath();
         Map<String, String> classpath = Map.of("base", subject.compile(dir, "base", subject.base()) + File.pathSeparator + libraries,
                 "head", subject.compile(dir, "head", subject.head()) + File.pathSeparator + libraries);
         // Pinned as the gate pins a paired run: the broker on the first half of the CPUs, the producer on the other.

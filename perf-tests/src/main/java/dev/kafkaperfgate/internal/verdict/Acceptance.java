@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.result;
+package dev.kafkaperfgate.internal.verdict;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -38,7 +38,7 @@ public record Acceptance(String by, String label, String at, String head, String
     }
 
     /** The settings' acceptance, or {@code null} when no accepting login was given. */
-    static Acceptance of(GateSettings settings) {
+    public static Acceptance of(GateSettings settings) {
         String by = settings.acceptedBy();
         if (by == null || by.isBlank()) {
             return null;
@@ -62,7 +62,7 @@ public record Acceptance(String by, String label, String at, String head, String
      * and nowhere else. The author unknown, the author's own label, or a label set on another head
      * (this run is not the label's own event) accepts nothing.
      */
-    String refusal() {
+    public String refusal() {
         if (author.isEmpty()) {
             return "the pull request's author is not known, so the label " + label + " set by @" + by + " accepts nothing";
         }
@@ -81,12 +81,12 @@ public record Acceptance(String by, String label, String at, String head, String
     }
 
     /** {@code accepted by @login (label perf-accepted, set 2026-11-28T09:00:00Z) at head 1a2b3c4}. */
-    String describe() {
+    public String describe() {
         return "ACCEPTED by @" + by + " (label " + label + (at.isEmpty() ? "" : ", set " + at) + ")"
                 + (head.isEmpty() ? "" : " at head " + head.substring(0, Math.min(12, head.length())));
     }
 
-    ObjectNode toJson() {
+    public ObjectNode toJson() {
         ObjectNode json = JsonNodeFactory.instance.objectNode().put("by", by).put("label", label).put("at", at).put("head", head)
                 .put("labelledHead", labelledHead).put("author", author);
         String why = refusal();
