@@ -6,7 +6,7 @@
 # $GITHUB_OUTPUT:
 #   outcome=PASS|REGRESSION|ACCEPTED|INCOMPLETE|NOT_JUDGED   the gate's decision
 #   exit-code=0|1|2        as scripts/gate.sh exits
-#   verdict=pass|fail|accepted|incomplete|not-judged   the decision's status, as the gate wrote it
+#   status=pass|fail|accepted|incomplete|not-judged    the decision's status, as the gate wrote it
 #   complete=true|false    every selected scenario ran and the suite reached its end
 #   regressions=N          confirmed regressions
 #   not-run=N              scenarios that failed or errored
@@ -85,7 +85,7 @@ if [ -n "$problems" ]; then
 fi
 jq -r '
   "outcome=\(.decision.outcome)", "exit-code=\(.decision.exitCode)",
-  "verdict=\(.decision.status)",
+  "status=\(.decision.status)",
   "complete=\(.complete)",
   "regressions=\(.regressions)",
   "not-run=\(.notRun)",

@@ -54,11 +54,11 @@ for (const path of JQ_PATHS) {
   test(`${jq}: check-summary gives the verdict outputs of real summaries`, () => {
     const regression = run(path, 'check-summary.sh', [join(SUMMARIES, 'confirmed-regression.json')])
     assert.equal(regression.code, 0, regression.stderr)
-    assert.equal(regression.stdout, 'outcome=REGRESSION\nexit-code=1\nverdict=fail\ncomplete=true\nregressions=2\nnot-run=0\n'
+    assert.equal(regression.stdout, 'outcome=REGRESSION\nexit-code=1\nstatus=fail\ncomplete=true\nregressions=2\nnot-run=0\n'
       + 'headline=confirmed regression: producer-1k-acks1-20k (throughput -51.9%); producer-1k-acks1-unthrottled (throughput -69.9%)\n')
     const passed = run(path, 'check-summary.sh', [join(SUMMARIES, 'all-passed.json')])
     assert.equal(passed.code, 0, passed.stderr)
-    assert.match(passed.stdout, /^outcome=PASS\nexit-code=0\nverdict=pass\ncomplete=true\nregressions=0\nnot-run=0\nheadline=pass: 2 INCONCLUSIVE\n$/)
+    assert.match(passed.stdout, /^outcome=PASS\nexit-code=0\nstatus=pass\ncomplete=true\nregressions=0\nnot-run=0\nheadline=pass: 2 INCONCLUSIVE\n$/)
   })
 
   test(`${jq}: check-summary names each damaged field`, () => {
@@ -93,7 +93,7 @@ for (const path of JQ_PATHS) {
     base.notRun = 1
     const result = run(path, 'check-summary.sh', [temp('summary.json', base)])
     assert.equal(result.code, 0, result.stderr)
-    assert.match(result.stdout, /outcome=INCOMPLETE\nexit-code=2\nverdict=incomplete\ncomplete=false\nregressions=0\nnot-run=1\n/)
+    assert.match(result.stdout, /outcome=INCOMPLETE\nexit-code=2\nstatus=incomplete\ncomplete=false\nregressions=0\nnot-run=1\n/)
   })
 
   test(`${jq}: the decision is passed on as the gate made it, never recomputed, and its shape is checked`, () => {
@@ -101,10 +101,10 @@ for (const path of JQ_PATHS) {
     const both = summary('confirmed-regression.json')
     both.complete = false
     both.decision = { outcome: 'INCOMPLETE', exitCode: 2, status: 'incomplete', judged: true, headline: 'run INCOMPLETE: the suite did not reach its end' }
-    assert.match(run(path, 'check-summary.sh', [temp('summary.json', both)]).stdout, /^outcome=INCOMPLETE\nexit-code=2\nverdict=incomplete\n/)
+    assert.match(run(path, 'check-summary.sh', [temp('summary.json', both)]).stdout, /^outcome=INCOMPLETE\nexit-code=2\nstatus=incomplete\n/)
     const nothing = summary('all-passed.json')
     nothing.decision = { outcome: 'NOT_JUDGED', exitCode: 2, status: 'not-judged', judged: false, headline: 'nothing was judged (2 NEW)' }
-    assert.match(run(path, 'check-summary.sh', [temp('summary.json', nothing)]).stdout, /verdict=not-judged\n/)
+    assert.match(run(path, 'check-summary.sh', [temp('summary.json', nothing)]).stdout, /status=not-judged\n/)
     for (const [decision, message] of [
       [undefined, /field decision: expected an object/],
       ['PASS', /field decision: expected an object/],

@@ -101,7 +101,7 @@ test('scripts/gate-java.sh GateExit keeps a failing decision at 1 beside a commi
   assert.equal(exit.code, 1, exit.stderr)
   assert.match(exit.stderr, /^gate: FAIL: a regression$/m)
   const action = run(join(ROOT, 'scripts', 'gate-java.sh'),
-    ['GateExit', '--action', 'exit-code=1', 'fail-on-verdict=true', 'refresh-baselines=false', 'verdict=fail'], HOSTILE_ENV)
+    ['GateExit', '--action', 'exit-code=1', 'fail-on-verdict=true', 'refresh-baselines=false', 'status=fail'], HOSTILE_ENV)
   assert.equal(action.ran, false)
   assert.equal(action.code, 0, action.stderr)
   assert.match(action.stdout, /^fail=true$/m)

@@ -48,7 +48,7 @@ for (const status of OUTCOMES) {
     const outputs = Object.fromEntries(check.stdout.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]))
     assert.equal(outputs.outcome, expected.outcome)
     assert.equal(Number(outputs['exit-code']), expected.exitCode)
-    assert.equal(outputs.verdict, expected.status)
+    assert.equal(outputs.status, expected.status)
     assert.equal(outputs.headline, expected.headline.replace(/[\r\n]/g, ' '))
 
     // The comment: the action reads the file and prints Java's title and headline, escaped.

@@ -63,7 +63,7 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
         }
 
         /**
-         * The outcome as one lower-case word, as the gate action's {@code verdict} output and the
+         * The outcome as one lower-case word, as the gate action's {@code status} output and the
          * comment print it: {@code pass}, {@code fail} (a REGRESSION), {@code accepted},
          * {@code incomplete}, {@code not-judged}. Written into summary.json, never worked out again.
          */

@@ -129,9 +129,9 @@ class ArchitectureTest {
      */
     @Test
     void oneClassCallsDecide() {
-        DescribedPredicate<JavaCodeUnit> decide = DescribedPredicate.describe("ScenarioEngine.look or conclude",
+        DescribedPredicate<JavaCodeUnit> decide = DescribedPredicate.describe("ScenarioEngine.first or conclude",
                 unit -> unit.getOwner().getName().equals("dev.kafkaperfgate.internal.engine.ScenarioEngine")
-                        && java.util.Set.of("look", "conclude").contains(unit.getName()));
+                        && java.util.Set.of("first", "conclude").contains(unit.getName()));
         noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.engine.RunDecisions")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.engine.ScenarioEngine")
                 .should().callCodeUnitWhere(DescribedPredicate.describe("the target is " + decide.getDescription(),

@@ -16,8 +16,8 @@ import java.io.PrintStream;
  * <pre>{@code
  * RunDecisions decisions = new RunDecisions(policy, System.out, true);
  * Decision<PairedMeasurement> serializer = decisions.decide("orders-publish", componentMeasurer);
- * FirstLook<PairedMeasurement> client = decisions.look("orders-publish", clientMeasurer);   // confirmed later:
- * Decision<PairedMeasurement> decided = decisions.conclude(client);                      // after every first look
+ * FirstMeasurement<PairedMeasurement> client = decisions.first("orders-publish", clientMeasurer);   // confirmed later:
+ * Decision<PairedMeasurement> decided = decisions.conclude(client);                      // after every first measurement
  * }</pre>
  */
 public final class RunDecisions {
@@ -33,28 +33,28 @@ public final class RunDecisions {
 
     /** Measures and judges one stage of {@code scenario}; a flagged regression is confirmed unless the run's decision is made. */
     public <M> Decision<M> decide(String scenario, Measurer<M> stage) {
-        return conclude(look(scenario, stage));
+        return conclude(first(scenario, stage));
     }
 
     /**
      * Measures and judges one stage of {@code scenario}, its looks included, and leaves its flag
-     * to {@link #conclude}: a mode that takes every scenario's first look before confirming any
-     * confirms the strongest flag first ({@link FirstLook#STRONGEST_FIRST}).
+     * to {@link #conclude}: a mode that takes every scenario's first measurement before confirming any
+     * confirms the strongest flag first ({@link FirstMeasurement#STRONGEST_FIRST}).
      */
-    public <M> FirstLook<M> look(String scenario, Measurer<M> stage) {
-        return engine.look(scenario, stage);
+    public <M> FirstMeasurement<M> first(String scenario, Measurer<M> stage) {
+        return engine.first(scenario, stage);
     }
 
-    /** Decides a first look: a flag is confirmed on an independent measurement unless the run's decision is made by now. */
-    public <M> Decision<M> conclude(FirstLook<M> look) {
-        Decision<M> decision = engine.conclude(look, !decided());
+    /** Decides a first measurement: a flag is confirmed on an independent measurement unless the run's decision is made by now. */
+    public <M> Decision<M> conclude(FirstMeasurement<M> first) {
+        Decision<M> decision = engine.conclude(first, !decided());
         runFailed |= decision.regressed();
         return decision;
     }
 
     /**
      * Whether the run's decision is made: a regression was confirmed and fail-fast is on. More
-     * measuring (a confirmation, a second look) cannot change it then.
+     * measuring (a confirmation, another look) cannot change it then.
      */
     public boolean decided() {
         return failFast && runFailed;

@@ -23,7 +23,7 @@ import java.util.Locale;
  *
  * <pre>{@code
  * ScenarioEngine engine = new ScenarioEngine(policy, System.out);
- * Decision<Measured> decision = engine.conclude(engine.look("orders-publish", measurer), true);
+ * Decision<Measured> decision = engine.conclude(engine.first("orders-publish", measurer), true);
  * if (decision.regressed()) { ... decision.regressionMessage() ... }
  * }</pre>
  * Outside this package a run decides through {@link RunDecisions}, which holds the run's fail-fast.
@@ -41,27 +41,27 @@ final class ScenarioEngine {
     }
 
     /** Measures and judges {@code scenario}, its looks included; {@link #conclude} decides its flag. */
-    <M> FirstLook<M> look(String scenario, Measurer<M> measurer) {
+    <M> FirstMeasurement<M> first(String scenario, Measurer<M> measurer) {
         Referee judge = measurer.maxLooks() == 1 ? referee : new Referee(policy.withLooks(measurer.maxLooks()));
         Measured<M> measured = measureUntilDecided(scenario, measurer, judge, false);
         print(scenario, "verdict", measured.verdict());
-        return new FirstLook<>(scenario, measurer, judge, measured.measurement(), measured.verdict());
+        return new FirstMeasurement<>(scenario, measurer, judge, measured.measurement(), measured.verdict());
     }
 
     /**
-     * The first look's decision: settled when nothing regressed; else, with {@code confirm},
+     * The first measurement's decision: settled when nothing regressed; else, with {@code confirm},
      * measured again on an independent measurement. Without it (the run has already failed, and
      * fail-fast is on) a flagged metric is shown as INCONCLUSIVE, "flagged, not confirmed: the run
      * had already failed": a confirmation could not change the run's decision, and nothing
      * unconfirmed fails a build.
      */
-    <M> Decision<M> conclude(FirstLook<M> look, boolean confirm) {
-        String scenario = look.scenario();
-        Measurer<M> measurer = look.measurer();
-        M first = look.measurement();
-        ScenarioVerdict verdict = look.verdict();
-        double unconfirmedAlpha = look.judge().unconfirmedAlpha();
-        if (!look.flagged() && !(look.worseWithin() && confirm)) {
+    <M> Decision<M> conclude(FirstMeasurement<M> measured, boolean confirm) {
+        String scenario = measured.scenario();
+        Measurer<M> measurer = measured.measurer();
+        M first = measured.measurement();
+        ScenarioVerdict verdict = measured.verdict();
+        double unconfirmedAlpha = measured.judge().unconfirmedAlpha();
+        if (!measured.flagged() && !(measured.worseWithin() && confirm)) {
             ScenarioVerdict settled = Outcomes.once(verdict, unconfirmedAlpha);
             printChanged(scenario, verdict, settled);
             return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
@@ -73,22 +73,22 @@ final class ScenarioEngine {
             printChanged(scenario, verdict, settled);
             return new Decision<>(first, settled, null, null, List.of(), measurer.confirmationWay());
         }
-        if (look.flagged()) {
+        if (measured.flagged()) {
             console.printf("[%s] regression flagged: measuring again, by %s, to confirm%n", scenario, measurer.confirmationWay());
         } else {
             console.printf(Locale.ROOT, "[%s] worse beyond the noise (at α %.4f), within the threshold: measuring again, "
-                    + "by %s, to tell a real cost (WARNING) from noise%n", scenario, look.judge().warningAlpha(), measurer.confirmationWay());
+                    + "by %s, to tell a real cost (WARNING) from noise%n", scenario, measured.judge().warningAlpha(), measurer.confirmationWay());
         }
         measurer.freshen();
-        Measured<M> measuredSecond = measureUntilDecided(scenario, measurer, look.judge(), true);
+        Measured<M> measuredSecond = measureUntilDecided(scenario, measurer, measured.judge(), true);
         M second = measuredSecond.measurement();
         ScenarioVerdict measuredAgain = measuredSecond.verdict();
         print(scenario, "confirmation", measuredAgain);
-        ScenarioVerdict again = Outcomes.twice(verdict, measuredAgain, look.judge().warningAlpha());
+        ScenarioVerdict again = Outcomes.twice(verdict, measuredAgain, measured.judge().warningAlpha());
         printChanged(scenario, measuredAgain, again);
         Decision<M> decision = new Decision<>(first, verdict, second, again, Decision.confirmedIn(verdict, measuredAgain),
                 measurer.confirmationWay());
-        if (look.flagged() && !decision.regressed()) {
+        if (measured.flagged() && !decision.regressed()) {
             console.printf("[%s] not confirmed: the second measurement did not regress; passes%n", scenario);
         }
         return decision;

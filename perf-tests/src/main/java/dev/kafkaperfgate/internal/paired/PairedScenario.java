@@ -15,7 +15,7 @@ import dev.kafkaperfgate.internal.component.ComponentStage;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;
 import dev.kafkaperfgate.internal.component.call.ComponentScenario;
 import dev.kafkaperfgate.internal.engine.Decision;
-import dev.kafkaperfgate.internal.engine.FirstLook;
+import dev.kafkaperfgate.internal.engine.FirstMeasurement;
 import dev.kafkaperfgate.internal.engine.PairedMeasurement;
 import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.engine.Side;
@@ -97,11 +97,11 @@ final class PairedScenario {
      * whose first look flagged a regression while the run had not yet failed waits for
      * {@link #confirm}.
      */
-    record Measured(CatalogEntry scenario, ObjectNode paired, List<Decision<?>> components, FirstLook<PairedMeasurement> client) {
+    record Measured(CatalogEntry scenario, ObjectNode paired, List<Decision<?>> components, FirstMeasurement<PairedMeasurement> client) {
 
-        /** The strongest flag first ({@link FirstLook#STRONGEST_FIRST}). */
+        /** The strongest flag first ({@link FirstMeasurement#STRONGEST_FIRST}). */
         static final java.util.Comparator<Measured> STRONGEST_FIRST = java.util.Comparator.comparing(Measured::client,
-                FirstLook.STRONGEST_FIRST);
+                FirstMeasurement.STRONGEST_FIRST);
     }
 
     /**
@@ -163,7 +163,7 @@ final class PairedScenario {
             recordComponentsOnly(scenario, paired, confined.get());
             return Optional.empty();
         }
-        FirstLook<PairedMeasurement> client = decisions.look(scenario.name(),
+        FirstMeasurement<PairedMeasurement> client = decisions.first(scenario.name(),
                 new ClientMeasurer(trials, scenario, headFile, looks.blocks(scenario), looks.looks(scenario, decisions.decided()),
                         ruleChanges));
         for (ComponentRef component : components.reported(scenario.name())) {

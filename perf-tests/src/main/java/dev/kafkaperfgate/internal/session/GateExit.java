@@ -41,7 +41,7 @@ import java.util.TreeMap;
  *       step ended before writing one), fails the step: when in doubt, not a pass.</li>
  * </ul>
  * <pre>{@code
- * scripts/gate-java.sh GateExit --action exit-code=1 fail-on-verdict=true refresh-baselines=false verdict=fail
+ * scripts/gate-java.sh GateExit --action exit-code=1 fail-on-verdict=true refresh-baselines=false status=fail
  * refresh=false
  * fail=true
  * failure=confirmed performance regression: see the job summary and the verdict lines of 'Run the gate'
@@ -53,7 +53,7 @@ public final class GateExit {
     static final List<String> KEYS = List.of("maven-exit", "summary", "decision-exit", "outcome", "headline", "path");
 
     /** The facts the action gives with {@code --action}: its inputs and the gate step's exit code. */
-    static final List<String> ACTION_KEYS = List.of("exit-code", "fail-on-verdict", "refresh-baselines", "verdict");
+    static final List<String> ACTION_KEYS = List.of("exit-code", "fail-on-verdict", "refresh-baselines", "status");
 
     /** gate.sh's exit code and the one line it prints for it: on stdout for a pass, on stderr otherwise; none when {@code null}. */
     record Exit(int code, String line) {
@@ -122,10 +122,10 @@ public final class GateExit {
         if (!failOnVerdict || exit.equals("0") || refresh && exit.equals("1")) {
             return new ActionSteps(refresh, false, "");
         }
-        String verdict = facts.get("verdict").isEmpty() ? "none" : facts.get("verdict");
+        String status = facts.get("status").isEmpty() ? "none" : facts.get("status");
         return new ActionSteps(refresh, true, exit.equals("1")
                 ? "confirmed performance regression: see the job summary and the verdict lines of 'Run the gate'"
-                : "the gate could not complete (exit " + exit + ", summary: " + verdict + "): see 'Run the gate'");
+                : "the gate could not complete (exit " + exit + ", summary: " + status + "): see 'Run the gate'");
     }
 
     private static boolean flag(Map<String, String> facts, String key) {

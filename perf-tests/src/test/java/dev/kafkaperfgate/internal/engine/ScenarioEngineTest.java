@@ -221,12 +221,12 @@ class ScenarioEngineTest {
         // +20% in blocks that swing ±5%, and +30% in steady blocks: both flagged, the second by far more MDEs.
         Scripted weaker = new Scripted(1, List.of(alternating(126, 114), alternating(126, 114)));
         Scripted stronger = new Scripted(1, List.of(alternating(130, 131), alternating(130, 131)));
-        FirstLook<List<PairedT.Block>> consumer = decisions.look("consumer-300b-3p", weaker);
-        FirstLook<List<PairedT.Block>> producer = decisions.look("producer-1k-acks1-20k", stronger);
+        FirstMeasurement<List<PairedT.Block>> consumer = decisions.first("consumer-300b-3p", weaker);
+        FirstMeasurement<List<PairedT.Block>> producer = decisions.first("producer-1k-acks1-20k", stronger);
         assertTrue(consumer.flagged() && producer.flagged(), printed.toString(StandardCharsets.UTF_8));
         assertEquals(0, weaker.freshened + stronger.freshened, "a first look confirms nothing");
         assertTrue(producer.strength() > consumer.strength(), producer.strength() + " against " + consumer.strength());
-        assertEquals(List.of(producer, consumer), java.util.stream.Stream.of(consumer, producer).sorted(FirstLook.STRONGEST_FIRST).toList());
+        assertEquals(List.of(producer, consumer), java.util.stream.Stream.of(consumer, producer).sorted(FirstMeasurement.STRONGEST_FIRST).toList());
 
         Decision<List<PairedT.Block>> failed = decisions.conclude(producer);
         assertTrue(failed.regressed());
@@ -240,7 +240,7 @@ class ScenarioEngineTest {
         assertTrue(spared.verdict().metrics().get(0).reason().endsWith("not confirmed: the run had already failed"),
                 spared.verdict().metrics().get(0).reason());
 
-        assertEquals(0, new FirstLook<>("unflagged", weaker, null, List.of(), new dev.kafkaperfgate.internal.verdict.ScenarioVerdict(
+        assertEquals(0, new FirstMeasurement<>("unflagged", weaker, null, List.of(), new dev.kafkaperfgate.internal.verdict.ScenarioVerdict(
                 "unflagged", List.of(), List.of())).strength(), "nothing flagged: no strength");
     }
 
@@ -272,7 +272,7 @@ class ScenarioEngineTest {
 
     /** Measures, judges and concludes orders-publish, as {@link RunDecisions#decide} does with the run's fail-fast. */
     private <M> Decision<M> decide(Measurer<M> measurer, boolean confirm) {
-        return engine.conclude(engine.look("orders-publish", measurer), confirm);
+        return engine.conclude(engine.first("orders-publish", measurer), confirm);
     }
 
     /** Eight blocks whose head reads {@code even} and {@code odd} in turn against the base's 100. */

@@ -88,9 +88,9 @@ class GateExitTest {
         assertEquals(new GateExit.ActionSteps(false, false, ""), action("exit-code=0", "fail-on-verdict=true", "refresh-baselines=false"));
         assertEquals(new GateExit.ActionSteps(false, true,
                 "confirmed performance regression: see the job summary and the verdict lines of 'Run the gate'"),
-                action("exit-code=1", "fail-on-verdict=true", "refresh-baselines=false", "verdict=fail"));
+                action("exit-code=1", "fail-on-verdict=true", "refresh-baselines=false", "status=fail"));
         assertEquals(new GateExit.ActionSteps(false, true, "the gate could not complete (exit 2, summary: not-judged): see 'Run the gate'"),
-                action("exit-code=2", "fail-on-verdict=true", "refresh-baselines=false", "verdict=not-judged"));
+                action("exit-code=2", "fail-on-verdict=true", "refresh-baselines=false", "status=not-judged"));
         assertEquals(new GateExit.ActionSteps(false, false, ""), action("exit-code=3", "fail-on-verdict=false", "refresh-baselines=false"),
                 "report only");
         assertEquals(new GateExit.ActionSteps(true, false, ""), action("exit-code=1", "fail-on-verdict=true", "refresh-baselines=true"),

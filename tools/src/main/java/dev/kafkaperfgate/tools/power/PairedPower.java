@@ -308,7 +308,7 @@ public final class PairedPower {
                 }
             } else {
                 // The first look alone, as the gate takes it (its looks included), through the same decisions.
-                first = decisions.look(entry.name(), measurer).verdict();
+                first = decisions.first(entry.name(), measurer).verdict();
                 second = null;
             }
             trials.close();

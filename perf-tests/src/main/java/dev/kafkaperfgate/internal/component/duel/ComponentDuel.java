@@ -237,8 +237,8 @@ public final class ComponentDuel {
         answer.setProperty("measureMs", Long.toString(measured));
         answer.setProperty("rounds", Integer.toString(rounds));
         answer.setProperty("callsPerBatch", Integer.toString(calls));
-        // Each copy's median per half of the rounds: the early and late halves are the two trials of
-        // each side in the fork's ABBA block, so the base's halves are also its own control.
+        // Each copy's median per half of the rounds: the early and late halves are each side's two
+        // values in the duel's ABBA block, so the base's halves are also its own control.
         for (Copy copy : all) {
             List<double[]> batches = copy.batches();
             int half = batches.size() / 2;

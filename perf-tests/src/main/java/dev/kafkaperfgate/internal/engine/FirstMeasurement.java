@@ -8,17 +8,17 @@ import java.util.Comparator;
 
 /**
  * One stage measured and judged, its looks included, its confirmation not yet decided:
- * {@link RunDecisions#look} makes it, {@link RunDecisions#conclude} confirms it (or not, once the
- * run has failed). Kept apart so that a mode can take every scenario's first look before any
+ * {@link RunDecisions#first} makes it, {@link RunDecisions#conclude} confirms it (or not, once the
+ * run has failed). Kept apart so that a mode can take every scenario's first measurement before any
  * confirmation, and confirm the strongest flag first: once one regression is confirmed, the
  * other confirmations cannot change the run's decision, and fail-fast skips them.
  *
  * @param <M> what one measurement holds
  */
-public final class FirstLook<M> {
+public final class FirstMeasurement<M> {
 
     /** The strongest flag first ({@link #strength}); ties keep their order. */
-    public static final Comparator<FirstLook<?>> STRONGEST_FIRST = Comparator.comparingDouble((FirstLook<?> look) -> look.strength())
+    public static final Comparator<FirstMeasurement<?>> STRONGEST_FIRST = Comparator.comparingDouble((FirstMeasurement<?> first) -> first.strength())
             .reversed();
 
     private final String scenario;
@@ -27,7 +27,7 @@ public final class FirstLook<M> {
     private final M measurement;
     private final ScenarioVerdict verdict;
 
-    FirstLook(String scenario, Measurer<M> measurer, Referee judge, M measurement, ScenarioVerdict verdict) {
+    FirstMeasurement(String scenario, Measurer<M> measurer, Referee judge, M measurement, ScenarioVerdict verdict) {
         this.scenario = scenario;
         this.measurer = measurer;
         this.judge = judge;
@@ -57,7 +57,7 @@ public final class FirstLook<M> {
      * to repeat than one just past it, so its confirmation goes first.
      */
     public double strength() {
-        return verdict.with(Verdict.REGRESSION).stream().mapToDouble(FirstLook::strength).max().orElse(0);
+        return verdict.with(Verdict.REGRESSION).stream().mapToDouble(FirstMeasurement::strength).max().orElse(0);
     }
 
     private static double strength(MetricVerdict metric) {
