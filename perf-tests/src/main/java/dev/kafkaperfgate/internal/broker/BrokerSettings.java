@@ -4,7 +4,9 @@ import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.JvmFlags;
+import dev.kafkaperfgate.internal.settings.MachineSettings;
+import dev.kafkaperfgate.internal.settings.CpuSet;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +29,7 @@ import java.util.List;
  * @param externalJmx             the external cluster's brokers' JMX, {@code host:port} or {@code service:jmx:...}
  *                                each; empty when not given (its broker side is then not read)
  */
-public record BrokerSettings(BrokerMode mode, String image, Duration startupTimeout, CpuSet cpus, String jvmFlags,
+public record BrokerSettings(BrokerMode mode, String image, Duration startupTimeout, CpuSet cpus, JvmFlags jvmFlags,
                              Path classpathFile, String externalBootstrapServers, Path externalClientProperties,
                              boolean requireContainer, int brokers, List<String> externalJmx) {
 
@@ -44,13 +46,11 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
     }
 
     public static BrokerSettings from(GateSettings settings) {
-        String classpath = settings.brokerClasspathFile();
-        String clientProperties = settings.externalClientProperties();
+        MachineSettings machine = settings.machine();
         return new BrokerSettings(settings.brokerMode(), settings.brokerImage(), settings.brokerStartupTimeout(),
-                CpuSet.parseOrNull(settings.brokerCpus()), settings.brokerJvmFlags(),
-                classpath == null ? null : Path.of(classpath), settings.externalBootstrapServers(),
-                clientProperties == null ? null : Path.of(clientProperties), settings.requireContainer(), 1,
-                jmxAddresses(settings.externalJmx()));
+                machine.brokerCpus().orElse(null), machine.brokerJvmFlags(), machine.brokerClasspathFile().orElse(null),
+                settings.externalBootstrapServers(), machine.externalClientProperties().orElse(null), settings.requireContainer(), 1,
+                machine.externalJmx());
     }
 
     public BrokerSettings withMode(BrokerMode newMode) {
@@ -74,7 +74,7 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
                 externalBootstrapServers, externalClientProperties, requireContainer, brokers, externalJmx);
     }
 
-    public BrokerSettings withJvmFlags(String flags) {
+    public BrokerSettings withJvmFlags(JvmFlags flags) {
         return new BrokerSettings(mode, image, startupTimeout, cpus, flags, classpathFile,
                 externalBootstrapServers, externalClientProperties, requireContainer, brokers, externalJmx);
     }
@@ -82,20 +82,5 @@ public record BrokerSettings(BrokerMode mode, String image, Duration startupTime
     public BrokerSettings withStartupTimeout(Duration timeout) {
         return new BrokerSettings(mode, image, timeout, cpus, jvmFlags, classpathFile,
                 externalBootstrapServers, externalClientProperties, requireContainer, brokers, externalJmx);
-    }
-
-    /** {@code host:port} or {@code service:jmx:...} addresses, comma-separated; a malformed one names the property. */
-    static List<String> jmxAddresses(String text) {
-        if (text == null) {
-            return List.of();
-        }
-        List<String> addresses = java.util.Arrays.stream(text.split(",")).map(String::strip).toList();
-        for (String address : addresses) {
-            if (!address.startsWith("service:jmx:") && !address.matches("[A-Za-z0-9._-]+:\\d{1,5}")) {
-                throw new IllegalArgumentException("-D" + GateProperties.EXTERNAL_JMX + "=" + text + ": each broker's JMX must be "
-                        + "host:port or a service:jmx: URL, got '" + address + "'");
-            }
-        }
-        return addresses;
     }
 }

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.environment;
 
+import dev.kafkaperfgate.internal.settings.CpuSet;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 

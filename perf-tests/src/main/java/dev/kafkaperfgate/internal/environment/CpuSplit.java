@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.environment;
 
+import dev.kafkaperfgate.internal.settings.CpuSet;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.paired;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.GateProperties;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.CpuSet;
 import dev.kafkaperfgate.internal.environment.CpuSplit;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 
@@ -30,8 +30,8 @@ public record PairedPinning(CpuSet broker, CpuSet clients, String line) {
      * @param taskset     whether processes can be pinned here at all
      */
     static PairedPinning decide(GateSettings settings, List<Integer> allowedCpus, boolean taskset) {
-        CpuSet broker = CpuSet.parseOrNull(settings.brokerCpus());
-        CpuSet clients = CpuSet.parseOrNull(settings.clientCpus());
+        CpuSet broker = settings.machine().brokerCpus().orElse(null);
+        CpuSet clients = settings.machine().clientCpus().orElse(null);
         if (broker != null || clients != null) {
             return new PairedPinning(broker, clients, "paired: broker on CPUs " + (broker == null ? "any" : broker)
                     + ", both workers on CPUs " + (clients == null ? "any" : clients) + " (as -D" + GateProperties.BROKER_CPUS

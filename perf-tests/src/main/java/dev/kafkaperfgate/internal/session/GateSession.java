@@ -49,7 +49,6 @@ public final class GateSession {
      */
     public static GateResult run(GateSettings given, GateWiring wiring, PrintStream console) {
         GateSettings settings = inModule(given, wiring);
-        SettingsCheck.parseAll(settings);
         ResultsFolder results = ResultsFolder.open(settings.resultsDir());
         GateResult result;
         try {

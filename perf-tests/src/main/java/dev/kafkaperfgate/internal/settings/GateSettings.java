@@ -40,6 +40,7 @@ public final class GateSettings {
     private final int injectBurnEvery;
     private final int injectAllocBytes;
     private final PairedSettings paired;
+    private final MachineSettings machine;
 
     private GateSettings(Map<String, String> values) {
         this.values = Map.copyOf(values);
@@ -83,7 +84,8 @@ public final class GateSettings {
                         java.util.List.of("auto", "always", "off")).toUpperCase(Locale.ROOT)),
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20),
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5),
-                GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS));
+                JvmFlags.of(GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS)));
+        machine = MachineSettings.parse(values);
     }
 
     /**
@@ -289,18 +291,9 @@ public final class GateSettings {
         return brokerStartupTimeout;
     }
 
-    /** The broker's CPUs in taskset form; {@code null} when unset. */
-    public String brokerCpus() {
-        return text(GateProperties.BROKER_CPUS);
-    }
-
-    public String brokerJvmFlags() {
-        return GateProperties.get(values, GateProperties.BROKER_JVM_FLAGS, Defaults.BROKER_JVM_FLAGS);
-    }
-
-    /** The file listing the broker runtime's jars; {@code null}: the gate's packed list. */
-    public String brokerClasspathFile() {
-        return text(GateProperties.BROKER_CLASSPATH_FILE);
+    /** Where the gate's processes run and how it reaches what it did not start: CPU lists, flags, files, addresses. */
+    public MachineSettings machine() {
+        return machine;
     }
 
     /** Unmeasured sending to a new broker; empty: the mode's default (stored 30 s, paired none). */
@@ -312,36 +305,10 @@ public final class GateSettings {
         return requireContainer;
     }
 
-    /** The clients' CPUs in taskset form; {@code null} when unset. */
-    public String clientCpus() {
-        return text(GateProperties.CLIENT_CPUS);
-    }
-
     public String externalBootstrapServers() {
         return text(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS);
     }
 
-    public String externalClientProperties() {
-        return text(GateProperties.EXTERNAL_CLIENT_PROPERTIES);
-    }
-
-    /** The external brokers' JMX addresses, comma-separated; {@code null} when unset. */
-    public String externalJmx() {
-        return text(GateProperties.EXTERNAL_JMX);
-    }
-
-    /** A slow link's Toxiproxy server binary; {@code null}: found or built by the gate. */
-    public String toxiproxyServer() {
-        return text(GateProperties.TOXIPROXY_SERVER);
-    }
-
-    public String trogdorCoordinator() {
-        return text(GateProperties.TROGDOR_COORDINATOR);
-    }
-
-    public String trogdorAgents() {
-        return text(GateProperties.TROGDOR_AGENTS);
-    }
 
     // --- an injected cost, for proving the gate
 

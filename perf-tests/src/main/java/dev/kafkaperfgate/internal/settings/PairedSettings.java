@@ -31,5 +31,5 @@ import java.util.OptionalInt;
 public record PairedSettings(String baseRef, String baseClasspathFile, String headClasspathFile, String baseScenariosDir,
                              String baseCommit, ClientDesign design, OptionalInt blocks, OptionalInt looks, Duration trial,
                              Duration window, Duration warmup, int settle, boolean pin, boolean failFast, ClientsMode clients,
-                             ComponentsMode components, int componentBlocks, int componentLooks, String workerJvmFlags) {
+                             ComponentsMode components, int componentBlocks, int componentLooks, JvmFlags workerJvmFlags) {
 }

@@ -82,7 +82,7 @@ final class GateRun {
             console.println("[kafka-perf-gate] INJECTED REGRESSION: " + frame.injection() + " (this run can never become a baseline)");
         }
         return new GateRun(suite, scenarios, baselines, frame, RunSummary.Provenance.of(settings).commit(), TrogdorSettings.from(settings),
-                settings.toxiproxyServer() == null ? null : Path.of(settings.toxiproxyServer()));
+                settings.machine().toxiproxyServer().orElse(null));
     }
 
     /**

@@ -7,7 +7,7 @@ import dev.kafkaperfgate.internal.baseline.Profile;
 import dev.kafkaperfgate.internal.broker.BrokerPool;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
 import dev.kafkaperfgate.internal.broker.select.BrokerSelector;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.CpuSet;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 import dev.kafkaperfgate.internal.frame.RunFrame;
 import dev.kafkaperfgate.internal.frame.RunMode;
@@ -77,7 +77,7 @@ public final class StoredMode implements RunMode {
                     + "; judging against stored baselines instead");
         }
         BrokerSettings brokerSettings = BrokerSettings.from(settings);
-        CpuSet clientCpus = CpuSet.parseOrNull(settings.clientCpus());
+        CpuSet clientCpus = settings.machine().clientCpus().orElse(null);
         if (clientCpus != null && !clientPinned) {
             ProcessPinning.pinThisProcess(clientCpus);
             clientPinned = true;

@@ -1,10 +1,7 @@
 package dev.kafkaperfgate.internal.trogdor;
 
 import dev.kafkaperfgate.internal.settings.GateSettings;
-import dev.kafkaperfgate.internal.settings.GateProperties;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -21,37 +18,8 @@ public record TrogdorSettings(URI coordinator, List<String> agents) {
         agents = List.copyOf(agents);
     }
 
-    /** @throws IllegalArgumentException naming the property, when one is set without the other or is malformed */
+    /** The Trogdor settings {@code settings} parsed (a coordinator with its agents, or neither: {@link dev.kafkaperfgate.internal.settings.MachineSettings}). */
     public static TrogdorSettings from(GateSettings settings) {
-        String url = settings.trogdorCoordinator();
-        String names = settings.trogdorAgents();
-        if (url == null) {
-            if (names != null) {
-                throw new IllegalArgumentException("-D" + GateProperties.TROGDOR_AGENTS + " names agents of a coordinator: set -D"
-                        + GateProperties.TROGDOR_COORDINATOR + " too, or neither to start Trogdor on this machine");
-            }
-            return new TrogdorSettings(null, List.of());
-        }
-        URI coordinator;
-        try {
-            coordinator = new URI(url);
-        } catch (URISyntaxException e) {
-            coordinator = null;
-        }
-        if (coordinator == null || !("http".equals(coordinator.getScheme()) || "https".equals(coordinator.getScheme()))
-                || coordinator.getHost() == null) {
-            throw new IllegalArgumentException("-D" + GateProperties.TROGDOR_COORDINATOR + "=" + url
-                    + ": must be the coordinator's address, e.g. http://trogdor-coordinator:8889");
-        }
-        if (names == null) {
-            throw new IllegalArgumentException("-D" + GateProperties.TROGDOR_COORDINATOR + " needs -D" + GateProperties.TROGDOR_AGENTS
-                    + ": the agents' node names in its configuration, e.g. agent-1,agent-2");
-        }
-        List<String> agents = Arrays.stream(names.split(",")).map(String::strip).toList();
-        if (agents.stream().anyMatch(name -> !name.matches("[A-Za-z0-9._-]+"))) {
-            throw new IllegalArgumentException("-D" + GateProperties.TROGDOR_AGENTS + "=" + names
-                    + ": must be node names separated by commas, e.g. agent-1,agent-2");
-        }
-        return new TrogdorSettings(coordinator, agents);
+        return new TrogdorSettings(settings.machine().trogdorCoordinator().orElse(null), settings.machine().trogdorAgents());
     }
 }

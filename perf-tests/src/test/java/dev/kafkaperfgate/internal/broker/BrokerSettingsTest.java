@@ -53,7 +53,7 @@ class BrokerSettingsTest {
         assertThrows(IllegalArgumentException.class, () -> BrokerSettings.from(GateSettings.of(properties("perf.broker.startup.timeout", "0"))));
         IllegalArgumentException cpus = assertThrows(IllegalArgumentException.class,
                 () -> BrokerSettings.from(GateSettings.of(properties("perf.broker.cpus", "first"))));
-        assertTrue(cpus.getMessage().startsWith("not a CPU list: 'first'"), cpus.getMessage());
+        assertTrue(cpus.getMessage().startsWith("-Dperf.broker.cpus: not a CPU list: 'first'"), cpus.getMessage());
     }
 
     @Test
@@ -64,7 +64,7 @@ class BrokerSettingsTest {
 
     @Test
     void jvmFlagsSplitIntoHeapAndTheRestAsKafkaScriptsTakeThem() {
-        String flags = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20";
+        dev.kafkaperfgate.internal.settings.JvmFlags flags = dev.kafkaperfgate.internal.settings.JvmFlags.of("-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20");
         assertEquals("-Xms1g -Xmx1g", ContainerBroker.flags(flags, true));
         assertEquals("-XX:+UseG1GC -XX:MaxGCPauseMillis=20", ContainerBroker.flags(flags, false));
     }

@@ -20,7 +20,7 @@ class PairedPinningTest {
         PairedPinning two = PairedPinning.decide(GateSettings.of(Map.of()), List.of(0, 1), true);
         assertEquals("0", two.broker().cpus());
         assertEquals("1", two.clients().cpus());
-        assertEquals("0", two.withBroker(GateSettings.defaults()).brokerCpus());
+        assertEquals("0", two.withBroker(GateSettings.defaults()).machine().brokerCpus().orElseThrow().cpus());
         assertTrue(two.line().contains("-Dperf.paired.pin=false"), two.line());
 
         // A 4-vCPU runner; and a container limited to CPUs 2, 3 and 5.

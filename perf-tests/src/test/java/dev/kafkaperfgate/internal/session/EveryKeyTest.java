@@ -108,16 +108,16 @@ class EveryKeyTest {
             settings.put(GateProperties.TROGDOR_AGENTS, "agent-1");   // a coordinator is read with its agents
         }
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> SettingsCheck.parseAll(GateSettings.of(settings)), key + "=" + BAD.get(key) + " was taken");
+                () -> GateSettings.of(settings), key + "=" + BAD.get(key) + " was taken");
         assertTrue(refused.getMessage().contains(key), key + ": the message does not name it: " + refused.getMessage());
     }
 
     @Test
     void theFormsUsersAndTheActionWriteAreTaken() {
-        SettingsCheck.parseAll(GateSettings.of(Map.of(GateProperties.SUITE, "nightly", GateProperties.PROFILE, "linux-amd64-4c",
+        GateSettings.of(Map.of(GateProperties.SUITE, "nightly", GateProperties.PROFILE, "linux-amd64-4c",
                 GateProperties.BASE_COMMIT, "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", GateProperties.ACCEPTED_BY, "octo-cat",
                 GateProperties.ACCEPTED_AT, "2026-11-28T09:00:00Z", GateProperties.ACCEPTED_HEAD, "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d",
                 GateProperties.ACCEPT_AUTHOR, "dependabot[bot]",
-                GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, "broker-1.internal:9092,10.0.0.2:9093,[::1]:9094,PLAINTEXT://kafka:9092")));
+                GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, "broker-1.internal:9092,10.0.0.2:9093,[::1]:9094,PLAINTEXT://kafka:9092"));
     }
 }

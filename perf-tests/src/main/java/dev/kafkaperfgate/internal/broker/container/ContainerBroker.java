@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.broker.container;
 
+import dev.kafkaperfgate.internal.settings.JvmFlags;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;
@@ -63,7 +64,7 @@ public final class ContainerBroker implements KafkaBroker {
                     + "-Dperf.broker.image=<it>; where testcontainers/ryuk cannot be pulled either, set "
                     + "TESTCONTAINERS_RYUK_DISABLED=true." + (logs.isEmpty() ? "" : " Last container log lines:\n" + logs), e);
         }
-        BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
+        BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags().text(),
                 settings.cpus() == null ? null : settings.cpus().cpus(), reason, 1);
         return new ContainerBroker(container, info, jmxEndpoint);
     }
@@ -177,8 +178,8 @@ public final class ContainerBroker implements KafkaBroker {
     }
 
     /** Splits JVM flags the way kafka-run-class.sh takes them: heap options apart from the rest. */
-    public static String flags(String jvmFlags, boolean heap) {
-        return Arrays.stream(jvmFlags.trim().split("\\s+"))
+    public static String flags(JvmFlags jvmFlags, boolean heap) {
+        return jvmFlags.flags().stream()
                 .filter(flag -> (flag.startsWith("-Xms") || flag.startsWith("-Xmx")) == heap)
                 .collect(Collectors.joining(" "));
     }

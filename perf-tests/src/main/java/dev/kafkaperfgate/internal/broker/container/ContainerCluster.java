@@ -98,7 +98,7 @@ public final class ContainerCluster implements KafkaBroker, BrokerNodes {
             jmxEndpoints.add(ContainerJmx.open(container));
             containers.add(container);
         }
-        BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags(),
+        BrokerInfo info = new BrokerInfo("container", Defaults.KAFKA_VERSION, settings.image(), settings.jvmFlags().text(),
                 settings.cpus() == null ? null : settings.cpus().cpus(), reason, brokers);
         ContainerCluster cluster = new ContainerCluster(network, containers, jmxEndpoints, info);
         try {

@@ -124,7 +124,7 @@ public final class ProcessBroker implements KafkaBroker, BrokerNodes {
                 Process process = node.start(classpath, settings.jvmFlags(), settings.cpus());
                 watchdogs.add(watchdogStarter.start(process.pid(), dataDir));
             }
-            BrokerInfo info = new BrokerInfo("process", Defaults.KAFKA_VERSION, null, settings.jvmFlags(),
+            BrokerInfo info = new BrokerInfo("process", Defaults.KAFKA_VERSION, null, settings.jvmFlags().text(),
                     settings.cpus() == null ? null : settings.cpus().cpus(), reason, brokers);
             started = new ProcessBroker(nodes, watchdogs, dataDir, info, settings, watchdogStarter);
             ClusterProbe.awaitCluster(started.bootstrapServers, Map.of(), brokers, settings.startupTimeout(), started::failure);

@@ -4,7 +4,8 @@ import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.broker.LinkPorts;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.CpuSet;
+import dev.kafkaperfgate.internal.settings.JvmFlags;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 
 import java.io.IOException;
@@ -90,13 +91,13 @@ public final class ProcessNode {
     }
 
     /** Starts the node's JVM; its output goes to {@code broker.log} in its directory. */
-    Process start(String classpath, String jvmFlags, CpuSet cpus) throws IOException {
+    Process start(String classpath, JvmFlags jvmFlags, CpuSet cpus) throws IOException {
         List<String> command = new ArrayList<>();
         if (cpus != null) {
             command.addAll(ProcessPinning.commandPrefix(cpus));
         }
         command.add(javaExecutable());
-        command.addAll(Arrays.asList(jvmFlags.trim().split("\\s+")));
+        command.addAll(jvmFlags.flags());
         command.addAll(List.of("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.yaml"), "-cp", classpath, "kafka.Kafka",
                 serverProperties().toString()));
         // Appended: a node started again after a fault keeps its first run's log.

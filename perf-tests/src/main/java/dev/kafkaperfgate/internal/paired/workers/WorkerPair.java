@@ -1,7 +1,8 @@
 package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.CpuSet;
+import dev.kafkaperfgate.internal.settings.JvmFlags;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 
 import java.io.PrintStream;
@@ -19,7 +20,7 @@ import java.io.PrintStream;
  * on a new pair: a real regression is in every JVM, an unlucky pair of JVMs is not.
  *
  * <pre>{@code
- * try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, Defaults.WORKER_JVM_FLAGS, null, System.out)) {
+ * try (WorkerPair workers = WorkerPair.start(baseClasspath, headClasspath, JvmFlags.of(Defaults.WORKER_JVM_FLAGS), null, System.out)) {
  *     workers.base().call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
  *     workers.restart();   // new JVMs for both sides, cold: the next scenario takes the full warm-up
  * }
@@ -29,7 +30,7 @@ public final class WorkerPair implements AutoCloseable {
 
     private final String baseClasspath;
     private final String headClasspath;
-    private final String jvmFlags;
+    private final JvmFlags jvmFlags;
     private final CpuSet cpus;
     private final SideUsers users;
     private final PrintStream console;
@@ -38,7 +39,7 @@ public final class WorkerPair implements AutoCloseable {
     /** How many times both JVMs were started: 1 for the first pair. */
     private int generation;
 
-    private WorkerPair(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, SideUsers users, PrintStream console) {
+    private WorkerPair(String baseClasspath, String headClasspath, JvmFlags jvmFlags, CpuSet cpus, SideUsers users, PrintStream console) {
         this.baseClasspath = baseClasspath;
         this.headClasspath = headClasspath;
         this.jvmFlags = jvmFlags;
@@ -51,7 +52,7 @@ public final class WorkerPair implements AutoCloseable {
      * @param cpus the CPUs both workers run on ({@code perf.client.cpus}), or {@code null} for any
      * @throws WorkerException when a JVM cannot be started; none is left running
      */
-    public static WorkerPair start(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, PrintStream console) {
+    public static WorkerPair start(String baseClasspath, String headClasspath, JvmFlags jvmFlags, CpuSet cpus, PrintStream console) {
         return start(baseClasspath, headClasspath, jvmFlags, cpus, SideUsers.none(), console);
     }
 
@@ -59,7 +60,7 @@ public final class WorkerPair implements AutoCloseable {
      * @param users the users the sides' JVMs run as ({@link SideUsers#none()}: this JVM's own)
      * @throws WorkerException when a JVM cannot be started; none is left running
      */
-    public static WorkerPair start(String baseClasspath, String headClasspath, String jvmFlags, CpuSet cpus, SideUsers users,
+    public static WorkerPair start(String baseClasspath, String headClasspath, JvmFlags jvmFlags, CpuSet cpus, SideUsers users,
                                    PrintStream console) {
         WorkerPair pair = new WorkerPair(baseClasspath, headClasspath, jvmFlags, cpus, users, console);
         pair.startBoth();

@@ -7,7 +7,8 @@ import dev.kafkaperfgate.internal.engine.Side;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.CpuSet;
+import dev.kafkaperfgate.internal.settings.JvmFlags;
 import dev.kafkaperfgate.internal.environment.GateCode;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 import dev.kafkaperfgate.internal.environment.SideUsers;
@@ -105,11 +106,11 @@ public final class WorkerProcess implements AutoCloseable {
     /**
      * @param classpath the side's test classpath: kafka-clients and the team's classes, behind the gate's own
      *                  jars ({@link GateCode}): a side's copy of a gate class is never the one loaded
-     * @param jvmFlags  heap and GC flags, split on spaces
+     * @param jvmFlags  heap and GC flags
      * @param cpus      the CPUs the worker runs on ({@code perf.client.cpus}), or {@code null} for any
      * @throws WorkerException when the JVM cannot be started
      */
-    static WorkerProcess start(Side side, String classpath, String jvmFlags, CpuSet cpus, PrintStream console) {
+    static WorkerProcess start(Side side, String classpath, JvmFlags jvmFlags, CpuSet cpus, PrintStream console) {
         return start(side, classpath, jvmFlags, cpus, SideUsers.none(), console);
     }
 
@@ -117,7 +118,7 @@ public final class WorkerProcess implements AutoCloseable {
      * As {@link #start(Side, String, String, CpuSet, PrintStream)}, as the side's own user when
      * {@code users} names one: started in its home, with its temp folder and a cleared environment.
      */
-    static WorkerProcess start(Side side, String classpath, String jvmFlags, CpuSet cpus, SideUsers users, PrintStream console) {
+    static WorkerProcess start(Side side, String classpath, JvmFlags jvmFlags, CpuSet cpus, SideUsers users, PrintStream console) {
         // Pinned from its first instruction: every thread it starts inherits the affinity.
         List<String> command = new ArrayList<>(cpus == null ? List.of() : ProcessPinning.commandPrefix(cpus));
         SideUsers.Launch launch = side == Side.HEAD ? users.head() : users.base();
@@ -126,11 +127,7 @@ public final class WorkerProcess implements AutoCloseable {
         command.addAll(launch.jvmFlags());
         // Every compiler thread is started with the JVM, before the side's code: WorkerLaunch names them all.
         command.add("-XX:-UseDynamicNumberOfCompilerThreads");
-        for (String flag : jvmFlags.trim().split("\\s+")) {
-            if (!flag.isEmpty()) {
-                command.add(flag);
-            }
-        }
+        command.addAll(jvmFlags.flags());
         // Kafka's clients log every config at INFO; the worker's own lines are what the console needs.
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         command.add("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=error");

@@ -10,7 +10,7 @@ import dev.kafkaperfgate.internal.workload.WarmClient;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.CpuSet;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;
 import dev.kafkaperfgate.internal.spec.WorkloadKind;
 import org.apache.kafka.clients.consumer.KafkaConsumer;

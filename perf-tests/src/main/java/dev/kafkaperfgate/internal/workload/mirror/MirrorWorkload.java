@@ -9,7 +9,7 @@ import dev.kafkaperfgate.internal.workload.endtoend.EndToEndReader;
 import dev.kafkaperfgate.internal.workload.produce.ProduceWorkload;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
-import dev.kafkaperfgate.internal.environment.CpuSet;
+import dev.kafkaperfgate.internal.settings.CpuSet;
 import dev.kafkaperfgate.internal.link.SlowLink;
 import dev.kafkaperfgate.internal.mirror.MirrorMaker;
 import dev.kafkaperfgate.internal.spec.ProduceScenario;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.environment;
+package dev.kafkaperfgate.internal.settings;
 
 import java.util.Objects;
 import java.util.regex.Pattern;
