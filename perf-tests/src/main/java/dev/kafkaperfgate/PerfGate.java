@@ -1,5 +1,6 @@
 package dev.kafkaperfgate;
 
+import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.environment.SideInputException;
 import dev.kafkaperfgate.internal.environment.SideRefusedException;
@@ -49,18 +50,33 @@ public final class PerfGate {
     private static GateResult run(PerfGateOptions options, GateWiring wiring, PrintStream console) {
         try {
             return GateSession.run(options.settings(), wiring, console);
-        } catch (PerfGateException e) {
-            throw e;
-        } catch (SideRefusedException e) {
-            throw new PerfGateException(PerfGateException.Kind.REFUSED, e.getMessage(), e);
-        } catch (ScenarioValidationException | BaselineException | SideInputException e) {
-            throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new PerfGateException(PerfGateException.Kind.INVALID_SETTINGS, e.getMessage(), e);
         } catch (RuntimeException e) {
-            // A broker, Docker or worker problem, or one the gate did not foresee: never a verdict.
-            throw new PerfGateException(PerfGateException.Kind.INFRASTRUCTURE, e.getMessage(), e);
+            throw classify(e);
         }
+    }
+
+    /**
+     * Who is to blame for a run that could not be judged, chosen here alone (issue 73): the user's
+     * setting, the files (the team's, or a paired side's own), the pull request reaching for its
+     * judge, or the machine. An exception of no known class is the gate's or the machine's failure,
+     * never the user's setting: a stray {@link IllegalArgumentException} is not INVALID_SETTINGS.
+     */
+    static PerfGateException classify(RuntimeException e) {
+        if (e instanceof PerfGateException known) {
+            return known;
+        }
+        PerfGateException.Kind kind;
+        if (e instanceof SideRefusedException) {
+            kind = PerfGateException.Kind.REFUSED;
+        } else if (e instanceof ScenarioValidationException || e instanceof BaselineException || e instanceof SideInputException) {
+            kind = PerfGateException.Kind.INVALID_INPUT;
+        } else if (e instanceof InvalidSettingException) {
+            kind = PerfGateException.Kind.INVALID_SETTINGS;
+        } else {
+            // A broker, Docker or worker problem, or one the gate did not foresee: never a verdict.
+            kind = PerfGateException.Kind.INFRASTRUCTURE;
+        }
+        return new PerfGateException(kind, e.getMessage(), e);
     }
 
     /**

@@ -21,7 +21,10 @@ public final class PerfGateException extends RuntimeException {
 
     /** What kind of problem stopped the run. */
     public enum Kind {
-        /** A {@code perf.*} setting the gate does not know, or a value it cannot take; nothing started. */
+        /**
+         * A {@code perf.*} setting the gate does not know, or a value it cannot take, or a selection that matches no scenario;
+         * nothing started. Only such a setting: an unforeseen error of the gate's own is {@link #INFRASTRUCTURE}.
+         */
         INVALID_SETTINGS,
         /**
          * Scenario or baseline files that are malformed or inconsistent, every problem with its file and field; nothing started.

@@ -107,6 +107,28 @@ class PerfGateTest {
         assertTrue(settings.getMessage().contains("no-such-scenario"), settings.getMessage());
     }
 
+    /** Issue 73: each class of failure has one place that names its party, and a stray IllegalArgumentException is not the user's setting. */
+    @Test
+    void eachFailureIsBlamedOnItsOwnPartyInOnePlace() {
+        java.util.Map<RuntimeException, PerfGateException.Kind> cases = java.util.Map.of(
+                new dev.kafkaperfgate.internal.settings.InvalidSettingException("-Dperf.paired.blocks=1: must be in 2..100"),
+                PerfGateException.Kind.INVALID_SETTINGS,
+                new dev.kafkaperfgate.internal.environment.SideInputException("the head's scenario files in x cannot be read", null),
+                PerfGateException.Kind.INVALID_INPUT,
+                new dev.kafkaperfgate.internal.scenario.ScenarioValidationException(java.util.List.of()), PerfGateException.Kind.INVALID_INPUT,
+                new dev.kafkaperfgate.internal.environment.SideRefusedException("the head changed a file the gate runs on"),
+                PerfGateException.Kind.REFUSED,
+                new IllegalArgumentException("a bug of the gate's own"), PerfGateException.Kind.INFRASTRUCTURE,
+                new IllegalStateException("the broker died"), PerfGateException.Kind.INFRASTRUCTURE);
+        cases.forEach((thrown, kind) -> {
+            PerfGateException classified = PerfGate.classify(thrown);
+            assertEquals(kind, classified.kind(), thrown.toString());
+            assertEquals(kind == PerfGateException.Kind.INFRASTRUCTURE ? 3 : 2, classified.exitCode());
+        });
+        PerfGateException already = new PerfGateException(PerfGateException.Kind.REFUSED, "x", null);
+        assertTrue(PerfGate.classify(already) == already, "passed on as it is");
+    }
+
     /** Issue 58: a results folder committed as a link to somewhere else is refused before anything starts, and nothing lands there. */
     @Test
     void aResultsFolderThatIsALinkIsRefusedBeforeAnythingStarts() throws IOException {

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
+import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.environment.SideOutput;
@@ -90,10 +91,10 @@ public final class BaseBuild implements AutoCloseable {
     public static BaseBuild prepare(GateSettings settings, GateWiring wiring, Path module, PrintStream console) {
         String ref = settings.paired().baseRef();
         Path top = Path.of(Commands.output(module, Defaults.GIT_TIMEOUT, "git", "rev-parse", "--show-toplevel")
-                .orElseThrow(() -> new IllegalArgumentException("-D" + GateProperties.BASE_REF + " needs a git checkout, and "
+                .orElseThrow(() -> new InvalidSettingException("-D" + GateProperties.BASE_REF + " needs a git checkout, and "
                         + module + " is not in one")).trim());
         String sha = Commands.output(top, Defaults.GIT_TIMEOUT, "git", "rev-parse", "--verify", "--quiet", ref + "^{commit}")
-                .map(String::trim).orElseThrow(() -> new IllegalArgumentException("-D" + GateProperties.BASE_REF + "=" + ref
+                .map(String::trim).orElseThrow(() -> new InvalidSettingException("-D" + GateProperties.BASE_REF + "=" + ref
                         + " is not a commit of " + top + " (fetch it first, e.g. git fetch origin main; in Actions: fetch-depth: 0)"));
         String headSha = Commands.output(top, Defaults.GIT_TIMEOUT, "git", "rev-parse", "HEAD").map(String::trim).orElse("unknown");
         BaseBuild build = new BaseBuild(top, workFolder(wiring), wiring.work() == null, settings, wiring);
@@ -213,7 +214,7 @@ public final class BaseBuild implements AutoCloseable {
         try {
             return Files.readString(file).trim();
         } catch (IOException e) {
-            throw new IllegalArgumentException("-D" + GateProperties.HEAD_CLASSPATH_FILE + " cannot be read: " + e.getMessage(), e);
+            throw new InvalidSettingException("-D" + GateProperties.HEAD_CLASSPATH_FILE + " cannot be read: " + e.getMessage(), e);
         }
     }
 

@@ -76,7 +76,8 @@ final class HeadAlone {
         if (!Files.isRegularFile(summary)) {
             String message = "the head's own run against stored baselines wrote no summary.json (exit " + exit + "; see above)";
             if (exit == 2) {
-                throw new IllegalArgumentException(message);
+                // The head's own run refused its files or settings: the pull request's input, exit 2.
+                throw new dev.kafkaperfgate.internal.environment.SideInputException(message, null);
             }
             throw new IllegalStateException(message);
         }

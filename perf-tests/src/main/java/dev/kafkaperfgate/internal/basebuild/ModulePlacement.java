@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
+import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +30,7 @@ record ModulePlacement(Path reactor, Path module) {
         Path realTop = real(top);
         Path real = real(moduleDir);
         if (!real.startsWith(realTop)) {
-            throw new IllegalArgumentException("the module " + moduleDir + " is not inside its repository " + top);
+            throw new InvalidSettingException("the module " + moduleDir + " is not inside its repository " + top);
         }
         Path reactor = reactorOf(real, realTop);
         return new ModulePlacement(realTop.relativize(reactor), reactor.relativize(real));
@@ -85,7 +86,7 @@ record ModulePlacement(Path reactor, Path module) {
         try {
             return path.toRealPath();
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot resolve " + path + ": " + e.getMessage(), e);
+            throw new InvalidSettingException("cannot resolve " + path + ": " + e.getMessage(), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.PairedSettings;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
@@ -325,11 +326,11 @@ public final class PairedMode implements RunMode {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8).trim();
             if (text.isEmpty()) {
-                throw new IllegalArgumentException("classpath file " + file + " is empty");
+                throw new InvalidSettingException("classpath file " + file + " is empty");
             }
             return text;
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read classpath file " + file + ": " + e.getMessage(), e);
+            throw new InvalidSettingException("cannot read classpath file " + file + ": " + e.getMessage(), e);
         }
     }
 }

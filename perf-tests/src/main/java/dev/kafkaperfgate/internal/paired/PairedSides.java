@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.settings.PairedSettings;
@@ -38,10 +39,10 @@ public record PairedSides(Path baseClasspathFile, Path headClasspathFile, Path b
     public static PairedSides named(GateSettings settings) {
         PairedSettings paired = settings.paired();
         if (paired.baseClasspathFile() == null) {
-            throw new IllegalArgumentException("paired mode needs -D" + GateProperties.BASE_CLASSPATH_FILE);
+            throw new InvalidSettingException("paired mode needs -D" + GateProperties.BASE_CLASSPATH_FILE);
         }
         if (paired.baseScenariosDir() == null) {
-            throw new IllegalArgumentException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
+            throw new InvalidSettingException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
                     + ": the base commit's scenario directory, whose rules judge the head");
         }
         return new PairedSides(Path.of(paired.baseClasspathFile()),

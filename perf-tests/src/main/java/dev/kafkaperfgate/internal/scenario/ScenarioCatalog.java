@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.scenario;
 
+import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class ScenarioCatalog {
                 .sorted(Comparator.comparingInt(scenario -> scenario.produce().brokers()))
                 .toList();
         if (selected.isEmpty()) {
-            throw new IllegalArgumentException("no scenario matches suite '" + suite + "' and names '" + names + "'; "
+            throw new InvalidSettingException("no scenario matches suite '" + suite + "' and names '" + names + "'; "
                     + "suites: " + scenarios.stream().flatMap(scenario -> scenario.tags().stream()).distinct().sorted().toList()
                     + ", scenarios: "
                     + scenarios.stream().map(Scenario::name).collect(Collectors.joining(", ")));

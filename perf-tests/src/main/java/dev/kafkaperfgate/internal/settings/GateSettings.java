@@ -43,7 +43,8 @@ public final class GateSettings {
     private final MachineSettings machine;
 
     private GateSettings(Map<String, String> values) {
-        this.values = Map.copyOf(values);
+        try {
+            this.values = Map.copyOf(values);
         Properties check = new Properties();
         check.putAll(values);
         GateProperties.rejectUnknown(check);
@@ -85,7 +86,13 @@ public final class GateSettings {
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20),
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5),
                 JvmFlags.of(GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS)));
-        machine = MachineSettings.parse(values);
+            machine = MachineSettings.parse(values);
+        } catch (InvalidSettingException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // Every value refused while the settings are made is a setting the user gave: named as such, nothing else is.
+            throw new InvalidSettingException(e.getMessage(), e);
+        }
     }
 
     /**
