@@ -211,6 +211,11 @@ public final class ComponentList {
             ComponentCode.Digest digest = code(code, classpath, loader).digest(ComponentScenario.codeRoots(scenario, component),
                     ComponentScenario.settings(scenario, component));
             listed.put("code", digest.sha256()).put("reached", digest.reached());
+            if (ComponentScenario.fed(component)) {
+                // Its own code, without the serializers that feed it: a change in their bytes alone is theirs to answer for.
+                listed.put("own", code(code, classpath, loader).digest(ComponentScenario.codeRoots(scenario, component, false),
+                        ComponentScenario.settings(scenario, component)).sha256());
+            }
         } catch (IOException | RuntimeException e) {
             listed.put("codeUnknown", String.valueOf(e.getMessage()));   // measured, never skipped
         }

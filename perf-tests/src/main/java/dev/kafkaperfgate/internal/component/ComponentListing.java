@@ -53,9 +53,10 @@ final class ComponentListing {
      * @param subject the digest of the scenario's whole definition on this side; {@code null} when not given
      */
     record Listed(List<ComponentRef> components, List<ComponentRef> reported, List<String> notes,
-                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached, String subject, Client client) {
+                          Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached, String subject, Client client,
+                          Map<ComponentRef, String> own) {
 
-        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null, Client.UNKNOWN);
+        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null, Client.UNKNOWN, Map.of());
     }
 
     /**
@@ -123,9 +124,15 @@ final class ComponentListing {
                                 + "'s code could not be compared (" + c.path("codeUnknown").asText() + ")");
                     }
                 }
+                Map<ComponentRef, String> own = new LinkedHashMap<>();
+                entry.path("components").forEach(c -> {
+                    if (c.hasNonNull("own")) {
+                        own.put(new ComponentRef(c.path("role").asText(), c.path("className").asText()), c.path("own").asText());
+                    }
+                });
                 lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached,
                         entry.hasNonNull("subjectSha256") ? entry.path("subjectSha256").asText() : null,
-                        Client.of(entry.path("client"))));
+                        Client.of(entry.path("client")), own));
             }
             return lists;
         } catch (IOException e) {

@@ -52,15 +52,17 @@ public final class ComponentStage {
      * @param notes    what a reader should know: components on one side only, a skip because nothing changed
      * @param sameSubject both sides' definitions of the scenario digest alike (settings, config files, records)
      * @param reach    what the gate's listing found of the whole client's code on both sides
+     * @param fedOnly  judged components whose own code is the same on both sides: only the serializers feeding them changed
      */
     public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes, boolean sameSubject, Reach reach,
-                       Map<ComponentRef, String> code) {
+                       Map<ComponentRef, String> code, Set<ComponentRef> fedOnly) {
 
         public Plan {
             judged = List.copyOf(judged);
             reported = List.copyOf(reported);
             notes = List.copyOf(notes);
             code = Map.copyOf(code);
+            fedOnly = Set.copyOf(fedOnly);
         }
 
         /**
@@ -180,7 +182,7 @@ public final class ComponentStage {
             }
             if (mode == ComponentsMode.OFF) {
                 plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"), sameSubject,
-                        reach, Map.of()));
+                        reach, Map.of(), Set.of()));
                 continue;
             }
             List<String> notes = new ArrayList<>(inHead.notes());
@@ -221,7 +223,9 @@ public final class ComponentStage {
                     code.put(component, base + "/" + head);
                 }
             }
-            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach, code));
+            Set<ComponentRef> fedOnly = new LinkedHashSet<>(both);
+            fedOnly.removeIf(component -> inHead.own().get(component) == null || !inHead.own().get(component).equals(inBase.own().get(component)));
+            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach, code, fedOnly));
         }
         return plans;
     }

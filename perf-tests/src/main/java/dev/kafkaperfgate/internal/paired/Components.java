@@ -38,6 +38,8 @@ final class Components {
     /** Per scenario, every component judged on it, measured with it or with an earlier scenario: what its change reaches. */
     private final Map<String, List<ComponentRef>> changed;
     private final Map<String, ComponentStage.Reach> reach;
+    /** Per scenario, the judged components whose own code is the same on both sides: changed only through their feeders. */
+    private final Map<String, Set<ComponentRef>> fedOnly;
     /** Per scenario and component ({@code "<scenario> <component>"}), the scenario it was measured with. */
     private final Map<String, String> measuredWith;
     private final int blocks;
@@ -46,8 +48,9 @@ final class Components {
     private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<ComponentRef>> reported,
                        Map<String, List<String>> notes, Map<String, ComponentFiles> files, Set<String> sameSubject,
                        Map<String, List<ComponentRef>> changed, Map<String, ComponentStage.Reach> reach, Map<String, String> measuredWith,
-                       int blocks, int looks) {
+                       Map<String, Set<ComponentRef>> fedOnly, int blocks, int looks) {
         this.stage = stage;
+        this.fedOnly = Map.copyOf(fedOnly);
         this.measuredWith = Map.copyOf(measuredWith);
         this.changed = changed;
         this.reach = reach;
@@ -81,7 +84,9 @@ final class Components {
         Map<String, List<ComponentRef>> changed = new LinkedHashMap<>();
         Map<String, ComponentStage.Reach> reach = new LinkedHashMap<>();
         Map<String, String> measuredWith = new HashMap<>();
+        Map<String, Set<ComponentRef>> fedOnly = new HashMap<>();
         plans.forEach((scenario, plan) -> {
+            fedOnly.put(scenario, plan.fedOnly());
             if (plan.sameSubject()) {
                 sameSubject.add(scenario);
             }
@@ -99,7 +104,7 @@ final class Components {
                             + String.join(", ", shown.stream().map(ComponentRef::label).toList()),
                     lines.isEmpty() ? "" : "; " + String.join("; ", lines));
         });
-        return new Components(stage, judged, reported, notes, files, sameSubject, changed, reach, measuredWith, blocks, looks);
+        return new Components(stage, judged, reported, notes, files, sameSubject, changed, reach, measuredWith, fedOnly, blocks, looks);
     }
 
     /**
@@ -160,6 +165,11 @@ final class Components {
      */
     List<ComponentRef> changed(String scenario) {
         return changed.get(scenario);
+    }
+
+    /** Of {@link #changed}, those whose own code is the same on both sides: only the serializers that feed them changed. */
+    Set<ComponentRef> fedOnly(String scenario) {
+        return fedOnly.getOrDefault(scenario, Set.of());
     }
 
     /** The scenario whose duels measured {@code component} for {@code scenario}: itself, or an earlier one with the same code and settings. */

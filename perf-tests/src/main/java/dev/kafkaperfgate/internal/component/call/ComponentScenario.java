@@ -96,6 +96,20 @@ public final class ComponentScenario {
      * partitioner or a deserializer, the serializers whose bytes it gets.
      */
     public static List<String> codeRoots(Scenario scenario, ComponentRef component) {
+        return codeRoots(scenario, component, true);
+    }
+
+    /** Whether a component's input is another component's output: a partitioner or a deserializer gets the serializers' bytes. */
+    public static boolean fed(ComponentRef component) {
+        return component.role().equals("partitioner.class") || component.role().endsWith("deserializer");
+    }
+
+    /**
+     * {@link #codeRoots(Scenario, ComponentRef)}, without the serializers that feed it when
+     * {@code feeders} is false: the component's own code, to tell a change of its own from a
+     * change in the bytes it is given.
+     */
+    public static List<String> codeRoots(Scenario scenario, ComponentRef component, boolean feeders) {
         List<String> roots = new ArrayList<>();
         roots.add(component.className());
         if (scenario.produce().recordSource() != null) {
@@ -108,8 +122,7 @@ public final class ComponentScenario {
         Map<String, String> settings = new TreeMap<>(scenario.produce().producer());
         settings.putAll(scenario.consumer());
         settings.forEach((key, value) -> {
-            boolean feedsThisOne = key.endsWith("serializer") && !key.endsWith("deserializer")
-                    && (component.role().equals("partitioner.class") || component.role().endsWith("deserializer"));
+            boolean feedsThisOne = feeders && key.endsWith("serializer") && !key.endsWith("deserializer") && fed(component);
             if (!COMPONENT_KEYS.contains(key) || feedsThisOne) {
                 Arrays.stream(value.split(",")).map(String::trim).filter(name -> !name.isEmpty()).forEach(roots::add);
             }
