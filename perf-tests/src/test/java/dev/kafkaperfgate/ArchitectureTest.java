@@ -88,6 +88,19 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * A run changes its settings through typed withers ({@code withResultsDir}, {@code withoutBase},
+     * {@code storedInstead}...), never by a key: {@code GateSettings.with(key, value)} is the settings
+     * package's own (issue 73). Tests may still set a key.
+     */
+    @Test
+    void settingsAreChangedThroughTypedWithersOnly() {
+        noClasses().that().resideOutsideOfPackage("dev.kafkaperfgate.internal.settings..")
+                .should().callMethod(dev.kafkaperfgate.internal.settings.GateSettings.class, "with", String.class, String.class)
+                .orShould().callMethod(dev.kafkaperfgate.internal.settings.GateSettings.class, "with", java.util.Map.class)
+                .check(classes);
+    }
+
     /** The settings package is the bottom layer: every package may read it, it reads none of theirs. */
     @Test
     void theSettingsDependOnNothingOfTheGates() {

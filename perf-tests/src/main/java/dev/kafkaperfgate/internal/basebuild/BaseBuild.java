@@ -259,11 +259,11 @@ public final class BaseBuild implements AutoCloseable {
             throw new IllegalStateException("the head was not built, so it cannot run alone");
         }
         Path directory = headModule;
-        GateSettings own = stored.with(GateProperties.SCENARIOS_DIR, headScenarios.toString());
+        GateSettings own = stored.withScenariosDir(headScenarios);
         // The head's baselines from its own copy, where the gate named them in the module (GateSession resolved them there).
         Path baselines = stored.baselinesDir().toAbsolutePath().normalize();
         if (module != null && baselines.startsWith(module) && !module.equals(headModule)) {
-            own = own.with(GateProperties.BASELINES_DIR, headModule.resolve(module.relativize(baselines).toString()).toString());
+            own = own.withBaselinesDir(headModule.resolve(module.relativize(baselines).toString()));
         }
         return HeadAlone.run(own, users.head(), headClasspath, directory);
     }

@@ -7,7 +7,6 @@ import dev.kafkaperfgate.internal.environment.GateFiles;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.internal.settings.Defaults;
-import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 
 import java.io.IOException;
@@ -17,9 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -37,9 +34,6 @@ final class HeadAlone {
      * The paired run's sides: the stored run that stands in has no base. (It runs as one user and is
      * given no {@code GateWiring}: the script's wiring is no setting, so it cannot pass on.)
      */
-    private static final List<String> PAIRED_SIDES = List.of(GateProperties.BASE_REF, GateProperties.BASE_CLASSPATH_FILE,
-            GateProperties.HEAD_CLASSPATH_FILE, GateProperties.BASE_SCENARIOS_DIR, GateProperties.BASE_COMMIT);
-
     private HeadAlone() {
     }
 
@@ -108,14 +102,10 @@ final class HeadAlone {
 
     /** The stored run's settings as {@code -D} flags: no paired sides; its results in its own home; a broker of its own. */
     static List<String> settingsOf(GateSettings stored, Path results, boolean ownUser) {
-        Map<String, String> changes = new HashMap<>();
-        PAIRED_SIDES.forEach(key -> changes.put(key, null));
-        changes.put(GateProperties.RESULTS_DIR, results.toString());
-        if (ownUser) {
-            // The head's user has no Docker socket: its broker is a process of its own.
-            changes.put(GateProperties.BROKER, "process");
-        }
-        return stored.with(changes).given().entrySet().stream().map(entry -> "-D" + entry.getKey() + "=" + entry.getValue()).toList();
+        GateSettings own = stored.withoutBase().withResultsDir(results);
+        // The head's user has no Docker socket: its broker is a process of its own.
+        return (ownUser ? own.withProcessBroker() : own).given().entrySet().stream()
+                .map(entry -> "-D" + entry.getKey() + "=" + entry.getValue()).toList();
     }
 
     private static int await(List<String> command, Path directory) {

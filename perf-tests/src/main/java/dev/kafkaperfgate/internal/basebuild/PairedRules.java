@@ -1,7 +1,6 @@
 package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
-import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 
 import java.nio.file.Path;
@@ -56,11 +55,7 @@ public final class PairedRules {
      * wins).
      */
     public static GateSettings storedInstead(GateSettings settings, PairedUnavailableException why) {
-        GateSettings stored = settings.with(GateProperties.FALLBACK_REASON, why.getMessage());
-        if (why.baseWithoutGate() && !settings.given().containsKey(GateProperties.ALLOW_UNJUDGED)) {
-            stored = stored.with(GateProperties.ALLOW_UNJUDGED, "true");
-        }
-        return stored;
+        return settings.storedInstead(why.getMessage(), why.baseWithoutGate());
     }
 
     /** A refusal when a trusted file changed between two fingerprints; {@code when} says during what. */

@@ -4,8 +4,8 @@ import dev.kafkaperfgate.internal.settings.BrokerMode;
 import dev.kafkaperfgate.internal.settings.Defaults;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
-import dev.kafkaperfgate.internal.settings.JvmFlags;
-import dev.kafkaperfgate.internal.settings.MachineSettings;
+import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
+import dev.kafkaperfgate.internal.settings.machine.MachineSettings;
 import dev.kafkaperfgate.internal.settings.CpuSet;
 
 import java.nio.file.Path;

@@ -307,8 +307,8 @@ public final class ComponentStage {
      * Empty when every duel of {@code component}, measured with {@code scenario}, showed its change confined to its call (the same
      * output for every record, no more work outside it: {@link Confined}); otherwise why not.
      */
-    public java.util.Optional<String> unconfined(String scenario, ComponentRef component) {
-        return Confined.why(work.getOrDefault(scenario + " " + component, List.of()));
+    public java.util.Optional<String> unconfined(String scenario, ComponentRef component, boolean output) {
+        return Confined.why(work.getOrDefault(scenario + " " + component, List.of()), output);
     }
 
     /** What the duels of {@code component}, measured with {@code scenario}, saw outside its call, for summary.json. */

@@ -52,6 +52,6 @@ public record PairedPinning(CpuSet broker, CpuSet clients, String line) {
 
     /** {@code settings} with the broker's CPUs set, for the broker's settings. */
     public GateSettings withBroker(GateSettings settings) {
-        return broker == null ? settings : settings.with(GateProperties.BROKER_CPUS, broker.cpus());
+        return broker == null ? settings : settings.withBrokerCpus(broker);
     }
 }

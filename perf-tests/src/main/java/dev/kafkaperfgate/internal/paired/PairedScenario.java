@@ -215,19 +215,18 @@ final class PairedScenario {
             if (why != null) {
                 break;
             }
-            if (serializerChanged && components.fedOnly(scenario.name()).contains(component)) {
-                continue;
-            }
+            // Fed only: judged, not INCONCLUSIVE and no more work outside its call, as any other; its output is not compared.
+            boolean fedOnly = serializerChanged && components.fedOnly(scenario.name()).contains(component);
             String with = components.measuredWith(scenario.name(), component);
             Decision<?> decision = componentDecisions.get(with + " " + component);
-            if (!ComponentScenario.CONFINABLE_ROLES.contains(component.role())) {
+            if (!fedOnly && !ComponentScenario.CONFINABLE_ROLES.contains(component.role())) {
                 why = component.label() + " wraps the client itself";
             } else if (decision == null) {
                 why = component.label() + " was not judged";
             } else if ((decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.INCONCLUSIVE)) {
                 why = component.label() + "'s verdict is INCONCLUSIVE";
             } else {
-                why = components.stage().unconfined(with, component).map(reason -> component.label() + ": " + reason).orElse(null);
+                why = components.stage().unconfined(with, component, !fedOnly).map(reason -> component.label() + ": " + reason).orElse(null);
             }
         }
         if (why != null) {

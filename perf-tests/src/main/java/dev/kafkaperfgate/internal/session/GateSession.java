@@ -9,7 +9,6 @@ import dev.kafkaperfgate.internal.frame.RunMode;
 import dev.kafkaperfgate.internal.paired.PairedMode;
 import dev.kafkaperfgate.internal.paired.PairedSides;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
-import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.internal.stored.StoredMode;
 
@@ -52,7 +51,7 @@ public final class GateSession {
         ResultsFolder results = ResultsFolder.open(settings.resultsDir());
         GateResult result;
         try {
-            result = runIn(settings.with(GateProperties.RESULTS_DIR, results.work().toString()), wiring, console);
+            result = runIn(settings.withResultsDir(results.work()), wiring, console);
         } catch (RuntimeException | Error e) {
             try {
                 // Logs of a run that stopped are worth keeping; an empty folder would only push the last results aside.
@@ -75,21 +74,7 @@ public final class GateSession {
      * The scenarios' folder stays relative: each side reads it from its own tree ({@link BaseBuild}).
      */
     private static GateSettings inModule(GateSettings settings, GateWiring wiring) {
-        if (wiring.module() == null) {
-            return settings;
-        }
-        GateSettings resolved = settings;
-        for (String key : List.of(GateProperties.BASELINES_DIR, GateProperties.RESULTS_DIR, GateProperties.BROKER_CLASSPATH_FILE,
-                GateProperties.EXTERNAL_CLIENT_PROPERTIES)) {
-            String value = settings.given().get(key);
-            if (value != null && !value.isBlank() && !Path.of(value).isAbsolute()) {
-                resolved = resolved.with(key, wiring.module().resolve(value).toString());
-            }
-        }
-        if (!settings.given().containsKey(GateProperties.BASELINES_DIR)) {
-            resolved = resolved.with(GateProperties.BASELINES_DIR, wiring.module().resolve(settings.baselinesDir().toString()).toString());
-        }
-        return resolved;
+        return wiring.module() == null ? settings : settings.resolvedAgainst(wiring.module());
     }
 
     /** A run that writes into {@code settings.resultsDir()}, the run's own folder. */
@@ -105,11 +90,10 @@ public final class GateSession {
                     throw base.unavailable().get();
                 }
                 // The run's commit, unless given, is the head's; the sides go to the paired run as they are.
-                GateSettings run = settings.given().containsKey(GateProperties.RUN_COMMIT) ? settings
-                        : settings.with(GateProperties.RUN_COMMIT, base.headCommit());
+                GateSettings run = settings.withRunCommitUnlessGiven(base.headCommit());
                 result = measure(PairedMode.open(run, base.sides(), wiring.users(), console));
             } catch (PairedUnavailableException e) {
-                GateSettings stored = PairedRules.storedInstead(settings.with(GateProperties.BASE_REF, null), e);
+                GateSettings stored = PairedRules.storedInstead(settings.withoutBase(), e);
                 result = switch (PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm())) {
                     case STORED_HERE -> measure(StoredMode.prepare(stored, console));
                     case HEAD_ALONE -> {

@@ -1,7 +1,10 @@
 package dev.kafkaperfgate.internal.settings;
 
+import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
+import dev.kafkaperfgate.internal.settings.machine.MachineSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -86,7 +89,7 @@ public final class GateSettings {
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_BLOCKS, Defaults.COMPONENT_BLOCKS, 2, 20),
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5),
                 JvmFlags.of(GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS)));
-            machine = MachineSettings.parse(values);
+            machine = MachineSettings.parse(key -> GateProperties.get(values, key, null));
         } catch (InvalidSettingException e) {
             throw e;
         } catch (IllegalArgumentException e) {
@@ -132,16 +135,10 @@ public final class GateSettings {
 
     /** These settings with {@code key} set to {@code value} (removed when {@code null}), checked again. */
     public GateSettings with(String key, String value) {
-        Map<String, String> changed = new TreeMap<>(values);
-        if (value == null) {
-            changed.remove(key);
-        } else {
-            changed.put(key, value);
-        }
-        return new GateSettings(changed);
+        return with(java.util.Collections.singletonMap(key, value));
     }
 
-    /** These settings with every entry of {@code changes} applied as {@link #with} does. */
+    /** These settings with every entry of {@code changes} applied as {@link #with(String, String)} does. */
     public GateSettings with(Map<String, String> changes) {
         Map<String, String> changed = new TreeMap<>(values);
         changes.forEach((key, value) -> {
@@ -154,15 +151,75 @@ public final class GateSettings {
         return new GateSettings(changed);
     }
 
+    // --- typed changes: the run's own steps change its settings through these, never by a key (ArchitectureTest)
+
+    public GateSettings withResultsDir(Path folder) {
+        return with(GateProperties.RESULTS_DIR, folder.toString());
+    }
+
+    public GateSettings withScenariosDir(Path folder) {
+        return with(GateProperties.SCENARIOS_DIR, folder.toString());
+    }
+
+    public GateSettings withBaselinesDir(Path folder) {
+        return with(GateProperties.BASELINES_DIR, folder.toString());
+    }
+
+    /** These settings with the run's commit {@code sha}, unless one was given. */
+    public GateSettings withRunCommitUnlessGiven(String sha) {
+        return isSet(GateProperties.RUN_COMMIT) ? this : with(GateProperties.RUN_COMMIT, sha);
+    }
+
+    public GateSettings withBrokerCpus(CpuSet cpus) {
+        return with(GateProperties.BROKER_CPUS, cpus.cpus());
+    }
+
+    /**
+     * The settings of a stored run standing in for a paired one: the reason in its headline and, when
+     * {@code passUnjudged} (an adoption), a run that judged nothing passes unless {@code perf.allow.unjudged} was given.
+     */
+    public GateSettings storedInstead(String reason, boolean passUnjudged) {
+        GateSettings stored = with(Map.of(GateProperties.FALLBACK_REASON, reason));
+        return passUnjudged && !isSet(GateProperties.ALLOW_UNJUDGED) ? stored.with(GateProperties.ALLOW_UNJUDGED, "true") : stored;
+    }
+
+    /** These settings without a base to pair with: the paired sides' keys removed. */
+    public GateSettings withoutBase() {
+        Map<String, String> changes = new TreeMap<>();
+        List.of(GateProperties.BASE_REF, GateProperties.BASE_CLASSPATH_FILE, GateProperties.HEAD_CLASSPATH_FILE,
+                GateProperties.BASE_SCENARIOS_DIR, GateProperties.BASE_COMMIT).forEach(key -> changes.put(key, null));
+        return with(changes);
+    }
+
+    public GateSettings withProcessBroker() {
+        return with(GateProperties.BROKER, "process");
+    }
+
+    /**
+     * These settings with the module's files (baselines, also by default; results, the broker's class path file, an external
+     * cluster's properties) made absolute against {@code module}. The scenarios stay relative: each side reads its own tree.
+     */
+    public GateSettings resolvedAgainst(Path module) {
+        Map<String, String> changes = new TreeMap<>();
+        for (String key : List.of(GateProperties.BASELINES_DIR, GateProperties.RESULTS_DIR, GateProperties.BROKER_CLASSPATH_FILE,
+                GateProperties.EXTERNAL_CLIENT_PROPERTIES)) {
+            String value = values.get(key);
+            if (value != null && !value.isBlank() && !Path.of(value).isAbsolute()) {
+                changes.put(key, module.resolve(value).toString());
+            }
+        }
+        changes.putIfAbsent(GateProperties.BASELINES_DIR, module.resolve(baselinesDir().toString()).toString());
+        return with(changes);
+    }
+
     /** Every setting given, by key: what a child process or a report repeats. */
     public Map<String, String> given() {
         return values;
     }
 
     private boolean isSet(String key) {
-        return GateProperties.get(values, key, null) != null;
+        return text(key) != null;
     }
-
     private String text(String key) {
         return GateProperties.get(values, key, null);
     }
@@ -315,7 +372,6 @@ public final class GateSettings {
     public String externalBootstrapServers() {
         return text(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS);
     }
-
 
     // --- an injected cost, for proving the gate
 

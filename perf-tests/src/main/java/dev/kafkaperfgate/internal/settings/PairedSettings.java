@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.settings;
 
+import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
 import java.time.Duration;
 import java.util.OptionalInt;
 

@@ -18,7 +18,7 @@ public record TrogdorSettings(URI coordinator, List<String> agents) {
         agents = List.copyOf(agents);
     }
 
-    /** The Trogdor settings {@code settings} parsed (a coordinator with its agents, or neither: {@link dev.kafkaperfgate.internal.settings.MachineSettings}). */
+    /** The Trogdor settings {@code settings} parsed (a coordinator with its agents, or neither: {@link dev.kafkaperfgate.internal.settings.machine.MachineSettings}). */
     public static TrogdorSettings from(GateSettings settings) {
         return new TrogdorSettings(settings.machine().trogdorCoordinator().orElse(null), settings.machine().trogdorAgents());
     }

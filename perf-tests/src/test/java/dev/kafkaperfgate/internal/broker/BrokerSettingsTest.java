@@ -64,7 +64,7 @@ class BrokerSettingsTest {
 
     @Test
     void jvmFlagsSplitIntoHeapAndTheRestAsKafkaScriptsTakeThem() {
-        dev.kafkaperfgate.internal.settings.JvmFlags flags = dev.kafkaperfgate.internal.settings.JvmFlags.of("-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20");
+        dev.kafkaperfgate.internal.settings.machine.JvmFlags flags = dev.kafkaperfgate.internal.settings.machine.JvmFlags.of("-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxGCPauseMillis=20");
         assertEquals("-Xms1g -Xmx1g", ContainerBroker.flags(flags, true));
         assertEquals("-XX:+UseG1GC -XX:MaxGCPauseMillis=20", ContainerBroker.flags(flags, false));
     }

@@ -44,6 +44,20 @@ class ConfinedRuleTest {
         assertTrue(Confined.why(List.of(duel(QUIET, QUIET, "varies", "varies"))).orElseThrow().contains("cannot be compared"));
     }
 
+    /**
+     * A deserializer fed only other serializers' bytes: its output is not compared (n/a), but the
+     * rest holds as for any component: no duel is never confined, and work outside its call is named.
+     */
+    @Test
+    void withoutItsOutputTheWorkOutsideTheCallStillDecides() {
+        assertEquals(Optional.empty(), Confined.why(List.of(duel(QUIET, QUIET, "n/a", "n/a")), false));
+        assertEquals(Optional.of("no duel measured it"), Confined.why(List.of(), false));
+        assertTrue(Confined.why(List.of(duel(QUIET, new double[] {130, 4, 2, 80}, "n/a", "n/a")), false).orElseThrow()
+                .contains("started 2 more threads"));
+        assertTrue(Confined.why(List.of(duel(QUIET, QUIET, "n/a", "n/a")), true).orElseThrow().contains("cannot be compared"),
+                "with its output asked for, n/a is never confined");
+    }
+
     private static String why(double[] head, String headOutput) {
         return Confined.why(List.of(duel(QUIET, head, "a", headOutput))).orElse("confined");
     }

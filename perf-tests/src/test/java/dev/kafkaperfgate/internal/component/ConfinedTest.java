@@ -124,7 +124,7 @@ class ConfinedTest {
             assertEquals(List.of(SERIALIZER_REF), stage.plan(List.of(files), work.resolve("lists-" + name)).get("events-publish").judged());
         }
         stage.measurer(files, SERIALIZER_REF).measure(false);
-        Optional<String> why = stage.unconfined("events-publish", SERIALIZER_REF);
+        Optional<String> why = stage.unconfined("events-publish", SERIALIZER_REF, true);
         System.out.println(name + ": " + why.orElse("confined") + " [" + stage.outsideFigures("events-publish", SERIALIZER_REF) + "]");
         return why;
     }

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.settings;
 
+import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
+import dev.kafkaperfgate.internal.settings.machine.MachineSettings;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Settings typed to the leaf (issue 73): a getter of {@link GateSettings} that returns text returns
  * text the gate uses as text, never text a later part parses (a CPU list, JVM flags, a path, an
- * address list: those are typed, in {@link MachineSettings}). Each text getter is named here with
+ * address list: those are typed, in {@link dev.kafkaperfgate.internal.settings.machine.MachineSettings}). Each text getter is named here with
  * what the gate does with it; a new one fails this test until it is typed or named.
  */
 @Tag("unit")

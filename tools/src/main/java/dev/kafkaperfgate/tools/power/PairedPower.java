@@ -176,7 +176,7 @@ public final class PairedPower {
         // The PR suite's policy, every verdict here is made at: its comparisons counted from its files.
         GatePolicy policy = RunFrame.policy(dev.kafkaperfgate.tools.bench.PrSuite.comparisons(options.scenarios), GateSettings.of(Map.of()));
         ArrayNode rows = new ObjectMapper().createArrayNode();
-        try (WorkerPair workers = WorkerPair.start(classpath, classpath, dev.kafkaperfgate.internal.settings.JvmFlags.of(Defaults.WORKER_JVM_FLAGS), clientCpus, console);
+        try (WorkerPair workers = WorkerPair.start(classpath, classpath, dev.kafkaperfgate.internal.settings.machine.JvmFlags.of(Defaults.WORKER_JVM_FLAGS), clientCpus, console);
              KafkaBroker broker = BrokerSelector.start(BrokerSettings.from(GateSettings.of(brokerProperties)), console)) {
             BrokerWarmup.run(broker, Defaults.PAIRED_BROKER_WARMUP, console);
             List<CatalogEntry> catalog = CatalogEntry.fromReply(workers.base().call(WorkerProcess.command("catalog")

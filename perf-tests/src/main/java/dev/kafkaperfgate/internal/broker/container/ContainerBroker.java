@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.broker.container;
 
-import dev.kafkaperfgate.internal.settings.JvmFlags;
+import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
 import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.broker.BrokerSettings;

@@ -5,7 +5,7 @@ import dev.kafkaperfgate.internal.broker.LinkPorts;
 import dev.kafkaperfgate.internal.broker.LogTail;
 import dev.kafkaperfgate.internal.broker.OwnedProcess;
 import dev.kafkaperfgate.internal.settings.CpuSet;
-import dev.kafkaperfgate.internal.settings.JvmFlags;
+import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
 import dev.kafkaperfgate.internal.environment.ProcessPinning;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.paired.workers;
 
 import dev.kafkaperfgate.internal.engine.Side;
 import dev.kafkaperfgate.internal.settings.CpuSet;
-import dev.kafkaperfgate.internal.settings.JvmFlags;
+import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 
 import java.io.PrintStream;

@@ -164,7 +164,7 @@ class ProcessBrokerTest {
     @Timeout(60)
     void aBrokerThatDiesDuringStartUpIsReportedWithItsLog() {
         // A 1 MiB heap cannot hold the broker: the JVM exits at once.
-        BrokerSettings starved = SETTINGS.withJvmFlags(dev.kafkaperfgate.internal.settings.JvmFlags.of("-Xms1m -Xmx1m"));
+        BrokerSettings starved = SETTINGS.withJvmFlags(dev.kafkaperfgate.internal.settings.machine.JvmFlags.of("-Xms1m -Xmx1m"));
         BrokerUnavailableException error = assertThrows(BrokerUnavailableException.class,
                 () -> ProcessBroker.start(starved, "test"));
         assertTrue(error.getMessage().matches("(?s)process broker \\(pid \\d+\\) exited with code \\d+\\. Last lines of its log .*"),

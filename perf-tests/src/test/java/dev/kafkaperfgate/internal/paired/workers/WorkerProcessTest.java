@@ -28,7 +28,7 @@ class WorkerProcessTest {
 
     @Test
     void aPinnedWorkerRunsOnlyOnItsCpus() throws Exception {
-        try (WorkerProcess worker = WorkerProcess.start(Side.HEAD, System.getProperty("java.class.path"), dev.kafkaperfgate.internal.settings.JvmFlags.of(Defaults.WORKER_JVM_FLAGS),
+        try (WorkerProcess worker = WorkerProcess.start(Side.HEAD, System.getProperty("java.class.path"), dev.kafkaperfgate.internal.settings.machine.JvmFlags.of(Defaults.WORKER_JVM_FLAGS),
                 CpuSet.parseOrNull("0"), console)) {
             assertEquals(dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION,
                     worker.call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN).path("protocol").asInt());
@@ -38,7 +38,7 @@ class WorkerProcessTest {
 
     @Test
     void anUnpinnedWorkerRunsWhereThisJvmMay() throws Exception {
-        try (WorkerProcess worker = WorkerProcess.start(Side.BASE, System.getProperty("java.class.path"), dev.kafkaperfgate.internal.settings.JvmFlags.of(Defaults.WORKER_JVM_FLAGS),
+        try (WorkerProcess worker = WorkerProcess.start(Side.BASE, System.getProperty("java.class.path"), dev.kafkaperfgate.internal.settings.machine.JvmFlags.of(Defaults.WORKER_JVM_FLAGS),
                 null, console)) {
             worker.call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
             assertEquals(Affinity.of(ProcessHandle.current().pid()), Affinity.of(worker.pid()));
@@ -48,7 +48,7 @@ class WorkerProcessTest {
     @Test
     void aRestartedPairRunsInNewJvmsAndTheOldOnesAreGone() throws Exception {
         String classpath = System.getProperty("java.class.path");
-        try (WorkerPair workers = WorkerPair.start(classpath, classpath, dev.kafkaperfgate.internal.settings.JvmFlags.of(Defaults.WORKER_JVM_FLAGS), CpuSet.parseOrNull("0"), console)) {
+        try (WorkerPair workers = WorkerPair.start(classpath, classpath, dev.kafkaperfgate.internal.settings.machine.JvmFlags.of(Defaults.WORKER_JVM_FLAGS), CpuSet.parseOrNull("0"), console)) {
             long base = workers.base().pid();
             long head = workers.head().pid();
             assertEquals(1, workers.generation());
@@ -67,7 +67,7 @@ class WorkerProcessTest {
 
     @Test
     void aWorkerNamesItsJitThreadsBeforeItsSidesCodeRunsAndTheirTimeIsReadApart() throws Exception {
-        try (WorkerProcess worker = WorkerProcess.start(Side.HEAD, System.getProperty("java.class.path"), dev.kafkaperfgate.internal.settings.JvmFlags.of(Defaults.WORKER_JVM_FLAGS),
+        try (WorkerProcess worker = WorkerProcess.start(Side.HEAD, System.getProperty("java.class.path"), dev.kafkaperfgate.internal.settings.machine.JvmFlags.of(Defaults.WORKER_JVM_FLAGS),
                 null, console)) {
             worker.call(WorkerProcess.command("hello"), Defaults.WORKER_REPLY_MARGIN);
             // Started with -XX:-UseDynamicNumberOfCompilerThreads: every compiler thread exists before main.

@@ -1,12 +1,16 @@
-package dev.kafkaperfgate.internal.settings;
+package dev.kafkaperfgate.internal.settings.machine;
+
+import dev.kafkaperfgate.internal.settings.CpuSet;
+import dev.kafkaperfgate.internal.settings.Defaults;
+import dev.kafkaperfgate.internal.settings.GateProperties;
 
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Where the gate's own processes run and how it reaches what it did not start: CPU lists, the
@@ -32,25 +36,28 @@ public record MachineSettings(Optional<CpuSet> brokerCpus, Optional<CpuSet> clie
         trogdorAgents = List.copyOf(trogdorAgents);
     }
 
-    /** @throws IllegalArgumentException naming the first key whose value cannot be taken */
-    static MachineSettings parse(Map<String, String> values) {
+    /**
+     * @param values each key's text as given, {@code null} when unset ({@code GateSettings} reads the keys)
+     * @throws IllegalArgumentException naming the first key whose value cannot be taken
+     */
+    public static MachineSettings parse(UnaryOperator<String> values) {
         return new MachineSettings(cpus(values, GateProperties.BROKER_CPUS), cpus(values, GateProperties.CLIENT_CPUS),
-                JvmFlags.of(GateProperties.get(values, GateProperties.BROKER_JVM_FLAGS, Defaults.BROKER_JVM_FLAGS)),
+                JvmFlags.of(java.util.Objects.requireNonNullElse(values.apply(GateProperties.BROKER_JVM_FLAGS), Defaults.BROKER_JVM_FLAGS)),
                 path(values, GateProperties.BROKER_CLASSPATH_FILE), path(values, GateProperties.EXTERNAL_CLIENT_PROPERTIES),
-                jmx(GateProperties.get(values, GateProperties.EXTERNAL_JMX, null)), path(values, GateProperties.TOXIPROXY_SERVER),
+                jmx(values.apply(GateProperties.EXTERNAL_JMX)), path(values, GateProperties.TOXIPROXY_SERVER),
                 coordinator(values), agents(values));
     }
 
-    private static Optional<CpuSet> cpus(Map<String, String> values, String key) {
+    private static Optional<CpuSet> cpus(UnaryOperator<String> values, String key) {
         try {
-            return Optional.ofNullable(CpuSet.parseOrNull(GateProperties.get(values, key, null)));
+            return Optional.ofNullable(CpuSet.parseOrNull(values.apply(key)));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-D" + key + ": " + e.getMessage(), e);
         }
     }
 
-    private static Optional<Path> path(Map<String, String> values, String key) {
-        String text = GateProperties.get(values, key, null);
+    private static Optional<Path> path(UnaryOperator<String> values, String key) {
+        String text = values.apply(key);
         try {
             return text == null ? Optional.empty() : Optional.of(Path.of(text));
         } catch (java.nio.file.InvalidPathException e) {
@@ -73,10 +80,10 @@ public record MachineSettings(Optional<CpuSet> brokerCpus, Optional<CpuSet> clie
         return addresses;
     }
 
-    private static Optional<URI> coordinator(Map<String, String> values) {
-        String url = GateProperties.get(values, GateProperties.TROGDOR_COORDINATOR, null);
+    private static Optional<URI> coordinator(UnaryOperator<String> values) {
+        String url = values.apply(GateProperties.TROGDOR_COORDINATOR);
         if (url == null) {
-            if (GateProperties.get(values, GateProperties.TROGDOR_AGENTS, null) != null) {
+            if (values.apply(GateProperties.TROGDOR_AGENTS) != null) {
                 throw new IllegalArgumentException("-D" + GateProperties.TROGDOR_AGENTS + " names agents of a coordinator: set -D"
                         + GateProperties.TROGDOR_COORDINATOR + " too, or neither to start Trogdor on this machine");
             }
@@ -96,10 +103,10 @@ public record MachineSettings(Optional<CpuSet> brokerCpus, Optional<CpuSet> clie
         return Optional.of(coordinator);
     }
 
-    private static List<String> agents(Map<String, String> values) {
-        String names = GateProperties.get(values, GateProperties.TROGDOR_AGENTS, null);
+    private static List<String> agents(UnaryOperator<String> values) {
+        String names = values.apply(GateProperties.TROGDOR_AGENTS);
         if (names == null) {
-            if (GateProperties.get(values, GateProperties.TROGDOR_COORDINATOR, null) != null) {
+            if (values.apply(GateProperties.TROGDOR_COORDINATOR) != null) {
                 throw new IllegalArgumentException("-D" + GateProperties.TROGDOR_COORDINATOR + " needs -D" + GateProperties.TROGDOR_AGENTS
                         + ": the agents' node names in its configuration, e.g. agent-1,agent-2");
             }

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.settings;
+package dev.kafkaperfgate.internal.settings.machine;
 
 import java.util.Arrays;
 import java.util.List;
@@ -22,7 +22,7 @@ public record JvmFlags(List<String> flags) {
 
     /** The flags {@code text} holds, split at whitespace; none when it is blank. */
     public static JvmFlags of(String text) {
-        return new JvmFlags(text == null || text.isBlank() ? List.of() : Arrays.asList(text.strip().split("\\s+")));
+        return new JvmFlags(text == null || text.isBlank() ? List.of() : Arrays.asList(text.strip().split("\\p{javaWhitespace}+")));
     }
 
     /** The flags joined by one space, as a command line shows them. */
