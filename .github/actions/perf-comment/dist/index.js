@@ -24595,8 +24595,8 @@ async function acceptance(octokit, { owner, repo, number, label: label2, payload
   const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
   const set = events.filter((event) => event && event.event === "labeled" && event.label && event.label.name === label2).pop();
   const login = set && set.actor && typeof set.actor.login === "string" ? set.actor.login : "";
-  if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login)) {
-    return { none: login ? `the label ${label2} was set by ${login}, a bot, not a maintainer` : `no event says who set the label ${label2}` };
+  if (!AUTHOR.test(login)) {
+    return { none: `no event names who set the label ${label2} as a GitHub login` };
   }
   const pull = payload && payload.pull_request || {};
   const own = payload.action === "labeled" && payload.label && payload.label.name === label2 && payload.sender && payload.sender.login === login;

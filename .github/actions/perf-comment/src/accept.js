@@ -1,10 +1,9 @@
 // The accept label (issue 59): a maintainer's way to accept an intended cost. Read from GitHub's
 // API at decision time, never from the pull request's files: the label must be on the pull
-// request now, and the last time it was set, a person set it. GitHub lets only people with triage
-// rights (or more) set a label; a bot (an auto-labeller a pull request can trigger) is not taken
-// for a maintainer. Facts only, from the API and from the event GitHub wrote: whether they accept
-// the head measured (the head the label was set on, never the author's own label) is the gate's
-// Java to decide (Acceptance.refusal, issue 74).
+// request now. GitHub lets only people with triage rights (or more) set a label. Facts only, from
+// the API and from the event GitHub wrote: whether they accept the head measured (a person, not a
+// bot, set it; on the head measured; never the author's own label) is the gate's Java to decide
+// (Acceptance.refusal, issues 74 and 73).
 
 const AUTHOR = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\[bot\])?$/
 const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/
@@ -25,8 +24,8 @@ export async function acceptance(octokit, { owner, repo, number, label, payload 
   const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 })
   const set = events.filter((event) => event && event.event === 'labeled' && event.label && event.label.name === label).pop()
   const login = set && set.actor && typeof set.actor.login === 'string' ? set.actor.login : ''
-  if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login)) {
-    return { none: login ? `the label ${label} was set by ${login}, a bot, not a maintainer` : `no event says who set the label ${label}` }
+  if (!AUTHOR.test(login)) {
+    return { none: `no event names who set the label ${label} as a GitHub login` }
   }
   const pull = (payload && payload.pull_request) || {}
   const own = payload.action === 'labeled' && payload.label && payload.label.name === label

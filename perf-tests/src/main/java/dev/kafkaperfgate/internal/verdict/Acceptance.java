@@ -59,10 +59,14 @@ public record Acceptance(String by, String label, String at, String head, String
 
     /**
      * Why the label does not accept this run's head, or {@code null} when it does; decided here
-     * and nowhere else. The author unknown, the author's own label, or a label set on another head
-     * (this run is not the label's own event) accepts nothing.
+     * and nowhere else. A bot's label (an auto-labeller a pull request can trigger), the author
+     * unknown, the author's own label, or a label set on another head (this run is not the label's
+     * own event) accepts nothing.
      */
     public String refusal() {
+        if (by.endsWith("[bot]")) {
+            return "the label " + label + " was set by @" + by + ", a bot, not a maintainer: it accepts nothing";
+        }
         if (author.isEmpty()) {
             return "the pull request's author is not known, so the label " + label + " set by @" + by + " accepts nothing";
         }

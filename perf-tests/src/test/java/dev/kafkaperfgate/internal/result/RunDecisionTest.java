@@ -153,6 +153,13 @@ class RunDecisionTest {
         assertEquals(1, author.exitCode());
         assertTrue(author.headline().contains("@Contributor-2 wrote this pull request and set the label perf-accepted on it: an author "
                 + "cannot accept"), author.headline());
+        // Issue 73: a bot's label (an auto-labeller a pull request can trigger) is refused here, in Java, not by the action.
+        Map<String, String> bot = new java.util.HashMap<>(pushed);
+        bot.put(GateProperties.ACCEPTED_BY, "labeler[bot]");
+        bot.put(GateProperties.ACCEPTED_HEAD, "b".repeat(40));
+        GateResult byBot = regressionUnder(bot);
+        assertEquals(1, byBot.exitCode());
+        assertTrue(byBot.headline().contains("the label perf-accepted was set by @labeler[bot], a bot, not a maintainer"), byBot.headline());
         own.remove(GateProperties.ACCEPT_AUTHOR);
         GateResult unknown = regressionUnder(own);
         assertEquals(1, unknown.exitCode());
