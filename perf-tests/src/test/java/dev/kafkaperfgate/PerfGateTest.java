@@ -118,6 +118,8 @@ class PerfGateTest {
                 new dev.kafkaperfgate.internal.scenario.ScenarioValidationException(java.util.List.of()), PerfGateException.Kind.INVALID_INPUT,
                 new dev.kafkaperfgate.internal.environment.SideRefusedException("the head changed a file the gate runs on"),
                 PerfGateException.Kind.REFUSED,
+                new dev.kafkaperfgate.internal.basebuild.PairedRefusedException("the base cannot be measured; the stand-in would run the head"),
+                PerfGateException.Kind.REFUSED,
                 new IllegalArgumentException("a bug of the gate's own"), PerfGateException.Kind.INFRASTRUCTURE,
                 new IllegalStateException("the broker died"), PerfGateException.Kind.INFRASTRUCTURE);
         cases.forEach((thrown, kind) -> {

@@ -224,7 +224,9 @@ public final class ComponentStage {
                 }
             }
             Set<ComponentRef> fedOnly = new LinkedHashSet<>(both);
-            fedOnly.removeIf(component -> inHead.own().get(component) == null || !inHead.own().get(component).equals(inBase.own().get(component)));
+            // Own code the same, its whole code not: only the serializers that feed it differ.
+            fedOnly.removeIf(component -> inHead.own().get(component) == null || !inHead.own().get(component).equals(inBase.own().get(component))
+                    || java.util.Objects.equals(inHead.code().get(component), inBase.code().get(component)));
             plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach, code, fedOnly));
         }
         return plans;

@@ -28,6 +28,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
 
@@ -208,26 +209,17 @@ final class PairedScenario {
         } else if (!reach.besides()) {
             why = "code its clients reach besides its components differs between the sides";
         }
-        // A deserializer or partitioner whose own code is the same was fed other serializers' bytes, no more: when each
-        // changed serializer gives the same bytes (checked below), so does its input, and its change is theirs.
-        boolean serializerChanged = changed.stream().anyMatch(component -> component.role().endsWith("serializer") && !ComponentScenario.fed(component));
-        for (ComponentRef component : changed) {
-            if (why != null) {
-                break;
+        if (why == null) {
+            Map<ComponentRef, Boolean> inconclusive = new java.util.HashMap<>();
+            for (ComponentRef component : changed) {
+                Decision<?> decision = componentDecisions.get(components.measuredWith(scenario.name(), component) + " " + component);
+                if (decision != null) {
+                    inconclusive.put(component, (decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.INCONCLUSIVE));
+                }
             }
-            // Fed only: judged, not INCONCLUSIVE and no more work outside its call, as any other; its output is not compared.
-            boolean fedOnly = serializerChanged && components.fedOnly(scenario.name()).contains(component);
-            String with = components.measuredWith(scenario.name(), component);
-            Decision<?> decision = componentDecisions.get(with + " " + component);
-            if (!fedOnly && !ComponentScenario.CONFINABLE_ROLES.contains(component.role())) {
-                why = component.label() + " wraps the client itself";
-            } else if (decision == null) {
-                why = component.label() + " was not judged";
-            } else if ((decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.INCONCLUSIVE)) {
-                why = component.label() + "'s verdict is INCONCLUSIVE";
-            } else {
-                why = components.stage().unconfined(with, component, !fedOnly).map(reason -> component.label() + ": " + reason).orElse(null);
-            }
+            why = WholeClientRule.whyNotConfined(changed, components.fedOnly(scenario.name()), inconclusive,
+                    (component, output) -> components.stage().unconfined(components.measuredWith(scenario.name(), component), component, output))
+                    .orElse(null);
         }
         if (why != null) {
             console.println("[kafka-perf-gate] " + scenario.name() + ": whole client measured: " + why);

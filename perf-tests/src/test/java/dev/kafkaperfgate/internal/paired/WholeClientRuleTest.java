@@ -1,0 +1,84 @@
+package dev.kafkaperfgate.internal.paired;
+
+import dev.kafkaperfgate.internal.component.call.ComponentRef;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The whole client is spared only when every changed component confines the change to its call;
+ * one way out at a time (issue 72), the fed-only deserializer included.
+ */
+@Tag("unit")
+class WholeClientRuleTest {
+
+    private static final ComponentRef SERIALIZER = new ComponentRef("value.serializer", "com.acme.OrderSerializer");
+    private static final ComponentRef DESERIALIZER = new ComponentRef("value.deserializer", "com.acme.OrderDeserializer");
+    private static final ComponentRef INTERCEPTOR = new ComponentRef("interceptor.classes", "com.acme.Audit");
+
+    /** Every component confined; records which were asked with their output compared. */
+    private final List<String> asked = new ArrayList<>();
+    private final BiFunction<ComponentRef, Boolean, Optional<String>> confined = (component, output) -> {
+        asked.add(component.className() + (output ? " with output" : " without output"));
+        return Optional.empty();
+    };
+
+    private static Optional<String> rule(List<ComponentRef> changed, Set<ComponentRef> fedOnly, Map<ComponentRef, Boolean> inconclusive,
+                                         BiFunction<ComponentRef, Boolean, Optional<String>> unconfined) {
+        return WholeClientRule.whyNotConfined(changed, fedOnly, inconclusive, unconfined);
+    }
+
+    @Test
+    void aSerializerAndTheDeserializerItFeedsAreConfinedWhenBothHold() {
+        assertEquals(Optional.empty(), rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER),
+                Map.of(SERIALIZER, false, DESERIALIZER, false), confined));
+        assertEquals(List.of("com.acme.OrderSerializer with output", "com.acme.OrderDeserializer without output"), asked,
+                "the serializer's output is compared; the deserializer's is not, its work outside the call is");
+    }
+
+    @Test
+    void aDeserializerWhoseOwnCodeChangedTakesTheWholeClient() {
+        assertEquals(Optional.of("value.deserializer com.acme.OrderDeserializer wraps the client itself"),
+                rule(List.of(SERIALIZER, DESERIALIZER), Set.of(), Map.of(SERIALIZER, false, DESERIALIZER, false), confined));
+    }
+
+    @Test
+    void aFedOnlyDeserializerWithNoSerializerChangedTakesTheWholeClient() {
+        assertEquals(Optional.of("value.deserializer com.acme.OrderDeserializer wraps the client itself"),
+                rule(List.of(DESERIALIZER), Set.of(DESERIALIZER), Map.of(DESERIALIZER, false), confined));
+    }
+
+    @Test
+    void aSerializerWhoseOutputDiffersTakesTheWholeClientAndTheDeserializerIsNotAsked() {
+        BiFunction<ComponentRef, Boolean, Optional<String>> differs = (component, output) ->
+                component.equals(SERIALIZER) ? Optional.of("its output differs from the base's") : Optional.empty();
+        assertEquals(Optional.of("value.serializer com.acme.OrderSerializer: its output differs from the base's"),
+                rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false, DESERIALIZER, false), differs));
+    }
+
+    @Test
+    void aFedOnlyDeserializerStillMustBeJudgedConclusiveAndQuietOutsideItsCall() {
+        assertEquals(Optional.of("value.deserializer com.acme.OrderDeserializer was not judged"),
+                rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false), confined));
+        assertEquals(Optional.of("value.deserializer com.acme.OrderDeserializer's verdict is INCONCLUSIVE"),
+                rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false, DESERIALIZER, true), confined));
+        BiFunction<ComponentRef, Boolean, Optional<String>> threads = (component, output) ->
+                component.equals(DESERIALIZER) ? Optional.of("the head's code started 2 more threads than the base's") : Optional.empty();
+        assertEquals(Optional.of("value.deserializer com.acme.OrderDeserializer: the head's code started 2 more threads than the base's"),
+                rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false, DESERIALIZER, false), threads));
+    }
+
+    @Test
+    void anInterceptorAlwaysTakesTheWholeClientEvenIfListedAsFed() {
+        assertEquals(Optional.of("interceptor.classes com.acme.Audit wraps the client itself"),
+                rule(List.of(SERIALIZER, INTERCEPTOR), Set.of(INTERCEPTOR), Map.of(SERIALIZER, false, INTERCEPTOR, false), confined));
+    }
+}
