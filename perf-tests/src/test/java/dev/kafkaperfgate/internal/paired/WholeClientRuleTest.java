@@ -31,6 +31,11 @@ class WholeClientRuleTest {
         return Optional.empty();
     };
 
+    /** The duels' word: {@code component} not confined, for {@code reason}; every other component confined. */
+    private static BiFunction<ComponentRef, Boolean, Optional<String>> unconfinedOnly(ComponentRef component, String reason) {
+        return (asked, output) -> asked.equals(component) ? Optional.of(reason) : Optional.empty();
+    }
+
     private static Optional<String> rule(List<ComponentRef> changed, Set<ComponentRef> fedOnly, Map<ComponentRef, Boolean> inconclusive,
                                          BiFunction<ComponentRef, Boolean, Optional<String>> unconfined) {
         return WholeClientRule.whyNotConfined(changed, fedOnly, inconclusive, unconfined);
@@ -58,8 +63,7 @@ class WholeClientRuleTest {
 
     @Test
     void aSerializerWhoseOutputDiffersTakesTheWholeClientAndTheDeserializerIsNotAsked() {
-        BiFunction<ComponentRef, Boolean, Optional<String>> differs = (component, output) ->
-                component.equals(SERIALIZER) ? Optional.of("its output differs from the base's") : Optional.empty();
+        BiFunction<ComponentRef, Boolean, Optional<String>> differs = unconfinedOnly(SERIALIZER, "its output differs from the base's");
         assertEquals(Optional.of("value.serializer com.acme.OrderSerializer: its output differs from the base's"),
                 rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false, DESERIALIZER, false), differs));
     }
@@ -70,8 +74,8 @@ class WholeClientRuleTest {
                 rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false), confined));
         assertEquals(Optional.of("value.deserializer com.acme.OrderDeserializer's verdict is INCONCLUSIVE"),
                 rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false, DESERIALIZER, true), confined));
-        BiFunction<ComponentRef, Boolean, Optional<String>> threads = (component, output) ->
-                component.equals(DESERIALIZER) ? Optional.of("the head's code started 2 more threads than the base's") : Optional.empty();
+        BiFunction<ComponentRef, Boolean, Optional<String>> threads = unconfinedOnly(DESERIALIZER,
+                "the head's code started 2 more threads than the base's");
         assertEquals(Optional.of("value.deserializer com.acme.OrderDeserializer: the head's code started 2 more threads than the base's"),
                 rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false, DESERIALIZER, false), threads));
     }
