@@ -24670,10 +24670,9 @@ function finite(value) {
 }
 
 // src/delta-chart.js
-var FLAGGED = /* @__PURE__ */ new Set(["REGRESSION", "IMPROVEMENT"]);
 var MAX_BARS = 8;
 function deltaChart(scenarios) {
-  const bars = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : []).filter((metric) => FLAGGED.has(metric.verdict) && finite(metric.deltaPercent) !== null).map((metric) => ({ label: label(`${metric.metric} ${scenario.scenario}`), delta: metric.deltaPercent }))).slice(0, MAX_BARS);
+  const bars = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : []).filter((metric) => metric.flagged === true && finite(metric.deltaPercent) !== null).map((metric) => ({ label: label(`${metric.metric} ${scenario.scenario}`), delta: metric.deltaPercent }))).slice(0, MAX_BARS);
   if (bars.length === 0) {
     return "";
   }
@@ -25056,7 +25055,7 @@ ${suite}${plural(scenarios.length, ["scenario", "scenarios"])}
 Judged by: ${modeLine(summary2)}`;
 }
 function acceptedNote(summary2) {
-  if (!summary2.decision || summary2.decision.outcome !== "ACCEPTED" || !summary2.accepted || typeof summary2.accepted !== "object") {
+  if (!summary2.accepted || typeof summary2.accepted !== "object") {
     return "";
   }
   const { by, label: label2, at, head } = summary2.accepted;
@@ -25084,7 +25083,7 @@ function attentionSection(rows, scenarios, head, paired) {
     const again = paired ? "the first measurement, not confirmed by a second paired measurement" : "the first run, not confirmed by a re-run on a fresh broker";
     parts.push(`Flagged by ${again} (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(", ")}.`);
   }
-  const reasons = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : []).filter((metric) => metric.verdict === "MISMATCH").map((metric) => `- ${escapeText(scenario.scenario, 120)}: ${escapeText(metric.reason, 500)}`));
+  const reasons = scenarios.flatMap((scenario) => (Array.isArray(scenario.mismatchReasons) ? scenario.mismatchReasons : []).map((reason) => `- ${escapeText(scenario.scenario, 120)}: ${escapeText(reason, 500)}`));
   if (reasons.length > 0) {
     parts.push(["**Mismatch** (compared with nothing; accept with `scripts/refresh-baselines.sh --accept`):", ...new Set(reasons)].join("\n"));
   }
@@ -25229,10 +25228,15 @@ function readSummary(path) {
         fail(`scenarios[${index}].${field}`, "true or false (written by an older gate?)");
       }
     }
+    if (Array.isArray(scenario.metrics) && !Array.isArray(scenario.mismatchReasons)) {
+      fail(`scenarios[${index}].mismatchReasons`, "an array (written by an older gate?)");
+    }
     const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics : [];
     [...Array.isArray(scenario.metrics) ? scenario.metrics : [], ...confirmation].forEach((metric, m) => {
-      if (metric === null || typeof metric !== "object" || typeof metric.attention !== "boolean") {
-        fail(`scenarios[${index}] metric ${m}.attention`, "true or false (written by an older gate?)");
+      for (const field of ["attention", "flagged"]) {
+        if (metric === null || typeof metric !== "object" || typeof metric[field] !== "boolean") {
+          fail(`scenarios[${index}] metric ${m}.${field}`, "true or false (written by an older gate?)");
+        }
       }
     });
   });

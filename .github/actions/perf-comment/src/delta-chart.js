@@ -1,16 +1,16 @@
-// A small Mermaid xychart of Δ% for the metrics the gate flagged (REGRESSION or IMPROVEMENT in
-// the first run), which GitHub renders in comments and job summaries. Mermaid is code, not
-// Markdown: labels are reduced to a safe alphabet instead of escaped.
+// A small Mermaid xychart of Δ% for the metrics the gate flagged (summary.json's `flagged`, decided
+// in Java: a change beyond the noise and the threshold, either way), which GitHub renders in
+// comments and job summaries. Mermaid is code, not Markdown: labels are reduced to a safe alphabet
+// instead of escaped.
 import { finite } from './escape.js'
 
-const FLAGGED = new Set(['REGRESSION', 'IMPROVEMENT'])
 /** More bars than this stop being readable in a comment. */
 export const MAX_BARS = 8
 
 /** @returns {string} a ```mermaid block, or '' when nothing was flagged */
 export function deltaChart(scenarios) {
   const bars = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : [])
-    .filter((metric) => FLAGGED.has(metric.verdict) && finite(metric.deltaPercent) !== null)
+    .filter((metric) => metric.flagged === true && finite(metric.deltaPercent) !== null)
     .map((metric) => ({ label: label(`${metric.metric} ${scenario.scenario}`), delta: metric.deltaPercent })))
     .slice(0, MAX_BARS)
   if (bars.length === 0) {

@@ -320,7 +320,8 @@ function headline(summary, scenarios) {
 
 /** Who accepted, at which head, and that a later push is judged again: the figures and profiles below are as measured. */
 function acceptedNote(summary) {
-  if (!summary.decision || summary.decision.outcome !== 'ACCEPTED' || !summary.accepted || typeof summary.accepted !== 'object') {
+  // Java writes "accepted" only when the label made the outcome ACCEPTED ("notAccepted" otherwise): printed, not decided.
+  if (!summary.accepted || typeof summary.accepted !== 'object') {
     return ''
   }
   const { by, label, at, head } = summary.accepted
@@ -353,9 +354,9 @@ function attentionSection(rows, scenarios, head, paired) {
     const again = paired ? 'the first measurement, not confirmed by a second paired measurement' : 'the first run, not confirmed by a re-run on a fresh broker'
     parts.push(`Flagged by ${again} (passes): ${unconfirmed.map((scenario) => escapeText(scenario.scenario, 120)).join(', ')}.`)
   }
-  const reasons = scenarios.flatMap((scenario) => (Array.isArray(scenario.metrics) ? scenario.metrics : [])
-    .filter((metric) => metric.verdict === 'MISMATCH')
-    .map((metric) => `- ${escapeText(scenario.scenario, 120)}: ${escapeText(metric.reason, 500)}`))
+  // Java lists each scenario's mismatch reasons (mismatchReasons): printed, never worked out from the verdicts.
+  const reasons = scenarios.flatMap((scenario) => (Array.isArray(scenario.mismatchReasons) ? scenario.mismatchReasons : [])
+    .map((reason) => `- ${escapeText(scenario.scenario, 120)}: ${escapeText(reason, 500)}`))
   if (reasons.length > 0) {
     parts.push(['**Mismatch** (compared with nothing; accept with `scripts/refresh-baselines.sh --accept`):', ...new Set(reasons)].join('\n'))
   }

@@ -57,10 +57,15 @@ export function readSummary(path) {
         fail(`scenarios[${index}].${field}`, 'true or false (written by an older gate?)')
       }
     }
+    if (Array.isArray(scenario.metrics) && !Array.isArray(scenario.mismatchReasons)) {
+      fail(`scenarios[${index}].mismatchReasons`, 'an array (written by an older gate?)')
+    }
     const confirmation = scenario.confirmation && Array.isArray(scenario.confirmation.metrics) ? scenario.confirmation.metrics : []
     ;[...(Array.isArray(scenario.metrics) ? scenario.metrics : []), ...confirmation].forEach((metric, m) => {
-      if (metric === null || typeof metric !== 'object' || typeof metric.attention !== 'boolean') {
-        fail(`scenarios[${index}] metric ${m}.attention`, 'true or false (written by an older gate?)')
+      for (const field of ['attention', 'flagged']) {
+        if (metric === null || typeof metric !== 'object' || typeof metric[field] !== 'boolean') {
+          fail(`scenarios[${index}] metric ${m}.${field}`, 'true or false (written by an older gate?)')
+        }
       }
     })
   })

@@ -107,7 +107,8 @@ test('an unconfirmed flag, a mismatch and drift are each spelled out', () => {
   const [first, ...rest] = summary.scenarios
   summary.scenarios = [
     { ...first, notConfirmed: true, confirmation: { resultFile: 'x.confirmation.json', verdict: 'OK', metrics: first.metrics } },
-    ...rest.map((scenario) => ({ ...scenario, verdict: 'MISMATCH', metrics: scenario.metrics.map((metric) => ({ ...metric, verdict: 'MISMATCH', reason: 'definition: producer.batch.size: 16384 → 32768' })) })),
+    ...rest.map((scenario) => ({ ...scenario, verdict: 'MISMATCH', mismatchReasons: ['definition: producer.batch.size: 16384 → 32768'],
+      metrics: scenario.metrics.map((metric) => ({ ...metric, verdict: 'MISMATCH', reason: 'definition: producer.batch.size: 16384 → 32768' })) })),
   ]
   summary.drift = { drifted: true, description: 'CPU ruler +35%, round trip +75% (bound ±50%)' }
   const { body } = renderReport(summary, { marker })

@@ -339,8 +339,13 @@ public final class RunSummary {
         root.put("suite", suite);
         root.put("commit", provenance.commit());
         root.put("runId", provenance.runId());
+        GateResult result = result();
         if (provenance.acceptance() != null) {
-            root.set(provenance.acceptance().refusal() == null ? "accepted" : "notAccepted", provenance.acceptance().toJson());
+            // "accepted" only when the label made the outcome: a label on a run with nothing to accept accepted nothing.
+            ObjectNode label = provenance.acceptance().toJson();
+            boolean acceptedIt = result.outcome() == GateResult.Outcome.ACCEPTED;
+            root.set(acceptedIt ? "accepted" : "notAccepted",
+                    acceptedIt || label.has("why") ? label : label.put("why", "no confirmed regression to accept"));
         }
         root.put("module", module);
         root.put("startedAt", startedAt.toString());
@@ -358,7 +363,6 @@ public final class RunSummary {
         }
         ObjectNode counts = counts();
         root.set("counts", counts);
-        GateResult result = result();
         ObjectNode decision = root.putObject("decision");
         decision.put("outcome", result.outcome().name());
         decision.put("exitCode", result.exitCode());

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.internal.history.Trend;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
+import dev.kafkaperfgate.internal.verdict.MetricVerdict;
+import dev.kafkaperfgate.internal.verdict.Verdict;
 
 import static dev.kafkaperfgate.internal.result.ResultBlocks.JSON;
 
@@ -33,6 +35,10 @@ final class ScenarioJson {
             ArrayNode changes = node.putArray("changes");
             entry.verdict().changes().forEach(changes::add);
             node.set("metrics", VerdictJson.metrics(entry.verdict()));
+            // Why a metric was compared with nothing, once per reason: the comment lists these under "Mismatch".
+            ArrayNode mismatches = node.putArray("mismatchReasons");
+            entry.verdict().metrics().stream().filter(metric -> metric.verdict() == Verdict.MISMATCH)
+                    .map(MetricVerdict::reason).distinct().forEach(mismatches::add);
         }
         if (entry.paired() != null) {
             node.set("paired", entry.paired());

@@ -56,6 +56,7 @@ final class VerdictJson {
             node.put("unit", metric.metric().unit());
             node.put("verdict", metric.verdict().name());
             node.put("attention", metric.verdict().needsAttention());
+            node.put("flagged", metric.verdict().flagsChange());
             flaggedFirst(first, metric).ifPresent(earlier -> {
                 ObjectNode stage = node.putObject("first");
                 putFinite(stage, "deltaPercent", earlier.deltaPercent());

@@ -28,4 +28,13 @@ public enum Verdict {
     public boolean needsAttention() {
         return this != OK && this != NEW;
     }
+
+    /**
+     * Whether this verdict names a change beyond the noise and the threshold, either way
+     * (REGRESSION, IMPROVEMENT): the comment's chart draws these metrics. Decided here once; the
+     * comment prints summary.json's {@code flagged} field.
+     */
+    public boolean flagsChange() {
+        return this == REGRESSION || this == IMPROVEMENT;
+    }
 }

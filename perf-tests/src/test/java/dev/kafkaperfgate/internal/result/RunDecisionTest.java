@@ -115,6 +115,17 @@ class RunDecisionTest {
                 assertEquals(1, result.exitCode());
             }
         }
+        // The same label on a run with nothing to accept accepted nothing: written as notAccepted, which the comment does not print as an accept.
+        Path passing = java.nio.file.Files.createTempDirectory(dir, "run");
+        RunSummary nothing = new RunSummary(passing, "pr", 1, RunSummary.Provenance.of(labelled));
+        nothing.judged("s1", "produce", RunSummary.Outcome.PASSED, passing.resolve("s1.json"), null,
+                verdict("s1", Metric.CPU_PER_RECORD, Verdict.OK), null, null, null);
+        nothing.finish();
+        assertEquals(GateResult.Outcome.PASS, nothing.result().outcome());
+        com.fasterxml.jackson.databind.JsonNode quiet = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(passing.resolve("summary.json").toFile());
+        assertTrue(quiet.path("accepted").isMissingNode(), quiet.toString());
+        assertEquals("no confirmed regression to accept", quiet.path("notAccepted").path("why").asText(), quiet.toString());
         IllegalArgumentException notALogin = assertThrows(IllegalArgumentException.class, () -> RunSummary.Provenance.of(
                 GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "evil; rm -rf"))));
         assertTrue(notALogin.getMessage().contains("must be a GitHub login"), notALogin.getMessage());
@@ -263,6 +274,32 @@ class RunDecisionTest {
         assertFalse(result.judged());
         assertTrue(result.headline().startsWith("nothing was judged (1 MISMATCH): no baseline of "), result.headline());
         assertTrue(result.headline().contains("-Dperf.allow.unjudged=true"), result.headline());
+    }
+
+    /** Issue 73: the comment's chart and its mismatch list print these fields; the rules behind them are Verdict's. */
+    @Test
+    void summaryJsonNamesTheFlaggedMetricsAndEachMismatchReasonOnce() throws java.io.IOException {
+        Path folder = java.nio.file.Files.createTempDirectory(dir, "run");
+        RunSummary summary = new RunSummary(folder, "pr", 1, new RunSummary.Provenance("abc1234", "t-6"));
+        String why = "definition: producer.batch.size: 16384 → 32768";
+        summary.judged("s1", "produce", RunSummary.Outcome.PASSED, folder.resolve("s1.json"), null, new ScenarioVerdict("s1", List.of(
+                new MetricVerdict(Metric.THROUGHPUT, Verdict.MISMATCH, 100, 120, 10, null, why),
+                new MetricVerdict(Metric.P99, Verdict.MISMATCH, 100, 120, 25, null, why),
+                new MetricVerdict(Metric.CPU_PER_RECORD, Verdict.IMPROVEMENT, 100, 80, 10, null, ""),
+                new MetricVerdict(Metric.ALLOC_PER_RECORD, Verdict.INCONCLUSIVE, 100, 120, 10, null, "noise")), List.of()),
+                null, null, null);
+        summary.finish();
+        com.fasterxml.jackson.databind.JsonNode scenario = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(folder.resolve("summary.json").toFile()).path("scenarios").get(0);
+        assertEquals("[\"" + why + "\"]", scenario.path("mismatchReasons").toString(), "each reason once");
+        List<Boolean> flagged = new java.util.ArrayList<>();
+        List<Boolean> attention = new java.util.ArrayList<>();
+        scenario.path("metrics").forEach(metric -> {
+            flagged.add(metric.path("flagged").asBoolean());
+            attention.add(metric.path("attention").asBoolean());
+        });
+        assertEquals(List.of(false, false, true, false), flagged, "only a change beyond the noise and the threshold is drawn");
+        assertEquals(List.of(true, true, true, true), attention);
     }
 
     @Test
