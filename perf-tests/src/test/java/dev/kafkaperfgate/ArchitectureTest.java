@@ -170,10 +170,29 @@ class ArchitectureTest {
     }
 
     /**
-     * One session: the mode is chosen in {@code GateSession} alone, which {@code PerfGate} alone
-     * calls; every mode opens the same frame, the one place a run's summary, policy and ruler are
+     * One session: the mode is chosen in the session package alone ({@code ModeChoice}), whose
+     * {@code GateSession} {@code PerfGate} alone calls; every mode opens the same frame, the one place a run's summary, policy and ruler are
      * made and its report written; the frame uses no mode.
      */
+    /**
+     * Issue 73: the mode is decided once, before anything is measured, in {@code ModeChoice}: it
+     * alone opens paired mode, prepares stored mode and applies what stands in for a base that
+     * cannot be measured (outside the modes' own packages, whose tests and helpers open themselves).
+     */
+    @Test
+    void oneClassDecidesTheModeBeforeAnythingIsMeasured() {
+        DescribedPredicate<JavaCodeUnit> opening = DescribedPredicate.describe("a mode's opening or its stand-in's settings",
+                unit -> unit.getOwner().getName().equals("dev.kafkaperfgate.internal.paired.PairedMode") && unit.getName().equals("open")
+                        || unit.getOwner().getName().equals("dev.kafkaperfgate.internal.stored.StoredMode") && unit.getName().equals("prepare")
+                        || unit.getOwner().getName().equals("dev.kafkaperfgate.internal.basebuild.PairedRules")
+                        && unit.getName().equals("storedInstead"));
+        noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.session.ModeChoice")
+                .and().resideOutsideOfPackages("dev.kafkaperfgate.internal.paired..", "dev.kafkaperfgate.internal.stored..")
+                .should().callCodeUnitWhere(DescribedPredicate.describe("the target is " + opening.getDescription(),
+                        (JavaCall<?> call) -> call.getTarget().resolveMember().map(opening::test).orElse(false)))
+                .check(classes);
+    }
+
     @Test
     void oneSessionChoosesTheModeAndOneFrameSetsUpEveryRun() {
         classes().that().haveFullyQualifiedName("dev.kafkaperfgate.internal.stored.StoredMode")

@@ -240,12 +240,12 @@ public final class ComponentStage {
      * @throws ComponentStageException naming the side whose code failed
      */
     public ObjectNode report(ComponentFiles files, ComponentRef component) {
-        List<PairedMeasurement.Trial> trials = duels(files, component, new ArrayList<>(), 1, component.label() + " (reported, not judged)");
+        List<PairedMeasurement.Stretch> stretches = duels(files, component, new ArrayList<>(), 1, component.label() + " (reported, not judged)");
         ObjectNode node = JsonNodeFactory.instance.objectNode().put("component", component.label()).put("judged", false);
         StringBuilder line = new StringBuilder();
         for (Metric metric : List.of(Metric.COMPONENT_CPU_NS_PER_OP, Metric.COMPONENT_BYTES_PER_OP)) {
-            List<Double> base = valuesOf(trials, Side.BASE, metric);
-            List<Double> head = valuesOf(trials, Side.HEAD, metric);
+            List<Double> base = valuesOf(stretches, Side.BASE, metric);
+            List<Double> head = valuesOf(stretches, Side.HEAD, metric);
             if (base.isEmpty() || head.isEmpty()) {
                 continue;   // a figure JMH did not give on both sides is left out, not made up
             }
@@ -264,26 +264,26 @@ public final class ComponentStage {
         return node;
     }
 
-    private static List<Double> valuesOf(List<PairedMeasurement.Trial> trials, Side side, Metric metric) {
-        return trials.stream().filter(trial -> trial.side() == side && trial.values().containsKey(metric))
-                .map(trial -> trial.values().get(metric)).toList();
+    private static List<Double> valuesOf(List<PairedMeasurement.Stretch> stretches, Side side, Metric metric) {
+        return stretches.stream().filter(stretch -> stretch.side() == side && stretch.values().containsKey(metric))
+                .map(stretch -> stretch.values().get(metric)).toList();
     }
 
     /**
-     * {@code count} more duels after {@code trials}, each a fresh JVM holding both sides and each one
+     * {@code count} more duels after {@code stretches}, each a fresh JVM holding both sides and each one
      * ABBA block; the console gets a line per duel with every copy's CPU ns/op, so a copy that
      * settled on a slower compiled form is seen.
      */
-    private List<PairedMeasurement.Trial> duels(ComponentFiles files, ComponentRef component, List<PairedMeasurement.Trial> trials,
+    private List<PairedMeasurement.Stretch> duels(ComponentFiles files, ComponentRef component, List<PairedMeasurement.Stretch> stretches,
                                                 int count, String label) {
-        int done = trials.size() / 4;
+        int done = stretches.size() / 4;
         for (int i = done + 1; i <= done + count; i++) {
             DuelFork.Result result = DuelFork.run(files, component, shared(), duel, ++duelsRun, logs, users);
-            trials.addAll(result.trials(trials.size()));
+            stretches.addAll(result.stretches(stretches.size()));
             work.computeIfAbsent(files.scenario() + " " + component, c -> new ArrayList<>()).add(result.work());
             console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
         }
-        return trials;
+        return stretches;
     }
 
     /**
@@ -362,14 +362,14 @@ public final class ComponentStage {
 
             @Override
             public PairedMeasurement extend(PairedMeasurement measurement) {
-                return more(new ArrayList<>(measurement.trials()));
+                return more(new ArrayList<>(measurement.stretches()));
             }
 
-            /** {@code blocks} more duels after {@code trials}. */
-            private PairedMeasurement more(List<PairedMeasurement.Trial> trials) {
-                duels(files, component, trials, blocks, component.label());
+            /** {@code blocks} more duels after {@code stretches}. */
+            private PairedMeasurement more(List<PairedMeasurement.Stretch> stretches) {
+                duels(files, component, stretches, blocks, component.label());
                 ObjectNode definition = JsonNodeFactory.instance.objectNode().put("component", component.label());
-                return new PairedMeasurement(trials, definition, definition);
+                return new PairedMeasurement(stretches, definition, definition);
             }
 
             @Override

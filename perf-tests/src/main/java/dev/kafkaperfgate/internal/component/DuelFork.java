@@ -41,7 +41,7 @@ import java.util.Properties;
 /**
  * One duel of one component, run from the gate's JVM: writes the request, runs
  * {@link ComponentDuel} in a bounded JVM of its own, and reads the answer into an ABBA block of
- * four trials (each side's early and late half of the measured rounds).
+ * four stretches (each side's early and late half of the measured rounds).
  *
  * <p>While a duel runs it holds JMH's lock ({@code java.io.tmpdir}/jmh.lock), as a JMH run does:
  * a second gate run, or a team's own JMH benchmark, on the same machine would disturb both
@@ -93,16 +93,16 @@ final class DuelFork {
         }
 
         /** The duel as one ABBA block, numbered on from {@code before}: base early, head early, head late, base late. */
-        List<PairedMeasurement.Trial> trials(int before) {
-            List<PairedMeasurement.Trial> trials = new ArrayList<>();
+        List<PairedMeasurement.Stretch> stretches(int before) {
+            List<PairedMeasurement.Stretch> stretches = new ArrayList<>();
             String[][] order = {{"base", "early"}, {"head", "early"}, {"head", "late"}, {"base", "late"}};
-            for (String[] trial : order) {
-                Side side = trial[0].equals("base") ? Side.BASE : Side.HEAD;
+            for (String[] half : order) {
+                Side side = half[0].equals("base") ? Side.BASE : Side.HEAD;
                 Map<Metric, Double> values = new EnumMap<>(Metric.class);
-                FIGURES.values().forEach(metric -> values.put(metric, value(side, trial[1], metric)));
-                trials.add(new PairedMeasurement.Trial(side, before + trials.size() + 1, values));
+                FIGURES.values().forEach(metric -> values.put(metric, value(side, half[1], metric)));
+                stretches.add(new PairedMeasurement.Stretch(side, before + stretches.size() + 1, values));
             }
-            return trials;
+            return stretches;
         }
 
         private double figure(Side side, int copy, String half, Metric metric) {

@@ -3,25 +3,20 @@ package dev.kafkaperfgate.internal.session;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.basebuild.BaseBuild;
 import dev.kafkaperfgate.internal.basebuild.PairedRefusedException;
-import dev.kafkaperfgate.internal.basebuild.PairedRules;
 import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.frame.RunMode;
-import dev.kafkaperfgate.internal.paired.PairedMode;
-import dev.kafkaperfgate.internal.paired.PairedSides;
-import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
 import dev.kafkaperfgate.internal.settings.GateSettings;
-import dev.kafkaperfgate.internal.stored.StoredMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A gate run, from its settings to its result, one path for every mode. The mode is chosen here
- * and nowhere else: with {@code perf.base.ref} the base (and, from scripts/gate.sh, the head) is
- * built first ({@link BaseBuild}); a paired run whose base cannot be measured follows
- * {@link PairedRules}; otherwise stored baselines judge. Whichever mode measures, the run goes
- * through the same steps ({@link #measure}): start, each scenario in order, finish.
+ * A gate run, from its settings to its result, one path for every mode. With
+ * {@code perf.base.ref} the base (and, from scripts/gate.sh, the head) is built first
+ * ({@link BaseBuild}); the mode is chosen once, before anything is measured ({@link ModeChoice}:
+ * paired, stored, the head alone, or refused). Whichever mode measures, the run goes through the
+ * same steps ({@link #measure}): start, each scenario in order, finish.
  *
  * <pre>{@code
  * GateResult result = GateSession.run(PerfGateOptions.fromSystemProperties().settings(), System.out);
@@ -77,50 +72,20 @@ public final class GateSession {
         return wiring.module() == null ? settings : settings.resolvedAgainst(wiring.module());
     }
 
-    /** A run that writes into {@code settings.resultsDir()}, the run's own folder. */
+    /**
+     * A run that writes into {@code settings.resultsDir()}, the run's own folder: its mode chosen
+     * once, before anything is measured ({@link ModeChoice}), then run.
+     */
     private static GateResult runIn(GateSettings settings, GateWiring wiring, PrintStream console) {
         if (!BaseBuild.requested(settings)) {
-            return runHere(settings, wiring, console);
+            return ModeChoice.here(settings, wiring, console).run();
         }
         // -Dperf.base.ref: the base (and, from scripts/gate.sh, the head) is checked out and built here, then removed.
         try (BaseBuild base = BaseBuild.prepare(settings, wiring, wiring.moduleOrHere(), console)) {
-            GateResult result;
-            try {
-                if (base.unavailable().isPresent()) {
-                    throw base.unavailable().get();
-                }
-                // The run's commit, unless given, is the head's; the sides go to the paired run as they are.
-                GateSettings run = settings.withRunCommitUnlessGiven(base.headCommit());
-                result = measure(PairedMode.open(run, base.sides(), wiring.users(), console));
-            } catch (PairedUnavailableException e) {
-                GateSettings stored = PairedRules.storedInstead(settings.withoutBase(), e);
-                result = switch (PairedRules.whenBaseCannotBeMeasured(e, base.headInThisJvm())) {
-                    case STORED_HERE -> measure(StoredMode.prepare(stored, console));
-                    case HEAD_ALONE -> {
-                        console.println("[kafka-perf-gate] paired mode unavailable: " + e.getMessage()
-                                + "; the head is measured alone and nothing is judged");
-                        yield base.headAlone(stored);
-                    }
-                    case REFUSED -> throw new PairedRefusedException(PairedRules.refusal(e));
-                };
-            }
+            GateResult result = ModeChoice.withBase(settings, base, wiring, console).run();
             base.checkAfterRun(result);
             return result;
         }
-    }
-
-    /** A run whose sides are built already: paired when the settings name the base's classpath, stored otherwise. */
-    private static GateResult runHere(GateSettings settings, GateWiring wiring, PrintStream console) {
-        if (PairedMode.requested(settings)) {
-            PairedMode paired;
-            try {
-                paired = PairedMode.open(settings, PairedSides.named(settings), wiring.users(), console);
-            } catch (PairedUnavailableException e) {
-                return measure(StoredMode.prepare(PairedRules.storedInstead(settings, e), console));
-            }
-            return measure(paired);
-        }
-        return measure(StoredMode.prepare(settings, console));
     }
 
     /** Every mode's steps: start (the broker, the run's frame), each scenario in order, finish (summary.json, the report). */

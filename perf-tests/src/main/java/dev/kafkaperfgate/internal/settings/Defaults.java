@@ -315,7 +315,7 @@ public final class Defaults {
     public static final int PAIRED_SETTLE_MAX = 6;
 
     /**
-     * Paired mode's A-against-A control: how far the base's later trials of a scenario may differ
+     * Paired mode's A-against-A control: how far the base's later stretches of a scenario may differ
      * from its earlier ones before the machine counts as having moved under the measurement
      * (INCONCLUSIVE). Dekaf's A-B-A gate uses 10% between whole runs; a neighbour arriving mid-run
      * moved unthrottled throughput here by 25-40%, which ABBA blocks cancel when it is gradual.

@@ -93,7 +93,7 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
         return metric == other.metric && component.equals(other.component);
     }
 
-    /** The change in percent: the comparison's ratio (paired mode: of adjacent trials), else current / baseline. */
+    /** The change in percent: the comparison's ratio (paired mode: of adjacent stretches), else current / baseline. */
     public double deltaPercent() {
         return ((comparison != null ? comparison.ratio() : current / baseline) - 1) * 100;
     }

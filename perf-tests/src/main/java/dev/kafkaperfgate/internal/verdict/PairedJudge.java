@@ -13,7 +13,7 @@ import java.util.Map;
  * Gives each metric of a paired measurement its verdict: head against base, block by block
  * ({@link PairedT}). A REGRESSION needs both halves: the change is larger than the threshold
  * (the {@link Thresholds#PAIRED} defaults unless the base's scenario file sets its own) and the
- * one-sided interval at the policy's α excludes no change. The base's own trials are the control:
+ * one-sided interval at the policy's α excludes no change. The base's own stretches are the control:
  * when its later half differs from its earlier half by more than
  * {@link Defaults#PAIRED_CONTROL_BOUND}, the machine moved under the measurement, and a change of
  * the head no larger than that movement is INCONCLUSIVE.
@@ -82,8 +82,8 @@ public final class PairedJudge {
         // both base runs), while a 5% change beside a 25% movement cannot be told from it.
         if (control && Math.abs(result.controlLog()) > controlBound && Math.abs(Math.log(comparison.ratio())) <= Math.abs(result.controlLog())) {
             verdict = Verdict.INCONCLUSIVE;
-            reason = String.format(Locale.ROOT, "the base disagreed with itself: its later trials %+.1f%% against its earlier "
-                    + "ones (control bound ±%.0f%%)", (Math.exp(result.controlLog()) - 1) * 100, Defaults.PAIRED_CONTROL_BOUND * 100);
+            reason = String.format(Locale.ROOT, "the base disagreed with itself: its later half %+.1f%% against its earlier "
+                    + "half (control bound ±%.0f%%)", (Math.exp(result.controlLog()) - 1) * 100, Defaults.PAIRED_CONTROL_BOUND * 100);
         } else {
             verdict = Judge.classify(metric, comparison, thresholdPercent);
             double worstRiseMicros = (comparison.high() - 1) * comparison.baselineCenter();

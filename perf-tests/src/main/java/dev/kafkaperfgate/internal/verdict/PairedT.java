@@ -6,13 +6,13 @@ import java.util.List;
 
 /**
  * Did the head change a metric against the base, measured side by side? Base (A) and head (B)
- * trials run in balanced blocks, ABBA then BAAB, on one broker. Each block gives one log-ratio
+ * stretches (trials, windows or duel halves) run in balanced blocks, ABBA then BAAB, on one broker. Each block gives one log-ratio
  * d = (ln B₁ + ln B₂ − ln A₁ − ln A₂) / 2, and the test is a one-sample t on the blocks' d.
  *
  * <p>Why this test: a drift that is linear over a block (the broker warming, a neighbour
  * ramping up) adds the same to both halves of ABBA and cancels in d, so d carries the change
- * plus only what is left of the noise. Blocks, not trials, are the unit: the two trials of a side
- * in one block share that block's neighbours, so pooling trials as independent (a rank-sum over
+ * plus only what is left of the noise. Blocks, not stretches, are the unit: the two stretches of a side
+ * in one block share that block's neighbours, so pooling stretches as independent (a rank-sum over
  * all A against all B) would understate the noise, which is the false alarm that teams reported
  * when they downgraded such gates. On logs the test is about ratios, and throughput and latency
  * lose their right skew. Student's t with n − 1 degrees of freedom is exact for normal d and
@@ -35,7 +35,7 @@ public final class PairedT {
     }
 
     /**
-     * One block's values of a metric: the base's two trials and the head's two, each pair in run order.
+     * One block's values of a metric: the base's two stretches and the head's two, each pair in run order.
      * All finite and positive.
      *
      * @param baseFirst whether the block ran ABBA (base first) rather than BAAB
@@ -60,7 +60,7 @@ public final class PairedT {
     /**
      * @param comparison the ratio head / base with its one-sided interval and minimum detectable effect;
      *                   {@code baselineCenter} and {@code current} are the sides' geometric means
-     * @param controlLog ln of the base's geometric mean over the second half of its trials divided by the first
+     * @param controlLog ln of the base's geometric mean over the second half of its stretches divided by the first
      *                   half's: an A-against-A check of how far the machine moved under the measurement
      */
     public record Result(RunToRunInterval.Comparison comparison, double controlLog) {
@@ -97,7 +97,7 @@ public final class PairedT {
         return new Result(comparison, control(blocks));
     }
 
-    /** ln(gm of the base's later half / gm of its earlier half), its trials taken in run order. */
+    /** ln(gm of the base's later half / gm of its earlier half), its stretches taken in run order. */
     static double control(List<Block> blocks) {
         double[] base = blocks.stream().flatMapToDouble(block -> java.util.stream.DoubleStream.of(block.base1(), block.base2())).toArray();
         int half = base.length / 2;
@@ -112,7 +112,7 @@ public final class PairedT {
 
     private static double log(double value, String side) {
         if (!(value > 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(side + " trial value must be finite and positive, got " + value);
+            throw new IllegalArgumentException(side + " value must be finite and positive, got " + value);
         }
         return Math.log(value);
     }

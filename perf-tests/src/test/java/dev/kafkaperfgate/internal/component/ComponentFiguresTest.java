@@ -64,13 +64,13 @@ class ComponentFiguresTest {
     void aDuelIsOneAbbaBlockOfEachSidesMedianCopy(@TempDir Path dir) throws Exception {
         DuelFork.Result result = DuelFork.read(write(dir, answer(new double[] {1464, 1980, 1486}, new double[] {1790, 1770, 1800}, 942.46)),
                 ME, 3, serializer, dir.resolve("log"));
-        List<PairedMeasurement.Trial> trials = result.trials(4);
-        assertEquals(List.of(Side.BASE, Side.HEAD, Side.HEAD, Side.BASE), trials.stream().map(PairedMeasurement.Trial::side).toList());
-        assertEquals(List.of(5, 6, 7, 8), trials.stream().map(PairedMeasurement.Trial::number).toList());
-        assertEquals(1486, trials.get(0).values().get(Metric.COMPONENT_CPU_NS_PER_OP), 1e-9, "the base's median copy, not 1980");
-        assertEquals(1790, trials.get(1).values().get(Metric.COMPONENT_CPU_NS_PER_OP), 1e-9);
-        assertEquals(1486 * 1.01, trials.get(3).values().get(Metric.COMPONENT_NS_PER_OP), 1e-6);
-        assertEquals(942.46, trials.get(2).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
+        List<PairedMeasurement.Stretch> stretches = result.stretches(4);
+        assertEquals(List.of(Side.BASE, Side.HEAD, Side.HEAD, Side.BASE), stretches.stream().map(PairedMeasurement.Stretch::side).toList());
+        assertEquals(List.of(5, 6, 7, 8), stretches.stream().map(PairedMeasurement.Stretch::number).toList());
+        assertEquals(1486, stretches.get(0).values().get(Metric.COMPONENT_CPU_NS_PER_OP), 1e-9, "the base's median copy, not 1980");
+        assertEquals(1790, stretches.get(1).values().get(Metric.COMPONENT_CPU_NS_PER_OP), 1e-9);
+        assertEquals(1486 * 1.01, stretches.get(3).values().get(Metric.COMPONENT_NS_PER_OP), 1e-6);
+        assertEquals(942.46, stretches.get(2).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
         assertEquals("CPU 1486 → 1790 ns/op (+20.5%); copies base 1464/1980/1486, head 1790/1770/1800; 4.6 s warm-up, JIT quiet; 263 rounds",
                 ComponentStage.describe(result));
     }
@@ -80,7 +80,7 @@ class ComponentFiguresTest {
     void allocationBelowOneBytePerCallCountsAsOne(@TempDir Path dir) throws Exception {
         DuelFork.Result result = DuelFork.read(write(dir, answer(new double[] {10, 10, 10}, new double[] {10, 10, 10}, 0.004)), ME, 3,
                 serializer, dir.resolve("log"));
-        assertEquals(1.0, result.trials(0).get(0).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
+        assertEquals(1.0, result.stretches(0).get(0).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
     }
 
     @Test

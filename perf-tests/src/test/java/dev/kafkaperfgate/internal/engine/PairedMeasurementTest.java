@@ -22,9 +22,9 @@ class PairedMeasurementTest {
         PairedMeasurement first = measurement(List.of(Side.BASE, Side.HEAD, Side.HEAD, Side.BASE), 100);
         PairedMeasurement more = measurement(List.of(Side.HEAD, Side.BASE, Side.BASE, Side.HEAD), 200);
         PairedMeasurement grown = first.append(more);
-        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), grown.trials().stream().map(PairedMeasurement.Trial::number).toList());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), grown.stretches().stream().map(PairedMeasurement.Stretch::number).toList());
         assertEquals(List.of(Side.BASE, Side.HEAD, Side.HEAD, Side.BASE, Side.HEAD, Side.BASE, Side.BASE, Side.HEAD),
-                grown.trials().stream().map(PairedMeasurement.Trial::side).toList());
+                grown.stretches().stream().map(PairedMeasurement.Stretch::side).toList());
         // Two blocks now, each with the base's and the head's values of its own four trials, and which side went first.
         List<?> blocks = grown.blocks().get(Metric.THROUGHPUT);
         assertEquals(2, blocks.size());
@@ -39,10 +39,10 @@ class PairedMeasurementTest {
         assertTrue(none.stallsLine().isEmpty());
         assertFalse(none.toJson().has("stalls"), "an older worker's windows say nothing of stalls");
 
-        List<PairedMeasurement.Trial> stalled = new ArrayList<>();
+        List<PairedMeasurement.Stretch> stalled = new ArrayList<>();
         List<Side> order = List.of(Side.HEAD, Side.BASE, Side.BASE, Side.HEAD);
         for (int i = 0; i < order.size(); i++) {
-            stalled.add(new PairedMeasurement.Trial(order.get(i), i + 1, Map.of(Metric.THROUGHPUT, 200.0), Map.of(), Map.of(),
+            stalled.add(new PairedMeasurement.Stretch(order.get(i), i + 1, Map.of(Metric.THROUGHPUT, 200.0), Map.of(), Map.of(),
                     Map.of("gcPauseMillis", i == 3 ? 25.0 : 0.0, "stealMillis", 0.0)));
         }
         PairedMeasurement grown = none.append(new PairedMeasurement(stalled, null, null));
@@ -56,9 +56,9 @@ class PairedMeasurementTest {
 
     /** Four trials whose throughput is {@code base} plus the trial's number. */
     private static PairedMeasurement measurement(List<Side> order, double base) {
-        List<PairedMeasurement.Trial> trials = new ArrayList<>();
+        List<PairedMeasurement.Stretch> trials = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
-            trials.add(new PairedMeasurement.Trial(order.get(i), i + 1, Map.of(Metric.THROUGHPUT, base + i + 1)));
+            trials.add(new PairedMeasurement.Stretch(order.get(i), i + 1, Map.of(Metric.THROUGHPUT, base + i + 1)));
         }
         return new PairedMeasurement(trials, JsonNodeFactory.instance.objectNode().put("side", "base"),
                 JsonNodeFactory.instance.objectNode().put("side", "head"));

@@ -168,7 +168,7 @@ class HtmlReportTest {
 
     /** Two ABBA blocks whose head's second window paused 12 ms for a GC and the machine stole 10 ms from the base's first. */
     private static JsonNode stallsOfTwoBlocks() {
-        List<dev.kafkaperfgate.internal.engine.PairedMeasurement.Trial> trials = new ArrayList<>();
+        List<dev.kafkaperfgate.internal.engine.PairedMeasurement.Stretch> trials = new ArrayList<>();
         List<dev.kafkaperfgate.internal.engine.Side> order = dev.kafkaperfgate.internal.engine.TrialOrder.of(2);
         int heads = 0;
         for (int i = 0; i < order.size(); i++) {
@@ -176,7 +176,7 @@ class HtmlReportTest {
             heads += head ? 1 : 0;
             double gc = head && heads == 2 ? 12 : 0;
             double steal = i == 0 ? 10 : 0;
-            trials.add(new dev.kafkaperfgate.internal.engine.PairedMeasurement.Trial(order.get(i), i + 1,
+            trials.add(new dev.kafkaperfgate.internal.engine.PairedMeasurement.Stretch(order.get(i), i + 1,
                     Map.of(Metric.THROUGHPUT, 20_000.0), Map.of(), Map.of(),
                     Map.of("gcPauseMillis", gc, "gcCount", gc > 0 ? 1.0 : 0.0, "stealMillis", steal)));
         }

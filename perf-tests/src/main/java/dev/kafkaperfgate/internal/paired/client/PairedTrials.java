@@ -139,7 +139,7 @@ public final class PairedTrials implements AutoCloseable {
             settle(scenario, topics, loaded, jitAfterWarmup);
             List<Side> order = TrialOrder.of(blocks);
             BrokerSide brokerSide = BrokerSide.of(broker);
-            List<PairedMeasurement.Trial> trials = new ArrayList<>();
+            List<PairedMeasurement.Stretch> trials = new ArrayList<>();
             JsonNode[] definitions = new JsonNode[2];
             IdleSide idle = new IdleSide(workers);
             SettingsWatch settings = SettingsWatch.start(broker, console, scenario.name());
@@ -156,7 +156,7 @@ public final class PairedTrials implements AutoCloseable {
                 Map<String, Double> brokerFigures = brokerSide.end();
                 release(topics, loaded, side, topic);
                 definitions[side.ordinal()] = reply.path("definition");
-                trials.add(new PairedMeasurement.Trial(side, i + 1, values(reply.path("figures"), brokerFigures),
+                trials.add(new PairedMeasurement.Stretch(side, i + 1, values(reply.path("figures"), brokerFigures),
                         client(reply.path("client")), brokerFigures, stalls));
             }
             PairedMeasurement measured = new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);

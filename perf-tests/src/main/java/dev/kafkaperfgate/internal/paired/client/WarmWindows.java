@@ -91,7 +91,7 @@ final class WarmWindows implements AutoCloseable {
         }
         List<Side> order = TrialOrder.of(blocks);
         BrokerSide brokerSide = BrokerSide.of(broker);
-        List<PairedMeasurement.Trial> trials = new ArrayList<>();
+        List<PairedMeasurement.Stretch> windows = new ArrayList<>();
         JsonNode[] definitions = new JsonNode[2];
         long start = System.nanoTime();
         IdleSide idle = new IdleSide(workers);
@@ -109,12 +109,12 @@ final class WarmWindows implements AutoCloseable {
                 truncate();
             }
             definitions[side.ordinal()] = reply.path("definition");
-            trials.add(new PairedMeasurement.Trial(side, i + 1, PairedTrials.values(reply.path("figures"), brokerFigures),
+            windows.add(new PairedMeasurement.Stretch(side, i + 1, PairedTrials.values(reply.path("figures"), brokerFigures),
                     PairedTrials.client(reply.path("client")), brokerFigures, stalls));
         }
         console.printf("[%s] %d warm windows of %.1f s (%d ABBA blocks) in %.0f s%n", scenario.name(), order.size(),
                 window.toMillis() / 1000.0, blocks, (System.nanoTime() - start) / 1e9);
-        PairedMeasurement measured = new PairedMeasurement(trials, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
+        PairedMeasurement measured = new PairedMeasurement(windows, definitions[Side.BASE.ordinal()], definitions[Side.HEAD.ordinal()]);
         measured.stallsLine().ifPresent(line -> console.printf("[%s] stalls in the windows (not judged): %s%n", scenario.name(), line));
         idle.check(scenario.name());
         settings.check(scenario.name());
