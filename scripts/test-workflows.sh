@@ -248,6 +248,10 @@ jq -e '.decision.outcome == "PASS" and .decision.exitCode == 0 and (.decision.he
 if grep -q "\] base warm-up" "$work/pr-pass.log"; then
   die "an unchanged pull request was measured: $(grep -m 3 "\] base warm-up" "$work/pr-pass.log")"
 fi
+# Nothing to measure on a broker, so none is started (the broker's warm-up alone took 6-14 s here).
+if grep -q "broker warm-up" "$work/pr-pass.log"; then
+  die "an unchanged pull request started a broker: $(grep -m 2 "broker" "$work/pr-pass.log")"
+fi
 grep -q "a module of the reactor" "$work/pr-pass.log" || grep -q "building the head ([^)]* services/orders)" "$work/pr-pass.log" \
   || die "the service module was not built from its reactor"
 # Issue 74: the author's own label accepts nothing, and the summary says why.
@@ -302,6 +306,10 @@ jq -e '[.scenarios[] | .confirmation.metrics[]? | select(.component == "value.se
   || die "the CPU-only check must be named too, read worse: value.serializer com.example.orders.OrderSerializer, cpuNsPerOp: $(jq -c '[.scenarios[] | .metrics[]?, .confirmation.metrics[]? | select(.component != null) | .line]' "$summary")"
 jq -r '.scenarios[] | .confirmation.metrics[]? | select(.metric == "cpuNsPerOp" and .component != null) | "    " + .line' "$summary"
 grep -q "confirmed performance regression" "$work/pr-fail.log" || die "the job did not fail on the verdict"
+# Judged by the component stage alone: no whole client, so no broker either.
+if grep -q "broker warm-up" "$work/pr-fail.log"; then
+  die "a pull request the component stage judged alone started a broker: $(grep -m 2 "broker" "$work/pr-fail.log")"
+fi
 jq -e --arg was "${pass_sha:0:12}" '.accepted == null and .notAccepted.by == "maint-1" and (.decision.headline
     | contains("confirmed regression (not accepted: the label perf-accepted was set by @maint-1 at ")
     and contains("this push replaced \($was)") and contains("remove the label and set it again"))' "$summary" >/dev/null \

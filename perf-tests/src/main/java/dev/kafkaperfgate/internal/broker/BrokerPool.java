@@ -58,6 +58,11 @@ public final class BrokerPool implements AutoCloseable {
         this.console = console;
     }
 
+    /** The running broker, if one has started: nothing is started here. */
+    public java.util.Optional<KafkaBroker> running() {
+        return java.util.Optional.ofNullable(current);
+    }
+
     /** The running broker, started as a single one on first use. */
     public KafkaBroker current() {
         if (current == null) {

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.frame;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;
+import dev.kafkaperfgate.internal.broker.BrokerInfo;
 import dev.kafkaperfgate.internal.broker.KafkaBroker;
 import dev.kafkaperfgate.internal.engine.RunDecisions;
 import dev.kafkaperfgate.internal.figures.Ruler;
@@ -30,13 +31,18 @@ import java.util.function.Supplier;
  */
 public final class RunFrame {
 
+    /** The fingerprint's broker while none has started. */
+    private static final BrokerInfo NOT_STARTED = new BrokerInfo("not started", null, null, null, null, "no scenario has needed a broker yet", 0);
+
     private final Opening opening;
     private final PrintStream console;
     private final GatePolicy policy;
     private final InjectedCost injection;
-    private final Fingerprint fingerprint;
-    private final Ruler ruler;
-    private final Drift drift;
+    /** This machine's, with the broker's mode; taken again on the run's first broker when the run opened without one. */
+    private Fingerprint fingerprint;
+    /** Measured on the run's first broker: {@code null} while none has started. */
+    private Ruler ruler;
+    private Drift drift;
     private final RunSummary summary;
     private final RunDecisions decisions;
     private final RunProgress progress;
@@ -47,7 +53,8 @@ public final class RunFrame {
      * @param suite          the suite the scenarios were selected by, for the summary
      * @param scenarios      how many scenarios the run measures
      * @param comparisons    how many metric comparisons the run can make: the policy's α is shared among them
-     * @param broker         the broker the ruler and the fingerprint are taken on
+     * @param broker         the broker the ruler and the fingerprint are taken on; {@code null} when the mode starts its
+     *                       broker only once a scenario needs one (paired mode), and tells the frame ({@link #brokerStarted})
      * @param profile        the baselines' profile
      * @param machineClass   this machine's class
      * @param baselineRulers the rulers of the runs the baselines were made from, to measure drift against (none in paired mode)
@@ -59,32 +66,51 @@ public final class RunFrame {
                           List<Ruler> baselineRulers, boolean failFast, Path resultsDir, Path baselinesDir) {
     }
 
-    private RunFrame(Opening opening, PrintStream console, GatePolicy policy, InjectedCost injection, Fingerprint fingerprint,
-                     Ruler ruler, Drift drift, RunSummary summary, RunDecisions decisions, RunProgress progress) {
+    private RunFrame(Opening opening, PrintStream console, GatePolicy policy, InjectedCost injection, RunSummary summary,
+                     RunDecisions decisions, RunProgress progress) {
         this.opening = opening;
         this.console = console;
         this.policy = policy;
         this.injection = injection;
-        this.fingerprint = fingerprint;
-        this.ruler = ruler;
-        this.drift = drift;
         this.summary = summary;
         this.decisions = decisions;
         this.progress = progress;
     }
 
-    /** Measures the ruler on the opening's broker and writes the summary's header. */
+    /**
+     * Measures the ruler on the opening's broker, when it has one, and writes the summary's header.
+     * Without one, the header says no broker has started, until {@link #brokerStarted}.
+     */
     public static RunFrame open(GateSettings settings, Opening opening, PrintStream console) {
         GatePolicy policy = policy(opening.comparisons(), settings);
         InjectedCost injection = InjectedCost.from(settings);
-        Fingerprint fingerprint = Fingerprint.current(opening.broker().info());
-        Ruler ruler = Ruler.measure(opening.broker());
-        Drift drift = Drift.between(ruler, opening.baselineRulers(), Defaults.DRIFT_BOUND);
         RunSummary summary = new RunSummary(opening.resultsDir(), opening.suite(), opening.scenarios(), RunSummary.Provenance.of(settings));
-        summary.environment(opening.profile(), opening.machineClass(), fingerprint, ruler, drift, policy, injection);
+        RunFrame frame = new RunFrame(opening, console, policy, injection, summary, new RunDecisions(policy, console, opening.failFast()),
+                new RunProgress(console, opening.scenarios()));
+        if (opening.broker() != null) {
+            frame.brokerStarted(opening.broker());
+        } else {
+            frame.fingerprint = Fingerprint.current(NOT_STARTED);
+            summary.environment(opening.profile(), opening.machineClass(), frame.fingerprint, null, null, policy, injection);
+        }
         summary.module(settings.runModule());
-        return new RunFrame(opening, console, policy, injection, fingerprint, ruler, drift, summary,
-                new RunDecisions(policy, console, opening.failFast()), new RunProgress(console, opening.scenarios()));
+        return frame;
+    }
+
+    /**
+     * The run's first broker is up: the fingerprint and the ruler are taken on it, and the drift
+     * from the baselines' rulers, once; a later broker (a cluster, a confirmation's fresh one)
+     * changes nothing. A run whose scenarios needed no broker (nothing they reach changed, or the
+     * component stage alone judged them) never starts one, and its summary has no ruler.
+     */
+    public synchronized void brokerStarted(KafkaBroker broker) {
+        if (ruler != null) {
+            return;
+        }
+        fingerprint = Fingerprint.current(broker.info());
+        ruler = Ruler.measure(broker);
+        drift = Drift.between(ruler, opening.baselineRulers(), Defaults.DRIFT_BOUND);
+        summary.environment(opening.profile(), opening.machineClass(), fingerprint, ruler, drift, policy, injection);
     }
 
     /**
@@ -136,15 +162,17 @@ public final class RunFrame {
         return injection;
     }
 
-    public Fingerprint fingerprint() {
+    public synchronized Fingerprint fingerprint() {
         return fingerprint;
     }
 
-    public Ruler ruler() {
+    /** The ruler of the run's first broker; {@code null} while none has started. */
+    public synchronized Ruler ruler() {
         return ruler;
     }
 
-    public Drift drift() {
+    /** The drift from the baselines' rulers; {@code null} while no broker has started. */
+    public synchronized Drift drift() {
         return drift;
     }
 

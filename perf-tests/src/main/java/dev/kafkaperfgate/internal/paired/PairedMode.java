@@ -177,8 +177,10 @@ public final class PairedMode implements RunMode {
         PairedSettings paired = settings.paired();
         BrokerSettings brokerSettings = BrokerSettings.from(pinning.withBroker(settings));
         Duration warmup = settings.brokerWarmup().orElse(Defaults.PAIRED_BROKER_WARMUP);
-        brokers = new BrokerPool(count -> RunFrame.startWarm(() -> BrokerSelector.start(brokerSettings.withBrokers(count), console),
-                warmup, console), console);
+        // Started when a scenario first needs one: a run that the component stage alone judges, or whose
+        // scenarios nothing reached, starts none.
+        brokers = new BrokerPool(count -> measuredOn(RunFrame.startWarm(() -> BrokerSelector.start(brokerSettings.withBrokers(count),
+                console), warmup, console)), console);
         ClientDesign design = paired.design();
         boolean windows = design == ClientDesign.WINDOWS;
         int blocks = paired.blocks().orElse(windows ? Defaults.PAIRED_WINDOW_BLOCKS : Defaults.PAIRED_BLOCKS);
@@ -191,7 +193,7 @@ public final class PairedMode implements RunMode {
         Duration window = paired.window();
         int comparisons = scenarios.stream().mapToInt(entry -> Metric.of(entry.workload(), false, entry.thresholds()).size()).sum()
                 + components.comparisons();
-        RunFrame frame = RunFrame.open(settings, new RunFrame.Opening(suite, scenarios.size(), comparisons, brokers.current(),
+        RunFrame frame = RunFrame.open(settings, new RunFrame.Opening(suite, scenarios.size(), comparisons, null,
                 Profile.resolve(settings), MachineClass.current(), List.of(), paired.failFast(), settings.resultsDir(),
                 settings.baselinesDir()), console);
         String shortBase = baseCommit.length() > 12 ? baseCommit.substring(0, 12) : baseCommit;
@@ -229,22 +231,19 @@ public final class PairedMode implements RunMode {
         return frame;
     }
 
-    /** Judges one scenario on the broker its cluster size needs; a broker that cannot serve it is the scenario's error. */
+    /**
+     * Judges one scenario; its whole client on the broker its cluster size needs, started when
+     * first needed. A broker that cannot serve it is the scenario's error.
+     */
     @Override
     public void run(int index) {
         CatalogEntry scenario = scenarios.get(index);
         frame.progress().starting(scenario.name());
         RunSummary summary = frame.summary();
-        KafkaBroker broker;
-        try {
-            broker = brokers.forBrokers(scenario.brokers());
-        } catch (BrokerUnavailableException e) {
-            summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR, e);
-            return;
-        }
-        if (broker.failure().isPresent()) {
+        java.util.Optional<KafkaBroker> running = brokers.running();
+        if (running.isPresent() && running.get().failure().isPresent()) {
             summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
-                    new BrokerUnavailableException("not started: the broker is dead: " + broker.failure().get(), null));
+                    new BrokerUnavailableException("not started: the broker is dead: " + running.get().failure().get(), null));
             return;
         }
         judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name())).ifPresent(flagged::add);
@@ -270,6 +269,17 @@ public final class PairedMode implements RunMode {
         trials = null;
         ending.close();
         return frame.finish();
+    }
+
+    /** The run's frame takes its fingerprint and ruler on the first broker started; one it cannot measure is stopped. */
+    private KafkaBroker measuredOn(KafkaBroker broker) {
+        try {
+            frame.brokerStarted(broker);
+            return broker;
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
     }
 
     /** Stops the broker and both sides' workers. */

@@ -117,15 +117,20 @@ final class VerdictJson {
         node.put("profile", profile);
         node.put("machineClass", machineClass);
         node.set("fingerprint", fingerprint.toJson());
-        ObjectNode rulerNode = node.putObject("ruler");
-        rulerNode.put("cpuNsPerOp", Math.round(ruler.cpuNsPerOp()));
-        rulerNode.put("roundTripUs", Math.round(ruler.roundTripUs()));
-        ObjectNode driftNode = node.putObject("drift");
-        driftNode.put("drifted", drift.drifted());
-        putFinite(driftNode, "cpuRatio", drift.cpuRatio());
-        putFinite(driftNode, "roundTripRatio", drift.roundTripRatio());
-        driftNode.put("bound", drift.bound());
-        driftNode.put("description", drift.describe());
+        // No ruler and no drift while no broker has started (a paired run whose scenarios needed none).
+        if (ruler != null) {
+            ObjectNode rulerNode = node.putObject("ruler");
+            rulerNode.put("cpuNsPerOp", Math.round(ruler.cpuNsPerOp()));
+            rulerNode.put("roundTripUs", Math.round(ruler.roundTripUs()));
+        }
+        if (drift != null) {
+            ObjectNode driftNode = node.putObject("drift");
+            driftNode.put("drifted", drift.drifted());
+            putFinite(driftNode, "cpuRatio", drift.cpuRatio());
+            putFinite(driftNode, "roundTripRatio", drift.roundTripRatio());
+            driftNode.put("bound", drift.bound());
+            driftNode.put("description", drift.describe());
+        }
         ObjectNode policyNode = node.putObject("policy");
         policyNode.put("suiteFalseAlarmRate", policy.suiteFalseAlarmRate());
         policyNode.put("comparisons", policy.comparisons());

@@ -42,6 +42,10 @@ import java.util.Optional;
  */
 public final class PairedTrials implements AutoCloseable {
 
+    /** The bootstrap a scenario is opened with to compare its sides' subjects before any broker has started: it connects nothing. */
+    private static final String NO_BROKER_YET = "no-broker-started.invalid:9092";
+
+
     /** What the head's worker said when it opened a scenario: the base's rules it had to take. */
     public record Opened(List<String> experimentChanges, String subjectFrom, String subjectSha256) {
     }
@@ -100,7 +104,7 @@ public final class PairedTrials implements AutoCloseable {
             boolean warm = warmedGeneration == workers.generation();
             PairedMeasurement measured = windows.measure(scenario, broker, blocks, headWarmsFirst, worker -> {
                 Opened reply = open(worker, scenario, worker.side() == Side.HEAD ? headFile : null,
-                        worker.side() == Side.HEAD ? headInjection : InjectedCost.NONE, broker, warm);
+                        worker.side() == Side.HEAD ? headInjection : InjectedCost.NONE, broker.bootstrapServers(), warm);
                 if (worker.side() == Side.HEAD) {
                     opened.add(reply);
                 }
@@ -115,8 +119,8 @@ public final class PairedTrials implements AutoCloseable {
             WorkerProcess base = workers.base();
             WorkerProcess head = workers.head();
             boolean warm = warmedGeneration == workers.generation();
-            opened.add(open(head, scenario, headFile, headInjection, broker, warm));
-            open(base, scenario, null, InjectedCost.NONE, broker, warm);
+            opened.add(open(head, scenario, headFile, headInjection, broker.bootstrapServers(), warm));
+            open(base, scenario, null, InjectedCost.NONE, broker.bootstrapServers(), warm);
             Map<Side, String> loaded = new EnumMap<>(Side.class);
             Map<Side, Long> jitAfterWarmup = new EnumMap<>(Side.class);
             if (scenario.workload() == WorkloadKind.CONSUME) {
@@ -173,10 +177,11 @@ public final class PairedTrials implements AutoCloseable {
      * cheap: nothing is sent.
      */
     public Optional<String> subjectChange(CatalogEntry scenario, Path headFile) {
-        KafkaBroker broker = brokers.forBrokers(scenario.brokers());
+        // Opening reads the definitions and connects nothing: no broker is started for it (an unchanged scenario needs none).
+        String bootstrap = brokers.running().map(KafkaBroker::bootstrapServers).orElse(NO_BROKER_YET);
         boolean warm = warmedGeneration == workers.generation();
-        Opened head = open(workers.head(), scenario, headFile, headInjection, broker, warm);
-        Opened base = open(workers.base(), scenario, null, InjectedCost.NONE, broker, warm);
+        Opened head = open(workers.head(), scenario, headFile, headInjection, bootstrap, warm);
+        Opened base = open(workers.base(), scenario, null, InjectedCost.NONE, bootstrap, warm);
         if (headInjection.active()) {
             return Optional.of("the head carries an injected cost");
         }
@@ -270,10 +275,10 @@ public final class PairedTrials implements AutoCloseable {
         workers.restart();
     }
 
-    private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection, KafkaBroker broker,
+    private Opened open(WorkerProcess worker, CatalogEntry scenario, Path headFile, InjectedCost injection, String bootstrap,
                         boolean warm) {
         ObjectNode command = WorkerProcess.command("open").put("name", scenario.name()).put("experimentFile", scenario.file().toString())
-                .put("bootstrap", broker.bootstrapServers()).put("trialMillis", trial.toMillis())
+                .put("bootstrap", bootstrap).put("trialMillis", trial.toMillis())
                 .put("warmupMinMillis", (warm ? Defaults.PAIRED_WARMUP_MIN : coldWarmup).toMillis());
         if (headFile != null) {
             command.put("subjectFile", headFile.toString());
