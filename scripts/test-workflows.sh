@@ -139,8 +139,8 @@ commit "orders: a service, its model, and the gate's three workflows"
 # test command installed it; a run of this script alone installs it.
 gate_version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$root/pom.xml" | head -n 1)
 if [ ! -f "$HOME/.m2/repository/dev/kafkaperfgate/kafka-perf-gate/$gate_version/kafka-perf-gate-$gate_version.jar" ]; then
-  say "installing the library into ~/.m2 (mvn install -DskipTests)"
-  mvn -B -q -f "$root/pom.xml" -pl perf-tests -am -DskipTests install >"$work/library-install.log" 2>&1 \
+  say "installing the library into ~/.m2 (mvn install -Dmaven.test.skip=true)"
+  mvn -B -q -f "$root/pom.xml" -pl perf-tests -am -Dmaven.test.skip=true install >"$work/library-install.log" 2>&1 \
     || { tail -n 20 "$work/library-install.log"; die "the library does not build"; }
 fi
 cp -R "$adopter" "$work/adopter-resolve"

@@ -18,7 +18,7 @@ kpg_tools_classpath() {
   fi
   local log
   log=$(mktemp)
-  if ! mvn -B -q -f "$kpg_tools_root/pom.xml" -pl tools -am -DskipTests package >"$log" 2>&1; then
+  if ! mvn -B -q -f "$kpg_tools_root/pom.xml" -pl tools -am -Dmaven.test.skip=true package >"$log" 2>&1; then
     tail -n 20 "$log" >&2
     rm -f "$log"
     echo "tools: could not build the tools (mvn -pl tools -am package in $kpg_tools_root, log above)" >&2
