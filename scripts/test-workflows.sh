@@ -31,7 +31,6 @@
 # Tests the committed HEAD (act works on a clone). Exit 0 when every check passes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-act_version=v0.2.89
 runner_image=kafka-perf-gate/act-runner:bookworm
 kafka_image=kafka-perf-gate/kafka:4.3.1
 step_timeout=900
@@ -52,13 +51,7 @@ die() { echo "test-workflows: FAIL: $*" >&2; exit 1; }
 say() { echo "test-workflows: [${SECONDS}s] $*"; }
 
 docker info >/dev/null 2>&1 || die "no Docker engine answers (start dockerd)"
-act=$(command -v act || true)
-gobin=$(go env GOPATH 2>/dev/null)/bin
-if [ -z "$act" ] && [ -x "$gobin/act" ]; then act=$gobin/act; fi
-if [ -z "$act" ]; then
-  say "installing act $act_version from the Go module proxy"
-  go install "github.com/nektos/act@$act_version" && act=$gobin/act
-fi
+act=$("$root/scripts/ci/install-act.sh" | tail -n 1) || die "act could not be installed (scripts/ci/install-act.sh)"
 
 # Images: the Kafka image (and its debootstrap base), then the runner image on that base.
 "$root/scripts/build-kafka-image.sh" "$kafka_image"
