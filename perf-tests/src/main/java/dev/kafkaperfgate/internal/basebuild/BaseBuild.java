@@ -168,7 +168,7 @@ public final class BaseBuild implements AutoCloseable {
                 throw new IllegalStateException(e.getMessage());
             }
         } else if (settings.paired().headClasspathFile() != null) {
-            headClasspathFile = Path.of(settings.paired().headClasspathFile());
+            headClasspathFile = settings.paired().headClasspathFile();
             headClasspath = readClasspath(headClasspathFile);
         }
         if (trusted != null) {

@@ -45,8 +45,7 @@ public record PairedSides(Path baseClasspathFile, Path headClasspathFile, Path b
             throw new InvalidSettingException("paired mode needs -D" + GateProperties.BASE_SCENARIOS_DIR
                     + ": the base commit's scenario directory, whose rules judge the head");
         }
-        return new PairedSides(Path.of(paired.baseClasspathFile()),
-                paired.headClasspathFile() == null ? null : Path.of(paired.headClasspathFile()),
-                Path.of(paired.baseScenariosDir()), settings.scenariosDir(), paired.baseCommit());
+        return new PairedSides(paired.baseClasspathFile(), paired.headClasspathFile(), paired.baseScenariosDir(), settings.scenariosDir(),
+                paired.baseCommit());
     }
 }

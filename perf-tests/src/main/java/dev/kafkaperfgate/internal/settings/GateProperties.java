@@ -255,6 +255,16 @@ public final class GateProperties {
         return value;
     }
 
+    /** A path the setting names, made once where the settings are ({@code null} when unset with no fallback), its key named if it is none. */
+    static java.nio.file.Path path(Map<?, ?> properties, String name, String fallback) {
+        String text = get(properties, name, fallback);
+        try {
+            return text == null ? null : java.nio.file.Path.of(text);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("-D" + name + ": not a path: " + e.getMessage());
+        }
+    }
+
     /**
      * A decimal property in {@code min..max} (never NaN or infinite); {@code fallback} when unset.
      *

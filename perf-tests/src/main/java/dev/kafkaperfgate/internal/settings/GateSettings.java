@@ -71,8 +71,9 @@ public final class GateSettings {
         injectBurnNs = GateProperties.integer(values, GateProperties.INJECT_BURN_NS, 0, 0, 1_000_000_000L);
         injectBurnEvery = (int) GateProperties.integer(values, GateProperties.INJECT_BURN_EVERY, 1, 1, 1_000_000);
         injectAllocBytes = (int) GateProperties.integer(values, GateProperties.INJECT_ALLOC_BYTES, 0, 0, 100_000_000);
-        paired = new PairedSettings(text(GateProperties.BASE_REF), text(GateProperties.BASE_CLASSPATH_FILE),
-                text(GateProperties.HEAD_CLASSPATH_FILE), text(GateProperties.BASE_SCENARIOS_DIR), text(GateProperties.BASE_COMMIT),
+        paired = new PairedSettings(text(GateProperties.BASE_REF), GateProperties.path(values, GateProperties.BASE_CLASSPATH_FILE, null),
+                GateProperties.path(values, GateProperties.HEAD_CLASSPATH_FILE, null),
+                GateProperties.path(values, GateProperties.BASE_SCENARIOS_DIR, null), text(GateProperties.BASE_COMMIT),
                 ClientDesign.valueOf(GateProperties.choice(values, GateProperties.PAIRED_DESIGN, "windows",
                         java.util.List.of("windows", "trials")).toUpperCase(Locale.ROOT)),
                 // At least 2: a t test needs two blocks.
@@ -90,6 +91,9 @@ public final class GateSettings {
                 (int) GateProperties.integer(values, GateProperties.COMPONENT_LOOKS, Defaults.COMPONENT_LOOKS, 1, 5),
                 JvmFlags.of(GateProperties.get(values, GateProperties.WORKER_JVM_FLAGS, Defaults.WORKER_JVM_FLAGS)));
             machine = MachineSettings.parse(key -> GateProperties.get(values, key, null));
+            scenariosDir();   // the folders' paths, checked while the settings are made (each read the same way later)
+            baselinesDir();
+            resultsDir();
         } catch (InvalidSettingException e) {
             throw e;
         } catch (IllegalArgumentException e) {
@@ -141,13 +145,7 @@ public final class GateSettings {
     /** These settings with every entry of {@code changes} applied as {@link #with(String, String)} does. */
     public GateSettings with(Map<String, String> changes) {
         Map<String, String> changed = new TreeMap<>(values);
-        changes.forEach((key, value) -> {
-            if (value == null) {
-                changed.remove(key);
-            } else {
-                changed.put(key, value);
-            }
-        });
+        changes.forEach((key, value) -> changed.compute(key, (k, was) -> value));   // null removes the key
         return new GateSettings(changed);
     }
 
@@ -257,11 +255,11 @@ public final class GateSettings {
     }
 
     public Path scenariosDir() {
-        return Path.of(GateProperties.get(values, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR));
+        return GateProperties.path(values, GateProperties.SCENARIOS_DIR, Defaults.SCENARIOS_DIR);
     }
 
     public Path baselinesDir() {
-        return Path.of(GateProperties.get(values, GateProperties.BASELINES_DIR, Defaults.BASELINES_DIR));
+        return GateProperties.path(values, GateProperties.BASELINES_DIR, Defaults.BASELINES_DIR);
     }
 
     /** Stored mode on a pull request: the base commit whose baselines must not vanish; {@code null} when unset. */
@@ -270,7 +268,7 @@ public final class GateSettings {
     }
 
     public Path resultsDir() {
-        return Path.of(GateProperties.get(values, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR));
+        return GateProperties.path(values, GateProperties.RESULTS_DIR, Defaults.RESULTS_DIR);
     }
 
     /** The baseline profile asked for; {@code null}: derived from the machine. */

@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.settings;
 
 import dev.kafkaperfgate.internal.settings.machine.JvmFlags;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalInt;
 
@@ -29,7 +30,7 @@ import java.util.OptionalInt;
  * @param componentLooks    looks while a component is inconclusive
  * @param workerJvmFlags    heap and GC flags of both worker JVMs
  */
-public record PairedSettings(String baseRef, String baseClasspathFile, String headClasspathFile, String baseScenariosDir,
+public record PairedSettings(String baseRef, Path baseClasspathFile, Path headClasspathFile, Path baseScenariosDir,
                              String baseCommit, ClientDesign design, OptionalInt blocks, OptionalInt looks, Duration trial,
                              Duration window, Duration warmup, int settle, boolean pin, boolean failFast, ClientsMode clients,
                              ComponentsMode components, int componentBlocks, int componentLooks, JvmFlags workerJvmFlags) {

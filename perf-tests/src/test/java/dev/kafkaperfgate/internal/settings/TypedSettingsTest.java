@@ -55,6 +55,27 @@ class TypedSettingsTest {
         assertEquals(new TreeSet<>(TEXT.keySet()), found, "a GateSettings getter returns text: type it (MachineSettings) or name it here");
     }
 
+    /** Paired mode's part too: its files are paths, made once; text only where the gate uses text. */
+    @Test
+    void pairedModesTextIsTextTheGateUsesAsText() {
+        Map<String, String> text = Map.of("baseRef", "a git ref, handed to git as written", "baseCommit", "a commit, shown in the headline");
+        Set<String> found = new TreeSet<>();
+        for (java.lang.reflect.RecordComponent component : PairedSettings.class.getRecordComponents()) {
+            if (component.getType() == String.class) {
+                found.add(component.getName());
+            }
+        }
+        assertEquals(new TreeSet<>(text.keySet()), found, "a PairedSettings component is text: type it or name it here");
+        GateSettings settings = GateSettings.of(Map.of(GateProperties.BASE_CLASSPATH_FILE, "target/base.txt",
+                GateProperties.BASE_SCENARIOS_DIR, "base/perf"));
+        assertEquals(java.nio.file.Path.of("target/base.txt"), settings.paired().baseClasspathFile());
+        assertEquals(java.nio.file.Path.of("base/perf"), settings.paired().baseScenariosDir());
+        InvalidSettingException notAPath = org.junit.jupiter.api.Assertions.assertThrows(InvalidSettingException.class,
+                () -> GateSettings.of(Map.of(GateProperties.RESULTS_DIR, "perf\u0000results")));
+        org.junit.jupiter.api.Assertions.assertTrue(notAPath.getMessage().startsWith("-D" + GateProperties.RESULTS_DIR + ": not a path: "),
+                notAPath.getMessage());
+    }
+
     @Test
     void theMachinesSettingsAreParsedOnceAndTyped() {
         GateSettings settings = GateSettings.of(Map.of(GateProperties.BROKER_JVM_FLAGS, " -Xms1g  -Xmx1g -XX:+UseG1GC ",
