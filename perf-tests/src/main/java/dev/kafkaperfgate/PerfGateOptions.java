@@ -175,13 +175,12 @@ public final class PerfGateOptions {
 
     /** Fluent construction; {@link #build} checks every key. */
     public static final class Builder {
-
         private final Map<String, String> values = new TreeMap<>();
 
         private Builder() {
         }
 
-        /** The scenario tag to run ({@code pr}, {@code nightly}, a team's own); {@code all} or unset: every scenario. */
+        /** The scenario tag to run ({@code pr}, {@code nightly}, a team's own); {@code all}: every scenario; unset: {@code pr}. */
         public Builder suite(String suite) {
             return property(GateProperties.SUITE, suite);
         }
@@ -231,12 +230,12 @@ public final class PerfGateOptions {
 
         /** Unmeasured sending to a freshly started broker, 0 to skip; default 30 s, in paired mode none. */
         public Builder brokerWarmup(Duration warmup) {
-            return property(GateProperties.BROKER_WARMUP, Long.toString(warmup.toSeconds()));
+            return property(GateProperties.BROKER_WARMUP, text(warmup));
         }
 
         /** How long a broker may take to answer; default 90 s. */
         public Builder brokerStartupTimeout(Duration timeout) {
-            return property(GateProperties.BROKER_STARTUP_TIMEOUT, Long.toString(timeout.toSeconds()));
+            return property(GateProperties.BROKER_STARTUP_TIMEOUT, text(timeout));
         }
 
         /** Heap and GC flags of the broker JVM (process and container brokers). */
@@ -313,7 +312,7 @@ public final class PerfGateOptions {
 
         /** Paired mode: the length of one warm window; default 1 s. */
         public Builder pairedWindow(Duration window) {
-            return property(GateProperties.PAIRED_WINDOW, window.toMillis() + "ms");
+            return property(GateProperties.PAIRED_WINDOW, text(window));
         }
 
         /** Paired mode: once a regression is confirmed, skip confirmations that cannot change the decision; default true. */
@@ -323,7 +322,7 @@ public final class PerfGateOptions {
 
         /** Paired mode: the length of one trial; default 3 s. */
         public Builder pairedTrial(Duration trial) {
-            return property(GateProperties.PAIRED_TRIAL, trial.toMillis() + "ms");
+            return property(GateProperties.PAIRED_TRIAL, text(trial));
         }
 
         /**
@@ -332,7 +331,7 @@ public final class PerfGateOptions {
          * decides past either.
          */
         public Builder pairedWarmup(Duration warmup) {
-            return property(GateProperties.PAIRED_WARMUP, warmup.toMillis() + "ms");
+            return property(GateProperties.PAIRED_WARMUP, text(warmup));
         }
 
         /**
@@ -375,8 +374,7 @@ public final class PerfGateOptions {
 
         /** The measured commit and the run's id, recorded in summary.json and so in baselines. */
         public Builder provenance(String commit, String runId) {
-            property(GateProperties.RUN_COMMIT, commit);
-            return property(GateProperties.RUN_ID, runId);
+            return property(GateProperties.RUN_COMMIT, commit).property(GateProperties.RUN_ID, runId);
         }
 
         /** Any setting by its key, e.g. {@code perf.client.cpus} (docs/configuration.md). */
@@ -393,6 +391,10 @@ public final class PerfGateOptions {
          */
         public PerfGateOptions build() {
             return new PerfGateOptions(GateSettings.of(values));
+        }
+
+        private static String text(Duration duration) {   // the form the one parser reads, given back as it was, to the millisecond
+            return duration.toMillis() + "ms";
         }
     }
 }
