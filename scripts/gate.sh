@@ -250,7 +250,7 @@ else
   if [ -n "$module" ]; then
     # A team's module resolves the library from the local repository: the gate is built and
     # installed from this checkout first, so no registry is needed (paired mode does the same).
-    # -Dmaven.test.skip: the gate's own tests are neither compiled nor resolved (13 s of every run here).
+    # -Dmaven.test.skip: the gate's own tests are not compiled (13 s of every run here).
     echo "gate: building the gate ($gate_root, installed for the team's build)"
     gate_log=$(mktemp "${TMPDIR:-/tmp}/kpg-gate-build.XXXXXX")
     # shellcheck disable=SC2317 # called by gate_stop, on every exit and cancel

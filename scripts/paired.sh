@@ -99,7 +99,7 @@ paired_run() {
     echo "gate: building the gate ($gate_root perf-tests: in this repository, the head's own)"
   fi
   local goal=install defaults=()
-  # -Dmaven.test.skip: the gate's own tests are neither compiled nor resolved (13 s of every run here).
+  # -Dmaven.test.skip: the gate's own tests are not compiled (13 s of every run here).
   [ -n "$module" ] || { goal=package; defaults=(-Dperf.scenarios.dir=scenarios -Dperf.baselines.dir="$gate_root/baselines"); }
   if ! paired_maven "$gate_root" -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -Dmaven.test.skip=true "$goal" >"$paired_work/gate-build.log" 2>&1; then
     echo "gate: the gate itself does not build; the last lines of the build:" >&2

@@ -170,11 +170,6 @@ class ArchitectureTest {
     }
 
     /**
-     * One session: the mode is chosen in the session package alone ({@code ModeChoice}), whose
-     * {@code GateSession} {@code PerfGate} alone calls; every mode opens the same frame, the one place a run's summary, policy and ruler are
-     * made and its report written; the frame uses no mode.
-     */
-    /**
      * Issue 73: the mode is decided once, before anything is measured, in {@code ModeChoice}: it
      * alone opens paired mode, prepares stored mode and applies what stands in for a base that
      * cannot be measured (outside the modes' own packages, whose tests and helpers open themselves).
@@ -193,6 +188,11 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * One session: the mode is chosen in the session package alone ({@code ModeChoice}), whose
+     * {@code GateSession} {@code PerfGate} alone calls; every mode opens the same frame, the one
+     * place a run's summary, policy and ruler are made and its report written; the frame uses no mode.
+     */
     @Test
     void oneSessionChoosesTheModeAndOneFrameSetsUpEveryRun() {
         classes().that().haveFullyQualifiedName("dev.kafkaperfgate.internal.stored.StoredMode")

@@ -63,6 +63,19 @@ public final class BrokerPool implements AutoCloseable {
         return java.util.Optional.ofNullable(current);
     }
 
+    /**
+     * Why the broker {@link #forBrokers forBrokers(brokers)} would hand out is dead: the running one,
+     * when it would be reused and has died; empty when it is alive, or when a new one would start.
+     */
+    public java.util.Optional<String> deadFor(int brokers) {
+        if (current == null) {
+            return java.util.Optional.empty();
+        }
+        BrokerInfo info = current.info();
+        boolean reused = "external".equals(info.mode()) || info.brokers() == brokers;
+        return reused ? current.failure() : java.util.Optional.empty();
+    }
+
     /** The running broker, started as a single one on first use. */
     public KafkaBroker current() {
         if (current == null) {

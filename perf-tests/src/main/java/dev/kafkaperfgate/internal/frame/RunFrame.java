@@ -101,16 +101,22 @@ public final class RunFrame {
      * The run's first broker is up: the fingerprint and the ruler are taken on it, and the drift
      * from the baselines' rulers, once; a later broker (a cluster, a confirmation's fresh one)
      * changes nothing. A run whose scenarios needed no broker (nothing they reach changed, or the
-     * component stage alone judged them) never starts one, and its summary has no ruler.
+     * component stage alone judged them) never starts one, and its summary has no ruler. In paired
+     * mode the ruler is informational (both sides share the broker): it is taken on whichever
+     * broker the first measured scenario needs, a cluster's included.
      */
     public synchronized void brokerStarted(KafkaBroker broker) {
         if (ruler != null) {
             return;
         }
-        fingerprint = Fingerprint.current(broker.info());
-        ruler = Ruler.measure(broker);
-        drift = Drift.between(ruler, opening.baselineRulers(), Defaults.DRIFT_BOUND);
-        summary.environment(opening.profile(), opening.machineClass(), fingerprint, ruler, drift, policy, injection);
+        // All or nothing: a ruler that cannot be measured leaves the frame as it was, to be taken on the next broker.
+        Fingerprint measuredOn = Fingerprint.current(broker.info());
+        Ruler measured = Ruler.measure(broker);
+        Drift since = Drift.between(measured, opening.baselineRulers(), Defaults.DRIFT_BOUND);
+        summary.environment(opening.profile(), opening.machineClass(), measuredOn, measured, since, policy, injection);
+        fingerprint = measuredOn;
+        ruler = measured;
+        drift = since;
     }
 
     /**

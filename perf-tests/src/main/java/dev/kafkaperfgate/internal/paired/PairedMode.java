@@ -31,6 +31,7 @@ import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.figures.Metric;
 import dev.kafkaperfgate.internal.frame.RunFrame;
 import dev.kafkaperfgate.internal.frame.RunMode;
+import dev.kafkaperfgate.internal.frame.RunStoppedException;
 import dev.kafkaperfgate.internal.result.RunSummary;
 import dev.kafkaperfgate.internal.result.RunSummary.Outcome;
 import dev.kafkaperfgate.internal.workload.InjectedCost;
@@ -171,7 +172,10 @@ public final class PairedMode implements RunMode {
         return scenarios.stream().map(CatalogEntry::name).toList();
     }
 
-    /** Starts and warms the broker, opens the run's frame on it, and says how the run will measure. */
+    /**
+     * Opens the run's frame and says how the run will measure. The broker starts (and is warmed,
+     * and the frame's ruler taken on it) when a scenario first needs it.
+     */
     @Override
     public RunFrame start() {
         PairedSettings paired = settings.paired();
@@ -179,7 +183,7 @@ public final class PairedMode implements RunMode {
         Duration warmup = settings.brokerWarmup().orElse(Defaults.PAIRED_BROKER_WARMUP);
         // Started when a scenario first needs one: a run that the component stage alone judges, or whose
         // scenarios nothing reached, starts none.
-        brokers = new BrokerPool(count -> measuredOn(RunFrame.startWarm(() -> BrokerSelector.start(brokerSettings.withBrokers(count),
+        brokers = new BrokerPool(count -> measuredOn(() -> RunFrame.startWarm(() -> BrokerSelector.start(brokerSettings.withBrokers(count),
                 console), warmup, console)), console);
         ClientDesign design = paired.design();
         boolean windows = design == ClientDesign.WINDOWS;
@@ -240,10 +244,10 @@ public final class PairedMode implements RunMode {
         CatalogEntry scenario = scenarios.get(index);
         frame.progress().starting(scenario.name());
         RunSummary summary = frame.summary();
-        java.util.Optional<KafkaBroker> running = brokers.running();
-        if (running.isPresent() && running.get().failure().isPresent()) {
+        java.util.Optional<String> dead = brokers.deadFor(scenario.brokers());
+        if (dead.isPresent()) {
             summary.failed(scenario.name(), scenario.workload().key(), Outcome.ERROR,
-                    new BrokerUnavailableException("not started: the broker is dead: " + running.get().failure().get(), null));
+                    new BrokerUnavailableException("not started: the broker is dead: " + dead.get(), null));
             return;
         }
         judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name())).ifPresent(flagged::add);
@@ -271,14 +275,27 @@ public final class PairedMode implements RunMode {
         return frame.finish();
     }
 
-    /** The run's frame takes its fingerprint and ruler on the first broker started; one it cannot measure is stopped. */
-    private KafkaBroker measuredOn(KafkaBroker broker) {
+    /**
+     * The run's frame takes its fingerprint and ruler on the first broker started; one it cannot
+     * measure is stopped. The run's first broker failing stops the run, as it did when every paired
+     * run started its broker first: the infrastructure's failure (exit 3), not one scenario's, and
+     * not tried again for each scenario after it. A later broker (a cluster's size) fails only the
+     * scenario that asked for it.
+     */
+    private KafkaBroker measuredOn(java.util.function.Supplier<KafkaBroker> start) {
+        boolean first = frame.ruler() == null;
+        KafkaBroker broker;
+        try {
+            broker = start.get();
+        } catch (RuntimeException e) {
+            throw first ? new RunStoppedException("the run's broker did not start: " + e.getMessage(), e) : e;
+        }
         try {
             frame.brokerStarted(broker);
             return broker;
         } catch (RuntimeException e) {
             broker.close();
-            throw e;
+            throw first ? new RunStoppedException("the run's broker could not be measured: " + e.getMessage(), e) : e;
         }
     }
 

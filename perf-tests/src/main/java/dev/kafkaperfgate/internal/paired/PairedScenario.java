@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.paired;
 
+import dev.kafkaperfgate.internal.frame.RunStoppedException;
 import dev.kafkaperfgate.internal.settings.ClientsMode;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.client.ClientMeasurer;
@@ -326,6 +327,8 @@ final class PairedScenario {
         String workload = scenario.workload().key();
         try {
             return step.get();
+        } catch (RunStoppedException e) {
+            throw e;   // the run's, not this scenario's
         } catch (ComponentStageException e) {
             // A head whose component cannot be measured is the PR's failure; anything else the infrastructure's.
             console.println("[kafka-perf-gate] " + scenario.name() + ": component stage: " + e.getMessage());

@@ -344,8 +344,9 @@ public final class RunSummary {
             // "accepted" only when the label made the outcome: a label on a run with nothing to accept accepted nothing.
             ObjectNode label = provenance.acceptance().toJson();
             boolean acceptedIt = result.outcome() == GateResult.Outcome.ACCEPTED;
-            root.set(acceptedIt ? "accepted" : "notAccepted",
-                    acceptedIt || label.has("why") ? label : label.put("why", "no confirmed regression to accept"));
+            root.set(acceptedIt ? "accepted" : "notAccepted", acceptedIt || label.has("why") ? label : label.put("why",
+                    result.outcome() == GateResult.Outcome.INCOMPLETE ? "the run is INCOMPLETE: a label accepts the confirmed "
+                            + "regressions of a run that judged every scenario" : "no confirmed regression to accept"));
         }
         root.put("module", module);
         root.put("startedAt", startedAt.toString());

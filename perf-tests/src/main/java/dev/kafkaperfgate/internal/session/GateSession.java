@@ -88,7 +88,7 @@ public final class GateSession {
         }
     }
 
-    /** Every mode's steps: start (the broker, the run's frame), each scenario in order, finish (summary.json, the report). */
+    /** Every mode's steps: start (the run's frame; stored mode's broker), each scenario in order, finish (summary.json, the report). */
     public static GateResult measure(RunMode mode) {
         try (mode) {
             mode.start();

@@ -394,6 +394,24 @@ class PairedModeTest {
         assertTrue(refused.getMessage().contains("producer.properties"), "the file is named: " + refused.getMessage());
     }
 
+    /**
+     * The broker starts when a scenario's whole client is first measured (issue 73); a run whose
+     * broker does not start is still the infrastructure's failure, exit 3, named once: not each
+     * scenario's error, and not the pull request's.
+     */
+    @Test
+    void aBrokerThatDoesNotStartStopsTheRunAsTheInfrastructuresFailure() throws IOException {
+        Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        dev.kafkaperfgate.PerfGateException stopped = org.junit.jupiter.api.Assertions.assertThrows(dev.kafkaperfgate.PerfGateException.class,
+                () -> run(scenarios, classpath, dir.resolve("no-broker"), Map.of(GateProperties.CLIENTS, "always",
+                        GateProperties.BROKER, "external", GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, "127.0.0.1:1",
+                        GateProperties.BROKER_STARTUP_TIMEOUT, "2s")));
+        assertEquals(dev.kafkaperfgate.PerfGateException.Kind.INFRASTRUCTURE, stopped.kind(), stopped.getMessage());
+        assertEquals(3, stopped.exitCode());
+        assertTrue(stopped.getMessage().startsWith("the run's broker did not start: "), stopped.getMessage());
+    }
+
     private GateResult run(Path scenarios, Path classpath, Path results, Map<String, String> extra) {
         PerfGateOptions.Builder options = PerfGateOptions.builder().suite("smoke").scenariosDir(scenarios)
                 .baselinesDir(dir.resolve("baselines")).resultsDir(results).broker(PerfGateOptions.Broker.PROCESS).brokerWarmup(Duration.ofSeconds(5))
