@@ -99,9 +99,10 @@ class GateFilesTest {
         } finally {
             swapping.set(false);
             swapper.join(5_000);
-            // A writer frees any open(2) of the FIFO left behind.
+            // A writer frees any open(2) of the FIFO left behind. WRITE alone, never CREATE: this thread can run after
+            // JUnit has removed the folder's files, and a regular file made then would keep the folder from going.
             Thread release = new Thread(() -> {
-                try (OutputStream out = Files.newOutputStream(fifo)) {
+                try (OutputStream out = Files.newOutputStream(fifo, java.nio.file.StandardOpenOption.WRITE)) {
                     out.flush();
                 } catch (IOException e) {
                     // Nobody was reading.
