@@ -405,8 +405,7 @@ class PairedModeTest {
         Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
         dev.kafkaperfgate.PerfGateException stopped = org.junit.jupiter.api.Assertions.assertThrows(dev.kafkaperfgate.PerfGateException.class,
                 () -> run(scenarios, classpath, dir.resolve("no-broker"), Map.of(GateProperties.CLIENTS, "always",
-                        GateProperties.BROKER, "external", GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, "127.0.0.1:1",
-                        GateProperties.BROKER_STARTUP_TIMEOUT, "2s")));
+                        GateProperties.BROKER_CLASSPATH_FILE, Files.writeString(dir.resolve("broker.classpath"), "/nowhere/kafka.jar").toString())));
         assertEquals(dev.kafkaperfgate.PerfGateException.Kind.INFRASTRUCTURE, stopped.kind(), stopped.getMessage());
         assertEquals(3, stopped.exitCode());
         assertTrue(stopped.getMessage().startsWith("the run's broker did not start: "), stopped.getMessage());
