@@ -34,7 +34,7 @@ class PerfGateTest {
         assertThrows(IllegalArgumentException.class, () -> PerfGateOptions.builder().property("batch.size", "1").build());
         PerfGateOptions options = PerfGateOptions.builder().suite("pr").brokerWarmup(Duration.ofSeconds(5)).build();
         assertEquals("pr", options.get(GateProperties.SUITE).orElseThrow());
-        assertEquals("5", options.get(GateProperties.BROKER_WARMUP).orElseThrow());
+        assertEquals("5000ms", options.get(GateProperties.BROKER_WARMUP).orElseThrow(), "one form for every duration");
     }
 
     /** Every documented setting has a typed setter, and a value the run could not take fails the build of the options. */
