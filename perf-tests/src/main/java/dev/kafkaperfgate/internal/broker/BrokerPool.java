@@ -138,7 +138,10 @@ public final class BrokerPool implements AutoCloseable {
      * @throws BrokerUnavailableException when an external cluster has fewer brokers than asked for
      */
     public KafkaBroker forBrokers(int brokers) {
-        KafkaBroker running = current();
+        if (current == null) {
+            current = start.start(brokers, false);   // the first broker is the size its first scenario needs
+        }
+        KafkaBroker running = current;
         BrokerInfo info = running.info();
         if ("external".equals(info.mode())) {
             if (info.brokers() > 0 && info.brokers() < brokers) {

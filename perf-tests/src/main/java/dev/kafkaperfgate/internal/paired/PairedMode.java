@@ -250,7 +250,12 @@ public final class PairedMode implements RunMode {
                     new BrokerUnavailableException("not started: the broker is dead: " + dead.get(), null));
             return;
         }
-        judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name())).ifPresent(flagged::add);
+        try {
+            judge.run(scenario, policyDiff.headFile(scenario.name()), policyDiff.changesOf(scenario.name())).ifPresent(flagged::add);
+        } catch (RunStoppedException e) {
+            summary.stopped(e.getMessage());   // summary.json says why, not only the console
+            throw e;
+        }
     }
 
     /**
@@ -288,15 +293,21 @@ public final class PairedMode implements RunMode {
         try {
             broker = start.get();
         } catch (RuntimeException e) {
-            throw first ? new RunStoppedException("the run's broker did not start: " + e.getMessage(), e) : e;
+            throw first ? new RunStoppedException("the run's broker did not start: " + e.getMessage(), e) : asBrokers(e);
         }
         try {
             frame.brokerStarted(broker);
             return broker;
         } catch (RuntimeException e) {
             broker.close();
-            throw first ? new RunStoppedException("the run's broker could not be measured: " + e.getMessage(), e) : e;
+            throw first ? new RunStoppedException("the run's broker could not be measured: " + e.getMessage(), e) : asBrokers(e);
         }
+    }
+
+    /** A later broker's failure is the scenario's ERROR (the infrastructure's), never its FAILED (the pull request's). */
+    private static BrokerUnavailableException asBrokers(RuntimeException e) {
+        return e instanceof BrokerUnavailableException broker ? broker
+                : new BrokerUnavailableException("the scenario's broker did not start: " + e.getMessage(), e);
     }
 
     /** Stops the broker and both sides' workers. */

@@ -161,7 +161,7 @@ final class PairedScenario {
             componentParts.add(alone);
             componentDecisions.put(scenario.name() + " " + component, alone);
         }
-        Optional<String> confined = wholeClientNotNeeded(scenario);
+        Optional<String> confined = decidedByItsComponents(scenario).or(() -> wholeClientNotNeeded(scenario));
         if (confined.isPresent()) {
             recordComponentsOnly(scenario, paired, confined.get());
             return Optional.empty();
@@ -187,6 +187,19 @@ final class PairedScenario {
         }
         record(measured, decisions.conclude(client));
         return Optional.empty();
+    }
+
+    /** {@link WholeClientRule#decidedByComponents}, on this scenario's changed components and their decisions. */
+    private Optional<String> decidedByItsComponents(CatalogEntry scenario) {
+        List<ComponentRef> changed = components.changed(scenario.name());
+        if (clients != ClientsMode.AUTO || changed == null) {
+            return Optional.empty();
+        }
+        Set<ComponentRef> regressed = changed.stream().filter(component -> {
+            Decision<?> decision = componentDecisions.get(components.measuredWith(scenario.name(), component) + " " + component);
+            return decision != null && decision.regressed();
+        }).collect(java.util.stream.Collectors.toSet());
+        return WholeClientRule.decidedByComponents(changed, regressed, decisions.decided());
     }
 
     /**
@@ -241,7 +254,11 @@ final class PairedScenario {
         List<Decision<?>> parts = new ArrayList<>();
         for (ComponentRef component : components.changed(scenario.name())) {
             String with = components.measuredWith(scenario.name(), component);
-            parts.add(componentDecisions.get(with + " " + component));
+            Decision<?> decision = componentDecisions.get(with + " " + component);
+            if (decision == null) {
+                continue;   // not judged alone (a wrapper of the client): only a confirmed regression beside it spares its whole client
+            }
+            parts.add(decision);
             paired.with("outsideTheCall").put(component.label(), components.stage().outsideFigures(with, component));
         }
         paired.put("wholeClient", line);

@@ -20,6 +20,23 @@ final class WholeClientRule {
     }
 
     /**
+     * With fail-fast ({@code runDecided}: a regression is confirmed and fail-fast is on), a confirmed
+     * regression of one of the scenario's changed components decides the scenario and the run: its
+     * whole client could not change that, whatever the rest of the rule would say (a CPU figure left
+     * INCONCLUSIVE beside a confirmed B/op, a wrapper changed beside it). Empty otherwise.
+     *
+     * @param regressed the changed components whose decision is a confirmed regression
+     */
+    static Optional<String> decidedByComponents(List<ComponentRef> changed, Set<ComponentRef> regressed, boolean runDecided) {
+        if (!runDecided) {
+            return Optional.empty();
+        }
+        return changed.stream().filter(regressed::contains).findFirst()
+                .map(component -> component.label() + "'s regression is confirmed, which fails the run: the whole client could not "
+                        + "change that (-D" + dev.kafkaperfgate.internal.settings.GateProperties.FAIL_FAST + "=false measures it)");
+    }
+
+    /**
      * Why the scenario's changed components do not confine its change to their calls, or empty when
      * they do: each must be a serializer or partitioner (whose effect is its output), judged, not
      * INCONCLUSIVE, with the same output and no more work outside its call

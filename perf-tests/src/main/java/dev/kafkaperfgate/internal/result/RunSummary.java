@@ -106,6 +106,7 @@ public final class RunSummary {
     private boolean finished;
     /** The team's module, relative to its repository's root, when gate.sh ran one (--module): for the reproduce line. */
     private String module;
+    private String stopped;
 
     /**
      * @param suite    the suite selected, or {@code null} for all
@@ -125,6 +126,12 @@ public final class RunSummary {
         allowUnjudged = policy.allowUnjudged();
         baselinesWhere = "profile '" + profile + "', machine class '" + machineClass + "'";
         environment = node;
+        write();
+    }
+
+    /** Why the run stopped before its end (its broker did not start), for the headline; the scenarios it did not reach are not run. */
+    public synchronized void stopped(String why) {
+        this.stopped = why;
         write();
     }
 
@@ -224,7 +231,8 @@ public final class RunSummary {
         String headline;
         if (!isComplete()) {
             outcome = GateResult.Outcome.INCOMPLETE;
-            headline = "run INCOMPLETE: " + (problems().isEmpty() ? "the suite did not reach its end" : String.join("; ", problems()));
+            headline = "run INCOMPLETE: " + (stopped != null ? "the run stopped: " + stopped + (problems().isEmpty() ? "" : "; ") : "")
+                    + (problems().isEmpty() ? (stopped != null ? "" : "the suite did not reach its end") : String.join("; ", problems()));
         } else if (!regressed.isEmpty() && acceptance != null && refusal == null) {
             // A maintainer's label accepts the cost of the head it was set on: the figures stay, the job passes.
             outcome = GateResult.Outcome.ACCEPTED;

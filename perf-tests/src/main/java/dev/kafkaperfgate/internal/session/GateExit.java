@@ -153,6 +153,10 @@ public final class GateExit {
             return new Exit(3, "gate: INFRASTRUCTURE ERROR: " + path + "'s decision " + outcome + " has exit code "
                     + facts.get("decision-exit") + ", not " + outcome.exitCode() + ": not a summary this gate wrote");
         }
+        if (outcome == GateResult.Outcome.INCOMPLETE && maven == 3) {
+            // The deciding JVM (PerfGate.main, never the head's code) stopped the run as the infrastructure's: its 3 stands.
+            return new Exit(3, "gate: INFRASTRUCTURE ERROR: the run stopped before its end (" + headline + "); see above");
+        }
         if (outcome.exitCode() == 0 && maven != 0) {
             return new Exit(3, "gate: INFRASTRUCTURE ERROR: Maven failed (exit " + maven + ") although the gate passed (" + headline + "); see above");
         }

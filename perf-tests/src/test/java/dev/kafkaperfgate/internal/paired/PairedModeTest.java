@@ -409,6 +409,12 @@ class PairedModeTest {
         assertEquals(dev.kafkaperfgate.PerfGateException.Kind.INFRASTRUCTURE, stopped.kind(), stopped.getMessage());
         assertEquals(3, stopped.exitCode());
         assertTrue(stopped.getMessage().startsWith("the run's broker did not start: "), stopped.getMessage());
+        // The published summary says why too (gate.sh reads it, and keeps the deciding JVM's 3 for a run that stopped).
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("no-broker").resolve("summary.json").toFile());
+        assertEquals("INCOMPLETE", summary.at("/decision/outcome").asText(), summary.toString());
+        assertTrue(summary.at("/decision/headline").asText().startsWith("paired: head vs base test-base: run INCOMPLETE: the run stopped: "
+                        + "the run's broker did not start: process broker: "),
+                summary.at("/decision/headline").asText());
     }
 
     private GateResult run(Path scenarios, Path classpath, Path results, Map<String, String> extra) {

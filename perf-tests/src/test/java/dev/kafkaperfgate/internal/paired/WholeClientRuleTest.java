@@ -80,6 +80,18 @@ class WholeClientRuleTest {
                 rule(List.of(SERIALIZER, DESERIALIZER), Set.of(DESERIALIZER), Map.of(SERIALIZER, false, DESERIALIZER, false), threads));
     }
 
+    /** Fail-fast: a component's confirmed regression has decided the run; the whole client could not change it. */
+    @Test
+    void aConfirmedComponentRegressionSparesTheWholeClientOnlyOnceTheRunIsDecided() {
+        Optional<String> decided = WholeClientRule.decidedByComponents(List.of(INTERCEPTOR, SERIALIZER), Set.of(SERIALIZER), true);
+        assertEquals(Optional.of("value.serializer com.acme.OrderSerializer's regression is confirmed, which fails the run: the whole "
+                + "client could not change that (-Dperf.fail.fast=false measures it)"), decided, "even beside a wrapper of the client");
+        assertEquals(Optional.empty(), WholeClientRule.decidedByComponents(List.of(SERIALIZER), Set.of(SERIALIZER), false),
+                "without fail-fast the whole client is measured as the rule says");
+        assertEquals(Optional.empty(), WholeClientRule.decidedByComponents(List.of(SERIALIZER), Set.of(), true),
+                "a run another scenario decided: this scenario's own components did not");
+    }
+
     @Test
     void anInterceptorAlwaysTakesTheWholeClientEvenIfListedAsFed() {
         assertEquals(Optional.of("interceptor.classes com.acme.Audit wraps the client itself"),

@@ -29,6 +29,11 @@ class GateExitTest {
         assertEquals(new GateExit.Exit(2, "gate: NOT JUDGED: the base did not build"),
                 decide("maven-exit=1", "summary=written", "decision-exit=2", "outcome=NOT_JUDGED", "headline=the base did not build"));
         assertEquals(2, decide("maven-exit=1", "summary=written", "decision-exit=2", "outcome=INCOMPLETE", "headline=x").code());
+        // A run the deciding JVM stopped as the infrastructure's (its broker did not start) keeps that JVM's 3: retry, not "not judged".
+        GateExit.Exit stopped = decide("maven-exit=3", "summary=written", "decision-exit=2", "outcome=INCOMPLETE",
+                "headline=run INCOMPLETE: the run stopped: the run's broker did not start");
+        assertEquals(3, stopped.code());
+        assertTrue(stopped.line().startsWith("gate: INFRASTRUCTURE ERROR: the run stopped before its end (run INCOMPLETE: "), stopped.line());
     }
 
     /** The exit code and the word are the outcome's own (GateResult.Outcome), one map for every surface. */
