@@ -161,7 +161,7 @@ final class PairedScenario {
             componentParts.add(alone);
             componentDecisions.put(scenario.name() + " " + component, alone);
         }
-        Optional<String> confined = decidedByItsComponents(scenario).or(() -> wholeClientNotNeeded(scenario));
+        Optional<String> confined = wholeClientNotNeeded(scenario);
         if (confined.isPresent()) {
             recordComponentsOnly(scenario, paired, confined.get());
             return Optional.empty();
@@ -189,12 +189,8 @@ final class PairedScenario {
         return Optional.empty();
     }
 
-    /** {@link WholeClientRule#decidedByComponents}, on this scenario's changed components and their decisions. */
-    private Optional<String> decidedByItsComponents(CatalogEntry scenario) {
-        List<ComponentRef> changed = components.changed(scenario.name());
-        if (clients != ClientsMode.AUTO || changed == null) {
-            return Optional.empty();
-        }
+    /** {@link WholeClientRule#decidedByComponents}, on this scenario's changed components and their decisions (AUTO clients only). */
+    private Optional<String> decidedByItsComponents(CatalogEntry scenario, List<ComponentRef> changed) {
         Set<ComponentRef> regressed = changed.stream().filter(component -> {
             Decision<?> decision = componentDecisions.get(components.measuredWith(scenario.name(), component) + " " + component);
             return decision != null && decision.regressed();
@@ -207,7 +203,8 @@ final class PairedScenario {
      * stage has judged (issue 72): everything else the client can reach is the same on both sides,
      * and so are the settings and config files; each changed component returns the same output for
      * every record on both sides, and did no more work outside its call; and its verdict is not
-     * INCONCLUSIVE. Otherwise empty, and the reason the whole client is measured goes to the console.
+     * INCONCLUSIVE. Otherwise, with fail-fast, a changed component's confirmed regression spares it
+     * ({@link #decidedByItsComponents}); else empty, and the reason the whole client is measured goes to the console.
      */
     private Optional<String> wholeClientNotNeeded(CatalogEntry scenario) {
         List<ComponentRef> changed = components.changed(scenario.name());
@@ -236,8 +233,12 @@ final class PairedScenario {
                     .orElse(null);
         }
         if (why != null) {
-            console.println("[kafka-perf-gate] " + scenario.name() + ": whole client measured: " + why);
-            return Optional.empty();
+            // Not confined; with fail-fast, a component's confirmed regression still spares it (the run has failed).
+            Optional<String> decided = decidedByItsComponents(scenario, changed);
+            if (decided.isEmpty()) {
+                console.println("[kafka-perf-gate] " + scenario.name() + ": whole client measured: " + why);
+            }
+            return decided;
         }
         Set<ComponentRef> fed = components.fedOnly(scenario.name());
         List<String> fedLabels = changed.stream().filter(fed::contains).map(ComponentRef::label).toList();
