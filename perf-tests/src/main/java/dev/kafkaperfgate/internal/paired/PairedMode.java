@@ -230,7 +230,8 @@ public final class PairedMode implements RunMode {
         boolean sameClientCode = clients == ClientsMode.AUTO
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
         judge = new PairedScenario(trials, components, frame.decisions(), frame.summary(), frame.resultsDir(),
-                new PairedScenario.Looks(windows, blocks, looks, trialBlocks, trialLooks), console, clients, sameClientCode);
+                new PairedScenario.Looks(windows, blocks, looks, trialBlocks, trialLooks), console, clients, sameClientCode,
+                settings.acceptedBy() != null);
         this.frame = frame;
         return frame;
     }

@@ -58,6 +58,8 @@ final class PairedScenario {
     private final ClientsMode clients;
     /** Both sides' test classpaths hold the same classes and resources, by content. */
     private final boolean sameClientCode;
+    /** A maintainer's accept label is in play: what a regression costs the whole client is shown before it is accepted. */
+    private final boolean labelled;
     /** Each component's decision by the scenario it was measured with: a scenario whose component an earlier one measured on the same code and settings reuses it. */
     private final java.util.Map<String, Decision<?>> componentDecisions = new java.util.HashMap<>();
 
@@ -83,9 +85,10 @@ final class PairedScenario {
     }
 
     PairedScenario(PairedTrials trials, Components components, RunDecisions decisions, RunSummary summary, Path results, Looks looks,
-                   PrintStream console, ClientsMode clients, boolean sameClientCode) {
+                   PrintStream console, ClientsMode clients, boolean sameClientCode, boolean labelled) {
         this.clients = clients;
         this.sameClientCode = sameClientCode;
+        this.labelled = labelled;
         this.looks = looks;
         this.trials = trials;
         this.components = components;
@@ -195,7 +198,8 @@ final class PairedScenario {
             Decision<?> decision = componentDecisions.get(components.measuredWith(scenario.name(), component) + " " + component);
             return decision != null && decision.regressed();
         }).collect(java.util.stream.Collectors.toSet());
-        return WholeClientRule.decidedByComponents(changed, regressed, decisions.decided());
+        // Under an accept label the run's failure may be accepted: the whole client's cost must be shown first.
+        return WholeClientRule.decidedByComponents(changed, regressed, decisions.decided() && !labelled);
     }
 
     /**

@@ -20,7 +20,8 @@ final class WholeClientRule {
     }
 
     /**
-     * With fail-fast ({@code runDecided}: a regression is confirmed and fail-fast is on), a confirmed
+     * With fail-fast ({@code runDecided}: a regression is confirmed, fail-fast is on, and no accept
+     * label is in play, under which the whole client's cost is shown before it is accepted), a confirmed
      * regression of one of the scenario's changed components decides the scenario and the run: its
      * whole client could not change that, whatever the rest of the rule would say (a CPU figure left
      * INCONCLUSIVE beside a confirmed B/op, a wrapper changed beside it). Empty otherwise.

@@ -154,7 +154,8 @@ public final class GateExit {
                     + facts.get("decision-exit") + ", not " + outcome.exitCode() + ": not a summary this gate wrote");
         }
         if (outcome == GateResult.Outcome.INCOMPLETE && maven == 3) {
-            // The deciding JVM (PerfGate.main, never the head's code) stopped the run as the infrastructure's: its 3 stands.
+            // The run stopped as the infrastructure's (PerfGate.main's 3; on this repository's own suite path Maven's, which the
+            // head's build could make 3 too): 3 and 2 both fail, never pass, so the JVM's word stands.
             return new Exit(3, "gate: INFRASTRUCTURE ERROR: the run stopped before its end (" + headline + "); see above");
         }
         if (outcome.exitCode() == 0 && maven != 0) {
