@@ -192,10 +192,15 @@ final class PairedScenario {
         return Optional.empty();
     }
 
+    /** The component's decision, made with whichever scenario measured it; {@code null} when it was not judged alone. */
+    private Decision<?> decisionOf(CatalogEntry scenario, ComponentRef component) {
+        return componentDecisions.get(components.measuredWith(scenario.name(), component) + " " + component);
+    }
+
     /** {@link WholeClientRule#decidedByComponents}, on this scenario's changed components and their decisions (AUTO clients only). */
     private Optional<String> decidedByItsComponents(CatalogEntry scenario, List<ComponentRef> changed) {
         Set<ComponentRef> regressed = changed.stream().filter(component -> {
-            Decision<?> decision = componentDecisions.get(components.measuredWith(scenario.name(), component) + " " + component);
+            Decision<?> decision = decisionOf(scenario, component);
             return decision != null && decision.regressed();
         }).collect(java.util.stream.Collectors.toSet());
         // Under an accept label the run's failure may be accepted: the whole client's cost must be shown first.
@@ -227,7 +232,7 @@ final class PairedScenario {
         if (why == null) {
             Map<ComponentRef, Boolean> inconclusive = new java.util.HashMap<>();
             for (ComponentRef component : changed) {
-                Decision<?> decision = componentDecisions.get(components.measuredWith(scenario.name(), component) + " " + component);
+                Decision<?> decision = decisionOf(scenario, component);
                 if (decision != null) {
                     inconclusive.put(component, (decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.INCONCLUSIVE));
                 }
@@ -258,13 +263,13 @@ final class PairedScenario {
         console.println("[kafka-perf-gate] " + scenario.name() + ": " + line);
         List<Decision<?>> parts = new ArrayList<>();
         for (ComponentRef component : components.changed(scenario.name())) {
-            String with = components.measuredWith(scenario.name(), component);
-            Decision<?> decision = componentDecisions.get(with + " " + component);
+            Decision<?> decision = decisionOf(scenario, component);
             if (decision == null) {
                 continue;   // not judged alone (a wrapper of the client): only a confirmed regression beside it spares its whole client
             }
             parts.add(decision);
-            paired.with("outsideTheCall").put(component.label(), components.stage().outsideFigures(with, component));
+            paired.with("outsideTheCall").put(component.label(),
+                    components.stage().outsideFigures(components.measuredWith(scenario.name(), component), component));
         }
         paired.put("wholeClient", line);
         Decision<List<Object>> all = Decision.combine(parts);
