@@ -5,6 +5,7 @@ import dev.kafkaperfgate.internal.baseline.BaselineException;
 import dev.kafkaperfgate.internal.environment.SideInputException;
 import dev.kafkaperfgate.internal.environment.SideRefusedException;
 import dev.kafkaperfgate.internal.environment.GateWiring;
+import dev.kafkaperfgate.internal.kafka.KafkaClients;
 import dev.kafkaperfgate.internal.session.GateSession;
 import dev.kafkaperfgate.internal.scenario.ScenarioValidationException;
 
@@ -48,6 +49,11 @@ public final class PerfGate {
     }
 
     private static GateResult run(PerfGateOptions options, GateWiring wiring, PrintStream console) {
+        // This JVM runs the team's clients in stored mode and in the suite: a release older than the gate supports
+        // is named here, in one line, not met as a linkage error minutes in. (Paired workers check their own.)
+        KafkaClients.unsupported(KafkaClients.version()).ifPresent(why -> {
+            throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, "this JVM runs " + why, null);
+        });
         try {
             return GateSession.run(options.settings(), wiring, console);
         } catch (RuntimeException e) {

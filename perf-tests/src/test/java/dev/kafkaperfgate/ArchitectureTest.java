@@ -285,6 +285,44 @@ class ArchitectureTest {
 
     private static final String BOUND_TROGDOR = "dev.kafkaperfgate.internal.trogdor.BoundTrogdor";
 
+    /**
+     * The Kafka packages the library may use: kafka-clients' documented API (its javadoc's packages).
+     * Every class of the library runs beside the team's kafka-clients, from the oldest supported
+     * release to the newest, and Kafka moves what is not documented (4.4.0 moved AppInfoParser,
+     * BufferSupplier, ByteBufferOutputStream and Exit into common.utils.internals: a linked internal
+     * class ended every run with a NoClassDefFoundError). What the API lacks goes through
+     * {@code internal.kafka}, which links to none (issue 80).
+     */
+    static final List<String> KAFKA_PUBLIC_PACKAGES = List.of("org.apache.kafka.clients.producer",
+            "org.apache.kafka.clients.consumer", "org.apache.kafka.clients.admin", "org.apache.kafka.common",
+            "org.apache.kafka.common.config", "org.apache.kafka.common.errors", "org.apache.kafka.common.header",
+            "org.apache.kafka.common.metrics", "org.apache.kafka.common.serialization");
+
+    /**
+     * Trogdor's own processes load the gate's task and launcher beside Trogdor, whose task API
+     * takes Kafka's {@code KafkaFutureImpl}: they alone may use Trogdor's packages and that class
+     * ({@link #onlyTheTrogdorTaskUsesTrogdorsApi}).
+     */
+    @Test
+    void onlyKafkasPublicApiIsUsed() {
+        Set<String> trogdorSide = Set.of("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec",
+                "dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker", "dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines",
+                BOUND_TROGDOR, BOUND_TROGDOR + "$Arguments");
+        DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> internalKafka = DescribedPredicate.describe(
+                "are kafka-clients' classes outside its documented packages " + KAFKA_PUBLIC_PACKAGES,
+                type -> type.getPackageName().startsWith("org.apache.kafka.") && !KAFKA_PUBLIC_PACKAGES.contains(type.getPackageName()));
+        noClasses().that().resideInAPackage("dev.kafkaperfgate..")
+                .and(DescribedPredicate.describe("are not loaded by Trogdor's processes", type -> !trogdorSide.contains(type.getName())))
+                .should().dependOnClassesThat(internalKafka)
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.kafkaperfgate..")
+                .should().dependOnClassesThat(DescribedPredicate.describe("are in another package than Trogdor's, outside "
+                        + KAFKA_PUBLIC_PACKAGES + ", but KafkaFutureImpl", type -> internalKafka.test(type)
+                        && !type.getPackageName().startsWith("org.apache.kafka.trogdor")
+                        && !type.getName().equals("org.apache.kafka.common.internals.KafkaFutureImpl")))
+                .check(classes);
+    }
+
     /** Inside the engine: the shared workload package uses none of the workloads, and they form no cycle. */
     @Test
     void theWorkloadsAreLayered() {

@@ -2,7 +2,6 @@ package dev.kafkaperfgate.internal.broker;
 
 import dev.kafkaperfgate.internal.jmx.BrokerJmx;
 import dev.kafkaperfgate.internal.settings.Defaults;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -52,7 +51,7 @@ public final class ExternalBroker implements KafkaBroker {
     public static ExternalBroker connect(BrokerSettings settings, String reason) {
         Map<String, Object> properties = settings.externalClientProperties() == null
                 ? new HashMap<>() : readClientProperties(settings.externalClientProperties());
-        Object fromFile = properties.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        Object fromFile = properties.remove(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
         String bootstrap = settings.externalBootstrapServers() != null ? settings.externalBootstrapServers()
                 : fromFile == null ? null : fromFile.toString();
         if (bootstrap == null || bootstrap.isBlank()) {

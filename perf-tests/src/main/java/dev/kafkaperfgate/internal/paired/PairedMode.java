@@ -9,6 +9,7 @@ import dev.kafkaperfgate.internal.settings.ClientDesign;
 import dev.kafkaperfgate.internal.paired.client.PairedTrials;
 import dev.kafkaperfgate.internal.paired.workers.CatalogEntry;
 import dev.kafkaperfgate.internal.environment.SideInputException;
+import dev.kafkaperfgate.internal.kafka.KafkaClients;
 import dev.kafkaperfgate.internal.paired.workers.WorkerException;
 import dev.kafkaperfgate.internal.paired.workers.WorkerProcess;
 import dev.kafkaperfgate.internal.paired.workers.WorkerPair;
@@ -341,7 +342,12 @@ public final class PairedMode implements RunMode {
             throw new WorkerException("the " + worker.side().key() + "'s worker speaks protocol " + protocol + ", this gate "
                     + dev.kafkaperfgate.internal.worker.WorkerProtocol.VERSION);
         }
-        return reply.path("kafkaClients").asText("unknown");
+        String version = reply.path("kafkaClients").asText("unknown");
+        // A release older than the gate supports is the side's input, named in one line (exit 2), not a stack trace later.
+        KafkaClients.unsupported(version).ifPresent(why -> {
+            throw new SideInputException("the " + worker.side().key() + " runs " + why, null);
+        });
+        return version;
     }
 
     /** The head's scenarios the same selection picks: those the base lacks are new, and reported. None when nothing matches. */

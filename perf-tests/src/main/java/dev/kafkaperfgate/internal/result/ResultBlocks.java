@@ -14,7 +14,7 @@ import dev.kafkaperfgate.internal.verdict.DefinitionParts;
 import dev.kafkaperfgate.internal.figures.FaultFigures;
 import dev.kafkaperfgate.internal.figures.WarmupSummary;
 import org.HdrHistogram.Histogram;
-import org.apache.kafka.common.utils.AppInfoParser;
+import dev.kafkaperfgate.internal.kafka.KafkaClients;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -90,7 +90,7 @@ final class ResultBlocks {
         if (scenario.producerFactory() != null) {
             node.put("producerFactory", scenario.producerFactory());
         }
-        node.put("kafkaClients", AppInfoParser.getVersion());
+        node.put("kafkaClients", KafkaClients.version());
         ObjectNode warmup = node.putObject("warmup");
         warmup.put("minMs", scenario.warmup().min().toMillis());
         warmup.put("maxMs", scenario.warmup().max().toMillis());
@@ -164,7 +164,7 @@ final class ResultBlocks {
 
     static ObjectNode client(ClientJvm jvm) {
         ObjectNode node = JSON.createObjectNode();
-        node.put("kafkaClientsVersion", AppInfoParser.getVersion());
+        node.put("kafkaClientsVersion", KafkaClients.version());
         node.put("javaVersion", jvm.javaVersion());
         node.put("vmName", jvm.vmName());
         ArrayNode flags = node.putArray("jvmFlags");

@@ -53,22 +53,21 @@ final class ClientSections {
         return values;
     }
 
-    /** The file's settings, then the section's over them, each key checked where it was set. */
+    /**
+     * The file's settings, then the section's over them, each key checked where it was set. A
+     * plug-in named in either (or the scenario's {@code producer.factory}) lets its own keys pass,
+     * wherever they are set: Kafka hands them to its {@code configure}.
+     */
     private static Map<String, String> merged(YamlMap doc, ClientConfigFile file, YamlMap section, ClientProperties client) {
-        Map<String, String> values = new TreeMap<>();
-        if (file != null) {
-            Map<String, String> fromFile = new TreeMap<>(file.values());
-            if (section != null) {
-                fromFile.keySet().removeAll(section.scalars().keySet());
-            }
-            fromFile.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> doc.errors().add(file.error(key, problem))));
-            values.putAll(fromFile);
-        }
-        if (section != null) {
-            Map<String, String> own = section.scalars();
-            own.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> section.report(key, problem)));
-            values.putAll(own);
-        }
+        Map<String, String> fromFile = new TreeMap<>(file != null ? file.values() : Map.of());
+        Map<String, String> own = section != null ? section.scalars() : Map.of();
+        fromFile.keySet().removeAll(own.keySet());
+        Map<String, String> values = new TreeMap<>(fromFile);
+        values.putAll(own);
+        boolean pluginKeys = client.namesAPlugin(values) || client == ClientProperties.PRODUCER && doc.has("producer.factory");
+        fromFile.forEach((key, value) -> problem(client, key, value, pluginKeys)
+                .ifPresent(problem -> doc.errors().add(file.error(key, problem))));
+        own.forEach((key, value) -> problem(client, key, value, pluginKeys).ifPresent(problem -> section.report(key, problem)));
         return values;
     }
 
@@ -98,7 +97,8 @@ final class ClientSections {
             return Map.of();
         }
         Map<String, String> values = section.scalars();
-        values.forEach((key, value) -> problem(client, key, value).ifPresent(problem -> section.report(key, problem)));
+        boolean pluginKeys = client.namesAPlugin(values);
+        values.forEach((key, value) -> problem(client, key, value, pluginKeys).ifPresent(problem -> section.report(key, problem)));
         return values;
     }
 
@@ -118,7 +118,8 @@ final class ClientSections {
             return Map.of();
         }
         Map<String, String> values = merged(doc, file, consumer, ClientProperties.CONSUMER);
-        if (values.keySet().stream().allMatch(key -> ClientProperties.CONSUMER.problem(key, values.get(key)).isEmpty())) {
+        boolean pluginKeys = ClientProperties.CONSUMER.namesAPlugin(values);
+        if (values.keySet().stream().allMatch(key -> ClientProperties.CONSUMER.problem(key, values.get(key), pluginKeys).isEmpty())) {
             ClientProperties.CONSUMER.combinationProblem(values)
                     .ifPresent(problem -> doc.report(consumer != null ? "consumer" : "consumer.config", problem));
         }
@@ -129,17 +130,20 @@ final class ClientSections {
      * Credentials and TLS settings: a scenario's settings are written verbatim into result files,
      * baselines, the report and the PR comment, so a secret set here would be published.
      */
-    private static final java.util.regex.Pattern SECURITY_KEY =
-            java.util.regex.Pattern.compile("(sasl\\..*|ssl\\..*|security\\.protocol|.*password.*|.*\\.secret.*|.*token.*)");
+    private static final java.util.regex.Pattern SECURITY_KEY = java.util.regex.Pattern.compile("(sasl\\..*|ssl\\..*"
+            + "|security\\.protocol|.*password.*|.*\\.secret.*|.*secret\\..*|.*token.*|.*credentials?(\\..*)?"
+            // A schema registry's own: Confluent's basic.auth.user.info (also as schema.registry.basic.auth.user.info),
+            // Apicurio's apicurio.auth.* (username and password, client id and secret).
+            + "|(.*\\.)?basic\\.auth\\..*|.*user\\.info|apicurio\\.auth\\..*|.*api\\.?key.*)");
 
     /** What is wrong with one key, with the nearest valid key when it looks like a typo. */
-    private static java.util.Optional<String> problem(ClientProperties client, String key, String value) {
+    private static java.util.Optional<String> problem(ClientProperties client, String key, String value, boolean pluginKeys) {
         if (SECURITY_KEY.matcher(key).matches()) {
             return java.util.Optional.of("is a security setting: scenario settings are written verbatim into results, baselines, "
                     + "the report and the PR comment; put credentials in the file -Dperf.external.client.properties names, "
                     + "which the gate never records");
         }
-        return client.problem(key, value).map(problem -> problem + Spelling.nearest(key, client.names())
+        return client.problem(key, value, pluginKeys).map(problem -> problem + Spelling.nearest(key, client.names())
                 .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""));
     }
 }

@@ -112,22 +112,62 @@ public final class ClientProperties {
 
     /** Every problem found, one line each, naming the key; empty when the properties are valid. */
     public List<String> problems(Map<String, String> properties) {
+        return problems(properties, false);
+    }
+
+    /**
+     * Every problem found, one line each, naming the key.
+     *
+     * @param producerFactory whether the scenario sends through a producer factory of the team's, a plug-in whose
+     *                        own keys pass as a serializer's do ({@link #namesAPlugin})
+     */
+    public List<String> problems(Map<String, String> properties, boolean producerFactory) {
         List<String> problems = new ArrayList<>();
+        boolean pluginKeys = producerFactory || namesAPlugin(properties);
         new TreeMap<>(properties).forEach((key, value) ->
-                problem(key, value).ifPresent(problem -> problems.add(role + " property '" + key + "' " + problem)));
+                problem(key, value, pluginKeys).ifPresent(problem -> problems.add(role + " property '" + key + "' " + problem)));
         return problems;
+    }
+
+    /**
+     * Whether the properties name a plug-in that is not kafka-clients' own: a serializer,
+     * deserializer, partitioner or interceptor of the team's or a library's (Spring Kafka's
+     * {@code JsonSerializer}, a schema registry's serializer). Kafka hands such a plug-in every key
+     * of the client's config through {@code configure(Map)}, its own keys among them
+     * ({@code spring.json.add.type.headers}, {@code schema.registry.url}), so they are passed on.
+     */
+    public boolean namesAPlugin(Map<String, String> properties) {
+        return classKeys.keySet().stream().filter(properties::containsKey)
+                .flatMap(key -> Arrays.stream(properties.get(key).split(",")))
+                .map(String::trim)
+                .anyMatch(name -> !name.isEmpty() && !name.startsWith("org.apache.kafka."));
+    }
+
+    /** {@link #problem(String, String, boolean)} for properties that name no plug-in: every key must be the client's. */
+    public Optional<String> problem(String key, String value) {
+        return problem(key, value, false);
     }
 
     /**
      * What is wrong with one property, if anything. Values are checked one at a time because
      * ConfigDef stops at the first bad value of a map and would hide the others.
+     *
+     * @param pluginKeys whether the client names a plug-in ({@link #namesAPlugin}, or a producer factory), whose
+     *                   own keys pass: a key the client does not define is then refused only where it is within
+     *                   two edits of one it does ({@code lingr.ms}), which is a typo, not a plug-in's key
      */
-    public Optional<String> problem(String key, String value) {
+    public Optional<String> problem(String key, String value, boolean pluginKeys) {
         if (harnessKeys.containsKey(key)) {
             return Optional.of("is set by the harness and cannot be overridden");
         }
         if (!names.contains(key)) {
-            return Optional.of("is not a " + configClass + " key (typo?)");
+            boolean nearAKey = dev.kafkaperfgate.internal.settings.Spelling.nearest(key, names).isPresent();
+            if (pluginKeys && !nearAKey) {
+                return Optional.empty();
+            }
+            return Optional.of("is not a " + configClass + " key (typo?)" + (pluginKeys || nearAKey ? ""
+                    : "; a plug-in's own key is passed on only when the " + role + " names one (a serializer, interceptor, "
+                    + "partitioner or producer.factory not from kafka-clients)"));
         }
         if (UserClasses.onlyNames() && namesAClass(key)) {
             return Optional.empty();

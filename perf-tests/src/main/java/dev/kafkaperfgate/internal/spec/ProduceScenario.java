@@ -138,7 +138,7 @@ public record ProduceScenario(String name, int partitions, int brokers, short re
             problems.addAll(ClientProperties.PRODUCER.problems(mirror.producer()).stream().map(p -> "mirror.producer: " + p).toList());
             problems.addAll(ClientProperties.CONSUMER.problems(mirror.consumer()).stream().map(p -> "mirror.consumer: " + p).toList());
         }
-        problems.addAll(ClientProperties.PRODUCER.problems(producer));
+        problems.addAll(ClientProperties.PRODUCER.problems(producer, producerFactory != null));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("scenario " + name + ": " + String.join("; ", problems));
         }

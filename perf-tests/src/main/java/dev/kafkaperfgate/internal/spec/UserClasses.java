@@ -1,6 +1,5 @@
 package dev.kafkaperfgate.internal.spec;
 
-import org.apache.kafka.common.utils.Utils;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
@@ -45,7 +44,7 @@ public final class UserClasses {
         }
         Class<?> type;
         try {
-            type = Class.forName(className.trim(), false, Utils.getContextOrKafkaClassLoader());
+            type = Class.forName(className.trim(), false, contextOrKafkaLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             return Optional.of("class " + className + " is not on the test classpath (" + e + ")");
         }
@@ -76,12 +75,18 @@ public final class UserClasses {
             throw new IllegalArgumentException(problem);
         });
         try {
-            Class<?> type = Class.forName(className.trim(), true, Utils.getContextOrKafkaClassLoader());
+            Class<?> type = Class.forName(className.trim(), true, contextOrKafkaLoader());
             return expected.cast(type.getConstructor().newInstance());
         } catch (InvocationTargetException e) {
             throw new IllegalArgumentException("class " + className + ": its constructor threw " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalArgumentException("class " + className + " cannot be instantiated: " + e, e);
         }
+    }
+
+    /** The thread's context class loader, else kafka-clients' own: where Kafka's {@code Utils} looks for a configured class. */
+    private static ClassLoader contextOrKafkaLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : org.apache.kafka.clients.producer.ProducerConfig.class.getClassLoader();
     }
 }

@@ -1,6 +1,5 @@
 package dev.kafkaperfgate.internal.trogdor;
 
-import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.trogdor.agent.Agent;
 import org.apache.kafka.trogdor.agent.AgentRestResource;
 import org.apache.kafka.trogdor.common.Node;
@@ -56,7 +55,7 @@ public final class BoundTrogdor {
                     ThreadLocalRandom.current().nextLong(0, Long.MAX_VALUE / 2));
             server.start(resource);
             System.out.println("Started the coordinator, listening on " + node.hostname() + ":" + server.port() + " only.");
-            Exit.addShutdownHook("coordinator-shutdown-hook", () -> {
+            shutdownHook("coordinator-shutdown-hook", () -> {
                 try {
                     coordinator.beginShutdown(false);
                     coordinator.waitForShutdown();
@@ -71,7 +70,7 @@ public final class BoundTrogdor {
             Agent agent = new Agent(platform, Scheduler.SYSTEM, server, resource);
             server.start(resource);
             System.out.println("Started agent " + node.name() + ", listening on " + node.hostname() + ":" + server.port() + " only.");
-            Exit.addShutdownHook("agent-shutdown-hook", () -> {
+            shutdownHook("agent-shutdown-hook", () -> {
                 try {
                     agent.beginShutdown();
                     agent.waitForShutdown();
@@ -81,6 +80,11 @@ public final class BoundTrogdor {
             });
             agent.waitForShutdown();
         }
+    }
+
+    /** What Kafka's {@code Exit.addShutdownHook} does, without its class (4.4.0 moved it into an internal package). */
+    private static void shutdownHook(String name, Runnable hook) {
+        Runtime.getRuntime().addShutdownHook(new Thread(hook, name));
     }
 
     /**

@@ -8,7 +8,7 @@ import dev.kafkaperfgate.internal.metrics.GcPauses;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
 import dev.kafkaperfgate.internal.spec.Thresholds;
-import org.apache.kafka.common.utils.AppInfoParser;
+import dev.kafkaperfgate.internal.kafka.KafkaClients;
 
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -106,7 +106,7 @@ public final class PairedWorker {
             switch (op) {
                 case "hello" -> {
                     reply.put("protocol", WorkerProtocol.VERSION);
-                    reply.put("kafkaClients", AppInfoParser.getVersion());
+                    reply.put("kafkaClients", KafkaClients.version());
                 }
                 case "catalog" -> reply.set("scenarios", catalog(command));
                 case "open" -> {

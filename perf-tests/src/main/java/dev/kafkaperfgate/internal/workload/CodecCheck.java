@@ -1,15 +1,10 @@
 package dev.kafkaperfgate.internal.workload;
 
 import dev.kafkaperfgate.internal.environment.ThisJvm;
+import dev.kafkaperfgate.internal.kafka.Codecs;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.compress.Compression;
-import org.apache.kafka.common.utils.BufferSupplier;
-import org.apache.kafka.common.utils.ByteBufferOutputStream;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
@@ -22,9 +17,6 @@ import java.util.Map;
  */
 public final class CodecCheck {
 
-    /** The record batch format of every Kafka version the gate supports. */
-    private static final byte MAGIC_V2 = 2;
-
     private CodecCheck() {
     }
 
@@ -36,16 +28,8 @@ public final class CodecCheck {
         }
         byte[] value = "kafka-perf-gate codec check, kafka-perf-gate codec check".getBytes(StandardCharsets.US_ASCII);
         try {
-            Compression codec = Compression.of(name).build();
-            ByteBufferOutputStream buffer = new ByteBufferOutputStream(256);
-            try (OutputStream out = codec.wrapForOutput(buffer, MAGIC_V2)) {
-                out.write(value);
-            }
-            ByteBuffer compressed = buffer.buffer().flip();
-            try (InputStream in = codec.wrapForInput(compressed, MAGIC_V2, BufferSupplier.NO_CACHING)) {
-                if (!Arrays.equals(in.readAllBytes(), value)) {
-                    throw new IllegalStateException("a " + name + " round trip changed the bytes");
-                }
+            if (!Arrays.equals(Codecs.roundTrip(name, value), value)) {
+                throw new IllegalStateException("a " + name + " round trip changed the bytes");
             }
         } catch (IOException | RuntimeException | LinkageError e) {
             // LinkageError covers UnsatisfiedLinkError and a failed static initializer of the codec class.

@@ -1,5 +1,6 @@
 package dev.kafkaperfgate.internal.component.call;
 
+import dev.kafkaperfgate.internal.kafka.KafkaHeaders;
 import dev.kafkaperfgate.internal.scenario.Scenario;
 import dev.kafkaperfgate.internal.spec.RecordSourceSpec;
 import dev.kafkaperfgate.internal.spec.UserClasses;
@@ -16,7 +17,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Cluster;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 
@@ -135,7 +135,7 @@ public final class ComponentCall implements AutoCloseable {
     private static IntFunction<ProducerRecord> intercepted(Map<String, Object> producer, String topic, RecordPool pool) {
         List<ProducerInterceptor> interceptors = interceptors(producer);
         return i -> {
-            ProducerRecord record = new ProducerRecord(topic, null, null, pool.key(i), pool.value(i), new RecordHeaders());
+            ProducerRecord record = new ProducerRecord(topic, null, null, pool.key(i), pool.value(i), KafkaHeaders.empty());
             for (ProducerInterceptor interceptor : interceptors) {
                 try {
                     record = interceptor.onSend(record);
@@ -160,7 +160,7 @@ public final class ComponentCall implements AutoCloseable {
             try {
                 field(data, bytes);
                 for (org.apache.kafka.common.header.Header header : record.headers()) {
-                    if (header.getClass() != org.apache.kafka.common.header.internals.RecordHeader.class) {
+                    if (!KafkaHeaders.isKafkas(header)) {
                         // A header of the team's own class may work in key() or value(), which the client calls after the call.
                         return NOT_COMPARABLE;
                     }
@@ -193,7 +193,7 @@ public final class ComponentCall implements AutoCloseable {
         }
         Serializer serializer = UserClasses.instantiate(String.valueOf(configured), Serializer.class);
         serializer.configure(producer, key);
-        return value -> value instanceof byte[] bytes ? bytes : serializer.serialize(topic, new RecordHeaders(), value);
+        return value -> value instanceof byte[] bytes ? bytes : serializer.serialize(topic, KafkaHeaders.empty(), value);
     }
 
     private static void field(java.io.DataOutputStream data, byte[] bytes) throws java.io.IOException {
@@ -263,7 +263,7 @@ public final class ComponentCall implements AutoCloseable {
                     inputs[i] = key ? record.key() : record.value();
                     headers[i] = record.headers().toArray();
                 }
-                return new ComponentCall(i -> serializer.serialize(topic, new RecordHeaders(headers[i]), inputs[i]), serializer,
+                return new ComponentCall(i -> serializer.serialize(topic, KafkaHeaders.of(headers[i]), inputs[i]), serializer,
                         serialized(serializer, producer, key, topic, pool), size(scenario, pool));
             }
             case "partitioner.class" -> {
@@ -301,7 +301,7 @@ public final class ComponentCall implements AutoCloseable {
                 byte[][] bytes = serialized(producer, key ? "key.serializer" : "value.serializer", key, topic, key ? keys : values);
                 Deserializer deserializer = UserClasses.instantiate(component.className(), Deserializer.class);
                 deserializer.configure(ComponentScenario.consumerConfig(scenario), key);
-                return new ComponentCall(i -> deserializer.deserialize(topic, new RecordHeaders(), bytes[i]), deserializer);
+                return new ComponentCall(i -> deserializer.deserialize(topic, KafkaHeaders.empty(), bytes[i]), deserializer);
             }
             default -> throw new IllegalArgumentException("no component role " + component.role());
         }
@@ -324,7 +324,7 @@ public final class ComponentCall implements AutoCloseable {
         try (Serializer serializer = UserClasses.instantiate(String.valueOf(configured), Serializer.class)) {
             serializer.configure(producer, key);
             for (int i = 0; i < inputs.length; i++) {
-                bytes[i] = serializer.serialize(topic, new RecordHeaders(), inputs[i]);
+                bytes[i] = serializer.serialize(topic, KafkaHeaders.empty(), inputs[i]);
             }
         }
         return bytes;

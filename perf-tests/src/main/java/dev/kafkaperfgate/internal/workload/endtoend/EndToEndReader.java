@@ -1,6 +1,7 @@
 package dev.kafkaperfgate.internal.workload.endtoend;
 
 import dev.kafkaperfgate.internal.figures.Delivery;
+import dev.kafkaperfgate.internal.kafka.KafkaHeaders;
 import dev.kafkaperfgate.internal.workload.NanoClock;
 import dev.kafkaperfgate.internal.workload.ScenarioFailedException;
 import dev.kafkaperfgate.internal.workload.send.PhaseListener;
@@ -12,8 +13,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -102,7 +101,7 @@ public final class EndToEndReader implements PhaseListener, AutoCloseable {
 
     @Override
     public SendPhase.RecordStamp stamp() {
-        return (phase, sendNanos) -> new RecordHeaders(new Header[]{new RecordHeader(HEADER,
+        return (phase, sendNanos) -> KafkaHeaders.of(new Header[]{KafkaHeaders.header(HEADER,
                 ByteBuffer.allocate(12).putInt(phase).putLong(sendNanos).array())});
     }
 

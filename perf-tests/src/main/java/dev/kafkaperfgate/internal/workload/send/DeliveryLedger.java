@@ -1,7 +1,7 @@
 package dev.kafkaperfgate.internal.workload.send;
 
+import dev.kafkaperfgate.internal.kafka.KafkaHeaders;
 import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -58,7 +58,7 @@ public final class DeliveryLedger {
     }
 
     Headers stamp(Headers headers, long sequence) {
-        Headers stamped = headers == null ? new RecordHeaders() : headers;
+        Headers stamped = headers == null ? KafkaHeaders.empty() : headers;
         stamped.add(SEQUENCE_HEADER, ByteBuffer.allocate(Long.BYTES).putLong(sequence).array());
         return stamped;
     }
