@@ -270,6 +270,7 @@ class ArchitectureTest {
         noClasses().that().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines")
+                .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.TrogdorStatus")
                 .and().doNotHaveFullyQualifiedName(BOUND_TROGDOR).and().doNotHaveFullyQualifiedName(BOUND_TROGDOR + "$Arguments")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.kafka.trogdor..")
                 .check(classes);
@@ -278,6 +279,7 @@ class ArchitectureTest {
                 .and().doNotHaveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines")
                 .and().doNotHaveFullyQualifiedName(BOUND_TROGDOR).and().doNotHaveFullyQualifiedName(BOUND_TROGDOR + "$Arguments")
                 .should().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.TrogdorStatus")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(BOUND_TROGDOR)
                 .check(classes);
@@ -307,7 +309,7 @@ class ArchitectureTest {
     void onlyKafkasPublicApiIsUsed() {
         Set<String> trogdorSide = Set.of("dev.kafkaperfgate.internal.trogdor.task.GateTaskSpec",
                 "dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker", "dev.kafkaperfgate.internal.trogdor.task.GateTaskWorker$StatusLines",
-                BOUND_TROGDOR, BOUND_TROGDOR + "$Arguments");
+                "dev.kafkaperfgate.internal.trogdor.task.TrogdorStatus", BOUND_TROGDOR, BOUND_TROGDOR + "$Arguments");
         DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> internalKafka = DescribedPredicate.describe(
                 "are kafka-clients' classes outside its documented packages " + KAFKA_PUBLIC_PACKAGES,
                 type -> type.getPackageName().startsWith("org.apache.kafka.") && !KAFKA_PUBLIC_PACKAGES.contains(type.getPackageName()));

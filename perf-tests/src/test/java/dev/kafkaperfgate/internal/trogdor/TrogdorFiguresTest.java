@@ -276,6 +276,38 @@ class TrogdorFiguresTest {
                 "http://c:1", "perf.trogdor.agents", "a;b")))).getMessage().startsWith("-Dperf.trogdor.agents=a;b: must be node names"));
     }
 
+    /**
+     * Trogdor reads the spec with its own Jackson, which knows no annotation of the gate's relocated
+     * one: the spec is a bean of plain types, and Trogdor's own reader makes it whole (issue 80).
+     */
+    @Test
+    void trogdorsOwnJacksonReadsTheSpecTheGateWrites() throws Exception {
+        ProduceScenario share = AgentTask.share(SCENARIO, 2);
+        AgentTask task = new AgentTask("nightly-peak", "agent-2", "broker-1:9092", "kpg-nightly-peak-1", share, WorkloadKind.PRODUCE,
+                Map.of());
+        ObjectNode spec = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        spec.put("class", TrogdorWorkload.SPEC_CLASS);
+        spec.put("startMs", 1_795_654_100_000L);
+        spec.put("durationMs", 120_000L);
+        spec.set("task", task.toJson());
+        org.apache.kafka.trogdor.task.TaskSpec read = org.apache.kafka.trogdor.common.JsonUtil.JSON_SERDE.readValue(spec.toString(),
+                org.apache.kafka.trogdor.task.TaskSpec.class);
+        assertEquals(GateTaskSpec.class, read.getClass());
+        assertEquals(1_795_654_100_000L, read.startMs());
+        assertEquals(120_000L, read.durationMs());
+        assertEquals(java.util.Set.of("agent-2"), read.newController("t").targetNodes(null));
+        // And back, as Trogdor's REST answers show it.
+        com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                org.apache.kafka.trogdor.common.JsonUtil.JSON_SERDE.writeValueAsString(read));
+        assertEquals(task, AgentTask.fromJson(written.path("task")));
+        ObjectNode empty = spec.deepCopy();
+        empty.remove("task");
+        org.apache.kafka.trogdor.task.TaskSpec without = org.apache.kafka.trogdor.common.JsonUtil.JSON_SERDE.readValue(empty.toString(),
+                org.apache.kafka.trogdor.task.TaskSpec.class);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> without.newTaskWorker("t"));
+        assertEquals("the gate's trogdor task spec has no task", refused.getMessage());
+    }
+
     @Test
     void theGatesJvmNamesTheTaskSpecByItsClass() {
         assertEquals(GateTaskSpec.class.getName(), TrogdorWorkload.SPEC_CLASS);

@@ -1,12 +1,11 @@
 package dev.kafkaperfgate.internal.trogdor.task;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.trogdor.task.TaskController;
 import org.apache.kafka.trogdor.task.TaskSpec;
 import org.apache.kafka.trogdor.task.TaskWorker;
 
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,32 +25,44 @@ import java.util.Set;
  */
 public final class GateTaskSpec extends TaskSpec {
 
-    private final JsonNode task;
-    private final AgentTask parsed;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-    @JsonCreator
-    public GateTaskSpec(@JsonProperty("startMs") long startMs, @JsonProperty("durationMs") long durationMs,
-                           @JsonProperty("task") JsonNode task) {
-        super(startMs, durationMs);
+    private Map<String, Object> task;
+    private AgentTask parsed;
+
+    /** For Trogdor's Jackson: {@code startMs}, {@code durationMs} and {@code task} are set after. */
+    public GateTaskSpec() {
+        super(0, 0);
+    }
+
+    public Map<String, Object> getTask() {
+        return task;
+    }
+
+    /** @throws IllegalArgumentException naming what the task lacks */
+    public void setTask(Map<String, Object> task) {
         if (task == null) {
             throw new IllegalArgumentException("the gate's trogdor task spec has no task");
         }
         this.task = task;
-        this.parsed = AgentTask.fromJson(task);
+        this.parsed = AgentTask.fromJson(JSON.valueToTree(task));
     }
 
-    @JsonProperty
-    public JsonNode task() {
-        return task;
+    private AgentTask parsed() {
+        if (parsed == null) {
+            throw new IllegalArgumentException("the gate's trogdor task spec has no task");
+        }
+        return parsed;
     }
 
     @Override
     public TaskController newController(String id) {
-        return topology -> Set.of(parsed.node());
+        AgentTask agent = parsed();
+        return topology -> Set.of(agent.node());
     }
 
     @Override
     public TaskWorker newTaskWorker(String id) {
-        return new GateTaskWorker(id, parsed);
+        return new GateTaskWorker(id, parsed());
     }
 }

@@ -47,7 +47,7 @@ public final class GateTaskWorker implements TaskWorker {
         thread = new Thread(() -> {
             KafkaBroker cluster = ExternalBroker.startedElsewhere(task.bootstrapServers(), "the cluster of trogdor task " + id);
             try {
-                status.update(switch (task.workload()) {
+                TrogdorStatus.update(status, switch (task.workload()) {
                     case END_TO_END -> AgentFigures.toStatus(new EndToEndWorkload(cluster, console, NanoClock.SYSTEM, null,
                             InjectedCost.NONE).run(task.share(), task.consumer(), task.topic()));
                     // Every agent reads the whole topic: a group of its own per agent and per task, never one another's.
@@ -93,7 +93,7 @@ public final class GateTaskWorker implements TaskWorker {
                 ObjectNode node = JsonNodeFactory.instance.objectNode();
                 node.put("done", false);
                 node.put("line", line.toString(StandardCharsets.UTF_8).strip());
-                status.update(node);
+                TrogdorStatus.update(status, node);
                 line.reset();
             } else {
                 line.write(b);
