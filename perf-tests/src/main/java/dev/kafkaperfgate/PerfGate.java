@@ -52,7 +52,7 @@ public final class PerfGate {
         // This JVM runs the team's clients in stored mode and in the suite: a release older than the gate supports
         // is named here, in one line, not met as a linkage error minutes in. (Paired workers check their own.)
         KafkaClients.unsupported(KafkaClients.version()).ifPresent(why -> {
-            throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, "this JVM runs " + why, null);
+            throw new PerfGateException(PerfGateException.Kind.INVALID_INPUT, "this JVM's " + why, null);
         });
         try {
             return GateSession.run(options.settings(), wiring, console);

@@ -345,7 +345,7 @@ public final class PairedMode implements RunMode {
         String version = reply.path("kafkaClients").asText("unknown");
         // A release older than the gate supports is the side's input, named in one line (exit 2), not a stack trace later.
         KafkaClients.unsupported(version).ifPresent(why -> {
-            throw new SideInputException("the " + worker.side().key() + " runs " + why, null);
+            throw new SideInputException("the " + worker.side().key() + "'s " + why, null);
         });
         return version;
     }

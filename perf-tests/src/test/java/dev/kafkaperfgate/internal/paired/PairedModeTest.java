@@ -102,16 +102,22 @@ class PairedModeTest {
     /** What the runs printed. */
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
+    /**
+     * Both sides on the oldest kafka-clients the gate supports (issue 80): the team's release runs
+     * beside the gate's classes in each worker, whatever the gate was built against; the newest
+     * runs in ComponentStageTest and in the adopter's workflows.
+     */
     @Test
     void theSameCodeOnBothSidesPasses() throws IOException {
         Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
-        Path classpath = Files.writeString(dir.resolve("classpath.txt"), System.getProperty("java.class.path"));
+        String oldest = dev.kafkaperfgate.internal.kafka.KafkaClientsJars.classPathWith(
+                dev.kafkaperfgate.internal.kafka.KafkaClientsJars.oldest());
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"), oldest);
         // The head's classes come first on its own classpath, with its own copy of the gate's worker,
         // which would report whatever it likes: the gate's jars go before it, so it is never loaded.
         Path marker = dir.resolve("shadow-was-loaded");
         Path shadow = ShadowClass.compile(dir.resolve("shadow"), WorkerProtocol.MAIN_CLASS, marker);
-        Path headClasspath = Files.writeString(dir.resolve("head-classpath.txt"),
-                shadow + File.pathSeparator + System.getProperty("java.class.path"));
+        Path headClasspath = Files.writeString(dir.resolve("head-classpath.txt"), shadow + File.pathSeparator + oldest);
 
         // The shadow is never reached (the gate's jars come first), so the client's reach is the same on both sides and the
         // scenario would pass unmeasured: measured anyway here, for the A/A and for the shadow's check.
@@ -124,6 +130,8 @@ class PairedModeTest {
         JsonNode summary = new ObjectMapper().readTree(same.summaryFile().toFile());
         dev.kafkaperfgate.internal.result.SummarySchema.assertValid(summary);
         assertEquals("paired", summary.at("/mode/name").asText());
+        assertEquals(dev.kafkaperfgate.internal.kafka.KafkaClientsJars.oldest(), summary.at("/mode/kafkaClients/base").asText());
+        assertEquals(dev.kafkaperfgate.internal.kafka.KafkaClientsJars.oldest(), summary.at("/mode/kafkaClients/head").asText());
         // Warm windows: one producer a side for the whole scenario, measured in alternating windows.
         assertEquals("windows", summary.at("/mode/design").asText(), summary.get("mode").toString());
         // Run without users of their own (no -Dperf.sandbox.*), the summary says whose code ran as whom.
@@ -347,6 +355,23 @@ class PairedModeTest {
                 () -> PairedMode.open(GateSettings.of(properties), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
         assertTrue(e.getMessage().startsWith("the base's test classpath has no kafka-perf-gate library"), e.getMessage());
         assertTrue(e.baseWithoutGate(), "the pull request adopts the gate");
+    }
+
+    /** A release older than the range is the side's input, named in one line: not judged, exit 2, never a stack trace. */
+    @Test
+    void aKafkaClientsOlderThanTheRangeIsNotJudgedInOneLine() throws IOException {
+        Path scenarios = scenarios(dir.resolve("base-perf"), SCENARIO);
+        String tooOld = dev.kafkaperfgate.internal.kafka.KafkaClientsJars.tooOld();
+        Path classpath = Files.writeString(dir.resolve("classpath.txt"),
+                dev.kafkaperfgate.internal.kafka.KafkaClientsJars.classPathWith(tooOld));
+        PerfGateException e = assertThrows(PerfGateException.class,
+                () -> run(scenarios, classpath, dir.resolve("too-old"), Map.of(GateProperties.CLIENTS, "always")));
+        assertEquals(PerfGateException.Kind.INVALID_INPUT, e.kind(), e.getMessage());
+        assertEquals(2, e.exitCode());
+        assertEquals("the base's kafka-clients " + tooOld + " is older than the oldest release the gate supports ("
+                + dev.kafkaperfgate.internal.kafka.KafkaClients.OLDEST_SUPPORTED + " to "
+                + dev.kafkaperfgate.internal.kafka.KafkaClients.NEWEST_TESTED + " and newer): upgrade kafka-clients, or run an older "
+                + "kafka-perf-gate", e.getMessage());
     }
 
     @Test

@@ -27,11 +27,20 @@ public final class ClientReach {
     public static final List<String> ENTRY_POINTS = List.of("dev.kafkaperfgate.internal.worker.WorkerLaunch",
             "org.apache.kafka.clients.producer.KafkaProducer", "org.apache.kafka.clients.consumer.KafkaConsumer");
 
-    /** Packages whose lookups are resolved by what the digest already covers (see above). */
-    static final List<String> RESOLVED_BY_INPUT = List.of("org/apache/kafka/", "dev/kafkaperfgate/", "com/fasterxml/jackson/",
-            "org/slf4j/", "org/yaml/snakeyaml/", "org/HdrHistogram/", "org/xerial/snappy/", "com/github/luben/zstd/", "net/jpountz/");
+    /**
+     * Packages whose lookups are resolved by what the digest already covers (see above). Joined at
+     * run time: the gate's jar relocates its own Jackson, SnakeYAML and HdrHistogram, and the
+     * relocation rewrites string constants that name them too, but these name the team's copies.
+     */
+    static final List<String> RESOLVED_BY_INPUT = List.of(folder("org", "apache", "kafka"), folder("dev", "kafkaperfgate"),
+            folder("com", "fasterxml", "jackson"), folder("org", "slf4j"), folder("org", "yaml", "snakeyaml"), folder("org", "HdrHistogram"),
+            folder("org", "xerial", "snappy"), folder("com", "github", "luben", "zstd"), folder("net", "jpountz"));
 
     private ClientReach() {
+    }
+
+    private static String folder(String... parts) {
+        return String.join("/", parts) + "/";
     }
 
     /**
