@@ -31,7 +31,7 @@ gate_java_build() {
   # -implicit:none and the empty folder as class and source path: javac compiles these three files and
   # reads nothing else but the JDK (a missing class is an error, not a lookup in some folder).
   # GateResult comes along: its Outcome holds the one outcome -> exit code and word map (issue 73).
-  if ! log=$(cd "$gate_java_dir" && gate_java_clean_env javac -d "$gate_java_dir" -cp "$gate_java_dir" -sourcepath "$gate_java_dir" \
+  if ! log=$(cd "$gate_java_dir" && gate_java_clean_env javac -encoding UTF-8 -d "$gate_java_dir" -cp "$gate_java_dir" -sourcepath "$gate_java_dir" \
       -implicit:none -nowarn "$gate_java_sources/internal/session/GateExit.java" \
       "$gate_java_sources/internal/session/EventMode.java" "$gate_java_sources/GateResult.java" 2>&1); then
     echo "gate: INFRASTRUCTURE ERROR: the gate's launcher classes do not compile: $log" >&2

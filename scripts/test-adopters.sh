@@ -28,7 +28,6 @@
 #
 #   scripts/test-adopters.sh [--matrix [VERSION...] | --spring | --classpath]
 set -euo pipefail
-export LC_ALL=C   # sort and join agree on the order
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 case "${1:-}" in
@@ -166,7 +165,7 @@ resolved() { # POM OUT
   mvn -B -q -f "$1" dependency:list -DincludeScope=test -DoutputFile="$2.raw" -DappendOutput=false >"$2.log" 2>&1 \
     || { tail -n 20 "$2.log" >&2; fail "mvn dependency:list failed for $1"; }
   grep -E '^ +[^ :]+:[^ :]+:' "$2.raw" | sed -E 's/^ +//; s/ .*//' \
-    | awk -F: '{ version = (NF >= 6) ? $5 : $4; print $1 ":" $2 " " version }' | sort -u >"$2"
+    | awk -F: '{ version = (NF >= 6) ? $5 : $4; print $1 ":" $2 " " version }' | LC_ALL=C sort -u >"$2"
 }
 
 # Every artifact POM resolves without the gate keeps its version with it; nothing of the gate's relocated
@@ -182,13 +181,13 @@ same_versions() { # LABEL POM
   resolved "$(dirname "$pom")/pom-without-gate.xml" "$work/$label-without.txt"
   resolved "$pom" "$work/$label-with.txt"
   local changed
-  changed=$(join "$work/$label-without.txt" "$work/$label-with.txt" | awk '$2 != $3 { print $1 ": " $2 " -> " $3 }')
+  changed=$(LC_ALL=C join "$work/$label-without.txt" "$work/$label-with.txt" | awk '$2 != $3 { print $1 ": " $2 " -> " $3 }')
   [ -z "$changed" ] || fail "$label: adding the gate changed the team's versions: $changed"
   local missing
-  missing=$(join -v 1 "$work/$label-without.txt" "$work/$label-with.txt")
+  missing=$(LC_ALL=C join -v 1 "$work/$label-without.txt" "$work/$label-with.txt")
   [ -z "$missing" ] || fail "$label: adding the gate removed artifacts: $missing"
   local added
-  added=$(join -v 2 "$work/$label-without.txt" "$work/$label-with.txt" | cut -d' ' -f1)
+  added=$(LC_ALL=C join -v 2 "$work/$label-without.txt" "$work/$label-with.txt" | cut -d' ' -f1)
   echo "$added" | grep -E '^(org\.slf4j:slf4j-(simple|reload4j|jdk14|nop)|ch\.qos\.logback:|org\.apache\.logging\.log4j:log4j-slf4j|com\.fasterxml\.jackson|org\.yaml:|org\.apache\.commons:commons-math3|org\.hdrhistogram:|org\.openjdk\.jmh:|com\.google\.code\.gson:)' \
     && fail "$label: the gate brought a logging binding or a library it relocates (above)"
   echo "test-adopters: $label: $(wc -l <"$work/$label-without.txt") artifacts keep their versions with the gate; it adds $(echo "$added" | grep -c . || true)"

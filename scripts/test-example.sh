@@ -86,7 +86,7 @@ if [ "$tier" = all ]; then
   [ "$rc" -le 1 ] || fail "the kafka-clients 4.2.0 run failed with exit $rc"
   jq -e '[.scenarios[] | select(.verdict == "MISMATCH")] | length == 0' "$summary" >/dev/null \
     || fail "a kafka-clients change must be judged, not MISMATCH"
-  jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 2' "$summary" >/dev/null \
+  jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.4.0 → 4.2.0")] | length == 2' "$summary" >/dev/null \
     || fail "the verdicts must name the kafka-clients change"
 
   cp src/main/resources/producer.properties "$work/producer.properties"
@@ -145,14 +145,14 @@ if [ "$tier" = all ]; then
     || fail "paired: the verdict must name the linger.ms change"
   git checkout -q -- src/main/resources/producer.properties
 
-  sed -i 's|<kafka-clients.version>4.3.1</kafka-clients.version>|<kafka-clients.version>4.2.0</kafka-clients.version>|' pom.xml
+  sed -i 's|<kafka-clients.version>4.4.0</kafka-clients.version>|<kafka-clients.version>4.2.0</kafka-clients.version>|' pom.xml
   grep -q '<kafka-clients.version>4.2.0<' pom.xml || fail "could not set kafka-clients 4.2.0 in the example's pom.xml"
   rc=0
   paired kafka-clients-4.2.0 || rc=$?
   [ "$rc" -le 1 ] || fail "paired: the kafka-clients 4.2.0 run failed with exit $rc"
-  jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.3.1 → 4.2.0")] | length == 1' "$summary" >/dev/null \
+  jq -e '[.scenarios[] | .changes[]? | select(. == "kafkaClients: 4.4.0 → 4.2.0")] | length == 1' "$summary" >/dev/null \
     || fail "paired: the verdict must name the kafka-clients change"
-  jq -r '.scenarios[] | .metrics[]? | "  measured effect of kafka-clients 4.3.1 → 4.2.0: \(.line)"' "$summary"
+  jq -r '.scenarios[] | .metrics[]? | "  measured effect of kafka-clients 4.4.0 → 4.2.0: \(.line)"' "$summary"
   git checkout -q -- pom.xml
 fi
 

@@ -7,7 +7,9 @@
 #      committed dist/ is the build of src/;
 #   4. the jq glue under scripts/ci/ on fixtures (with every jq named by KPG_JQ_DIRS too);
 #   5. actionlint and shellcheck over every workflow and script;
-#   6. the adopter's path end to end: a team's repository of its own (multi-module, the example
+#   6. a team's resolved versions with and without the gate's <dependency>: none changes
+#      (scripts/test-adopters.sh --classpath);
+#   7. the adopter's path end to end: a team's repository of its own (multi-module, the example
 #      service examples/orders-service as a module) with only the three workflows init writes,
 #      run under act against a local Docker engine (scripts/test-workflows.sh): a pull request
 #      that passes, one whose serializer regression fails with the component named, the sticky
@@ -61,19 +63,19 @@ maven_tier=()
 [ "$tier" = all ] && maven_tier=(-Pslow-tests)
 # install, not verify: the example adopter below builds against the installed library, and one
 # reactor build serves both (test-example.sh skips its own install when told so).
-echo "test: 1/6 Java (mvn -B install${maven_tier[*]:+ ${maven_tier[*]}}; $tier tier)"
+echo "test: 1/7 Java (mvn -B install${maven_tier[*]:+ ${maven_tier[*]}}; $tier tier)"
 mvn -B install "${maven_tier[@]}" "$@"
 
 # What the script and browser tests leave in the temp folder: nothing (they once left ~27 folders a run).
 tmp_before=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'kpg-*' 2>/dev/null | sort)
 
-echo "test: 2/6 the HTML report in headless Chromium (the reports HtmlReportTest wrote)"
+echo "test: 2/7 the HTML report in headless Chromium (the reports HtmlReportTest wrote)"
 (cd perf-tests/src/test/browser && npm ci --no-audit --no-fund --loglevel=error && npm test)
 
-echo "test: 3/6 the comment action"
+echo "test: 3/7 the comment action"
 (cd .github/actions/perf-comment && npm ci --no-audit --no-fund --loglevel=error && npm test)
 
-echo "test: 4/6 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
+echo "test: 4/7 the jq glue ($(jq --version)${KPG_JQ_DIRS:+, and jq from $KPG_JQ_DIRS})"
 node --test scripts/test/*.test.mjs
 left=$(comm -13 <(echo "$tmp_before") <(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'kpg-*' 2>/dev/null | sort))
 if [ -n "$left" ]; then
@@ -81,11 +83,16 @@ if [ -n "$left" ]; then
   exit 1
 fi
 
-echo "test: 5/6 lint"
+echo "test: 5/7 lint"
 scripts/lint.sh
 
+# A team's resolved versions with and without the gate's <dependency> (Spring Boot 3.5 and 4.0, and a team whose
+# Jackson comes through Avro): the gate changes none (issue 80). About 20 s with a warm local repository.
+echo "test: 6/7 a team's versions with and without the gate (scripts/test-adopters.sh --classpath)"
+KPG_LIBRARY_INSTALLED=1 scripts/test-adopters.sh --classpath
+
 if docker info >/dev/null 2>&1; then
-  echo "test: 6/6 the adopter's path under act (scripts/test-workflows.sh)"
+  echo "test: 7/7 the adopter's path under act (scripts/test-workflows.sh)"
   scripts/test-workflows.sh
   if [ "$tier" = all ]; then
     echo "test: slow tier: the example adopter's other changes (scripts/test-example.sh --all)"
@@ -93,10 +100,10 @@ if docker info >/dev/null 2>&1; then
   fi
 else
   if [ "${KPG_REQUIRE_ACT:-}" = 1 ]; then
-    echo "test: 6/6 needs a running Docker engine for act (KPG_REQUIRE_ACT=1): start dockerd" >&2
+    echo "test: 7/7 needs a running Docker engine for act (KPG_REQUIRE_ACT=1): start dockerd" >&2
     exit 1
   fi
-  echo "test: 6/6 no Docker engine answers, so act does not run: the example's regression through scripts/gate.sh instead (scripts/test-example.sh${maven_tier[*]:+ --all})"
+  echo "test: 7/7 no Docker engine answers, so act does not run: the example's regression through scripts/gate.sh instead (scripts/test-example.sh${maven_tier[*]:+ --all})"
   example_args=()
   [ "$tier" = all ] && example_args=(--all)
   KPG_LIBRARY_INSTALLED=1 scripts/test-example.sh "${example_args[@]}"
@@ -111,6 +118,9 @@ if [ "$tier" = all ]; then
   scripts/test-sudo-runner.sh
   echo "test: slow tier: a paired run cancelled as the runner and Ctrl-C cancel it (scripts/test-cancel-paired.sh)"
   scripts/test-cancel-paired.sh
+  echo "test: slow tier: every kafka-clients minor release from 3.7 to 4.4, and a Spring Boot adopter (scripts/test-adopters.sh)"
+  KPG_LIBRARY_INSTALLED=1 scripts/test-adopters.sh --spring
+  KPG_LIBRARY_INSTALLED=1 scripts/test-adopters.sh --matrix
   echo "test: slow tier: a release deployed into a local file repository (scripts/release.sh)"
   node --test scripts/test/slow/*.test.mjs
   # A paired A/A of this repository's PR suite: HEAD against itself, the real thing end to end

@@ -126,3 +126,12 @@ test('the launcher\'s folder is the gate user\'s alone, and a class it was not a
   assert.match(result.stdout, /^other=3$/m)
   assert.match(result.stderr, /gate_java runs GateExit or EventMode, not Other/)
 })
+
+test('the launcher\'s classes compile and run where the locale is C (a CI container\'s), their sources being UTF-8', () => {
+  const { code, ran, stderr } = run(join(ROOT, 'scripts', 'gate-java.sh'),
+    ['GateExit', 'maven-exit=1', 'summary=written', 'decision-exit=1', 'outcome=REGRESSION', 'headline=a regression', 'path=summary.json'],
+    { LC_ALL: 'C', LANG: 'C' })
+  assert.equal(ran, false)
+  assert.doesNotMatch(stderr, /unmappable character|do not compile/, stderr)
+  assert.equal(code, 1, stderr)
+})
