@@ -143,6 +143,9 @@ gate_reactor() {
   done
   echo "$reactor"
 }
+# gate_git_top, gate_git: git on the checkout the gate found, never by discovery (issue 81).
+# shellcheck source=scripts/gate-git.sh
+. "$gate_root/scripts/gate-git.sh"
 trap 'gate_stop; exit 130' INT
 trap 'gate_stop; exit 143' TERM
 trap 'gate_stop' EXIT
@@ -173,7 +176,8 @@ if [ -n "$module" ]; then
   module_dir=$(pwd)
   results=target/perf-results
   maven=(mvn -B verify)
-  reactor=$(gate_reactor "$module_dir" "$(git rev-parse --show-toplevel 2>/dev/null || echo /)")
+  git_top=$(gate_git_top "$module_dir") || git_top=""
+  reactor=$(gate_reactor "$module_dir" "${git_top:-/}")
   if [ "$reactor" != "$module_dir" ]; then
     # Built from its reactor with the modules it needs (their own tests run too, as in any
     # mvn verify from the root); the suite runs in the module's folder as before.
@@ -182,6 +186,7 @@ if [ -n "$module" ]; then
   fi
 else
   cd "$gate_root" || exit 2
+  git_top=$(gate_git_top "$gate_root") || git_top=""
   module_dir=$gate_root/perf-tests
   results=perf-tests/target/perf-results
   maven=(mvn -B verify -Pgate)
@@ -194,7 +199,7 @@ args=("$@")
 # Recorded in summary.json, so that the PR comment's "Reproduce locally" names the module.
 # It is said relative to the repository's root, as a workflow's working-directory is.
 if [ -n "$module" ]; then
-  if run_module=$(git rev-parse --show-prefix 2>/dev/null); then run_module=${run_module%/}; else run_module=$module; fi
+  if [ -n "$git_top" ]; then run_module=$(realpath --relative-to="$git_top" "$(pwd -P)"); else run_module=$module; fi
   args=("-Dperf.run.module=${run_module:-.}" "${args[@]}")
 fi
 # The suite is Java's to choose (pr, or all when -Dperf.scenarios names scenarios); this only asks a
@@ -218,8 +223,8 @@ gate_cleanups+=(gate_java_cleanup)
 gate_java_build || exit 3
 if [ ${#event_facts[@]} -gt 0 ]; then
   [ -z "$base" ] || { echo "gate: --base and --event both choose the mode: give one" >&2; exit 2; }
-  # The mode is Java's to decide (EventMode); this launches what it prints. git runs in the module's checkout.
-  event_mode=$(gate_java EventMode "${event_facts[@]}" "checkout=$PWD")
+  # The mode is Java's to decide (EventMode); this launches what it prints. git runs on the checkout's top, found by its .git.
+  event_mode=$(gate_java EventMode "${event_facts[@]}" "checkout=$git_top")
   event_exit=$?
   [ "$event_exit" = 0 ] || exit "$event_exit"
   mapfile -t event_args < <(printf '%s' "$event_mode" | sed '/^$/d')

@@ -34,9 +34,9 @@ paired_top=""
 # Removes the worktree and its folder; gate.sh's gate_stop calls it after stopping what was started.
 paired_cleanup() {
   if [ -n "$paired_work" ] && [ -d "$paired_work" ]; then
-    git -C "$paired_top" worktree remove --force "$paired_work/base" >/dev/null 2>&1
+    gate_git "$paired_top" worktree remove --force "$paired_work/base" >/dev/null 2>&1
     rm -rf "$paired_work"
-    git -C "$paired_top" worktree prune >/dev/null 2>&1
+    gate_git "$paired_top" worktree prune >/dev/null 2>&1
   fi
   paired_work=""
 }
@@ -68,9 +68,9 @@ paired_gate_classpath() {
 paired_run() {
   local ref=$1
   shift
-  paired_top=$(git -C "$module_dir" rev-parse --show-toplevel 2>/dev/null) || {
+  paired_top=$(gate_git_top "$module_dir") || {
     echo "gate: --base needs a git checkout, and $module_dir is not in one" >&2; return 2; }
-  git -C "$paired_top" rev-parse --verify --quiet "$ref^{commit}" >/dev/null || {
+  gate_git "$paired_top" rev-parse --verify --quiet "$ref^{commit}" >/dev/null || {
     echo "gate: --base $ref is not a commit of $paired_top (fetch it first, e.g. git fetch origin main; in Actions: fetch-depth: 0)" >&2
     return 2; }
   local arg

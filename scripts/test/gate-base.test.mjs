@@ -108,3 +108,69 @@ test('an option after a -D setting is refused, never handed to Maven as a goal',
   assert.equal(code, 2)
   assert.equal(stderr.trim(), 'gate: --results after a -D setting: the options come first, then the -D settings')
 })
+
+// Issue 81: a pull request that commits files shaped as a repository into its module's folder (HEAD, config with a
+// worktree, alternates to the real objects, refs/remotes/origin/main) named its own base: git's discovery in that
+// folder took them for a repository. The gate finds the checkout's top by .git, which no commit can hold, and names it.
+test('a repository committed into the module\'s folder cannot name the base: the merge base comes from the checkout\'s own', () => {
+  const scratch = mkdtempSync(join(SCRATCH, 'kpg-fake-repo-'))
+  const run = (cwd, command, args, env = {}) => {
+    const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } })
+    return { code: result.status, stdout: result.stdout.trim(), stderr: result.stderr }
+  }
+  const git = (cwd, ...args) => {
+    const result = run(cwd, 'git', ['-c', 'user.name=t', '-c', 'user.email=t@localhost', '-c', 'init.defaultBranch=main', ...args])
+    assert.equal(result.code, 0, result.stderr)
+    return result.stdout
+  }
+  const origin = join(scratch, 'origin.git')
+  const work = join(scratch, 'work')
+  const module = join(work, 'services', 'telemetry')
+  git(scratch, 'init', '-q', '--bare', origin)
+  git(scratch, 'init', '-q', work)
+  mkdirSync(module, { recursive: true })
+  writeFileSync(join(module, 'pom.xml'), '<project/>\n')
+  git(work, 'add', '-A')
+  git(work, 'commit', '-qm', 'main')
+  const mainCommit = git(work, 'rev-parse', 'HEAD')
+  git(work, 'remote', 'add', 'origin', origin)
+  git(work, 'push', '-q', 'origin', 'main')
+  git(work, 'fetch', '-q', 'origin')
+  git(work, 'checkout', '-qb', 'pr')
+  writeFileSync(join(module, 'Serializer.java'), '// push 1: one more copy per record\n')
+  git(work, 'add', '-A')
+  git(work, 'commit', '-qm', 'push 1')
+  const push1 = git(work, 'rev-parse', 'HEAD')
+  // Push 2: five small files, each naming push 1.
+  writeFileSync(join(module, 'HEAD'), 'ref: refs/heads/main\n')
+  writeFileSync(join(module, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ../..\n')
+  mkdirSync(join(module, 'objects', 'info'), { recursive: true })
+  writeFileSync(join(module, 'objects', 'info', 'alternates'), '../../../.git/objects\n')
+  mkdirSync(join(module, 'refs', 'remotes', 'origin'), { recursive: true })
+  writeFileSync(join(module, 'refs', 'remotes', 'origin', 'main'), push1 + '\n')
+  mkdirSync(join(module, 'refs', 'heads'), { recursive: true })
+  writeFileSync(join(module, 'refs', 'heads', 'main'), push1 + '\n')
+  git(work, 'add', '-A')
+  git(work, 'commit', '-qm', 'push 2')
+
+  // The attack is real: git's discovery in the module's folder answers push 1 (so this test proves something).
+  const discovered = run(module, 'git', ['merge-base', 'origin/main', 'HEAD'])
+  assert.equal(discovered.stdout, push1, `git no longer takes the folder for a repository: the test proves nothing (${discovered.stderr})`)
+
+  // The gate's own git: the top found by .git, the repository named.
+  const shell = run(module, 'bash', ['-c', `. "${join(ROOT, 'scripts', 'gate-git.sh')}"; top=$(gate_git_top .) || exit 9; echo "$top"; `
+    + 'gate_git "$top" merge-base origin/main HEAD'], { GIT_DIR: join(module), GIT_CONFIG_PARAMETERS: "'safe.bareRepository'='all'" })
+  assert.equal(shell.code, 0, shell.stderr)
+  assert.deepEqual(shell.stdout.split('\n'), [work, mainCommit])
+
+  // EventMode, as gate.sh launches it (checkout= the top it found): paired against the real merge base.
+  const event = ['EventMode', 'event=pull_request', 'base=merge-base', 'target-branch=main', 'default-branch=main', 'ref-name=7/merge']
+  const decided = run(module, join(ROOT, 'scripts', 'gate-java.sh'), [...event, `checkout=${work}`])
+  assert.equal(decided.code, 0, decided.stderr)
+  assert.deepEqual(decided.stdout.split('\n'), ['--base', mainCommit])
+  // Handed the module's folder, as gate.sh did before, it finds no checkout there: never the pull request's base.
+  const inModule = run(module, join(ROOT, 'scripts', 'gate-java.sh'), [...event, `checkout=${module}`])
+  assert.equal(inModule.code, 2, inModule.stdout)
+  assert.match(inModule.stderr, /is not the top of a git checkout/)
+  assert.match(inModule.stderr, /^error: no merge base with origin\/main/m)
+})

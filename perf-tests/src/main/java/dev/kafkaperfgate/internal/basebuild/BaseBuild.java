@@ -90,13 +90,12 @@ public final class BaseBuild implements AutoCloseable {
      */
     public static BaseBuild prepare(GateSettings settings, GateWiring wiring, Path module, PrintStream console) {
         String ref = settings.paired().baseRef();
-        Path top = Path.of(Commands.output(module, Defaults.GIT_TIMEOUT, "git", "rev-parse", "--show-toplevel")
-                .orElseThrow(() -> new InvalidSettingException("-D" + GateProperties.BASE_REF + " needs a git checkout, and "
-                        + module + " is not in one")).trim());
-        String sha = Commands.output(top, Defaults.GIT_TIMEOUT, "git", "rev-parse", "--verify", "--quiet", ref + "^{commit}")
+        Path top = Git.top(module).orElseThrow(() -> new InvalidSettingException("-D" + GateProperties.BASE_REF
+                + " needs a git checkout, and " + module + " is not in one"));
+        String sha = Git.output(top, Defaults.GIT_TIMEOUT, "rev-parse", "--verify", "--quiet", ref + "^{commit}")
                 .map(String::trim).orElseThrow(() -> new InvalidSettingException("-D" + GateProperties.BASE_REF + "=" + ref
                         + " is not a commit of " + top + " (fetch it first, e.g. git fetch origin main; in Actions: fetch-depth: 0)"));
-        String headSha = Commands.output(top, Defaults.GIT_TIMEOUT, "git", "rev-parse", "HEAD").map(String::trim).orElse("unknown");
+        String headSha = Git.output(top, Defaults.GIT_TIMEOUT, "rev-parse", "HEAD").map(String::trim).orElse("unknown");
         BaseBuild build = new BaseBuild(top, workFolder(wiring), wiring.work() == null, settings, wiring);
         console.println("[kafka-perf-gate] paired mode: head " + shortSha(headSha) + " against base " + shortSha(sha) + " (" + ref + ")");
         try {
@@ -112,7 +111,7 @@ public final class BaseBuild implements AutoCloseable {
         headCommit = headSha;
         this.module = module.toAbsolutePath().normalize();
         Path checkout = work.resolve("base");
-        if (Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "add", "--detach", "--quiet", checkout.toString(), sha)
+        if (Git.output(top, Defaults.GIT_TIMEOUT, "worktree", "add", "--detach", "--quiet", checkout.toString(), sha)
                 .isEmpty()) {
             throw new IllegalStateException("could not check out the base " + shortSha(sha) + " in a worktree");
         }
@@ -311,7 +310,7 @@ public final class BaseBuild implements AutoCloseable {
     /** Removes the worktree, and the work folder when the gate made it. */
     @Override
     public void close() {
-        Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "remove", "--force", work.resolve("base").toString());
+        Git.output(top, Defaults.GIT_TIMEOUT, "worktree", "remove", "--force", work.resolve("base").toString());
         if (ownWork) {
             try (Stream<Path> paths = Files.walk(work)) {
                 paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
@@ -319,6 +318,6 @@ public final class BaseBuild implements AutoCloseable {
                 // Best effort: the folder is private and named after this run.
             }
         }
-        Commands.output(top, Defaults.GIT_TIMEOUT, "git", "worktree", "prune");
+        Git.output(top, Defaults.GIT_TIMEOUT, "worktree", "prune");
     }
 }

@@ -13,7 +13,8 @@ import java.util.function.Function;
  * to {@code scripts/gate.sh --event key=value …}, which runs this class (compiled from the gate's
  * own checkout into a private folder by {@code scripts/gate-java.sh}, before anything else is built:
  * it uses {@code java.base} alone) and launches what it prints. gate.sh adds {@code checkout=}, the
- * folder whose git history the merge base is read from; this JVM's own working folder is the gate's.
+ * top of the git checkout the module is in (found by its {@code .git}), whose history the merge base
+ * is read from; this JVM's own working folder is the gate's.
  *
  * <ul>
  *   <li>{@code refresh=true} (the nightly): stored mode on the default branch only, with no base; a
@@ -124,11 +125,32 @@ public final class EventMode {
         return facts;
     }
 
-    /** {@code git merge-base origin/<branch> HEAD} in {@code checkout} (empty: the working folder), within 60 s; {@code null} when git finds none. */
+    /**
+     * {@code git merge-base origin/<branch> HEAD} in the checkout whose top is {@code checkout}, within 60 s; {@code null}
+     * when git finds none or {@code checkout} is no checkout's top. gate.sh found the top by its {@code .git}, which no commit
+     * can hold; git is told that repository and no other (issue 81): a folder of committed files shaped as a repository
+     * in the module's folder would otherwise answer, with a base of the pull request's choosing. No system or global
+     * config, none of git's variables from the environment, no hooks, no fsmonitor, no implicit bare repository
+     * (basebuild.Git holds the same rules; this class is compiled alone, from java.base).
+     */
     private static String mergeBase(String checkout, String branch) {
+        java.nio.file.Path top = java.nio.file.Path.of(checkout.isEmpty() ? "." : checkout).toAbsolutePath().normalize();
+        if (!java.nio.file.Files.exists(top.resolve(".git"), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            System.err.println("warning: checkout=" + top + " is not the top of a git checkout (it has no .git)");
+            return null;
+        }
         try {
-            Process git = new ProcessBuilder("git", "-C", checkout.isEmpty() ? "." : checkout, "merge-base", "origin/" + branch, "HEAD")
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            ProcessBuilder builder = new ProcessBuilder("git", "-c", "safe.bareRepository=explicit", "-c", "core.fsmonitor=false",
+                    "-c", "core.hooksPath=/dev/null", "-c", "safe.directory=" + top, "merge-base", "origin/" + branch, "HEAD")
+                    .directory(top.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
+            Map<String, String> environment = builder.environment();
+            environment.keySet().removeIf(key -> key.startsWith("GIT_"));
+            environment.put("GIT_DIR", top.resolve(".git").toString());
+            environment.put("GIT_WORK_TREE", top.toString());
+            environment.put("GIT_CONFIG_NOSYSTEM", "1");
+            environment.put("GIT_CONFIG_GLOBAL", "/dev/null");
+            environment.put("GIT_TERMINAL_PROMPT", "0");
+            Process git = builder.start();
             byte[] out = git.getInputStream().readNBytes(200);
             if (!git.waitFor(60, TimeUnit.SECONDS)) {
                 git.destroyForcibly();
