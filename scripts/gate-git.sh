@@ -5,15 +5,26 @@
 # and the base would be the pull request's choice (issue 81). So the top is found by .git, which no commit can
 # hold, and every git command names that repository. scripts/test/gate-base.test.mjs holds the attack.
 
-# gate_git_top DIR: the top of the git checkout DIR is in: the nearest folder at or above it that holds .git, which a
-# checkout makes and no commit can hold (git refuses the name in a tree). Not git's own discovery, which would also take
-# committed files shaped as a repository (HEAD, config, refs/) in the module's folder for one, and let a pull request
-# name its own base (issue 81). Fails when there is none.
+# gate_git_top DIR: the top of the git checkout DIR is in: the nearest folder at or above it (links resolved) that holds
+# .git, which a checkout makes and no commit can hold (git refuses the name in a tree). Not git's own discovery, which
+# would also take committed files shaped as a repository (HEAD, config, refs/) in the module's folder for one, and let a
+# pull request name its own base (issue 81). Fails when there is none, and when the nearest .git is a submodule's: a
+# pull request can make the module's folder a submodule of a repository of its own (a linked worktree's .git, which
+# points into .git/worktrees/, is a checkout's). basebuild's Java does the same (environment.Git).
 gate_git_top() {
-  local dir
+  local dir gitdir
   dir=$(cd "$1" 2>/dev/null && pwd -P) || return 1
   while :; do
-    if [ -e "$dir/.git" ] || [ -L "$dir/.git" ]; then echo "$dir"; return 0; fi
+    if [ -d "$dir/.git" ] && [ ! -L "$dir/.git" ]; then echo "$dir"; return 0; fi
+    if [ -e "$dir/.git" ] || [ -L "$dir/.git" ]; then
+      [ -f "$dir/.git" ] && [ ! -L "$dir/.git" ] || return 1
+      gitdir=$(head -c 4096 "$dir/.git")
+      case "$gitdir" in
+        "gitdir: "*/modules/*) return 1 ;;
+        "gitdir: "*/worktrees/*) echo "$dir"; return 0 ;;
+        *) return 1 ;;
+      esac
+    fi
     [ "$dir" = / ] && return 1
     dir=$(dirname "$dir")
   done

@@ -53,7 +53,7 @@ paired_maven() {
 # (a later build cannot rewrite the copy), and its runtime classpath, as its build wrote them.
 paired_gate_classpath() {
   local dir=$1 out=$2 jar
-  jar=$(find "$dir/target" -maxdepth 1 -name 'kafka-perf-gate-*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' ! -name '*-tests.jar' | head -n 1)
+  jar=$(find "$dir/target" -maxdepth 1 -name 'kafka-perf-gate-*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' ! -name '*-tests.jar' ! -name '*-unshaded.jar' | head -n 1)
   if [ -z "$jar" ] || [ ! -f "$dir/target/gate-runtime-classpath.txt" ]; then
     echo "gate: the gate's build in $dir left no jar or target/gate-runtime-classpath.txt" >&2
     return 1

@@ -188,14 +188,23 @@ same_versions() { # LABEL POM
   [ -z "$missing" ] || fail "$label: adding the gate removed artifacts: $missing"
   local added
   added=$(LC_ALL=C join -v 2 "$work/$label-without.txt" "$work/$label-with.txt" | cut -d' ' -f1)
-  echo "$added" | grep -E '^(org\.slf4j:slf4j-(simple|reload4j|jdk14|nop)|ch\.qos\.logback:|org\.apache\.logging\.log4j:log4j-slf4j|com\.fasterxml\.jackson|org\.yaml:|org\.apache\.commons:commons-math3|org\.hdrhistogram:|org\.openjdk\.jmh:|com\.google\.code\.gson:)' \
+  # (Jackson's annotations may join through Testcontainers' docker-java-api, as before the relocation: not the gate's own.)
+  echo "$added" | grep -E '^(org\.slf4j:slf4j-(simple|reload4j|jdk14|nop)|ch\.qos\.logback:|org\.apache\.logging\.log4j:log4j-slf4j|com\.fasterxml\.jackson\.core:jackson-(core|databind)|com\.fasterxml\.jackson\.dataformat|org\.yaml:|org\.apache\.commons:commons-math3|org\.hdrhistogram:|org\.openjdk\.jmh:|com\.google\.code\.gson:)' \
     && fail "$label: the gate brought a logging binding or a library it relocates (above)"
   echo "test-adopters: $label: $(wc -l <"$work/$label-without.txt") artifacts keep their versions with the gate; it adds $(echo "$added" | grep -c . || true)"
   grep -E '^(com\.fasterxml\.jackson\.core:jackson-databind|org\.yaml:snakeyaml|org\.slf4j:slf4j-api|org\.apache\.kafka:kafka-clients) ' "$work/$label-with.txt" | sed 's/^/  /' || true
 }
 
 run_classpath() {
-  local dir
+  local dir jar checked
+  # The deciding JVM's class path, as scripts/paired.sh assembles it from the gate's build: what it needs beside the
+  # relocated libraries (Testcontainers' Jackson reads Docker's answers through Jackson's annotations; the report's chart.js).
+  jar=$(find perf-tests/target -maxdepth 1 -name 'kafka-perf-gate-*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' \
+    ! -name '*-tests.jar' ! -name '*-unshaded.jar' | head -n 1)
+  [ -n "$jar" ] && [ -f perf-tests/target/gate-runtime-classpath.txt ] || fail "the gate's build left no jar or gate-runtime-classpath.txt"
+  checked=$(java -cp "$jar:$(cat perf-tests/target/gate-runtime-classpath.txt)" scripts/test/fixtures/deciding-jvm/DecidingClassPath.java 2>&1) \
+    || fail "the deciding JVM's class path lacks what it needs: $checked"
+  echo "test-adopters: the deciding JVM's class path: $checked (Testcontainers' Jackson reads Docker's model; the report finds chart.js)"
   dir=$(adopter examples/readings-service classpath-boot35)
   same_versions spring-boot-3.5 "$dir/pom.xml"
   dir=$(adopter examples/readings-service classpath-boot40)

@@ -38,6 +38,11 @@ test('a release lands in a file repository with sources and javadoc, and the che
     const pom = readFileSync(join(base, 'kafka-perf-gate', '9.8.7', 'kafka-perf-gate-9.8.7.pom'), 'utf8')
     assert.match(pom, /<version>9\.8\.7<\/version>/)
     assert.doesNotMatch(pom, /SNAPSHOT/)
+    // The libraries the gate relocates are inside its jar, not in the pom a team resolves (issue 80); the tools' unshaded jar beside it.
+    assert.doesNotMatch(pom, /jackson-databind|snakeyaml|commons-math3|HdrHistogram|jmh-core/)
+    // No logging binding reaches a team: the gate's own is optional.
+    assert.match(pom, /<artifactId>slf4j-simple<\/artifactId>\s*<version>[^<]*<\/version>\s*<scope>runtime<\/scope>\s*<optional>true<\/optional>/)
+    assert.ok(existsSync(join(base, 'kafka-perf-gate', '9.8.7', 'kafka-perf-gate-9.8.7-unshaded.jar')))
     assert.equal(execFileSync('git', ['-C', ROOT, 'status', '--porcelain'], { encoding: 'utf8' }), status, 'the checkout is left as it was')
   } finally {
     rmSync(repo, { recursive: true, force: true })

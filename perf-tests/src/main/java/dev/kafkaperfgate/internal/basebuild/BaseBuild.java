@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.basebuild;
 import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.environment.GateWiring;
+import dev.kafkaperfgate.internal.environment.Git;
 import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideUsers;
 import dev.kafkaperfgate.internal.environment.ThisJvm;

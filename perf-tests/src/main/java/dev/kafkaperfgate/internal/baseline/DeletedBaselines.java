@@ -40,7 +40,8 @@ public final class DeletedBaselines {
             return;
         }
         Path classDir = store.classDir().toAbsolutePath().normalize();
-        // git answers from any folder of the checkout: the nearest one that exists (the class folder may be gone with its files).
+        // The checkout's top, found from the nearest folder that exists (the class folder may be gone with its files), by its
+        // .git: git's discovery in a folder the pull request filled could answer from a repository it committed (issue 81).
         Path cwd = classDir;
         while (cwd != null && !Files.isDirectory(cwd)) {
             cwd = cwd.getParent();
@@ -48,10 +49,19 @@ public final class DeletedBaselines {
         if (cwd == null) {
             throw new BaselineException(List.of(classDir + ": no folder of it exists to ask git about " + baseRef));
         }
-        String relative = cwd.relativize(classDir).toString();
+        Path existing = cwd;
+        Path top = dev.kafkaperfgate.internal.environment.Git.top(existing).orElseThrow(() -> new BaselineException(List.of(
+                existing + " is in no git checkout (or in a submodule): cannot tell whether the base " + baseRef + " has baselines the head deleted")));
+        Path real;
+        try {
+            real = existing.toRealPath().resolve(existing.relativize(classDir));
+        } catch (IOException e) {
+            throw new BaselineException(List.of("cannot tell whether the base " + baseRef + " has baselines the head deleted: " + e.getMessage()));
+        }
+        String relative = top.relativize(real).toString();
         String prefix = relative.isEmpty() ? "" : relative + "/";
-        // Paths are relative to the folder git runs in; a folder the base does not have lists nothing.
-        String atBase = git(cwd, baseRef, "git", "ls-tree", "--name-only", baseRef, "--", prefix.isEmpty() ? "./" : prefix);
+        // Paths relative to the checkout's top, where git runs; a folder the base does not have lists nothing.
+        String atBase = git(top, baseRef, "ls-tree", "--name-only", baseRef, "--", prefix.isEmpty() ? "./" : prefix);
         List<String> problems = new ArrayList<>();
         for (String scenario : missing) {
             String file = prefix + scenario + ".json";
@@ -66,12 +76,15 @@ public final class DeletedBaselines {
     }
 
     /** The command's output, when it succeeds in time. */
-    private static String git(Path cwd, String baseRef, String... command) {
+    private static String git(Path cwd, String baseRef, String... arguments) {
         Path output = null;
+        List<String> command = dev.kafkaperfgate.internal.environment.Git.command(cwd, arguments);
         try {
             output = Files.createTempFile("kpg-git-", ".out");
-            Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
+                    .redirectOutput(output.toFile());
+            dev.kafkaperfgate.internal.environment.Git.environment(builder.environment(), cwd);
+            Process process = builder.start();
             if (!process.waitFor(GIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new BaselineException(List.of("git did not answer within " + GIT_TIMEOUT.toSeconds()

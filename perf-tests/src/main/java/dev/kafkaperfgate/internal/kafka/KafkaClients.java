@@ -24,7 +24,7 @@ import java.util.Properties;
 public final class KafkaClients {
 
     /**
-     * The oldest release the gate is tested on (scripts/test-compat.sh runs every minor release
+     * The oldest release the gate is tested on (scripts/test-adopters.sh --matrix runs every minor release
      * from here to the newest). Older ones may lack APIs the gate calls; they are refused with
      * one line, not run into a stack trace.
      */

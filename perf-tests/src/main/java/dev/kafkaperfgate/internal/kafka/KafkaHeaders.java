@@ -61,7 +61,7 @@ public final class KafkaHeaders {
         }
     }
 
-    /** A new, writable {@code RecordHeaders} holding {@code headers} (the array is not copied, as Kafka's is not). */
+    /** A new, writable {@code RecordHeaders} holding {@code headers}, as {@code new RecordHeaders(headers)} makes it. */
     public static Headers of(Header... headers) {
         try {
             return (Headers) OF.invokeExact(headers);

@@ -341,20 +341,14 @@ public final class RefreshBaselines {
         }
     }
 
-    /** The checkout's HEAD, for a run that recorded no commit; "unknown" outside git (bounded: 10 s). */
+    /**
+     * The checkout's HEAD, for a run that recorded no commit; "unknown" outside git (bounded: 10 s). The checkout is the
+     * working folder's, found by its .git, never by git's discovery (issue 81).
+     */
     private static String gitHead() {
-        try {
-            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
-            if (git.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && git.exitValue() == 0) {
-                return new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
-            }
-            git.destroyForcibly();
-        } catch (IOException e) {
-            return "unknown";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return "unknown";
+        return dev.kafkaperfgate.internal.environment.Git.top(Path.of(""))
+                .flatMap(top -> dev.kafkaperfgate.internal.environment.Git.output(top, java.time.Duration.ofSeconds(10), "rev-parse", "HEAD"))
+                .map(String::trim).filter(sha -> !sha.isEmpty()).orElse("unknown");
     }
 
     private static String clip(JsonNode node) {

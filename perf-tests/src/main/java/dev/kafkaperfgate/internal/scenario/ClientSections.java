@@ -130,14 +130,26 @@ final class ClientSections {
      * Credentials and TLS settings: a scenario's settings are written verbatim into result files,
      * baselines, the report and the PR comment, so a secret set here would be published.
      */
-    private static final java.util.regex.Pattern SECURITY_KEY = java.util.regex.Pattern.compile("(sasl\\..*|ssl\\..*"
-            + "|security\\.protocol|.*password.*|.*\\.secret.*|.*secret\\..*|.*token.*|.*credentials?(\\..*)?"
+    private static final java.util.regex.Pattern SECURITY_KEY = java.util.regex.Pattern.compile("((.*\\.)?sasl\\..*|(.*\\.)?ssl\\..*"
+            + "|(.*\\.)?security\\.protocol|.*jaas.*|.*password.*|.*\\.secret.*|.*secret\\..*|.*token.*|.*credentials?(\\..*)?"
+            + "|.*private\\.?key.*"
             // A schema registry's own: Confluent's basic.auth.user.info (also as schema.registry.basic.auth.user.info),
             // Apicurio's apicurio.auth.* (username and password, client id and secret).
-            + "|(.*\\.)?basic\\.auth\\..*|.*user\\.info|apicurio\\.auth\\..*|.*api\\.?key.*)");
+            + "|(.*\\.)?basic\\.auth\\..*|.*user\\.info|apicurio\\.auth\\..*|.*api\\.?key.*"
+            // Kafka's config providers resolve ${provider:path:key} from the machine's files or environment while the
+            // client is made: a scenario's setting could read a secret into the published figures, or a file the gate's user can.
+            + "|config\\.providers(\\..*)?)");
+
+    /** A URL that carries a user (and so, usually, a password): {@code https://user:secret@registry:8081}. */
+    private static final java.util.regex.Pattern URL_WITH_USER = java.util.regex.Pattern.compile(".*[A-Za-z][A-Za-z0-9+.-]*://[^/@\\s]+@.*");
 
     /** What is wrong with one key, with the nearest valid key when it looks like a typo. */
     private static java.util.Optional<String> problem(ClientProperties client, String key, String value, boolean pluginKeys) {
+        if (URL_WITH_USER.matcher(value).matches()) {
+            return java.util.Optional.of("holds a URL with a user in it: scenario settings are written verbatim into results, "
+                    + "baselines, the report and the PR comment; put credentials in the file -Dperf.external.client.properties names, "
+                    + "which the gate never records");
+        }
         if (SECURITY_KEY.matcher(key).matches()) {
             return java.util.Optional.of("is a security setting: scenario settings are written verbatim into results, baselines, "
                     + "the report and the PR comment; put credentials in the file -Dperf.external.client.properties names, "

@@ -134,7 +134,13 @@ public final class EventMode {
      * (basebuild.Git holds the same rules; this class is compiled alone, from java.base).
      */
     private static String mergeBase(String checkout, String branch) {
-        java.nio.file.Path top = java.nio.file.Path.of(checkout.isEmpty() ? "." : checkout).toAbsolutePath().normalize();
+        java.nio.file.Path top;
+        try {
+            top = java.nio.file.Path.of(checkout.isEmpty() ? "." : checkout).toRealPath();
+        } catch (IOException e) {
+            System.err.println("warning: checkout=" + checkout + " cannot be read: " + e.getMessage());
+            return null;
+        }
         if (!java.nio.file.Files.exists(top.resolve(".git"), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             System.err.println("warning: checkout=" + top + " is not the top of a git checkout (it has no .git)");
             return null;

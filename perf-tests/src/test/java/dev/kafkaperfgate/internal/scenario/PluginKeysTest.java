@@ -121,14 +121,33 @@ class PluginKeysTest {
                 + "apicurio.auth.password=hunter2\n"
                 + "apicurio.auth.client.secret=hunter2\n"
                 + "bearer.auth.token=abc\n"
-                + "schema.registry.ssl.keystore.password=changeit\n");
+                + "schema.registry.ssl.keystore.password=changeit\n"
+                + "schema.registry.ssl.keystore.key=-----BEGIN PRIVATE KEY-----\n"
+                + "confluent.monitoring.interceptor.sasl.jaas.config=PlainLoginModule required password=hunter2;\n"
+                + "private.key=x\n"
+                + "config.providers=env\n"
+                + "config.providers.env.class=org.apache.kafka.common.config.provider.EnvVarConfigProvider\n");
         List<ValidationError> errors = new ArrayList<>();
         ScenarioFileParser.parse(Files.writeString(dir.resolve("s.yaml"), HEAD), errors);
         assertEquals(List.of("apicurio.auth.client.secret", "apicurio.auth.password", "basic.auth.credentials.source",
-                        "basic.auth.user.info", "bearer.auth.token", "schema.registry.basic.auth.user.info",
-                        "schema.registry.ssl.keystore.password"),
+                        "basic.auth.user.info", "bearer.auth.token", "config.providers", "config.providers.env.class",
+                        "confluent.monitoring.interceptor.sasl.jaas.config", "private.key", "schema.registry.basic.auth.user.info",
+                        "schema.registry.ssl.keystore.key", "schema.registry.ssl.keystore.password"),
                 errors.stream().map(ValidationError::field).sorted().toList(), errors.toString());
         assertTrue(errors.stream().allMatch(error -> error.message().startsWith("is a security setting")), errors.toString());
+    }
+
+    /** A registry's URL with its user in it publishes the password: refused, whatever the key. */
+    @Test
+    void aUrlWithAUserInItIsRefused() throws IOException {
+        Files.writeString(dir.resolve("producer.properties"), CLIENT_KEYS
+                + "interceptor.classes=" + CountingInterceptor.class.getName() + "\n"
+                + "schema.registry.url=https://team:hunter2@registry.example:8081\n"
+                + "apicurio.registry.url=http://registry.example:8080/apis/registry/v2\n");
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(Files.writeString(dir.resolve("s.yaml"), HEAD), errors);
+        assertEquals(List.of("schema.registry.url"), errors.stream().map(ValidationError::field).toList(), errors.toString());
+        assertTrue(errors.get(0).message().startsWith("holds a URL with a user in it"), errors.get(0).message());
     }
 
     /** The credential pattern stops at credentials: every client key that is not TLS or SASL still passes. */
@@ -136,7 +155,8 @@ class PluginKeysTest {
     void noPlainClientKeyLooksLikeACredential() throws IOException {
         Set<String> keys = new TreeSet<>(ProducerConfig.configNames());
         keys.addAll(ConsumerConfig.configNames());
-        keys.removeIf(key -> Pattern.matches("(sasl\\..*|ssl\\..*|security\\.protocol)", key));
+        // TLS, SASL, and config providers (which read the machine's files or environment into settings) are refused on purpose.
+        keys.removeIf(key -> Pattern.matches("(sasl\\..*|ssl\\..*|security\\.protocol|config\\.providers)", key));
         StringBuilder file = new StringBuilder();
         keys.forEach(key -> file.append(key).append("=x\n"));
         Files.writeString(dir.resolve("producer.properties"), file.toString());

@@ -36,6 +36,22 @@ class ClientReachTest {
             "com/acme/Helper.java", "package com.acme; final class Helper { int size(String s) { return s.length(); } }",
             "com/acme/OrderController.java", "package com.acme; public final class OrderController { public String status() { return \"ok\"; } }");
 
+    /**
+     * The gate's jar relocates its libraries under dev/kafkaperfgate/shaded (issue 80): only those whose lookups the
+     * digest covers are trusted there; the team's own copies keep their names, and their trust.
+     */
+    @Test
+    void onlyTheRelocatedLibrariesWhoseLookupsTheDigestCoversAreTrusted() {
+        assertTrue(ClientReach.resolvedByInput("dev/kafkaperfgate/shaded/jackson/databind/ObjectMapper.class"));
+        assertTrue(ClientReach.resolvedByInput("dev/kafkaperfgate/shaded/hdrhistogram/Histogram.class"));
+        assertTrue(ClientReach.resolvedByInput("com/fasterxml/jackson/databind/ObjectMapper.class"), "the team's Jackson");
+        assertTrue(ClientReach.resolvedByInput("dev/kafkaperfgate/internal/worker/WorkerLaunch.class"));
+        assertFalse(ClientReach.resolvedByInput("dev/kafkaperfgate/shaded/jmh/util/FileUtils.class"));
+        assertFalse(ClientReach.resolvedByInput("dev/kafkaperfgate/shaded/gson/Gson.class"));
+        assertFalse(ClientReach.resolvedByInput("dev/kafkaperfgate/shaded/math3/util/FastMath.class"));
+        assertFalse(ClientReach.resolvedByInput("com/example/Serializer.class"));
+    }
+
     @Test
     void aClassNothingReachesChangesNothingAndAReachedOneDoes() throws IOException {
         ClientReach.Reach base = reach(side("base", SHIPPED), "com.acme.Sender");

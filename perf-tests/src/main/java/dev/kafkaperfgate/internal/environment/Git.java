@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.basebuild;
+package dev.kafkaperfgate.internal.environment;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,25 +20,54 @@ import java.util.concurrent.TimeUnit;
  * a pull request could name its own base that way. So every command names the repository
  * ({@code GIT_DIR}, {@code GIT_WORK_TREE}), reads no system or global config and none of git's
  * variables from the environment, runs no hook and no fsmonitor, and takes no bare repository
- * implicitly. scripts/gate.sh does the same for its own git commands ({@code gate_git}).
+ * implicitly. scripts/gate-git.sh does the same for the shell's git commands ({@code gate_git}), and
+ * {@code EventMode}, compiled alone, for the merge base.
  */
-final class Git {
+public final class Git {
 
     private Git() {
     }
 
-    /** The top of the checkout {@code dir} is in, found by {@code .git}, never by git's discovery; empty when none. */
-    static Optional<Path> top(Path dir) {
-        for (Path folder = dir.toAbsolutePath().normalize(); folder != null; folder = folder.getParent()) {
-            if (Files.exists(folder.resolve(".git"), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                return Optional.of(folder);
+    /**
+     * The top of the checkout {@code dir} is in, found by {@code .git} on its real path (links resolved, as the shell's
+     * {@code pwd -P}), never by git's discovery; empty when there is none, or when the nearest {@code .git} is a
+     * submodule's: a pull request can make a module's folder a submodule of a repository of its own, whose history would
+     * then name the base (a linked worktree's {@code .git}, which points into {@code .git/worktrees/}, is a checkout's).
+     */
+    public static Optional<Path> top(Path dir) {
+        Path real;
+        try {
+            real = dir.toRealPath();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        for (Path folder = real; folder != null; folder = folder.getParent()) {
+            Path marker = folder.resolve(".git");
+            if (Files.exists(marker, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return submodule(marker) ? Optional.empty() : Optional.of(folder);
             }
         }
         return Optional.empty();
     }
 
+    /** Whether {@code marker} is a submodule's gitfile ({@code gitdir: …/.git/modules/…}), or not a folder or a file at all. */
+    static boolean submodule(Path marker) {
+        if (Files.isDirectory(marker, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        if (!Files.isRegularFile(marker, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return true;
+        }
+        try {
+            String text = Files.readString(marker, StandardCharsets.UTF_8);
+            return !text.startsWith("gitdir: ") || text.contains("/modules/") || !text.contains("/worktrees/");
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     /** The command line: git with the checkout's own repository named, and the hardening above. */
-    static List<String> command(Path top, String... arguments) {
+    public static List<String> command(Path top, String... arguments) {
         List<String> command = new ArrayList<>(List.of("git", "-c", "safe.bareRepository=explicit", "-c", "core.fsmonitor=false",
                 "-c", "core.hooksPath=/dev/null", "-c", "safe.directory=" + top));
         command.addAll(List.of(arguments));
@@ -46,7 +75,7 @@ final class Git {
     }
 
     /** The environment: none of git's own variables but the repository's, and no system or global config. */
-    static void environment(Map<String, String> environment, Path top) {
+    public static void environment(Map<String, String> environment, Path top) {
         environment.keySet().removeIf(key -> key.startsWith("GIT_"));
         environment.put("GIT_DIR", top.resolve(".git").toString());
         environment.put("GIT_WORK_TREE", top.toString());
@@ -56,7 +85,7 @@ final class Git {
     }
 
     /** A git command's standard output when it succeeds within {@code timeout}; empty otherwise. */
-    static Optional<String> output(Path top, Duration timeout, String... arguments) {
+    public static Optional<String> output(Path top, Duration timeout, String... arguments) {
         try {
             Path output = Files.createTempFile("kpg-git-", ".out");
             try {
