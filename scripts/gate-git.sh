@@ -17,7 +17,7 @@ gate_git_top() {
   while :; do
     if [ -d "$dir/.git" ] && [ ! -L "$dir/.git" ]; then echo "$dir"; return 0; fi
     if [ -e "$dir/.git" ] || [ -L "$dir/.git" ]; then
-      [ -f "$dir/.git" ] && [ ! -L "$dir/.git" ] || return 1
+      if [ ! -f "$dir/.git" ] || [ -L "$dir/.git" ]; then return 1; fi
       gitdir=$(head -c 4096 "$dir/.git")
       case "$gitdir" in
         "gitdir: "*/modules/*) return 1 ;;

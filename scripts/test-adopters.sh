@@ -201,7 +201,9 @@ run_classpath() {
   # relocated libraries (Testcontainers' Jackson reads Docker's answers through Jackson's annotations; the report's chart.js).
   jar=$(find perf-tests/target -maxdepth 1 -name 'kafka-perf-gate-*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' \
     ! -name '*-tests.jar' ! -name '*-unshaded.jar' | head -n 1)
-  [ -n "$jar" ] && [ -f perf-tests/target/gate-runtime-classpath.txt ] || fail "the gate's build left no jar or gate-runtime-classpath.txt"
+  if [ -z "$jar" ] || [ ! -f perf-tests/target/gate-runtime-classpath.txt ]; then
+    fail "the gate's build left no jar or gate-runtime-classpath.txt"
+  fi
   checked=$(java -cp "$jar:$(cat perf-tests/target/gate-runtime-classpath.txt)" scripts/test/fixtures/deciding-jvm/DecidingClassPath.java 2>&1) \
     || fail "the deciding JVM's class path lacks what it needs: $checked"
   echo "test-adopters: the deciding JVM's class path: $checked (Testcontainers' Jackson reads Docker's model; the report finds chart.js)"
