@@ -5,16 +5,18 @@
 # and the base would be the pull request's choice (issue 81). So the top is found by .git, which no commit can
 # hold, and every git command names that repository. scripts/test/gate-base.test.mjs holds the attack.
 
-# gate_git_top DIR: the top of the git checkout DIR is in: the nearest folder at or above it (links resolved) that holds
-# .git, which a checkout makes and no commit can hold (git refuses the name in a tree). Not git's own discovery, which
-# would also take committed files shaped as a repository (HEAD, config, refs/) in the module's folder for one, and let a
-# pull request name its own base (issue 81). Fails when there is none, and when the nearest .git is a submodule's: a
-# pull request can make the module's folder a submodule of a repository of its own (a linked worktree's .git, which
-# points into .git/worktrees/, is a checkout's). basebuild's Java does the same (environment.Git).
+# gate_git_top DIR: the top of the git checkout DIR is in: the nearest folder at or above it, along the path as given,
+# that holds .git, which a checkout makes and no commit can hold (git refuses the name in a tree). Not git's own
+# discovery, which would also take committed files shaped as a repository (HEAD, config, refs/) in the module's folder
+# for one, and let a pull request name its own base (issue 81). Fails when there is none, when a folder on the way up is
+# a link (a pull request can commit one, to a folder the base lacks or to another checkout), and when the nearest .git is
+# a submodule's (a pull request can make the module's folder a submodule of a repository of its own); a linked
+# worktree's .git, which points into .git/worktrees/, is a checkout's. The gate's Java holds the same rule (environment.Git).
 gate_git_top() {
   local dir gitdir
-  dir=$(cd "$1" 2>/dev/null && pwd -P) || return 1
+  dir=$(cd "$1" 2>/dev/null && pwd -L) || return 1
   while :; do
+    [ -L "$dir" ] && return 1
     if [ -d "$dir/.git" ] && [ ! -L "$dir/.git" ]; then echo "$dir"; return 0; fi
     if [ -e "$dir/.git" ] || [ -L "$dir/.git" ]; then
       if [ ! -f "$dir/.git" ] || [ -L "$dir/.git" ]; then return 1; fi
@@ -31,7 +33,7 @@ gate_git_top() {
 }
 # gate_git TOP ARGS...: git on the checkout TOP alone (its repository named, never discovered), reading no system or
 # global config and none of git's variables from the environment, running no hook and no fsmonitor, taking no bare
-# repository implicitly. The gate's Java does the same (basebuild.Git, EventMode).
+# repository implicitly. The gate's Java does the same (environment.Git, EventMode).
 gate_git() {
   local top=$1 name unset=()
   shift

@@ -199,7 +199,7 @@ args=("$@")
 # Recorded in summary.json, so that the PR comment's "Reproduce locally" names the module.
 # It is said relative to the repository's root, as a workflow's working-directory is.
 if [ -n "$module" ]; then
-  if [ -n "$git_top" ]; then run_module=$(realpath --relative-to="$git_top" "$(pwd -P)"); else run_module=$module; fi
+  if [ -n "$git_top" ]; then run_module=$(realpath -s --relative-to="$git_top" "$module_dir"); else run_module=$module; fi
   args=("-Dperf.run.module=${run_module:-.}" "${args[@]}")
 fi
 # The suite is Java's to choose (pr, or all when -Dperf.scenarios names scenarios); this only asks a
@@ -224,6 +224,9 @@ gate_java_build || exit 3
 if [ ${#event_facts[@]} -gt 0 ]; then
   [ -z "$base" ] || { echo "gate: --base and --event both choose the mode: give one" >&2; exit 2; }
   # The mode is Java's to decide (EventMode); this launches what it prints. git runs on the checkout's top, found by its .git.
+  if [ -z "$git_top" ]; then
+    echo "gate: $module_dir is in no git checkout of its own that the gate takes (no .git above it; a submodule's, or one reached through a link, is not taken): the event's base cannot be found" >&2
+  fi
   event_mode=$(gate_java EventMode "${event_facts[@]}" "checkout=$git_top")
   event_exit=$?
   [ "$event_exit" = 0 ] || exit "$event_exit"

@@ -174,3 +174,17 @@ test('a repository committed into the module\'s folder cannot name the base: the
   assert.match(inModule.stderr, /is not the top of a git checkout/)
   assert.match(inModule.stderr, /^error: no merge base with origin\/main/m)
 })
+
+test('a module reached through a committed link, or inside a submodule, is no checkout the gate takes', () => {
+  const scratch = mkdtempSync(join(SCRATCH, 'kpg-linked-module-'))
+  mkdirSync(join(scratch, 'repo', '.git'), { recursive: true })
+  mkdirSync(join(scratch, 'repo', 'perf2'), { recursive: true })
+  mkdirSync(join(scratch, 'repo', 'services', 'telemetry'), { recursive: true })
+  writeFileSync(join(scratch, 'repo', 'services', 'telemetry', '.git'), 'gitdir: ../../.git/modules/telemetry\n')
+  const top = (dir) => spawnSync('bash', ['-c', `. "${join(ROOT, 'scripts', 'gate-git.sh')}"; cd "$1" && gate_git_top .`, 'top', dir],
+    { encoding: 'utf8' })
+  spawnSync('ln', ['-s', 'perf2', join(scratch, 'repo', 'perf')])
+  assert.equal(top(join(scratch, 'repo', 'perf2')).stdout.trim(), join(scratch, 'repo'))
+  assert.equal(top(join(scratch, 'repo', 'perf')).status, 1, 'a link on the way is taken')
+  assert.equal(top(join(scratch, 'repo', 'services', 'telemetry')).status, 1, 'a submodule is taken')
+})

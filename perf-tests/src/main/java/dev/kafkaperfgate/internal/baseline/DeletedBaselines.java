@@ -50,15 +50,11 @@ public final class DeletedBaselines {
             throw new BaselineException(List.of(classDir + ": no folder of it exists to ask git about " + baseRef));
         }
         Path existing = cwd;
-        Path top = dev.kafkaperfgate.internal.environment.Git.top(existing).orElseThrow(() -> new BaselineException(List.of(
-                existing + " is in no git checkout (or in a submodule): cannot tell whether the base " + baseRef + " has baselines the head deleted")));
-        Path real;
-        try {
-            real = existing.toRealPath().resolve(existing.relativize(classDir));
-        } catch (IOException e) {
-            throw new BaselineException(List.of("cannot tell whether the base " + baseRef + " has baselines the head deleted: " + e.getMessage()));
-        }
-        String relative = top.relativize(real).toString();
+        // Along the path as given: a folder on the way that is a link (to a folder the base lacks) finds no checkout.
+        Path top = dev.kafkaperfgate.internal.environment.Git.top(existing).orElseThrow(() -> new BaselineException(List.of(existing
+                + " is in no git checkout the gate takes (or in a submodule, or behind a link): cannot tell whether the base " + baseRef
+                + " has baselines the head deleted")));
+        String relative = top.relativize(classDir).toString();
         String prefix = relative.isEmpty() ? "" : relative + "/";
         // Paths relative to the checkout's top, where git runs; a folder the base does not have lists nothing.
         String atBase = git(top, baseRef, "ls-tree", "--name-only", baseRef, "--", prefix.isEmpty() ? "./" : prefix);

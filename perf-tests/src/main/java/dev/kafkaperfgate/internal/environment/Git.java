@@ -29,19 +29,17 @@ public final class Git {
     }
 
     /**
-     * The top of the checkout {@code dir} is in, found by {@code .git} on its real path (links resolved, as the shell's
-     * {@code pwd -P}), never by git's discovery; empty when there is none, or when the nearest {@code .git} is a
-     * submodule's: a pull request can make a module's folder a submodule of a repository of its own, whose history would
-     * then name the base (a linked worktree's {@code .git}, which points into {@code .git/worktrees/}, is a checkout's).
+     * The top of the checkout {@code dir} is in, found by {@code .git} along the path as given, never by git's
+     * discovery; empty when there is none, when a folder on the way up is a link (a pull request can commit one, to a
+     * folder the base lacks or to another checkout on the machine), or when the nearest {@code .git} is a submodule's (a
+     * pull request can make a module's folder a submodule of a repository of its own). A linked worktree's {@code .git},
+     * which points into {@code .git/worktrees/}, is a checkout's. scripts/gate-git.sh's {@code gate_git_top} is the same rule.
      */
     public static Optional<Path> top(Path dir) {
-        Path real;
-        try {
-            real = dir.toRealPath();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        for (Path folder = real; folder != null; folder = folder.getParent()) {
+        for (Path folder = dir.toAbsolutePath().normalize(); folder != null; folder = folder.getParent()) {
+            if (Files.isSymbolicLink(folder)) {
+                return Optional.empty();
+            }
             Path marker = folder.resolve(".git");
             if (Files.exists(marker, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 return submodule(marker) ? Optional.empty() : Optional.of(folder);

@@ -130,7 +130,10 @@ final class ClientSections {
      * Credentials and TLS settings: a scenario's settings are written verbatim into result files,
      * baselines, the report and the PR comment, so a secret set here would be published.
      */
-    private static final java.util.regex.Pattern SECURITY_KEY = java.util.regex.Pattern.compile("((.*\\.)?sasl\\..*|(.*\\.)?ssl\\..*"
+    private static final java.util.regex.Pattern SECURITY_KEY = java.util.regex.Pattern.compile(
+            // Which credentials a registry's client takes is not one: basic.auth.credentials.source, bearer.auth.credentials.source.
+            "(?!(.*\\.)?(basic|bearer)\\.auth\\.credentials\\.source$)"
+            + "((.*\\.)?sasl\\..*|(.*\\.)?ssl\\..*|.*authorization.*"
             + "|(.*\\.)?security\\.protocol|.*jaas.*|.*password.*|.*\\.secret.*|.*secret\\..*|.*token.*|.*credentials?(\\..*)?"
             + "|.*private\\.?key.*"
             // A schema registry's own: Confluent's basic.auth.user.info (also as schema.registry.basic.auth.user.info),
@@ -138,22 +141,35 @@ final class ClientSections {
             + "|(.*\\.)?basic\\.auth\\..*|.*user\\.info|apicurio\\.auth\\..*|.*api\\.?key.*"
             // Kafka's config providers resolve ${provider:path:key} from the machine's files or environment while the
             // client is made: a scenario's setting could read a secret into the published figures, or a file the gate's user can.
-            + "|config\\.providers(\\..*)?)");
+            + "|config\\.providers(\\..*)?)", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** A value that is an HTTP credential itself: {@code Basic dGVhbTpodW50ZXIy}, {@code Bearer eyJ...}. */
+    private static final java.util.regex.Pattern CREDENTIAL_VALUE = java.util.regex.Pattern.compile("\\s*(Basic|Bearer)\\s+\\S+.*",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
 
     /** A URL that carries a user (and so, usually, a password): {@code https://user:secret@registry:8081}. */
     private static final java.util.regex.Pattern URL_WITH_USER = java.util.regex.Pattern.compile(".*[A-Za-z][A-Za-z0-9+.-]*://[^/@\\s]+@.*");
 
+    /**
+     * Where a credential goes instead. The client's own (SASL, TLS) go in the file -Dperf.external.client.properties
+     * names, for an external cluster, which the gate never records; a plug-in's (a schema registry's) have no place in a
+     * perf scenario: its registry must be one that needs none (Confluent's mock://, a local registry).
+     */
+    private static String whereCredentialsGo(ClientProperties client, String key) {
+        return client.names().contains(key) ? "; put credentials in the file -Dperf.external.client.properties names, which the gate "
+                + "never records" : "; a plug-in's credentials have no place in a perf scenario: point it at a registry that needs none "
+                + "(Confluent's mock:// URLs, a local registry)";
+    }
+
     /** What is wrong with one key, with the nearest valid key when it looks like a typo. */
     private static java.util.Optional<String> problem(ClientProperties client, String key, String value, boolean pluginKeys) {
-        if (URL_WITH_USER.matcher(value).matches()) {
-            return java.util.Optional.of("holds a URL with a user in it: scenario settings are written verbatim into results, "
-                    + "baselines, the report and the PR comment; put credentials in the file -Dperf.external.client.properties names, "
-                    + "which the gate never records");
+        if (URL_WITH_USER.matcher(value).matches() || CREDENTIAL_VALUE.matcher(value).matches()) {
+            return java.util.Optional.of("holds a credential (a URL with a user in it, or an HTTP Basic or Bearer value): scenario "
+                    + "settings are written verbatim into results, baselines, the report and the PR comment" + whereCredentialsGo(client, key));
         }
         if (SECURITY_KEY.matcher(key).matches()) {
             return java.util.Optional.of("is a security setting: scenario settings are written verbatim into results, baselines, "
-                    + "the report and the PR comment; put credentials in the file -Dperf.external.client.properties names, "
-                    + "which the gate never records");
+                    + "the report and the PR comment" + whereCredentialsGo(client, key));
         }
         return client.problem(key, value, pluginKeys).map(problem -> problem + Spelling.nearest(key, client.names())
                 .filter(near -> !near.equals(key)).map(near -> " (did you mean '" + near + "'?)").orElse(""));

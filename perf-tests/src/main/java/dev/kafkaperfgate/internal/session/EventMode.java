@@ -131,7 +131,7 @@ public final class EventMode {
      * can hold; git is told that repository and no other (issue 81): a folder of committed files shaped as a repository
      * in the module's folder would otherwise answer, with a base of the pull request's choosing. No system or global
      * config, none of git's variables from the environment, no hooks, no fsmonitor, no implicit bare repository
-     * (basebuild.Git holds the same rules; this class is compiled alone, from java.base).
+     * (environment.Git holds the same rules; this class is compiled alone, from java.base).
      */
     private static String mergeBase(String checkout, String branch) {
         java.nio.file.Path top;

@@ -126,15 +126,22 @@ class PluginKeysTest {
                 + "confluent.monitoring.interceptor.sasl.jaas.config=PlainLoginModule required password=hunter2;\n"
                 + "private.key=x\n"
                 + "config.providers=env\n"
-                + "config.providers.env.class=org.apache.kafka.common.config.provider.EnvVarConfigProvider\n");
+                + "config.providers.env.class=org.apache.kafka.common.config.provider.EnvVarConfigProvider\n"
+                + "apicurio.registry.request.headers.Authorization=Basic dGVhbTpodW50ZXIy\n"
+                + "bearer.auth.credentials.source=STATIC_TOKEN\n");
         List<ValidationError> errors = new ArrayList<>();
         ScenarioFileParser.parse(Files.writeString(dir.resolve("s.yaml"), HEAD), errors);
-        assertEquals(List.of("apicurio.auth.client.secret", "apicurio.auth.password", "basic.auth.credentials.source",
+        assertEquals(List.of("apicurio.auth.client.secret", "apicurio.auth.password", "apicurio.registry.request.headers.Authorization",
                         "basic.auth.user.info", "bearer.auth.token", "config.providers", "config.providers.env.class",
                         "confluent.monitoring.interceptor.sasl.jaas.config", "private.key", "schema.registry.basic.auth.user.info",
                         "schema.registry.ssl.keystore.key", "schema.registry.ssl.keystore.password"),
                 errors.stream().map(ValidationError::field).sorted().toList(), errors.toString());
-        assertTrue(errors.stream().allMatch(error -> error.message().startsWith("is a security setting")), errors.toString());
+        assertTrue(errors.stream().allMatch(error -> error.message().startsWith("is a security setting")
+                || error.message().startsWith("holds a credential")), errors.toString());
+        // A registry's credential has no other place to go: the line says so, where a client's names the external file.
+        assertTrue(errors.stream().filter(error -> error.field().equals("basic.auth.user.info")).allMatch(error ->
+                error.message().endsWith("point it at a registry that needs none (Confluent's mock:// URLs, a local registry)")), errors.toString());
+        assertTrue(errors.stream().filter(error -> error.field().equals("schema.registry.ssl.keystore.password")).findFirst().isPresent());
     }
 
     /** A registry's URL with its user in it publishes the password: refused, whatever the key. */
@@ -147,7 +154,7 @@ class PluginKeysTest {
         List<ValidationError> errors = new ArrayList<>();
         ScenarioFileParser.parse(Files.writeString(dir.resolve("s.yaml"), HEAD), errors);
         assertEquals(List.of("schema.registry.url"), errors.stream().map(ValidationError::field).toList(), errors.toString());
-        assertTrue(errors.get(0).message().startsWith("holds a URL with a user in it"), errors.get(0).message());
+        assertTrue(errors.get(0).message().startsWith("holds a credential (a URL with a user in it"), errors.get(0).message());
     }
 
     /** The credential pattern stops at credentials: every client key that is not TLS or SASL still passes. */
