@@ -8,8 +8,8 @@
 #                          code unchanged PASSes (exit 0), and one more copy per record in its serializer
 #                          (regressions/copy-per-record.patch) FAILs (exit 1) on the serializer's B/op,
 #                          confirmed, with its whole client measured in warm windows too
-#                          (-Dperf.fail.fast=false), so that the catalog, a component duel and the
-#                          windows all run on that release;
+#                          (-Dperf.clients=always -Dperf.fail.fast=false), so that the catalog, a
+#                          component duel and the windows all run on that release;
 #   --spring               the Spring Boot 3.5 adopter (examples/readings-service: Boot's parent, Spring
 #                          Kafka's JsonSerializer, Logback, spring.json.* keys in producer.properties):
 #                          unchanged PASSes, one more copy per record FAILs, and turning type headers on
@@ -113,7 +113,9 @@ run_matrix() {
 
     (cd "$dir" && patch -s -p1 <regressions/copy-per-record.patch)
     rc=0
-    paired "$dir" "orders-$version-copy-per-record" -Dperf.scenarios=orders-publish -Dperf.fail.fast=false -Dperf.paired.blocks=2 \
+    # -Dperf.clients=always: a serializer's change with the same output is judged by its components alone, and the whole
+    # client must run on this release too; -Dperf.fail.fast=false: a confirmed component regression would spare it.
+    paired "$dir" "orders-$version-copy-per-record" -Dperf.scenarios=orders-publish -Dperf.clients=always -Dperf.fail.fast=false -Dperf.paired.blocks=2 \
       -Dperf.paired.trial=2s -Dperf.paired.warmup=5 -Dperf.paired.settle=2 || rc=$?
     [ "$rc" -eq 1 ] || fail "kafka-clients $version: one more copy per record must fail the gate (exit 1), got exit $rc"
     confirmed_copy "$work/orders-$version-copy-per-record.summary.json" orders-publish "value.serializer com.example.orders.OrderSerializer" \
@@ -160,11 +162,12 @@ run_spring() {
   jq -r '.scenarios[] | .metrics[]? | select(.metric == "wireBytesPerRecord") | "  type headers on: \(.line)"' "$summary"
 }
 
-# group:artifact version, one a line, of a pom's test class path.
+# group:artifact version, one a line, of a pom's test class path, as Maven resolves it: the tree, which needs the poms
+# alone (no jar is downloaded on a fresh machine); its first line is the pom's own project.
 resolved() { # POM OUT
-  mvn -B -q -f "$1" dependency:list -DincludeScope=test -DoutputFile="$2.raw" -DappendOutput=false >"$2.log" 2>&1 \
-    || { tail -n 20 "$2.log" >&2; fail "mvn dependency:list failed for $1"; }
-  grep -E '^ +[^ :]+:[^ :]+:' "$2.raw" | sed -E 's/^ +//; s/ .*//' \
+  mvn -B -q -f "$1" dependency:tree -Dscope=test -DoutputFile="$2.raw" -DappendOutput=false >"$2.log" 2>&1 \
+    || { tail -n 20 "$2.log" >&2; fail "mvn dependency:tree failed for $1"; }
+  tail -n +2 "$2.raw" | sed -E 's/^[| +\\-]+//; s/ .*//' | grep -E '^[^ :]+:[^ :]+:' \
     | awk -F: '{ version = (NF >= 6) ? $5 : $4; print $1 ":" $2 " " version }' | LC_ALL=C sort -u >"$2"
 }
 
