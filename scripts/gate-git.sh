@@ -22,11 +22,22 @@ gate_git_top() {
       if [ ! -f "$dir/.git" ] || [ -L "$dir/.git" ]; then return 1; fi
       gitdir=$(head -c 4096 "$dir/.git")
       case "$gitdir" in
-        "gitdir: "*/modules/*) return 1 ;;
-        "gitdir: "*/worktrees/*) echo "$dir"; return 0 ;;
+        "gitdir: "*/.git/modules/*) return 1 ;;
+        "gitdir: "*/.git/worktrees/*) echo "$dir"; return 0 ;;
         *) return 1 ;;
       esac
     fi
+    [ "$dir" = / ] && return 1
+    dir=$(dirname "$dir")
+  done
+}
+# gate_git_hidden DIR: whether DIR is in a git checkout that gate_git_top does not take: reached through a link, or inside
+# a submodule. gate.sh refuses such a module (not judged) rather than run it as a module of no checkout.
+gate_git_hidden() {
+  local dir
+  dir=$(cd "$1" 2>/dev/null && pwd -P) || return 1
+  while :; do
+    if [ -e "$dir/.git" ]; then return 0; fi
     [ "$dir" = / ] && return 1
     dir=$(dirname "$dir")
   done

@@ -191,6 +191,10 @@ else
   results=perf-tests/target/perf-results
   maven=(mvn -B verify -Pgate)
 fi
+if [ -z "$git_top" ] && gate_git_hidden "$module_dir"; then
+  echo "gate: $module_dir is reached through a link, or lies inside a git submodule: the gate takes a module of the checkout's own repository, along its own path (run it from its real path; not judged)" >&2
+  exit 2
+fi
 if [ -n "$results_arg" ]; then
   case "$results_arg" in /*) results=$results_arg ;; *) results=$start_dir/$results_arg ;; esac
 fi
@@ -224,9 +228,6 @@ gate_java_build || exit 3
 if [ ${#event_facts[@]} -gt 0 ]; then
   [ -z "$base" ] || { echo "gate: --base and --event both choose the mode: give one" >&2; exit 2; }
   # The mode is Java's to decide (EventMode); this launches what it prints. git runs on the checkout's top, found by its .git.
-  if [ -z "$git_top" ]; then
-    echo "gate: $module_dir is in no git checkout of its own that the gate takes (no .git above it; a submodule's, or one reached through a link, is not taken): the event's base cannot be found" >&2
-  fi
   event_mode=$(gate_java EventMode "${event_facts[@]}" "checkout=$git_top")
   event_exit=$?
   [ "$event_exit" = 0 ] || exit "$event_exit"

@@ -102,7 +102,7 @@ run_matrix() {
     dir=$(adopter examples/orders-service "orders-$version")
     sed -i "s|<kafka-clients.version>[^<]*</kafka-clients.version>|<kafka-clients.version>$version</kafka-clients.version>|" "$dir/pom.xml"
     grep -q "<kafka-clients.version>$version<" "$dir/pom.xml" || fail "could not set kafka-clients $version in the example's pom.xml"
-    git -C "$dir" -c user.name=test-adopters -c user.email=test-adopters@localhost commit -qam "kafka-clients $version"
+    git -C "$dir" -c user.name=test-adopters -c user.email=test-adopters@localhost commit -q --allow-empty -am "kafka-clients $version"
 
     rc=0
     paired "$dir" "orders-$version-unchanged" -Dperf.scenarios=orders-publish || rc=$?

@@ -57,11 +57,12 @@ public final class DeletedBaselines {
         String relative = top.relativize(classDir).toString();
         String prefix = relative.isEmpty() ? "" : relative + "/";
         // Paths relative to the checkout's top, where git runs; a folder the base does not have lists nothing.
-        String atBase = git(top, baseRef, "ls-tree", "--name-only", baseRef, "--", prefix.isEmpty() ? "./" : prefix);
+        // NUL-separated: a name git would otherwise quote (a folder named café) matches as it is.
+        String atBase = git(top, baseRef, "ls-tree", "-z", "--name-only", baseRef, "--", prefix.isEmpty() ? "./" : prefix);
         List<String> problems = new ArrayList<>();
         for (String scenario : missing) {
             String file = prefix + scenario + ".json";
-            if (atBase.lines().anyMatch(file::equals)) {
+            if (java.util.Arrays.asList(atBase.split("\0")).contains(file)) {
                 problems.add(classDir.resolve(scenario + ".json") + ": deleted: the base (" + baseRef + ") has this baseline and the head does not, so "
                         + scenario + " would pass as NEW whatever it measures; restore the file, or delete it on the base branch first");
             }

@@ -58,7 +58,7 @@ public final class Git {
         }
         try {
             String text = Files.readString(marker, StandardCharsets.UTF_8);
-            return !text.startsWith("gitdir: ") || text.contains("/modules/") || !text.contains("/worktrees/");
+            return !text.startsWith("gitdir: ") || text.contains("/.git/modules/") || !text.contains("/.git/worktrees/");
         } catch (IOException e) {
             return true;
         }

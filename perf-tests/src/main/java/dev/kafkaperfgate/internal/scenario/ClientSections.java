@@ -144,11 +144,12 @@ final class ClientSections {
             + "|config\\.providers(\\..*)?)", java.util.regex.Pattern.CASE_INSENSITIVE);
 
     /** A value that is an HTTP credential itself: {@code Basic dGVhbTpodW50ZXIy}, {@code Bearer eyJ...}. */
-    private static final java.util.regex.Pattern CREDENTIAL_VALUE = java.util.regex.Pattern.compile("\\s*(Basic|Bearer)\\s+\\S+.*",
+    private static final java.util.regex.Pattern CREDENTIAL_VALUE = java.util.regex.Pattern.compile("\\b(Basic|Bearer)\\s+\\S{8,}",
             java.util.regex.Pattern.CASE_INSENSITIVE);
 
     /** A URL that carries a user (and so, usually, a password): {@code https://user:secret@registry:8081}. */
-    private static final java.util.regex.Pattern URL_WITH_USER = java.util.regex.Pattern.compile(".*[A-Za-z][A-Za-z0-9+.-]*://[^/@\\s]+@.*");
+    private static final java.util.regex.Pattern URL_WITH_USER = java.util.regex.Pattern.compile(
+            "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*+://[^/@\\s]++@");
 
     /**
      * Where a credential goes instead. The client's own (SASL, TLS) go in the file -Dperf.external.client.properties
@@ -157,13 +158,13 @@ final class ClientSections {
      */
     private static String whereCredentialsGo(ClientProperties client, String key) {
         return client.names().contains(key) ? "; put credentials in the file -Dperf.external.client.properties names, which the gate "
-                + "never records" : "; a plug-in's credentials have no place in a perf scenario: point it at a registry that needs none "
-                + "(Confluent's mock:// URLs, a local registry)";
+                + "never records" : "; a plug-in's credentials have no place in a perf scenario: point the plug-in at a service that "
+                + "needs none (for a schema registry: Confluent's mock:// URLs, a local registry)";
     }
 
     /** What is wrong with one key, with the nearest valid key when it looks like a typo. */
-    private static java.util.Optional<String> problem(ClientProperties client, String key, String value, boolean pluginKeys) {
-        if (URL_WITH_USER.matcher(value).matches() || CREDENTIAL_VALUE.matcher(value).matches()) {
+    static java.util.Optional<String> problem(ClientProperties client, String key, String value, boolean pluginKeys) {
+        if (URL_WITH_USER.matcher(value).find() || CREDENTIAL_VALUE.matcher(value).find()) {
             return java.util.Optional.of("holds a credential (a URL with a user in it, or an HTTP Basic or Bearer value): scenario "
                     + "settings are written verbatim into results, baselines, the report and the PR comment" + whereCredentialsGo(client, key));
         }

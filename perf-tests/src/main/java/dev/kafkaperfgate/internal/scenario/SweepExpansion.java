@@ -92,7 +92,9 @@ final class SweepExpansion {
                     String client = parameter.substring("mirror.".length(), parameter.indexOf('.', "mirror.".length()));
                     String key = parameter.substring(("mirror." + client + ".").length());
                     ClientProperties properties = client.equals("producer") ? ClientProperties.PRODUCER : ClientProperties.CONSUMER;
-                    String problem = properties.problem(key, text).orElse(null);
+                    // The same checks as a section's key: a credential swept is published too.
+                    String problem = ClientSections.problem(properties, key, text, properties.namesAPlugin(client.equals("producer") ? mirror.producer() : mirror.consumer()))
+                            .orElse(null);
                     if (problem != null) {
                         errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
                         return null;
@@ -104,7 +106,8 @@ final class SweepExpansion {
                     case "topic.partitions" -> partitions = Integer.parseInt(text);
                     default -> {
                         String key = parameter.substring("producer.".length());
-                        String problem = ClientProperties.PRODUCER.problem(key, text).orElse(null);
+                        String problem = ClientSections.problem(ClientProperties.PRODUCER, key, text,
+                                ClientProperties.PRODUCER.namesAPlugin(producer) || draft.producerFactory() != null).orElse(null);
                         if (problem != null) {
                             errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
                             return null;

@@ -128,19 +128,22 @@ class PluginKeysTest {
                 + "config.providers=env\n"
                 + "config.providers.env.class=org.apache.kafka.common.config.provider.EnvVarConfigProvider\n"
                 + "apicurio.registry.request.headers.Authorization=Basic dGVhbTpodW50ZXIy\n"
-                + "bearer.auth.credentials.source=STATIC_TOKEN\n");
+                + "bearer.auth.credentials.source=STATIC_TOKEN\n"
+                + "otel.exporter.otlp.headers=Authorization=Bearer eyJhbGciOiJIUzI1NiJ9\n");
         List<ValidationError> errors = new ArrayList<>();
         ScenarioFileParser.parse(Files.writeString(dir.resolve("s.yaml"), HEAD), errors);
         assertEquals(List.of("apicurio.auth.client.secret", "apicurio.auth.password", "apicurio.registry.request.headers.Authorization",
                         "basic.auth.user.info", "bearer.auth.token", "config.providers", "config.providers.env.class",
-                        "confluent.monitoring.interceptor.sasl.jaas.config", "private.key", "schema.registry.basic.auth.user.info",
+                        "confluent.monitoring.interceptor.sasl.jaas.config", "otel.exporter.otlp.headers", "private.key",
+                        "schema.registry.basic.auth.user.info",
                         "schema.registry.ssl.keystore.key", "schema.registry.ssl.keystore.password"),
                 errors.stream().map(ValidationError::field).sorted().toList(), errors.toString());
         assertTrue(errors.stream().allMatch(error -> error.message().startsWith("is a security setting")
                 || error.message().startsWith("holds a credential")), errors.toString());
         // A registry's credential has no other place to go: the line says so, where a client's names the external file.
         assertTrue(errors.stream().filter(error -> error.field().equals("basic.auth.user.info")).allMatch(error ->
-                error.message().endsWith("point it at a registry that needs none (Confluent's mock:// URLs, a local registry)")), errors.toString());
+                error.message().endsWith("point the plug-in at a service that needs none (for a schema registry: Confluent's mock:// URLs, "
+                        + "a local registry)")), errors.toString());
         assertTrue(errors.stream().filter(error -> error.field().equals("schema.registry.ssl.keystore.password")).findFirst().isPresent());
     }
 
