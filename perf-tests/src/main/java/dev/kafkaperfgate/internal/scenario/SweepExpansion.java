@@ -19,6 +19,11 @@ import java.util.TreeSet;
  */
 final class SweepExpansion {
 
+    /** The swept value, quoted, unless the problem is that it is a credential: the line is printed and published. */
+    private static String shown(String value, String problem) {
+        return problem.startsWith("is a security setting") || problem.startsWith("holds a credential") ? "a value" : "'" + value + "'";
+    }
+
     private SweepExpansion() {
     }
 
@@ -96,7 +101,7 @@ final class SweepExpansion {
                     String problem = ClientSections.problem(properties, key, text, properties.namesAPlugin(client.equals("producer") ? mirror.producer() : mirror.consumer()))
                             .orElse(null);
                     if (problem != null) {
-                        errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
+                        errors.add(new ValidationError(doc.fileOf(), line, field, shown(text, problem) + " for " + key + " " + problem));
                         return null;
                     }
                     mirror = mirror.with(client, key, text);
@@ -109,7 +114,7 @@ final class SweepExpansion {
                         String problem = ClientSections.problem(ClientProperties.PRODUCER, key, text,
                                 ClientProperties.PRODUCER.namesAPlugin(producer) || draft.producerFactory() != null).orElse(null);
                         if (problem != null) {
-                            errors.add(new ValidationError(doc.fileOf(), line, field, "'" + text + "' for " + key + " " + problem));
+                            errors.add(new ValidationError(doc.fileOf(), line, field, shown(text, problem) + " for " + key + " " + problem));
                             return null;
                         }
                         producer.put(key, text);

@@ -147,6 +147,19 @@ class PluginKeysTest {
         assertTrue(errors.stream().filter(error -> error.field().equals("schema.registry.ssl.keystore.password")).findFirst().isPresent());
     }
 
+    /** A swept setting is published too, in each expanded scenario's name: the same checks. */
+    @Test
+    void aSweptCredentialIsRefused() throws IOException {
+        Files.writeString(dir.resolve("producer.properties"), CLIENT_KEYS);
+        List<ValidationError> errors = new ArrayList<>();
+        ScenarioFileParser.parse(Files.writeString(dir.resolve("s.yaml"), HEAD
+                + "sweep: {parameter: producer.sasl.jaas.config, values: [\"PlainLoginModule required password=a;\", \"PlainLoginModule required password=b;\"]}\n"), errors);
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.stream().allMatch(error -> error.message().startsWith("a value for sasl.jaas.config is a security setting")),
+                errors.toString());
+        assertTrue(errors.stream().noneMatch(error -> error.message().contains("password=")), "the refusal must not print the secret");
+    }
+
     /** A registry's URL with its user in it publishes the password: refused, whatever the key. */
     @Test
     void aUrlWithAUserInItIsRefused() throws IOException {
