@@ -23,6 +23,7 @@ gate_git_top() {
       gitdir=$(head -c 4096 "$dir/.git")
       case "$gitdir" in
         "gitdir: "*/.git/modules/*) return 1 ;;
+        "gitdir: "*/.git/worktrees/*/*) return 1 ;;   # a submodule of a linked worktree
         "gitdir: "*/.git/worktrees/*) echo "$dir"; return 0 ;;
         *) return 1 ;;
       esac
@@ -31,13 +32,23 @@ gate_git_top() {
     dir=$(dirname "$dir")
   done
 }
-# gate_git_hidden DIR: whether DIR is in a git checkout that gate_git_top does not take: reached through a link, or inside
-# a submodule. gate.sh refuses such a module (not judged) rather than run it as a module of no checkout.
+# gate_git_hidden DIR: whether DIR is reached through a link on its way up to a .git, or lies inside a submodule: what a
+# pull request can commit to make gate_git_top find no checkout, or another one. gate.sh refuses such a module (not
+# judged). Other shapes of .git (a bare repository's worktree, a separate git folder) are not hidden: the module then
+# runs as one of no checkout, as before.
 gate_git_hidden() {
-  local dir
-  dir=$(cd "$1" 2>/dev/null && pwd -P) || return 1
+  local dir gitdir
+  dir=$(cd "$1" 2>/dev/null && pwd -L) || return 1
   while :; do
-    if [ -e "$dir/.git" ]; then return 0; fi
+    [ -L "$dir" ] && return 0
+    if [ -e "$dir/.git" ] || [ -L "$dir/.git" ]; then
+      if [ ! -f "$dir/.git" ] || [ -L "$dir/.git" ]; then return 1; fi
+      gitdir=$(head -c 4096 "$dir/.git")
+      case "$gitdir" in
+        "gitdir: "*/.git/modules/*|"gitdir: "*/.git/worktrees/*/*) return 0 ;;
+        *) return 1 ;;
+      esac
+    fi
     [ "$dir" = / ] && return 1
     dir=$(dirname "$dir")
   done

@@ -195,4 +195,19 @@ test('a module reached through a committed link, or inside a submodule, is no ch
   mkdirSync(join(scratch, 'wt', 'module'), { recursive: true })
   writeFileSync(join(scratch, 'wt', '.git'), `gitdir: ${join(scratch, 'repo', '.git', 'worktrees', 'wt')}\n`)
   assert.equal(top(join(scratch, 'wt', 'module')).stdout.trim(), join(scratch, 'wt'))
+  mkdirSync(join(scratch, 'wt', 'orders'), { recursive: true })
+  writeFileSync(join(scratch, 'wt', 'orders', '.git'), `gitdir: ${join(scratch, 'repo', '.git', 'worktrees', 'wt', 'modules', 'orders')}\n`)
+  assert.equal(top(join(scratch, 'wt', 'orders')).status, 1, 'a submodule of a worktree is taken')
+  // What gate.sh refuses (exit 2): a link on the way, a submodule; not a .git of another shape, nor no git at all.
+  const hidden = (dir) => spawnSync('bash', ['-c', `. "${join(ROOT, 'scripts', 'gate-git.sh')}"; cd "$1" && gate_git_hidden .`, 'hidden', dir],
+    { encoding: 'utf8' }).status
+  assert.equal(hidden(join(scratch, 'repo', 'perf')), 0)
+  assert.equal(hidden(join(scratch, 'repo', 'services', 'telemetry')), 0)
+  assert.equal(hidden(join(scratch, 'wt', 'orders')), 0)
+  assert.equal(hidden(join(scratch, 'repo', 'perf2')), 1, 'an ordinary checkout is not hidden')
+  mkdirSync(join(scratch, 'bare-wt', 'module'), { recursive: true })
+  writeFileSync(join(scratch, 'bare-wt', '.git'), 'gitdir: /srv/repo.git/worktrees/x\n')
+  assert.equal(hidden(join(scratch, 'bare-wt', 'module')), 1, 'a bare repository\'s worktree runs as a module of no checkout')
+  mkdirSync(join(scratch, 'plain'), { recursive: true })
+  assert.equal(hidden(join(scratch, 'plain')), 1)
 })

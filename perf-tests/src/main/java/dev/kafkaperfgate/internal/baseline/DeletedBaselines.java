@@ -75,11 +75,14 @@ public final class DeletedBaselines {
     /** The command's output, when it succeeds in time. */
     private static String git(Path cwd, String baseRef, String... arguments) {
         Path output = null;
+        Path warnings = null;
         List<String> command = dev.kafkaperfgate.internal.environment.Git.command(cwd, arguments);
         try {
             output = Files.createTempFile("kpg-git-", ".out");
-            ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
-                    .redirectOutput(output.toFile());
+            warnings = Files.createTempFile("kpg-git-", ".err");
+            // git's warnings apart from the names: one glued to the first name would hide that baseline's deletion.
+            ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile())
+                    .redirectOutput(output.toFile()).redirectError(warnings.toFile());
             dev.kafkaperfgate.internal.environment.Git.environment(builder.environment(), cwd);
             Process process = builder.start();
             if (!process.waitFor(GIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -92,7 +95,8 @@ public final class DeletedBaselines {
                 return text;
             }
             throw new BaselineException(List.of("cannot tell whether the base " + baseRef + " has baselines the head deleted: "
-                    + String.join(" ", command) + " in " + cwd + ": " + text.strip().lines().findFirst().orElse("exit " + process.exitValue())));
+                    + String.join(" ", command) + " in " + cwd + ": " + Files.readString(warnings, StandardCharsets.UTF_8).strip().lines()
+                    .findFirst().orElse("exit " + process.exitValue())));
         } catch (IOException e) {
             throw new BaselineException(List.of("cannot tell whether the base " + baseRef + " has baselines the head deleted: " + e.getMessage()));
         } catch (InterruptedException e) {
@@ -101,6 +105,9 @@ public final class DeletedBaselines {
         } finally {
             if (output != null) {
                 output.toFile().delete();
+            }
+            if (warnings != null) {
+                warnings.toFile().delete();
             }
         }
     }

@@ -58,7 +58,8 @@ public final class Git {
         }
         try {
             String text = Files.readString(marker, StandardCharsets.UTF_8);
-            return !text.startsWith("gitdir: ") || text.contains("/.git/modules/") || !text.contains("/.git/worktrees/");
+            // A linked worktree's own folder, and nothing below it (a submodule of a worktree lives there).
+            return !text.strip().matches("gitdir: .*/\\.git/worktrees/[^/]+");
         } catch (IOException e) {
             return true;
         }

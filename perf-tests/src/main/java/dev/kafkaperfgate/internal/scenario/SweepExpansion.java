@@ -70,7 +70,8 @@ final class SweepExpansion {
         Set<String> seen = new TreeSet<>();
         for (ScalarNode value : values) {
             if (!seen.add(value.getValue())) {
-                doc.reportAt(value, sweep.field("values"), "value '" + value.getValue() + "' appears twice");
+                // Not quoted: a swept credential is refused below, and this line is printed and published too.
+                doc.reportAt(value, sweep.field("values"), "a value appears twice");
                 continue;
             }
             String name = draft.name() + "[" + label(parameter) + "=" + value.getValue() + "]";

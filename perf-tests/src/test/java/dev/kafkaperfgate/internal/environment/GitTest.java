@@ -56,6 +56,10 @@ class GitTest {
         Path worktree = Files.createDirectories(dir.resolve("wt"));
         Files.writeString(worktree.resolve(".git"), "gitdir: " + top.resolve(".git/worktrees/wt") + "\n");
         assertEquals(Optional.of(worktree), Git.top(worktree.resolve("x")));
+        // A submodule of a linked worktree keeps its repository below the worktree's folder: not a checkout of its own.
+        Path worktreeSubmodule = Files.createDirectories(worktree.resolve("services/orders"));
+        Files.writeString(worktreeSubmodule.resolve(".git"), "gitdir: " + top.resolve(".git/worktrees/wt/modules/orders") + "\n");
+        assertEquals(Optional.empty(), Git.top(worktreeSubmodule));
         assertEquals(Optional.empty(), Git.top(dir.resolve("nowhere")), "no .git above");
     }
 }
