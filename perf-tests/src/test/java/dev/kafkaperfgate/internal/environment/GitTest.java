@@ -24,8 +24,7 @@ class GitTest {
 
     @Test
     void theTopIsTheNearestFolderWithADotGit() throws IOException {
-        Path top = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(top.resolve(".git"));
+        Path top = checkout("repo");
         Path module = Files.createDirectories(top.resolve("services/telemetry"));
         // Committed files shaped as a repository in the module's folder are not a .git: not taken.
         Files.writeString(module.resolve("HEAD"), "ref: refs/heads/main\n");
@@ -35,21 +34,18 @@ class GitTest {
 
     @Test
     void aLinkOnTheWayIsNoCheckoutTheGateTakes() throws IOException {
-        Path top = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(top.resolve(".git"));
+        Path top = checkout("repo");
         Path elsewhere = Files.createDirectories(top.resolve("perf2"));
         Files.createSymbolicLink(top.resolve("perf"), elsewhere);
         assertEquals(Optional.empty(), Git.top(top.resolve("perf")));
-        Path other = Files.createDirectories(dir.resolve("other"));
-        Files.createDirectories(other.resolve(".git"));
+        Path other = checkout("other");
         Files.createSymbolicLink(top.resolve("theirs"), other);
         assertEquals(Optional.empty(), Git.top(top.resolve("theirs")), "a link to another checkout");
     }
 
     @Test
     void aSubmoduleIsNotAndALinkedWorktreeIs() throws IOException {
-        Path top = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(top.resolve(".git"));
+        Path top = checkout("repo");
         Path submodule = Files.createDirectories(top.resolve("services/telemetry"));
         Files.writeString(submodule.resolve(".git"), "gitdir: ../../.git/modules/telemetry\n");
         assertEquals(Optional.empty(), Git.top(submodule));
@@ -61,5 +57,12 @@ class GitTest {
         Files.writeString(worktreeSubmodule.resolve(".git"), "gitdir: " + top.resolve(".git/worktrees/wt/modules/orders") + "\n");
         assertEquals(Optional.empty(), Git.top(worktreeSubmodule));
         assertEquals(Optional.empty(), Git.top(dir.resolve("nowhere")), "no .git above");
+    }
+
+    /** A folder with a .git folder: a checkout's top, as a clone leaves it. */
+    private Path checkout(String name) throws IOException {
+        Path top = Files.createDirectories(dir.resolve(name));
+        Files.createDirectories(top.resolve(".git"));
+        return top;
     }
 }
