@@ -18,7 +18,9 @@
 #      dev.kafkaperfgate.PerfGate that would report a pass (it never runs);
 #   8. a CPU-only regression (regressions/check-per-record.patch: the serializer checks every byte
 #      of its JSON for a control character; the same bytes, the same allocation) fails paired mode
-#      alone, with the serializer's CPU ns/op named and confirmed.
+#      alone, with the serializer's CPU ns/op named and confirmed;
+#   9. a static buffer of 256 MiB in the serializer (regressions/kept-per-jvm.patch), which a duel's
+#      JVM keeps for both copies, has its whole client measured (slow tier).
 # Every run is the adopter's one command: mvn -B verify -Dperf.suite=pr. Prints each run's
 # verdicts and how long it took. Exit 0 when all of the above hold, else 1 with the reason.
 #
@@ -170,6 +172,18 @@ if [ "$tier" = all ]; then
   [ "$rc" -ne 0 ] || fail "mvn verify -Dperf.base.ref=HEAD: the serializer regression must fail the build"
   jq -e '.mode.name == "paired"' "$summary" >/dev/null || fail "-Dperf.base.ref must run paired mode"
   [ "$(publish_outcome)" = regression ] || fail "-Dperf.base.ref: orders-publish must be a confirmed regression"
+  git checkout -q -- .
+fi
+
+if [ "$tier" = all ]; then
+  # A change only the whole client can price: a static buffer of 256 MiB kept per JVM. The duels run both copies in one
+  # JVM, which keeps it for both; the serializer's set-up code changed, so the whole client is measured (issue 81).
+  patch -s -p1 < regressions/kept-per-jvm.patch
+  rc=0
+  paired kept-per-jvm -Dperf.paired.blocks=2 -Dperf.paired.trial=2s -Dperf.paired.warmup=5 -Dperf.paired.settle=2 || rc=$?
+  [ "$rc" -le 1 ] || fail "paired: a static buffer kept per JVM must be judged, got exit $rc"
+  grep -q "orders-publish: whole client measured: value.serializer com.example.orders.OrderSerializer's set-up code changed" \
+    "$work/paired-kept-per-jvm.log" || fail "paired: a serializer whose static initialiser changed must have its whole client measured"
   git checkout -q -- .
 fi
 

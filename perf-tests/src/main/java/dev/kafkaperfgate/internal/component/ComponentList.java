@@ -211,6 +211,12 @@ public final class ComponentList {
             ComponentCode.Digest digest = code(code, classpath, loader).digest(ComponentScenario.codeRoots(scenario, component),
                     ComponentScenario.settings(scenario, component));
             listed.put("code", digest.sha256()).put("reached", digest.reached());
+            try {
+                // Its own set-up (issue 81): what it keeps or sets JVM-wide costs both copies in a duel's JVM.
+                listed.put("setUp", code(code, classpath, loader).setUp(ComponentScenario.codeRoots(scenario, component, false)));
+            } catch (IOException e) {
+                listed.put("setUpUnknown", String.valueOf(e.getMessage()));   // counted as changed
+            }
             if (ComponentScenario.fed(component)) {
                 // Its own code, without the serializers that feed it: a change in their bytes alone is theirs to answer for.
                 listed.put("own", code(code, classpath, loader).digest(ComponentScenario.codeRoots(scenario, component, false),

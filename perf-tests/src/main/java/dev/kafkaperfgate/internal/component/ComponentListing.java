@@ -54,9 +54,9 @@ final class ComponentListing {
      */
     record Listed(List<ComponentRef> components, List<ComponentRef> reported, List<String> notes,
                           Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached, String subject, Client client,
-                          Map<ComponentRef, String> own) {
+                          Map<ComponentRef, String> own, Map<ComponentRef, String> setUp) {
 
-        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null, Client.UNKNOWN, Map.of());
+        static final Listed NONE = new Listed(List.of(), List.of(), List.of(), Map.of(), Map.of(), null, Client.UNKNOWN, Map.of(), Map.of());
     }
 
     /**
@@ -125,14 +125,19 @@ final class ComponentListing {
                     }
                 }
                 Map<ComponentRef, String> own = new LinkedHashMap<>();
+                Map<ComponentRef, String> setUp = new LinkedHashMap<>();
                 entry.path("components").forEach(c -> {
+                    ComponentRef ref = new ComponentRef(c.path("role").asText(), c.path("className").asText());
                     if (c.hasNonNull("own")) {
-                        own.put(new ComponentRef(c.path("role").asText(), c.path("className").asText()), c.path("own").asText());
+                        own.put(ref, c.path("own").asText());
+                    }
+                    if (c.hasNonNull("setUp")) {
+                        setUp.put(ref, c.path("setUp").asText());
                     }
                 });
                 lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached,
                         entry.hasNonNull("subjectSha256") ? entry.path("subjectSha256").asText() : null,
-                        Client.of(entry.path("client")), own));
+                        Client.of(entry.path("client")), own, setUp));
             }
             return lists;
         } catch (IOException e) {

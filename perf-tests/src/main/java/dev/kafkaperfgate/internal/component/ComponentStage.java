@@ -53,9 +53,10 @@ public final class ComponentStage {
      * @param sameSubject both sides' definitions of the scenario digest alike (settings, config files, records)
      * @param reach    what the gate's listing found of the whole client's code on both sides
      * @param fedOnly  judged components whose own code is the same on both sides: only the serializers feeding them changed
+     * @param setUpChanged judged components whose set-up code ({@code SetUpCode}) differs between the sides, or could not be read
      */
     public record Plan(List<ComponentRef> judged, List<ComponentRef> reported, List<String> notes, boolean sameSubject, Reach reach,
-                       Map<ComponentRef, String> code, Set<ComponentRef> fedOnly) {
+                       Map<ComponentRef, String> code, Set<ComponentRef> fedOnly, Set<ComponentRef> setUpChanged) {
 
         public Plan {
             judged = List.copyOf(judged);
@@ -63,6 +64,7 @@ public final class ComponentStage {
             notes = List.copyOf(notes);
             code = Map.copyOf(code);
             fedOnly = Set.copyOf(fedOnly);
+            setUpChanged = Set.copyOf(setUpChanged);
         }
 
         /**
@@ -182,7 +184,7 @@ public final class ComponentStage {
             }
             if (mode == ComponentsMode.OFF) {
                 plans.put(file.scenario(), new Plan(List.of(), List.of(), List.of("component stage off (-Dperf.components=off)"), sameSubject,
-                        reach, Map.of(), Set.of()));
+                        reach, Map.of(), Set.of(), Set.of()));
                 continue;
             }
             List<String> notes = new ArrayList<>(inHead.notes());
@@ -227,7 +229,10 @@ public final class ComponentStage {
             // Own code the same, its whole code not: only the serializers that feed it differ.
             fedOnly.removeIf(component -> inHead.own().get(component) == null || !inHead.own().get(component).equals(inBase.own().get(component))
                     || java.util.Objects.equals(inHead.code().get(component), inBase.code().get(component)));
-            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach, code, fedOnly));
+            Set<ComponentRef> setUpChanged = new LinkedHashSet<>(both);
+            setUpChanged.removeIf(component -> inHead.setUp().get(component) != null
+                    && inHead.setUp().get(component).equals(inBase.setUp().get(component)));
+            plans.put(file.scenario(), new Plan(new ArrayList<>(both), reported, notes, sameSubject, reach, code, fedOnly, setUpChanged));
         }
         return plans;
     }

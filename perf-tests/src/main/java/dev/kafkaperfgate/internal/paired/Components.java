@@ -40,6 +40,8 @@ final class Components {
     private final Map<String, ComponentStage.Reach> reach;
     /** Per scenario, the judged components whose own code is the same on both sides: changed only through their feeders. */
     private final Map<String, Set<ComponentRef>> fedOnly;
+    /** Per scenario, the judged components whose set-up code differs between the sides, or could not be read. */
+    private final Map<String, Set<ComponentRef>> setUpChanged;
     /** Per scenario and component ({@code "<scenario> <component>"}), the scenario it was measured with. */
     private final Map<String, String> measuredWith;
     private final int blocks;
@@ -48,9 +50,10 @@ final class Components {
     private Components(ComponentStage stage, Map<String, List<ComponentRef>> judged, Map<String, List<ComponentRef>> reported,
                        Map<String, List<String>> notes, Map<String, ComponentFiles> files, Set<String> sameSubject,
                        Map<String, List<ComponentRef>> changed, Map<String, ComponentStage.Reach> reach, Map<String, String> measuredWith,
-                       Map<String, Set<ComponentRef>> fedOnly, int blocks, int looks) {
+                       Map<String, Set<ComponentRef>> fedOnly, Map<String, Set<ComponentRef>> setUpChanged, int blocks, int looks) {
         this.stage = stage;
         this.fedOnly = Map.copyOf(fedOnly);
+        this.setUpChanged = Map.copyOf(setUpChanged);
         this.measuredWith = Map.copyOf(measuredWith);
         this.changed = changed;
         this.reach = reach;
@@ -85,8 +88,10 @@ final class Components {
         Map<String, ComponentStage.Reach> reach = new LinkedHashMap<>();
         Map<String, String> measuredWith = new HashMap<>();
         Map<String, Set<ComponentRef>> fedOnly = new HashMap<>();
+        Map<String, Set<ComponentRef>> setUpChanged = new HashMap<>();
         plans.forEach((scenario, plan) -> {
             fedOnly.put(scenario, plan.fedOnly());
+            setUpChanged.put(scenario, plan.setUpChanged());
             if (plan.sameSubject()) {
                 sameSubject.add(scenario);
             }
@@ -104,7 +109,7 @@ final class Components {
                             + String.join(", ", shown.stream().map(ComponentRef::label).toList()),
                     lines.isEmpty() ? "" : "; " + String.join("; ", lines));
         });
-        return new Components(stage, judged, reported, notes, files, sameSubject, changed, reach, measuredWith, fedOnly, blocks, looks);
+        return new Components(stage, judged, reported, notes, files, sameSubject, changed, reach, measuredWith, fedOnly, setUpChanged, blocks, looks);
     }
 
     /**
@@ -165,6 +170,11 @@ final class Components {
      */
     List<ComponentRef> changed(String scenario) {
         return changed.get(scenario);
+    }
+
+    /** Of {@link #changed}, those whose set-up code differs between the sides, or could not be read ({@code SetUpCode}). */
+    Set<ComponentRef> setUpChanged(String scenario) {
+        return setUpChanged.getOrDefault(scenario, Set.of());
     }
 
     /** Of {@link #changed}, those whose own code is the same on both sides: only the serializers that feed them changed. */

@@ -237,7 +237,7 @@ final class PairedScenario {
                     inconclusive.put(component, (decision.flagged() ? decision.again() : decision.verdict()).has(Verdict.INCONCLUSIVE));
                 }
             }
-            why = WholeClientRule.whyNotConfined(changed, components.fedOnly(scenario.name()), inconclusive,
+            why = WholeClientRule.whyNotConfined(changed, components.fedOnly(scenario.name()), components.setUpChanged(scenario.name()), inconclusive,
                     (component, output) -> components.stage().unconfined(components.measuredWith(scenario.name(), component), component, output))
                     .orElse(null);
         }

@@ -46,15 +46,24 @@ final class WholeClientRule {
      * when a serializer changed, it follows it (its output is not compared: its input is the
      * serializer's, which is), and must pass the rest.
      *
+     * A component whose set-up code changed ({@code setUpChanged}: a static initialiser, static state, a constructor or
+     * {@code configure()}) is never confined (issue 81): what its copies keep or set JVM-wide costs both copies in a duel's
+     * JVM, and only the head in the whole client.
+     *
      * @param inconclusive per judged component, whether its final verdict is INCONCLUSIVE; absent: not judged
      */
-    static Optional<String> whyNotConfined(List<ComponentRef> changed, Set<ComponentRef> fedOnly, Map<ComponentRef, Boolean> inconclusive,
+    static Optional<String> whyNotConfined(List<ComponentRef> changed, Set<ComponentRef> fedOnly, Set<ComponentRef> setUpChanged,
+                                           Map<ComponentRef, Boolean> inconclusive,
                                            java.util.function.BiFunction<ComponentRef, Boolean, Optional<String>> unconfined) {
         boolean serializerChanged = changed.stream().anyMatch(component -> component.role().endsWith("serializer") && !ComponentScenario.fed(component));
         for (ComponentRef component : changed) {
             boolean fed = serializerChanged && fedOnly.contains(component) && ComponentScenario.fed(component);
             if (!fed && !ComponentScenario.CONFINABLE_ROLES.contains(component.role())) {
                 return Optional.of(component.label() + " wraps the client itself");
+            }
+            if (setUpChanged.contains(component)) {
+                return Optional.of(component.label() + "'s set-up code changed (a static initialiser, static state, a constructor or"
+                        + " configure()): what it keeps costs both copies in a duel's JVM, and only the head in the whole client");
             }
             if (!inconclusive.containsKey(component)) {
                 return Optional.of(component.label() + " was not judged");

@@ -38,7 +38,20 @@ class WholeClientRuleTest {
 
     private static Optional<String> rule(List<ComponentRef> changed, Set<ComponentRef> fedOnly, Map<ComponentRef, Boolean> inconclusive,
                                          BiFunction<ComponentRef, Boolean, Optional<String>> unconfined) {
-        return WholeClientRule.whyNotConfined(changed, fedOnly, inconclusive, unconfined);
+        return WholeClientRule.whyNotConfined(changed, fedOnly, Set.of(), inconclusive, unconfined);
+    }
+
+    /**
+     * A serializer whose static initialiser keeps 256 MiB costs both copies in the duel's JVM alike, with the same output and
+     * nothing outside the call: only its set-up code tells (issue 81), and the whole client is measured.
+     */
+    @Test
+    void aSerializerWhoseSetUpCodeChangedTakesTheWholeClientWhateverItsDuelsSaw() {
+        Optional<String> why = WholeClientRule.whyNotConfined(List.of(SERIALIZER), Set.of(), Set.of(SERIALIZER), Map.of(SERIALIZER, false), confined);
+        assertEquals(Optional.of("value.serializer com.acme.OrderSerializer's set-up code changed (a static initialiser, static state, a "
+                + "constructor or configure()): what it keeps costs both copies in a duel's JVM, and only the head in the whole client"), why);
+        assertEquals(Optional.empty(), WholeClientRule.whyNotConfined(List.of(SERIALIZER), Set.of(), Set.of(INTERCEPTOR),
+                Map.of(SERIALIZER, false), confined), "another component's set-up is not this one's");
     }
 
     @Test

@@ -59,10 +59,10 @@ public record ClasspathIndex(Set<String> resources, Map<String, List<String>> se
             } else {
                 try (JarFile jar = new JarFile(path.toFile())) {
                     String more = jar.getManifest() == null ? null : jar.getManifest().getMainAttributes().getValue("Class-Path");
-                    if (more != null && java.util.Arrays.stream(more.trim().split("\\s+"))
-                            .anyMatch(name -> !name.isEmpty() && Files.exists(path.resolveSibling(name)))) {
+                    String named = more == null ? null : classPathEntryFound(path, more);
+                    if (named != null) {
                         // The JVM's loader reads the jars a manifest names; the index does not.
-                        throw new IOException(path + " names more jars in its manifest's Class-Path, which the index does not follow");
+                        throw new IOException(path + " names " + named + " in its manifest's Class-Path, which the index does not follow");
                     }
                     for (JarEntry jarEntry : Collections.list(jar.entries())) {
                         if (!jarEntry.isDirectory()) {
@@ -96,5 +96,44 @@ public record ClasspathIndex(Set<String> resources, Map<String, List<String>> se
             services.put(service.substring(SERVICES.length()), new ArrayList<>(providers));
         }
         return new ClasspathIndex(resources, services);
+    }
+
+    /**
+     * The first entry of a manifest's {@code Class-Path} that the JVM's loader could open, or {@code null}: each
+     * entry is read as the loader reads it (issue 81), a URL relative to the jar's own, so {@code %65vil.jar} is
+     * {@code evil.jar} and {@code file:/elsewhere/x.jar} counts. A URL of any other protocol counts too: whether a
+     * loader follows it is not this index's to guess. An entry that is no URL at all the loader skips, and so does this.
+     */
+    static String classPathEntryFound(Path jar, String classPath) {
+        URL base;
+        try {
+            base = jar.toAbsolutePath().toUri().toURL();
+        } catch (java.net.MalformedURLException e) {
+            return jar.toString();
+        }
+        // The loader splits on the characters StringTokenizer splits on by default.
+        for (String entry : classPath.split("[ \\t\\n\\r\\f]+")) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            URL url;
+            try {
+                url = new URL(base, entry);
+            } catch (java.net.MalformedURLException e) {
+                continue;
+            }
+            if (!url.getProtocol().equals("file")) {
+                return url.toString();
+            }
+            try {
+                Path found = Path.of(url.toURI());
+                if (Files.exists(found)) {
+                    return found.toString();
+                }
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                return url.toString();   // a file URL the index cannot read as a path: the loader might
+            }
+        }
+        return null;
     }
 }

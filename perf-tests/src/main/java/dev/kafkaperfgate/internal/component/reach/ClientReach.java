@@ -19,7 +19,10 @@ import java.util.TreeMap;
  * already covers, are trusted to resolve them: Kafka's (class names in settings, which are roots
  * here), the gate's worker (the scenario's names), Jackson (annotations and types of reached
  * classes, and modules by service file), SLF4J (providers by service file), SnakeYAML (the
- * scenario file's tags), HdrHistogram (its Base64 codec, by constant name) and the compression libraries (their own native code, in their own jars), each only for its classes found in a jar: a class in such a package in the team's own build is checked like any other.
+ * scenario file's tags), HdrHistogram (its Base64 codec, by constant name) and the compression
+ * libraries (their own native code, in their own jars), each only for its classes found in a jar: a
+ * class in such a package in the team's own build is checked like any other. Each such jar counts
+ * whole, every entry by content, its native libraries included (issue 81).
  */
 public final class ClientReach {
 
@@ -84,10 +87,15 @@ public final class ClientReach {
             }
         });
         TreeMap<String, byte[]> reached = code.reach(all);
+        java.util.Set<java.nio.file.Path> trustedJars = new java.util.TreeSet<>();
         for (Map.Entry<String, byte[]> entry : reached.entrySet()) {
             String resource = entry.getKey();
             // Only a library's own classes, found in its jar, are trusted: a class of the team's build in such a package is not.
-            if (!resource.endsWith(".class") || resolvedByInput(resource) && code.fromLibrary(resource)) {
+            if (!resource.endsWith(".class")) {
+                continue;
+            }
+            if (resolvedByInput(resource) && code.fromLibrary(resource)) {
+                code.jarOf(resource).ifPresent(trustedJars::add);
                 continue;
             }
             Optional<String> site = LookupSites.first(entry.getValue(), resource);
@@ -96,6 +104,12 @@ public final class ClientReach {
                 return new Reach(null, reached.size(), className + " calls " + site.get() + ", which may reach any class or file");
             }
         }
-        return new Reach(ComponentCode.digest("", reached).sha256(), reached.size(), null);
+        // A trusted library finds its own files by names it computes (snappy-java's native library by the machine's
+        // name): every entry of its jar counts, by content, under the jar's file name.
+        TreeMap<String, byte[]> digested = new TreeMap<>(reached);
+        for (java.nio.file.Path jar : trustedJars) {
+            digested.put("jar:" + jar.getFileName(), code.wholeJar(jar));
+        }
+        return new Reach(ComponentCode.digest("", digested).sha256(), reached.size(), null);
     }
 }

@@ -32,13 +32,16 @@ import java.util.regex.Pattern;
  * with the same digest run the same code on the same input, so measuring them against each other
  * can only measure noise; the stage skips such a component.
  *
- * <p>Reach is over-approximated, never under: every name in a class's constant pool that resolves
- * on the classpath counts (class references, descriptors and signatures, and string constants that
- * name a class or a resource, as {@code Class.forName("com.acme.X")} or
- * {@code getResource("schema.avsc")} do). The JDK's own classes are left out: both sides run on the
- * one JDK. A service's providers count once the service is reached ({@link ClasspathIndex}).
- * What a class reaches by a name it computes at run time, or from a file outside the
- * classpath, is not seen; the docs say so, and {@code -Dperf.components=always} measures anyway.
+ * <p>Every name in a class's constant pool that resolves on the classpath counts (class references,
+ * descriptors and signatures, and string constants that name a class or a resource, as
+ * {@code Class.forName("com.acme.X")} or {@code getResource("schema.avsc")} do). The JDK's own
+ * classes are left out: both sides run on the one JDK. A service's providers count once the service
+ * is reached ({@link ClasspathIndex}). This is not an upper bound (issue 81): what a class reaches by
+ * a name it computes at run time, or from a file outside the classpath, is not seen here. A
+ * component's own digest may therefore miss code, and only decides whether it is measured alone;
+ * whether the whole client is measured is {@link ClientReach}'s, which makes such a reach unknown
+ * ({@link LookupSites}) and digests a trusted library's whole jar. {@code -Dperf.components=always}
+ * measures anyway.
  */
 public final class ComponentCode {
 
@@ -88,6 +91,27 @@ public final class ComponentCode {
         return digest(settings, reached);
     }
 
+    /**
+     * A digest of the set-up code ({@link SetUpCode}) of every class {@code roots} reach outside the JDK: two sides
+     * with the same digest make, configure and keep their copies alike.
+     *
+     * @throws IOException a reached class cannot be read as a class file (the caller then counts the set-up as changed)
+     */
+    public String setUp(List<String> roots) throws IOException {
+        TreeMap<String, byte[]> texts = new TreeMap<>();
+        for (var entry : reach(roots).entrySet()) {
+            if (entry.getKey().endsWith(".class")) {
+                byte[] text = setUpTexts.get(entry.getKey());
+                if (text == null) {
+                    text = SetUpCode.of(entry.getValue()).getBytes(StandardCharsets.UTF_8);
+                    setUpTexts.put(entry.getKey(), text);
+                }
+                texts.put(entry.getKey(), text);
+            }
+        }
+        return digest("", texts).sha256();
+    }
+
     /** What the side's classpath holds, and its services' providers. */
     public ClasspathIndex index() {
         return classpath;
@@ -112,6 +136,61 @@ public final class ComponentCode {
             return false;
         }
     }
+
+    /** The jar the loader finds {@code resource} in, or empty when it finds it elsewhere or not at all. */
+    public java.util.Optional<Path> jarOf(String resource) {
+        URL url = loader.getResource(resource);
+        if (url == null || !url.getProtocol().equals("jar")) {
+            return java.util.Optional.empty();
+        }
+        String file = url.getFile();
+        int bang = file.indexOf("!/");
+        try {
+            return java.util.Optional.of(Path.of(new java.net.URI(bang < 0 ? file : file.substring(0, bang))));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
+     * A digest of every entry of {@code jar}, by name and bytes, its native libraries and the files its classes find by
+     * names they compute included; its manifest and Maven's build files left out (a rebuild restamps them, and no class
+     * runs from them). Read once per jar.
+     */
+    public byte[] wholeJar(Path jar) throws IOException {
+        byte[] known = jars.get(jar);
+        if (known != null) {
+            return known;
+        }
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            TreeMap<String, java.util.jar.JarEntry> entries = new TreeMap<>();
+            java.util.Collections.list(file.entries()).forEach(entry -> entries.put(entry.getName(), entry));
+            for (var entry : entries.entrySet()) {
+                String name = entry.getKey();
+                if (entry.getValue().isDirectory() || name.equals("META-INF/MANIFEST.MF") || name.startsWith("META-INF/maven/")) {
+                    continue;
+                }
+                digest.update(name.getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+                try (InputStream in = file.getInputStream(entry.getValue())) {
+                    digest.update(in.readAllBytes());
+                }
+                digest.update((byte) 0);
+            }
+        }
+        byte[] sum = digest.digest();
+        jars.put(jar, sum);
+        return sum;
+    }
+
+    private final Map<Path, byte[]> jars = new HashMap<>();
+    private final Map<String, byte[]> setUpTexts = new HashMap<>();
 
     /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as the loader finds it. */
     public TreeMap<String, byte[]> reach(Collection<String> roots) throws IOException {

@@ -117,6 +117,75 @@ class ClientReachTest {
         assertTrue(reach(classes, "com.acme.Sender").known());
     }
 
+    /**
+     * The JVM's loader reads a manifest's Class-Path as URLs relative to the jar (issue 81): {@code %65vil.jar} opens
+     * evil.jar, and a file: URL opens any file. The index refuses the jar then, and the reach is unknown.
+     */
+    @Test
+    void aClassPathEntryTheLoaderWouldOpenMakesTheIndexRefuseTheJar() throws IOException {
+        Path jar = jar(work.resolve("side.jar"), "Class-Path: %65vil.jar", Map.of());
+        jar(work.resolve("evil.jar"), null, Map.of());
+        IOException encoded = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> ClasspathIndex.of(jar.toString(), ClassLoader.getPlatformClassLoader()));
+        assertTrue(encoded.getMessage().contains("evil.jar"), encoded.getMessage());
+        Path elsewhere = Files.createDirectories(work.resolve("elsewhere")).resolve("hidden.jar");
+        jar(elsewhere, null, Map.of());
+        Path url = jar(work.resolve("url.jar"), "Class-Path: " + elsewhere.toUri(), Map.of());
+        assertTrue(ClasspathIndex.classPathEntryFound(url, elsewhere.toUri().toString()) != null);
+        org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> ClasspathIndex.of(url.toString(), ClassLoader.getPlatformClassLoader()));
+        Path missing = jar(work.resolve("missing.jar"), "Class-Path: lib/absent.jar", Map.of());
+        assertTrue(ClasspathIndex.of(missing.toString(), ClassLoader.getPlatformClassLoader()).resources().contains("com/acme/Marker.txt"),
+                "a Class-Path entry naming nothing the loader could open is no reach");
+    }
+
+    /**
+     * snappy-java finds its native library by the machine's name, which no constant holds: a trusted library's jar counts
+     * whole (issue 81), so a changed native library inside an otherwise identical jar moves the digest.
+     */
+    @Test
+    void aChangedNativeLibraryInATrustedJarMovesTheDigest() throws IOException {
+        Path classes = side("snappy", Map.of(
+                "com/acme/Sender.java", "package com.acme; public final class Sender { public int send(String s) { return org.xerial.snappy.Snappy.size(s); } }",
+                "org/xerial/snappy/Snappy.java", "package org.xerial.snappy; public final class Snappy { public static int size(String s) { return s.length(); } }"));
+        byte[] snappy = Files.readAllBytes(classes.resolve("org/xerial/snappy/Snappy.class"));
+        Files.delete(classes.resolve("org/xerial/snappy/Snappy.class"));
+        String so = "org/xerial/snappy/native/Linux/x86_64/libsnappyjava.so";
+        Path was = jar(work.resolve("was/snappy-java.jar"), null, Map.of("org/xerial/snappy/Snappy.class", snappy, so, new byte[] {1, 2, 3}));
+        Path now = jar(work.resolve("now/snappy-java.jar"), null, Map.of("org/xerial/snappy/Snappy.class", snappy, so, new byte[] {1, 2, 4}));
+        ClientReach.Reach before = reach(classes, was, "com.acme.Sender");
+        ClientReach.Reach after = reach(classes, now, "com.acme.Sender");
+        assertTrue(before.known(), String.valueOf(before.unknown()));
+        assertEquals(before.reached(), after.reached(), "the same classes are reached");
+        assertNotEquals(before.sha256(), after.sha256(), "the native library is not");
+        assertEquals(before.sha256(), reach(classes, jar(work.resolve("again/snappy-java.jar"), "Built-By: someone else",
+                Map.of("org/xerial/snappy/Snappy.class", snappy, so, new byte[] {1, 2, 3})), "com.acme.Sender").sha256(),
+                "a jar built again with the same entries is the same");
+    }
+
+    /** A jar with a manifest (its extra line, if any), a marker file and {@code entries}. */
+    private static Path jar(Path file, String manifestLine, Map<String, byte[]> entries) throws IOException {
+        Files.createDirectories(file.getParent());
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest(new java.io.ByteArrayInputStream(("Manifest-Version: 1.0\n"
+                + (manifestLine == null ? "" : manifestLine + "\n")).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(file), manifest)) {
+            out.putNextEntry(new java.util.jar.JarEntry("com/acme/Marker.txt"));
+            out.write(1);
+            for (var entry : new java.util.TreeMap<>(entries).entrySet()) {
+                out.putNextEntry(new java.util.jar.JarEntry(entry.getKey()));
+                out.write(entry.getValue());
+            }
+        }
+        return file;
+    }
+
+    private static ClientReach.Reach reach(Path classes, Path jar, String root) throws IOException {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), jar.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            ComponentCode code = new ComponentCode(ClasspathIndex.of(classes + java.io.File.pathSeparator + jar, loader), loader);
+            return ClientReach.of(code, List.of(root));
+        }
+    }
+
     private static Map<String, String> with(String file, String source) {
         java.util.Map<String, String> sources = new java.util.HashMap<>(SHIPPED);
         sources.put(file, source);
