@@ -217,7 +217,7 @@ for arg in "$@"; do
 done
 # shellcheck source=scripts/provision.sh
 . "$gate_root/scripts/provision.sh"
-provision java:openjdk-17-jdk-headless mvn:maven jq:jq || exit 3
+provision java:openjdk-17-jdk-headless mvn:maven jq:jq curl:curl || exit 3
 # The gate's own launches (EventMode, GateExit): compiled from this checkout into a private folder
 # and started from there with a class path of that folder alone, never from their source in the
 # module's folder, whose class path would be the pull request's checkout (scripts/gate-java.sh).
@@ -250,6 +250,16 @@ run_mark=$(mktemp "${TMPDIR:-/tmp}/kpg-run-mark.XXXXXX") || exit 3
 # shellcheck disable=SC2317 # called by gate_stop, on every exit and cancel
 gate_remove_mark() { rm -f "$run_mark"; }
 gate_cleanups+=(gate_remove_mark)
+if [ -n "$base" ] || [ -n "$module" ]; then
+  # The gate's own build: its pinned Maven, every artifact checked against the checkout's checksums (scripts/gate-maven.sh).
+  # shellcheck source=scripts/gate-maven.sh
+  . "$gate_root/scripts/gate-maven.sh"
+  gate_maven_work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/kpg-gate-maven.XXXXXX") || exit 3
+  # shellcheck disable=SC2317 # called by gate_stop, on every exit and cancel
+  gate_remove_maven() { rm -rf "$gate_maven_work"; }
+  gate_cleanups+=(gate_remove_maven)
+  gate_maven_setup "$gate_maven_work" || exit 3
+fi
 if [ -n "$base" ]; then
   # shellcheck source=scripts/paired.sh
   . "$gate_root/scripts/paired.sh"
@@ -265,7 +275,9 @@ else
     # shellcheck disable=SC2317 # called by gate_stop, on every exit and cancel
     gate_remove_log() { rm -f "$gate_log"; }
     gate_cleanups+=(gate_remove_log)
-    if ! MAVEN_BASEDIR=$gate_root gate_wait mvn -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -Dmaven.test.skip=true install >"$gate_log" 2>&1; then
+    if ! gate_mvn -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -Dmaven.test.skip=true install >"$gate_log" 2>&1; then
+      refused=$(gate_maven_refused "$gate_log")
+      [ -z "$refused" ] || { echo "gate: INFRASTRUCTURE ERROR: the gate's build refused an artifact not as pinned: $refused" >&2; exit 3; }
       echo "gate: INFRASTRUCTURE ERROR: the gate itself does not build; the last lines of the build:" >&2
       tail -n 20 "$gate_log" >&2
       exit 3

@@ -204,8 +204,8 @@ jobs:
     steps:
       - uses: @CHECKOUT@
         with: {persist-credentials: false, fetch-depth: 0}   # paired mode builds the merge base
-      - uses: @SETUP_JAVA@
-        with: {distribution: temurin, java-version: "17", cache: maven}
+      - uses: @SETUP_JAVA@   # no Maven cache: a pull request's run could save one its later runs restore
+        with: {distribution: temurin, java-version: "17"}
       - uses: @ACTION@/gate@@REF@
         with: {working-directory: @DIR@, base: merge-base, suite: pr, profile: linux-amd64-4c}
 YAML

@@ -41,14 +41,6 @@ paired_cleanup() {
   paired_work=""
 }
 
-# paired_maven CHECKOUT_TOP MVN_ARGS...: Maven with .mvn/ read from the checkout's own top folder
-# only: without MAVEN_BASEDIR, mvn searches every parent folder for one, a planted one included.
-paired_maven() {
-  local top=$1
-  shift
-  MAVEN_BASEDIR=$top gate_wait mvn "$@"
-}
-
 # paired_gate_classpath PERF_TESTS_DIR OUT: the gate's own jar, copied into the private work folder
 # (a later build cannot rewrite the copy), and its runtime classpath, as its build wrote them.
 paired_gate_classpath() {
@@ -101,7 +93,11 @@ paired_run() {
   local goal=install defaults=()
   # -Dmaven.test.skip: the gate's own tests are not compiled (13 s of every run here).
   [ -n "$module" ] || { goal=package; defaults=(-Dperf.scenarios.dir=scenarios -Dperf.baselines.dir="$gate_root/baselines"); }
-  if ! paired_maven "$gate_root" -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -Dmaven.test.skip=true "$goal" >"$paired_work/gate-build.log" 2>&1; then
+  # Its pinned Maven, every artifact checked against the gate's checksums (scripts/gate-maven.sh).
+  if ! gate_mvn -B -q -f "$gate_root/pom.xml" -pl perf-tests -am -Dmaven.test.skip=true "$goal" >"$paired_work/gate-build.log" 2>&1; then
+    local refused
+    refused=$(gate_maven_refused "$paired_work/gate-build.log")
+    [ -z "$refused" ] || { echo "gate: INFRASTRUCTURE ERROR: the gate's build refused an artifact not as pinned: $refused" >&2; return 3; }
     echo "gate: the gate itself does not build; the last lines of the build:" >&2
     tail -n 20 "$paired_work/gate-build.log" >&2
     return 3

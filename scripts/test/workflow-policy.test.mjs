@@ -139,3 +139,21 @@ test('no action, workflow or script launches Java from a source file', () => {
   assert.match(launcher, /mktemp -d /)
   assert.match(launcher, /java -Xshare:auto -XX:TieredStopAtLevel=1 -cp "\$gate_java_dir"/)
 })
+
+test('no pull request job restores a Maven cache, and the gate builds itself with its pinned, checked Maven (issue 81)', () => {
+  // A pull request's run can save a cache its later runs restore: a doctored ~/.m2 would otherwise build the gate.
+  assert.doesNotMatch(read('.github/workflows/perf-gate.yml'), /cache:\s*maven/)
+  const init = read('scripts/init.sh')
+  const pr = init.slice(init.indexOf('on:\n  pull_request:'), init.indexOf('YAML', init.indexOf('on:\n  pull_request:')))
+  assert.ok(pr.length > 0, 'init.sh writes a pull request workflow')
+  assert.doesNotMatch(pr, /cache:\s*maven/)
+  for (const script of ['scripts/gate.sh', 'scripts/paired.sh']) {
+    const text = read(script)
+    assert.doesNotMatch(text.replace(/^\s*#.*$/gm, ''), /gate_wait mvn .*-pl perf-tests/, `${script} builds the gate with the system's Maven`)
+    assert.match(text, /gate_mvn -B -q -f "\$gate_root\/pom\.xml" -pl perf-tests/, `${script} builds the gate with gate_mvn`)
+  }
+  const maven = read('scripts/gate-maven.sh')
+  assert.match(maven, /trustedChecksums\.failIfMissing=true/)
+  assert.match(maven, /sha512sum -c/)
+  assert.match(read('.mvn/checksums/checksums.sha256'), /^[0-9a-f]{64} {2}org\/yaml\/snakeyaml\//m)
+})
