@@ -136,6 +136,10 @@ if [ ! -f "$HOME/.m2/repository/dev/kafkaperfgate/kafka-perf-gate/$gate_version/
   mvn -B -q -f "$root/pom.xml" -pl perf-tests -am -Dmaven.test.skip=true install >"$work/library-install.log" 2>&1 \
     || { tail -n 20 "$work/library-install.log"; die "the library does not build"; }
 fi
+# The gate builds itself with its pinned Maven release, which it fetches into ~/.m2 once (scripts/gate-maven.sh): here.
+# shellcheck source=scripts/gate-maven.sh
+. "$root/scripts/gate-maven.sh"
+gate_maven_setup "$work" >/dev/null || die "the gate's Maven release cannot be fetched into ~/.m2"
 cp -R "$adopter" "$work/adopter-resolve"
 mvn -B -q -f "$work/adopter-resolve/pom.xml" -DskipTests package dependency:build-classpath -Dmdep.outputFile=/dev/null \
   >"$work/adopter-resolve.log" 2>&1 || { tail -n 20 "$work/adopter-resolve.log"; die "the adopter's repository does not build"; }
