@@ -68,16 +68,17 @@ test('--event: the mode is the gate Java\'s to choose; a pull request without a 
   assert.match(both.stderr, /^gate: --base and --event both choose the mode: give one$/m)
 })
 
-// paired.sh's functions, in a bash of their own: gate.sh sources the file and provides gate_wait.
-function paired(script, env = {}) {
-  const result = spawnSync('bash', ['-c', `gate_wait() { "$@"; }; . "${join(ROOT, 'scripts', 'paired.sh')}"; ${script}`],
-    { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 })
+// gate-maven.sh's functions, in a bash of their own: gate.sh sources the file and provides gate_wait.
+function gateMaven(script, env = {}) {
+  const work = mkdtempSync(join(SCRATCH, 'kpg-gate-maven-'))
+  const result = spawnSync('bash', ['-c', `gate_wait() { "$@"; }; . "${join(ROOT, 'scripts', 'gate-maven.sh')}"; `
+    + `gate_maven_setup "${work}" >/dev/null || exit 90; ${script}`], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 })
   return { code: result.status, stderr: result.stderr, stdout: result.stdout }
 }
 
 // The fingerprints of what the base and the gate run on are the deciding JVM's: TrustedFilesTest, BaseBuildTest.
 
-test('a .mvn/jvm.config planted in a folder above a checkout is not read by its build', () => {
+test('a .mvn/jvm.config planted in a folder above the folder the gate builds from is not read by the gate\'s Maven', () => {
   const scratch = mkdtempSync(join(SCRATCH, 'kpg-planted-'))
   // A JVM option that does not exist: a Maven that reads this file cannot start.
   mkdirSync(join(scratch, '.mvn'))
@@ -87,9 +88,9 @@ test('a .mvn/jvm.config planted in a folder above a checkout is not read by its 
   writeFileSync(join(top, 'pom.xml'), `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
     <groupId>test</groupId><artifactId>planted</artifactId><version>1</version><packaging>pom</packaging></project>\n`)
   const maven = `-B -q -o -f "${join(top, 'pom.xml')}" validate`
-  const plain = paired(`cd "${top}" && mvn ${maven}`)
-  assert.notEqual(plain.code, 0, 'the planted file is read by a plain mvn, so this test can fail')
-  const guarded = paired(`cd "${top}" && paired_maven "${top}" ${maven}`)
+  const plain = spawnSync('bash', ['-c', `cd "${top}" && mvn ${maven}`], { encoding: 'utf8', timeout: 120_000 })
+  assert.notEqual(plain.status, 0, 'the planted file is read by a plain mvn, so this test can fail')
+  const guarded = gateMaven(`cd "${top}" && gate_mvn ${maven}`, { MAVEN_OPTS: '-XX:+KpgAnotherOptionThatDoesNotExist' })
   assert.equal(guarded.code, 0, guarded.stdout + guarded.stderr)
 })
 

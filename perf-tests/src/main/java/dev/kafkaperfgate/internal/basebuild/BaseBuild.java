@@ -97,6 +97,13 @@ public final class BaseBuild implements AutoCloseable {
                 .map(String::trim).orElseThrow(() -> new InvalidSettingException("-D" + GateProperties.BASE_REF + "=" + ref
                         + " is not a commit of " + top + " (fetch it first, e.g. git fetch origin main; in Actions: fetch-depth: 0)"));
         String headSha = Git.output(top, Defaults.GIT_TIMEOUT, "rev-parse", "HEAD").map(String::trim).orElse("unknown");
+        if (Git.output(top, Defaults.GIT_TIMEOUT, "merge-base", "--is-ancestor", sha, "HEAD").isEmpty()) {
+            // A base the head does not descend from measures the head against code it never held (issue 81).
+            String mergeBase = Git.output(top, Defaults.GIT_TIMEOUT, "merge-base", sha, "HEAD").map(String::trim).orElse("");
+            throw new InvalidSettingException("-D" + GateProperties.BASE_REF + "=" + ref + " (" + shortSha(sha) + ") is not an ancestor"
+                    + " of the head (" + shortSha(headSha) + "): the head is judged against a commit it descends from"
+                    + (mergeBase.isEmpty() ? "; the two share no history" : ", such as their merge base: --base " + mergeBase));
+        }
         BaseBuild build = new BaseBuild(top, workFolder(wiring), wiring.work() == null, settings, wiring);
         console.println("[kafka-perf-gate] paired mode: head " + shortSha(headSha) + " against base " + shortSha(sha) + " (" + ref + ")");
         try {

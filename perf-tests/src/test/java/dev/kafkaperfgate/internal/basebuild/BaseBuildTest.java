@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.basebuild;
 
 import dev.kafkaperfgate.internal.environment.GateWiring;
 import dev.kafkaperfgate.internal.settings.GateSettings;
+import dev.kafkaperfgate.internal.settings.InvalidSettingException;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.paired.PairedSides;
 import dev.kafkaperfgate.internal.paired.PairedUnavailableException;
@@ -158,6 +159,29 @@ class BaseBuildTest {
                     "the head was built, to run alone as its user: " + printed);
             assertThrows(IllegalStateException.class, base::sides, "there is no base to pair the head with");
         }
+    }
+
+    /**
+     * A base the head does not descend from (a branch that moved on, or a commit a pull request named through files of its
+     * own) is refused before anything is checked out or built, naming the merge base to use (issue 81).
+     */
+    @Test
+    void aBaseTheHeadDoesNotDescendFromIsRefusedNamingTheMergeBase(@TempDir Path repo) throws Exception {
+        write(repo.resolve("pom.xml"), POM);
+        String fork = commit(repo, "where they part");
+        git(repo, "checkout", "-q", "-b", "other");
+        write(repo.resolve("README.md"), "elsewhere\n");
+        String other = commit(repo, "a commit the head never held");
+        git(repo, "checkout", "-q", "-");
+        write(repo.resolve("NOTES.md"), "the head\n");
+        commit(repo, "the head");
+        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> BaseBuild.prepare(GateSettings.of(Map.of(GateProperties.BASE_REF, "other")), GateWiring.NONE, repo, console));
+        assertEquals("-Dperf.base.ref=other (" + other.substring(0, 12) + ") is not an ancestor of the head ("
+                + git(repo, "rev-parse", "HEAD").trim().substring(0, 12) + "): the head is judged against a commit it descends from, "
+                + "such as their merge base: --base " + fork, e.getMessage());
+        assertEquals(1, git(repo, "worktree", "list", "--porcelain").lines().filter(line -> line.startsWith("worktree ")).count(),
+                "no worktree was made beside the checkout");
     }
 
     /** A repository whose previous commit does not compile and whose head does; the broken commit's SHA. */
