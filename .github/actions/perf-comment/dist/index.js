@@ -24583,11 +24583,41 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// src/sticky-comment.js
+async function upsertComment(octokit, { owner, repo, issueNumber, marker, author, body }) {
+  const existing = await findComment(octokit, { owner, repo, issueNumber, marker, author });
+  if (existing) {
+    const { data: data2 } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body });
+    return { action: "updated", id: data2.id, url: data2.html_url };
+  }
+  const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+  return { action: "created", id: data.id, url: data.html_url };
+}
+async function findComment(octokit, { owner, repo, issueNumber, marker, author }) {
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    per_page: 100
+  });
+  for await (const { data } of pages) {
+    const found = data.find((comment) => comment.user && comment.user.login === author && typeof comment.body === "string" && comment.body.startsWith(marker));
+    if (found) {
+      return found;
+    }
+  }
+  return null;
+}
+
 // src/accept.js
 var AUTHOR = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\[bot\])?$/;
+var RESULT = /^<!-- kafka-perf-gate-result head=([0-9a-f]{40}|[0-9a-f]{64}) status=([a-z-]{1,20}) -->$/;
+function resultLine(head, status) {
+  return `<!-- kafka-perf-gate-result head=${head} status=${/^[a-z-]{1,20}$/.test(status) ? status : "unknown"} -->`;
+}
 var SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 var sha = (value) => typeof value === "string" && SHA.test(value) ? value : "";
-async function acceptance(octokit, { owner, repo, number, label: label2, payload = {} }) {
+async function acceptance(octokit, { owner, repo, number, label: label2, payload = {}, marker = "", commentAuthor = "" }) {
   const labels = await octokit.rest.issues.listLabelsOnIssue({ owner, repo, issue_number: number, per_page: 100 });
   if (!labels.data.some((entry) => entry && entry.name === label2)) {
     return { none: `pull request #${number} does not carry the label ${label2}` };
@@ -24600,7 +24630,18 @@ async function acceptance(octokit, { owner, repo, number, label: label2, payload
   }
   const pull = payload && payload.pull_request || {};
   const own = payload.action === "labeled" && payload.label && payload.label.name === label2 && payload.sender && payload.sender.login === login;
+  let shown = "";
+  const comment = marker && commentAuthor ? await findComment(octokit, { owner, repo, issueNumber: number, marker, author: commentAuthor }) : null;
+  if (comment) {
+    const result = RESULT.exec(comment.body.split("\n")[1] || "");
+    const written = Date.parse(comment.updated_at || comment.created_at || "");
+    const labelled = Date.parse(typeof set.created_at === "string" ? set.created_at : "");
+    if (result && result[2] === "fail" && Number.isFinite(written) && Number.isFinite(labelled) && written <= labelled) {
+      shown = result[1];
+    }
+  }
   return {
+    shown,
     by: login,
     at: typeof set.created_at === "string" ? set.created_at : "",
     head: own && pull.head ? sha(pull.head.sha) : "",
@@ -25153,32 +25194,6 @@ function code(value) {
   return SAFE_ARGUMENT.test(text) ? `\`${text}\`` : escapeText(text, 100);
 }
 
-// src/sticky-comment.js
-async function upsertComment(octokit, { owner, repo, issueNumber, marker, author, body }) {
-  const existing = await findComment(octokit, { owner, repo, issueNumber, marker, author });
-  if (existing) {
-    const { data: data2 } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body });
-    return { action: "updated", id: data2.id, url: data2.html_url };
-  }
-  const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-  return { action: "created", id: data.id, url: data.html_url };
-}
-async function findComment(octokit, { owner, repo, issueNumber, marker, author }) {
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    owner,
-    repo,
-    issue_number: issueNumber,
-    per_page: 100
-  });
-  for await (const { data } of pages) {
-    const found = data.find((comment) => comment.user && comment.user.login === author && typeof comment.body === "string" && comment.body.startsWith(marker));
-    if (found) {
-      return found;
-    }
-  }
-  return null;
-}
-
 // src/summary-file.js
 import { readFileSync as readFileSync2, statSync } from "node:fs";
 var MAX_SUMMARY_BYTES = 5 * 1024 * 1024;
@@ -25311,7 +25326,9 @@ async function run() {
     setOutput("comment-action", "skipped");
     return;
   }
-  const comment = renderReport(summary2, { marker, runUrl, limit: COMMENT_LIMIT });
+  const status = summary2.decision && typeof summary2.decision.status === "string" ? summary2.decision.status : "";
+  const comment = renderReport(summary2, { marker: `${marker}
+${resultLine(headSha, status)}`, runUrl, limit: COMMENT_LIMIT });
   if (comment.omittedRows > 0) {
     warning(`the comment leaves out ${comment.omittedRows} rows to stay under ${COMMENT_LIMIT} characters; the job summary has them all`);
   }
@@ -25334,7 +25351,19 @@ async function accept() {
   const payload = event.pull_request && event.pull_request.number === number ? event : {};
   let result;
   try {
-    result = await acceptance(octokit, { owner, repo, number, label: label2, payload });
+    const markerId = getInput("marker-id") || "kafka-perf-gate";
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(markerId)) {
+      throw new Error(`marker-id may hold letters, digits, '.', '_' and '-' only (1-64), got ${JSON.stringify(markerId)}`);
+    }
+    result = await acceptance(octokit, {
+      owner,
+      repo,
+      number,
+      label: label2,
+      payload,
+      marker: `<!-- kafka-perf-gate-comment:${markerId} -->`,
+      commentAuthor: getInput("comment-author") || "github-actions[bot]"
+    });
   } catch (error2) {
     result = { none: `the label could not be read (${describeFailure(error2)}): nothing is accepted` };
   }
@@ -25343,6 +25372,7 @@ async function accept() {
   setOutput("accepted-head", result.head || "");
   setOutput("replaced-head", result.replaced || "");
   setOutput("pr-author", result.author || "");
+  setOutput("shown-head", result.shown || "");
   info(result.by ? `label ${label2} set by @${result.by} at ${result.at}, on head ${result.head || "(not this run's event)"}; author @${result.author || "?"}: the gate decides` : `not accepted: ${result.none}`);
 }
 function describeFailure(error2) {

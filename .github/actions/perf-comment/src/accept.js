@@ -5,18 +5,29 @@
 // bot, set it; on the head measured; never the author's own label) is the gate's Java to decide
 // (Acceptance.refusal, issues 74 and 73).
 
+import { findComment } from './sticky-comment.js'
+
 const AUTHOR = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\[bot\])?$/
+/** The hidden line under the comment's marker: the head the comment shows and the run's outcome (written by comment mode). */
+const RESULT = /^<!-- kafka-perf-gate-result head=([0-9a-f]{40}|[0-9a-f]{64}) status=([a-z-]{1,20}) -->$/
+
+/** The line comment mode writes under its marker, so that a later label can tell which result it was set on. */
+export function resultLine(head, status) {
+  return `<!-- kafka-perf-gate-result head=${head} status=${/^[a-z-]{1,20}$/.test(status) ? status : 'unknown'} -->`
+}
 const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/
 const sha = (value) => (typeof value === 'string' && SHA.test(value) ? value : '')
 
 /**
  * Who set the label last and when; the head it was set on when this run is that setting's own
  * event (GitHub wrote the head of that moment into it), else empty; the head a push replaced; the
- * pull request's author. Or why nobody accepted.
+ * pull request's author; and the head whose failing result the gate's comment (found by its
+ * marker and its author) showed when the label was set: its hidden result line says fail, and the
+ * comment was last written no later than the label (issue 81). Or why nobody accepted.
  *
- * @returns {Promise<{ by: string, at: string, head: string, replaced: string, author: string } | { none: string }>}
+ * @returns {Promise<{ by: string, at: string, head: string, replaced: string, author: string, shown: string } | { none: string }>}
  */
-export async function acceptance(octokit, { owner, repo, number, label, payload = {} }) {
+export async function acceptance(octokit, { owner, repo, number, label, payload = {}, marker = '', commentAuthor = '' }) {
   const labels = await octokit.rest.issues.listLabelsOnIssue({ owner, repo, issue_number: number, per_page: 100 })
   if (!labels.data.some((entry) => entry && entry.name === label)) {
     return { none: `pull request #${number} does not carry the label ${label}` }
@@ -30,7 +41,18 @@ export async function acceptance(octokit, { owner, repo, number, label, payload 
   const pull = (payload && payload.pull_request) || {}
   const own = payload.action === 'labeled' && payload.label && payload.label.name === label
     && payload.sender && payload.sender.login === login
+  let shown = ''
+  const comment = marker && commentAuthor ? await findComment(octokit, { owner, repo, issueNumber: number, marker, author: commentAuthor }) : null
+  if (comment) {
+    const result = RESULT.exec(comment.body.split('\n')[1] || '')
+    const written = Date.parse(comment.updated_at || comment.created_at || '')
+    const labelled = Date.parse(typeof set.created_at === 'string' ? set.created_at : '')
+    if (result && result[2] === 'fail' && Number.isFinite(written) && Number.isFinite(labelled) && written <= labelled) {
+      shown = result[1]
+    }
+  }
   return {
+    shown,
     by: login,
     at: typeof set.created_at === 'string' ? set.created_at : '',
     head: own && pull.head ? sha(pull.head.sha) : '',

@@ -2,7 +2,7 @@
 // in comment mode, posts or updates the one sticky comment on the pull request.
 import * as core from '@actions/core'
 import * as github from '@actions/github'
-import { acceptance } from './accept.js'
+import { acceptance, resultLine } from './accept.js'
 import { checkHead, parsePrNumber, parseSha } from './pull-request.js'
 import { COMMENT_LIMIT, renderReport } from './render.js'
 import { upsertComment } from './sticky-comment.js'
@@ -50,7 +50,9 @@ export async function run() {
     core.setOutput('comment-action', 'skipped')
     return
   }
-  const comment = renderReport(summary, { marker, runUrl, limit: COMMENT_LIMIT })
+  // Under the marker, the head this comment shows and its outcome: a label set later accepts only a FAIL it showed (issue 81).
+  const status = summary.decision && typeof summary.decision.status === 'string' ? summary.decision.status : ''
+  const comment = renderReport(summary, { marker: `${marker}\n${resultLine(headSha, status)}`, runUrl, limit: COMMENT_LIMIT })
   if (comment.omittedRows > 0) {
     core.warning(`the comment leaves out ${comment.omittedRows} rows to stay under ${COMMENT_LIMIT} characters; the job summary has them all`)
   }
@@ -66,7 +68,8 @@ export async function run() {
  * Accept mode: whether the pull request carries the accept label, set by a person, now. Outputs
  * accepted-by and accepted-at, empty when nobody accepted (an API failure accepts nothing), and
  * the facts the gate's Java judges the label by: accepted-head (the head it was set on, when this
- * run is the label's own event), replaced-head (a push's before) and pr-author.
+ * run is the label's own event), replaced-head (a push's before), pr-author and shown-head (the head
+ * whose failing result the gate's comment showed when the label was set).
  */
 async function accept() {
   const label = core.getInput('accept-label')
@@ -81,7 +84,12 @@ async function accept() {
   const payload = event.pull_request && event.pull_request.number === number ? event : {}
   let result
   try {
-    result = await acceptance(octokit, { owner, repo, number, label, payload })
+    const markerId = core.getInput('marker-id') || 'kafka-perf-gate'
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(markerId)) {
+      throw new Error(`marker-id may hold letters, digits, '.', '_' and '-' only (1-64), got ${JSON.stringify(markerId)}`)
+    }
+    result = await acceptance(octokit, { owner, repo, number, label, payload, marker: `<!-- kafka-perf-gate-comment:${markerId} -->`,
+      commentAuthor: core.getInput('comment-author') || 'github-actions[bot]' })
   } catch (error) {
     result = { none: `the label could not be read (${describeFailure(error)}): nothing is accepted` }
   }
@@ -90,6 +98,7 @@ async function accept() {
   core.setOutput('accepted-head', result.head || '')
   core.setOutput('replaced-head', result.replaced || '')
   core.setOutput('pr-author', result.author || '')
+  core.setOutput('shown-head', result.shown || '')
   core.info(result.by ? `label ${label} set by @${result.by} at ${result.at}, on head ${result.head || '(not this run\'s event)'}; `
     + `author @${result.author || '?'}: the gate decides` : `not accepted: ${result.none}`)
 }

@@ -241,3 +241,33 @@ test('accept mode: a label a bot set is reported as a fact, for the gate to refu
   assert.equal(down.outputs['accepted-by'], '')
   assert.match(down.stdout, /the label could not be read .*nothing is accepted/)
 })
+
+test('comment mode writes, under its marker, the head it shows and the run\'s outcome (issue 81)', async () => {
+  assertSucceeded(await runAction(commentInputs(), { apiUrl: fake.url }))
+  assert.ok(fake.state.comments[0].body.startsWith(`${MARKER}\n<!-- kafka-perf-gate-result head=${HEAD_SHA} status=fail -->\n`),
+    fake.state.comments[0].body.slice(0, 200))
+})
+
+test('accept mode: a label set before the gate\'s failing result for that head was posted shows no head; set after it, the head (issue 81)', async () => {
+  fake.state.permissions = { 'maint-1': 'triage' }
+  const labelled = prEvent({ action: 'labeled', label: { name: 'perf-accepted' }, sender: { login: 'maint-1' } })
+  // The race: the author pushed HEAD_SHA, the maintainer labelled the FAIL they had read, then HEAD_SHA's result was posted.
+  assert.equal((await labelAs('maint-1')).status, 200)
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  assertSucceeded(await runAction(commentInputs(), { apiUrl: fake.url }))
+  const early = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
+  assertSucceeded(early)
+  assert.equal(early.outputs['accepted-head'], HEAD_SHA)
+  assert.equal(early.outputs['shown-head'], '', 'the comment was written after the label: nobody saw this head\'s FAIL')
+  // Set again once the FAIL is shown: that head.
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  assert.equal((await labelAs('maint-1')).status, 200)
+  const seen = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
+  assert.equal(seen.outputs['shown-head'], HEAD_SHA)
+  // A passing result shown is no cost seen; a forged result line in someone else's comment is not the gate's.
+  fake.state.comments[0].body = fake.state.comments[0].body.replace('status=fail', 'status=pass')
+  fake.state.comments.push({ id: 99, issue_number: 7, user: { login: 'mallory' }, created_at: '2026-01-01T00:00:00Z',
+    body: `${MARKER}\n<!-- kafka-perf-gate-result head=${HEAD_SHA} status=fail -->` })
+  const passed = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
+  assert.equal(passed.outputs['shown-head'], '')
+})

@@ -116,7 +116,8 @@ export function startFakeGitHub({ port = 0, state = emptyState(), artifactsDir =
         return sendPage(response, url, state.comments.filter((comment) => comment.issue_number === issue))
       }
       if (request.method === 'POST') {
-        const comment = { id: nextId++, issue_number: issue, user: { login: state.defaultLogin }, body: body.body }
+        const now = new Date().toISOString()
+        const comment = { id: nextId++, issue_number: issue, user: { login: state.defaultLogin }, body: body.body, created_at: now, updated_at: now }
         comment.html_url = `https://github.test/${match[1]}/${match[2]}/pull/${issue}#issuecomment-${comment.id}`
         state.comments.push(comment)
         return send(response, 201, comment)
@@ -128,6 +129,7 @@ export function startFakeGitHub({ port = 0, state = emptyState(), artifactsDir =
         return send(response, 404, { message: 'Not Found' })
       }
       comment.body = body.body
+      comment.updated_at = new Date().toISOString()
       return send(response, 200, comment)
     }
     if ((match = path.match(/^\/repos\/([^/]+)\/([^/]+)\/pulls$/)) && request.method === 'GET') {

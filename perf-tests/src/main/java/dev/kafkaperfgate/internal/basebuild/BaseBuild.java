@@ -104,6 +104,13 @@ public final class BaseBuild implements AutoCloseable {
                     + " of the head (" + shortSha(headSha) + "): the head is judged against a commit it descends from"
                     + (mergeBase.isEmpty() ? "; the two share no history" : ", such as their merge base: --base " + mergeBase));
         }
+        String named = settings.runCommit();
+        if (named != null && named.matches("[0-9a-f]{40}|[0-9a-f]{64}") && !named.equals(headSha)
+                && !named.equals(Git.output(top, Defaults.GIT_TIMEOUT, "rev-parse", "--verify", "--quiet", "HEAD^2").map(String::trim).orElse(""))) {
+            // The head an accept label was set on is this commit: the tree measured must be it, or a pull request's merge of it (issue 81).
+            throw new InvalidSettingException("the checkout (" + shortSha(headSha) + ") is neither the commit this run names ("
+                    + shortSha(named) + ", -D" + GateProperties.RUN_COMMIT + ") nor a merge of it: what is measured must be that head");
+        }
         BaseBuild build = new BaseBuild(top, workFolder(wiring), wiring.work() == null, settings, wiring);
         console.println("[kafka-perf-gate] paired mode: head " + shortSha(headSha) + " against base " + shortSha(sha) + " (" + ref + ")");
         try {

@@ -9,7 +9,7 @@ import dev.kafkaperfgate.internal.environment.SideOutput;
 import dev.kafkaperfgate.internal.environment.SideRefusedException;
 import dev.kafkaperfgate.internal.scenario.ScenarioCatalog;
 import dev.kafkaperfgate.internal.spec.UserClasses;
-import dev.kafkaperfgate.internal.component.reach.ClassShape;
+import dev.kafkaperfgate.internal.component.classfile.ClassShape;
 import dev.kafkaperfgate.internal.component.reach.ClientReach;
 import dev.kafkaperfgate.internal.result.ResultFile;
 import dev.kafkaperfgate.internal.component.call.ComponentRef;

@@ -124,20 +124,9 @@ final class ComponentListing {
                                 + "'s code could not be compared (" + c.path("codeUnknown").asText() + ")");
                     }
                 }
-                Map<ComponentRef, String> own = new LinkedHashMap<>();
-                Map<ComponentRef, String> setUp = new LinkedHashMap<>();
-                entry.path("components").forEach(c -> {
-                    ComponentRef ref = new ComponentRef(c.path("role").asText(), c.path("className").asText());
-                    if (c.hasNonNull("own")) {
-                        own.put(ref, c.path("own").asText());
-                    }
-                    if (c.hasNonNull("setUp")) {
-                        setUp.put(ref, c.path("setUp").asText());
-                    }
-                });
                 lists.put(entry.path("name").asText(), new Listed(components, reported, notes, code, reached,
                         entry.hasNonNull("subjectSha256") ? entry.path("subjectSha256").asText() : null,
-                        Client.of(entry.path("client")), own, setUp));
+                        Client.of(entry.path("client")), texts(entry.path("components"), "own"), texts(entry.path("components"), "setUp")));
             }
             return lists;
         } catch (IOException e) {
@@ -145,6 +134,17 @@ final class ComponentListing {
         }
     }
 
+
+    /** Per component listed, its {@code field}, where given. */
+    private static Map<ComponentRef, String> texts(JsonNode listed, String field) {
+        Map<ComponentRef, String> texts = new LinkedHashMap<>();
+        listed.forEach(c -> {
+            if (c.hasNonNull(field)) {
+                texts.put(new ComponentRef(c.path("role").asText(), c.path("className").asText()), c.path(field).asText());
+            }
+        });
+        return texts;
+    }
 
     private static List<ComponentRef> refs(JsonNode listed, Map<ComponentRef, String> code, Map<ComponentRef, Integer> reached) {
         List<ComponentRef> refs = new ArrayList<>();

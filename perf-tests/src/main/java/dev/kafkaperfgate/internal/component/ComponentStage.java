@@ -286,7 +286,7 @@ public final class ComponentStage {
             DuelFork.Result result = DuelFork.run(files, component, shared(), duel, ++duelsRun, logs, users);
             stretches.addAll(result.stretches(stretches.size()));
             work.computeIfAbsent(files.scenario() + " " + component, c -> new ArrayList<>()).add(result.work());
-            console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, describe(result));
+            console.printf("[%s] %s: duel %d/%d: %s%n", files.scenario(), label, i, done + count, result.describe());
         }
         return stretches;
     }
@@ -332,20 +332,6 @@ public final class ComponentStage {
                     shared.jars().size(), (System.nanoTime() - start) / 1e9);
         }
         return shared;
-    }
-
-    /** {@code CPU 1473 → 1790 ns/op (+21.5%); copies base 1464/1473/1486, head ...; 5.0 s warm-up, JIT quiet; 263 rounds}. */
-    static String describe(DuelFork.Result result) {
-        Metric cpu = Metric.COMPONENT_CPU_NS_PER_OP;
-        double was = Math.sqrt(result.value(Side.BASE, "early", cpu) * result.value(Side.BASE, "late", cpu));
-        double now = Math.sqrt(result.value(Side.HEAD, "early", cpu) * result.value(Side.HEAD, "late", cpu));
-        return String.format(java.util.Locale.ROOT, "CPU %.0f → %.0f ns/op (%+.1f%%); copies base %s, head %s; %.1f s warm-up, %s; %d rounds",
-                was, now, (now / was - 1) * 100, copies(result.copies(Side.BASE, cpu)), copies(result.copies(Side.HEAD, cpu)),
-                result.warmupMillis() / 1000.0, result.settled() ? "JIT quiet" : "still compiling at the bound", result.rounds());
-    }
-
-    private static String copies(List<Double> values) {
-        return String.join("/", values.stream().map(value -> Long.toString(Math.round(value))).toList());
     }
 
     private static double median(List<Double> values) {

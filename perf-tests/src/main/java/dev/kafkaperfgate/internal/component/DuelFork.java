@@ -92,6 +92,20 @@ final class DuelFork {
             return values;
         }
 
+        /** {@code CPU 1473 → 1790 ns/op (+21.5%); copies base 1464/1473/1486, head ...; 5.0 s warm-up, JIT quiet; 263 rounds}. */
+        String describe() {
+            Metric cpu = Metric.COMPONENT_CPU_NS_PER_OP;
+            double was = Math.sqrt(value(Side.BASE, "early", cpu) * value(Side.BASE, "late", cpu));
+            double now = Math.sqrt(value(Side.HEAD, "early", cpu) * value(Side.HEAD, "late", cpu));
+            return String.format(java.util.Locale.ROOT, "CPU %.0f → %.0f ns/op (%+.1f%%); copies base %s, head %s; %.1f s warm-up, %s; %d rounds",
+                    was, now, (now / was - 1) * 100, joined(copies(Side.BASE, cpu)), joined(copies(Side.HEAD, cpu)),
+                    warmupMillis / 1000.0, settled ? "JIT quiet" : "still compiling at the bound", rounds);
+        }
+
+        private static String joined(List<Double> values) {
+            return String.join("/", values.stream().map(value -> Long.toString(Math.round(value))).toList());
+        }
+
         /** The duel as one ABBA block, numbered on from {@code before}: base early, head early, head late, base late. */
         List<PairedMeasurement.Stretch> stretches(int before) {
             List<PairedMeasurement.Stretch> stretches = new ArrayList<>();

@@ -232,7 +232,7 @@ public final class PairedMode implements RunMode {
                 && ClasspathDigest.of(workers.baseClasspath()).equals(ClasspathDigest.of(workers.headClasspath()));
         judge = new PairedScenario(trials, components, frame.decisions(), frame.summary(), frame.resultsDir(),
                 new PairedScenario.Looks(windows, blocks, looks, trialBlocks, trialLooks), console, clients, sameClientCode,
-                settings.acceptedBy() != null);
+                settings.accept().given());
         this.frame = frame;
         return frame;
     }

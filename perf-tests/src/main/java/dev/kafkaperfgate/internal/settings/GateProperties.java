@@ -102,6 +102,11 @@ public final class GateProperties {
     public static final String ACCEPT_REPLACED = "perf.accept.replaced";
     /** The pull request's author, from the event: their own label accepts nothing. */
     public static final String ACCEPT_AUTHOR = "perf.accept.author";
+    /**
+     * The head whose failing result the gate's comment showed when the accept label was set (its hidden result line,
+     * posted before the label's time); empty when it showed none. A label accepts only a cost someone saw (issue 81).
+     */
+    public static final String ACCEPT_SHOWN = "perf.accept.shown";
 
     /**
      * Paired mode from a team's own build ({@code mvn verify -Dperf.suite=pr -Dperf.base.ref=origin/main}):
@@ -196,7 +201,7 @@ public final class GateProperties {
             BROKER_JVM_FLAGS, BROKER_CLASSPATH_FILE, BROKER_WARMUP, CLIENT_CPUS, CLIENT_JVM_FLAGS, EXTERNAL_BOOTSTRAP_SERVERS,
             EXTERNAL_CLIENT_PROPERTIES, EXTERNAL_JMX, REQUIRE_CONTAINER, SCENARIOS_DIR, SUITE, ENABLED, SCENARIOS, RESULTS_DIR, PROFILE,
             BASELINES_DIR, BASELINES_REF, BASELINE_REQUIRED, GATE_FALSE_ALARM_RATE, INJECT_BURN_NS, INJECT_BURN_EVERY, INJECT_ALLOC_BYTES, RUN_COMMIT, RUN_ID, RUN_MODULE,
-            ACCEPTED_BY, ACCEPT_LABEL, ACCEPTED_AT, ACCEPTED_HEAD, ACCEPT_REPLACED, ACCEPT_AUTHOR,
+            ACCEPTED_BY, ACCEPT_LABEL, ACCEPTED_AT, ACCEPTED_HEAD, ACCEPT_REPLACED, ACCEPT_AUTHOR, ACCEPT_SHOWN,
             BASE_REF, BASE_CLASSPATH_FILE, HEAD_CLASSPATH_FILE, BASE_SCENARIOS_DIR, BASE_COMMIT, PAIRED_BLOCKS, PAIRED_LOOKS, PAIRED_DESIGN, PAIRED_WINDOW, FAIL_FAST, CLIENTS, PAIRED_TRIAL, PAIRED_WARMUP, PAIRED_SETTLE, PAIRED_PIN, WORKER_JVM_FLAGS, COMPONENTS, COMPONENT_BLOCKS, COMPONENT_LOOKS,
             FALLBACK_REASON, ALLOW_UNJUDGED, TOXIPROXY_SERVER, TROGDOR_COORDINATOR, TROGDOR_AGENTS);
 

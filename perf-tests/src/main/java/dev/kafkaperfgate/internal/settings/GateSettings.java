@@ -305,34 +305,16 @@ public final class GateSettings {
         return text(GateProperties.RUN_ID);
     }
 
-    /** Who set the pull request's accept label ({@link GateProperties#ACCEPTED_BY}), or {@code null}. */
-    public String acceptedBy() {
-        return text(GateProperties.ACCEPTED_BY);
+    /** The accept label's facts, as the gate action read them ({@link AcceptFacts}); every one empty when none was given. */
+    public AcceptFacts accept() {
+        return new AcceptFacts(orEmpty(GateProperties.ACCEPTED_BY), orEmpty(GateProperties.ACCEPT_LABEL), orEmpty(GateProperties.ACCEPTED_AT),
+                orEmpty(GateProperties.ACCEPTED_HEAD), orEmpty(GateProperties.ACCEPT_REPLACED), orEmpty(GateProperties.ACCEPT_AUTHOR),
+                orEmpty(GateProperties.ACCEPT_SHOWN));
     }
 
-    /** The accept label's name, or {@code null} for the default. */
-    public String acceptLabel() {
-        return text(GateProperties.ACCEPT_LABEL);
-    }
-
-    /** When the accept label was set, or {@code null}. */
-    public String acceptedAt() {
-        return text(GateProperties.ACCEPTED_AT);
-    }
-
-    /** The head the accept label was set on ({@link GateProperties#ACCEPTED_HEAD}), or {@code null}. */
-    public String acceptedHead() {
-        return text(GateProperties.ACCEPTED_HEAD);
-    }
-
-    /** The head this run's push replaced ({@link GateProperties#ACCEPT_REPLACED}), or {@code null}. */
-    public String acceptReplaced() {
-        return text(GateProperties.ACCEPT_REPLACED);
-    }
-
-    /** The pull request's author ({@link GateProperties#ACCEPT_AUTHOR}), or {@code null}. */
-    public String acceptAuthor() {
-        return text(GateProperties.ACCEPT_AUTHOR);
+    private String orEmpty(String key) {
+        String text = text(key);
+        return text == null ? "" : text.strip();
     }
 
     public String runModule() {

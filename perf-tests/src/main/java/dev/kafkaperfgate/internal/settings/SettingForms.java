@@ -40,6 +40,7 @@ public final class SettingForms {
         form(values, GateProperties.ACCEPT_LABEL, LABEL, "a label's name (1-50 characters)");
         form(values, GateProperties.ACCEPTED_HEAD, SHA, "a full commit id");
         form(values, GateProperties.ACCEPT_REPLACED, SHA, "a full commit id");
+        form(values, GateProperties.ACCEPT_SHOWN, SHA, "a full commit id");
         form(values, GateProperties.ACCEPT_AUTHOR, LOGIN, "a GitHub login");
         String at = GateProperties.get(values, GateProperties.ACCEPTED_AT, null);
         if (at != null) {

@@ -2,6 +2,7 @@ package dev.kafkaperfgate.internal.verdict;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kafkaperfgate.internal.settings.AcceptFacts;
 import dev.kafkaperfgate.internal.settings.GateProperties;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 
@@ -17,6 +18,11 @@ import dev.kafkaperfgate.internal.settings.GateSettings;
  * head it was set on is the one GitHub wrote into the label's own event, which started this run:
  * nothing the pull request's author controls (a commit's date, say) takes part.
  *
+ * <p>And a label accepts only a cost someone saw (issue 81): the gate's comment must have shown a
+ * failing result for that very head before the label was set. A maintainer who labels the FAIL
+ * they read, a moment after the author pushed again, would otherwise accept the new push's cost,
+ * which nobody had seen.
+ *
  * @param by           the login that set the label
  * @param label        the label's name
  * @param at           when it was set (ISO-8601, as GitHub gives it), or empty
@@ -24,8 +30,10 @@ import dev.kafkaperfgate.internal.settings.GateSettings;
  * @param labelledHead the head the label was set on (from the label's own event), or empty when this run is not that event's
  * @param author       the pull request's author, or empty when not known
  * @param replaced     the head this run's push replaced, or empty
+ * @param shown        the head whose failing result the gate's comment showed when the label was set, or empty
  */
-public record Acceptance(String by, String label, String at, String head, String labelledHead, String author, String replaced) {
+public record Acceptance(String by, String label, String at, String head, String labelledHead, String author, String replaced,
+                         String shown) {
 
     public Acceptance {
         // The settings' forms (SettingForms) refused these before anything started; a record made otherwise holds to them too.
@@ -39,14 +47,12 @@ public record Acceptance(String by, String label, String at, String head, String
 
     /** The settings' acceptance, or {@code null} when no accepting login was given. */
     public static Acceptance of(GateSettings settings) {
-        String by = settings.acceptedBy();
-        if (by == null || by.isBlank()) {
+        AcceptFacts facts = settings.accept();
+        if (!facts.given()) {
             return null;
         }
-        String label = settings.acceptLabel();
-        return new Acceptance(by.strip(), label == null || label.isBlank() ? "perf-accepted" : label.strip(),
-                orEmpty(settings.acceptedAt()), orEmpty(settings.runCommit()), orEmpty(settings.acceptedHead()),
-                orEmpty(settings.acceptAuthor()), orEmpty(settings.acceptReplaced()));
+        return new Acceptance(facts.by(), facts.label().isEmpty() ? "perf-accepted" : facts.label(), facts.at(),
+                orEmpty(settings.runCommit()), facts.head(), facts.author(), facts.replaced(), facts.shown());
     }
 
     private static String orEmpty(String value) {
@@ -80,6 +86,12 @@ public record Acceptance(String by, String label, String at, String head, String
                     + (replaced.isEmpty() ? "" : " (this push replaced " + shortSha(replaced) + ")")
                     + ", not on this head" + (head.isEmpty() ? "" : " " + shortSha(head))
                     + ": to accept this head, remove the label and set it again";
+        }
+        if (!shown.equals(head)) {
+            return "the label " + label + " was set by @" + by + (at.isEmpty() ? "" : " at " + at) + " on head " + shortSha(head)
+                    + " before the gate's failing result for that head was posted ("
+                    + (shown.isEmpty() ? "the comment showed no failing result" : "the comment showed head " + shortSha(shown))
+                    + "): it accepts only a cost someone saw; once this head's result is posted, remove the label and set it again";
         }
         return null;
     }

@@ -184,6 +184,22 @@ class BaseBuildTest {
                 "no worktree was made beside the checkout");
     }
 
+    /**
+     * The commit a run names (the action's, from the event: the head an accept label was set on) must be the tree measured, or
+     * the second parent of the pull request's merge that is checked out; anything else is refused before a build (issue 81).
+     */
+    @Test
+    void aCheckoutThatIsNotTheCommitTheRunNamesIsRefused(@TempDir Path repo) throws Exception {
+        write(repo.resolve("pom.xml"), POM);
+        String first = commit(repo, "first");
+        write(repo.resolve("NOTES.md"), "the head\n");
+        String head = commit(repo, "the head");
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> BaseBuild.prepare(GateSettings.of(Map.of(
+                GateProperties.BASE_REF, first, GateProperties.RUN_COMMIT, first)), GateWiring.NONE, repo, console));
+        assertEquals("the checkout (" + head.substring(0, 12) + ") is neither the commit this run names (" + first.substring(0, 12)
+                + ", -Dperf.run.commit) nor a merge of it: what is measured must be that head", e.getMessage());
+    }
+
     /** A repository whose previous commit does not compile and whose head does; the broken commit's SHA. */
     private static String brokenBase(Path repo) throws Exception {
         write(repo.resolve("pom.xml"), POM);

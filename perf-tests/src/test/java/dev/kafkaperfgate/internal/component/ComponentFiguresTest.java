@@ -72,7 +72,7 @@ class ComponentFiguresTest {
         assertEquals(1486 * 1.01, stretches.get(3).values().get(Metric.COMPONENT_NS_PER_OP), 1e-6);
         assertEquals(942.46, stretches.get(2).values().get(Metric.COMPONENT_BYTES_PER_OP), 1e-9);
         assertEquals("CPU 1486 → 1790 ns/op (+20.5%); copies base 1464/1980/1486, head 1790/1770/1800; 4.6 s warm-up, JIT quiet; 263 rounds",
-                ComponentStage.describe(result));
+                result.describe());
     }
 
     /** An allocation-free call measures a few thousandths of a byte, and that residue is no ratio to judge. */

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.component;
 
-import dev.kafkaperfgate.internal.component.reach.ClassShape;
+import dev.kafkaperfgate.internal.component.classfile.ClassShape;
 import dev.kafkaperfgate.internal.environment.ThisJvm;
 import dev.kafkaperfgate.spi.ProducerFactory;
 import org.apache.kafka.clients.producer.MockProducer;

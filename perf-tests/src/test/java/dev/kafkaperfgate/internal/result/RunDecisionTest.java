@@ -92,7 +92,7 @@ class RunDecisionTest {
     void aConfirmedRegressionWithTheAcceptLabelIsAcceptedAndWithoutItFails() throws java.io.IOException {
         GateSettings labelled = GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "maint-1", GateProperties.ACCEPTED_AT,
                 "2026-11-28T09:00:00Z", GateProperties.RUN_COMMIT, "b".repeat(40), GateProperties.ACCEPTED_HEAD, "b".repeat(40),
-                GateProperties.ACCEPT_AUTHOR, "contributor-2"));
+                GateProperties.ACCEPT_AUTHOR, "contributor-2", GateProperties.ACCEPT_SHOWN, "b".repeat(40)));
         for (GateSettings settings : List.of(labelled, GateSettings.of(Map.of(GateProperties.RUN_COMMIT, "b".repeat(40))))) {
             Path folder = java.nio.file.Files.createTempDirectory(dir, "run");
             RunSummary summary = new RunSummary(folder, "pr", 1, RunSummary.Provenance.of(settings));
@@ -178,7 +178,20 @@ class RunDecisionTest {
 
         Map<String, String> accepted = new java.util.HashMap<>(pushed);
         accepted.put(GateProperties.ACCEPTED_HEAD, "b".repeat(40));
-        assertEquals(GateResult.Outcome.ACCEPTED, regressionUnder(accepted).outcome(), "the head it was set on, by another: accepted");
+        accepted.put(GateProperties.ACCEPT_SHOWN, "b".repeat(40));
+        assertEquals(GateResult.Outcome.ACCEPTED, regressionUnder(accepted).outcome(),
+                "the head it was set on, by another, after its failing result was shown: accepted");
+        // Issue 81: the author pushed, and a maintainer set the label on the FAIL they read before the push's result was posted.
+        Map<String, String> raced = new java.util.HashMap<>(accepted);
+        raced.put(GateProperties.ACCEPT_SHOWN, "a".repeat(40));
+        GateResult race = regressionUnder(raced);
+        assertEquals(1, race.exitCode());
+        assertTrue(race.headline().startsWith("confirmed regression (not accepted: the label perf-accepted was set by @maint-1 at "
+                + "2026-11-28T09:00:00Z on head bbbbbbbbbbbb before the gate's failing result for that head was posted (the comment "
+                + "showed head aaaaaaaaaaaa): it accepts only a cost someone saw; once this head's result is posted, remove the label and "
+                + "set it again): s1"), race.headline());
+        raced.remove(GateProperties.ACCEPT_SHOWN);
+        assertTrue(regressionUnder(raced).headline().contains("(the comment showed no failing result)"), "nothing shown: refused");
         IllegalArgumentException notASha = assertThrows(IllegalArgumentException.class, () -> RunSummary.Provenance.of(
                 GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "maint-1", GateProperties.ACCEPTED_HEAD, "HEAD~1"))));
         assertTrue(notASha.getMessage().contains("must be a full commit id"), notASha.getMessage());

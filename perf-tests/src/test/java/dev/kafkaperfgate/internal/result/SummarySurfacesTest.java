@@ -109,7 +109,7 @@ class SummarySurfacesTest {
         GateSettings settings = outcome == GateResult.Outcome.ACCEPTED
                 ? GateSettings.of(Map.of(GateProperties.ACCEPTED_BY, "maint-1", GateProperties.ACCEPTED_AT, "2026-11-28T09:00:00Z",
                 GateProperties.RUN_COMMIT, "b".repeat(40), GateProperties.ACCEPTED_HEAD, "b".repeat(40),
-                GateProperties.ACCEPT_AUTHOR, "contributor-2"))
+                GateProperties.ACCEPT_AUTHOR, "contributor-2", GateProperties.ACCEPT_SHOWN, "b".repeat(40)))
                 : GateSettings.of(Map.of(GateProperties.RUN_COMMIT, "b".repeat(40)));
         RunSummary summary = new RunSummary(folder, "pr", 2, RunSummary.Provenance.of(settings));
         summary.environment("linux-amd64-2c", "amd-epyc", FINGERPRINT, new Ruler(10, 100), Drift.between(new Ruler(10, 100), List.of(), 0.5),

@@ -63,6 +63,7 @@ class EveryKeyTest {
             Map.entry(GateProperties.ACCEPT_LABEL, "perf-accepted\nforged: line"),
             Map.entry(GateProperties.ACCEPTED_HEAD, "HEAD~1"),
             Map.entry(GateProperties.ACCEPT_REPLACED, "main"),
+            Map.entry(GateProperties.ACCEPT_SHOWN, "HEAD"),
             Map.entry(GateProperties.ACCEPT_AUTHOR, "octo cat")));
 
     /** Keys whose every value is taken here, and why: a later part checks it against what it names. */

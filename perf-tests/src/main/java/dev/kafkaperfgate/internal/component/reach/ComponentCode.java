@@ -92,7 +92,7 @@ public final class ComponentCode {
     }
 
     /**
-     * A digest of the set-up code ({@link SetUpCode}) of every class {@code roots} reach outside the JDK: two sides
+     * A digest of the set-up code ({@link dev.kafkaperfgate.internal.component.classfile.SetUpCode}) of every class {@code roots} reach outside the JDK: two sides
      * with the same digest make, configure and keep their copies alike.
      *
      * @throws IOException a reached class cannot be read as a class file (the caller then counts the set-up as changed)
@@ -103,7 +103,7 @@ public final class ComponentCode {
             if (entry.getKey().endsWith(".class")) {
                 byte[] text = setUpTexts.get(entry.getKey());
                 if (text == null) {
-                    text = SetUpCode.of(entry.getValue()).getBytes(StandardCharsets.UTF_8);
+                    text = dev.kafkaperfgate.internal.component.classfile.SetUpCode.of(entry.getValue()).getBytes(StandardCharsets.UTF_8);
                     setUpTexts.put(entry.getKey(), text);
                 }
                 texts.put(entry.getKey(), text);

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component.reach;
+package dev.kafkaperfgate.internal.component.classfile;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;

@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.component.reach;
+package dev.kafkaperfgate.internal.component.classfile;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
