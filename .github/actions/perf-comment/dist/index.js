@@ -24833,6 +24833,7 @@ var VERDICTS = {
   WARNING: { icon: "\u{1F536}", noun: ["warning", "warnings"] },
   INCONCLUSIVE: { icon: "\u26A0\uFE0F", noun: ["inconclusive", "inconclusive"] },
   IMPROVEMENT: { icon: "\u26A1", noun: ["improvement", "improvements"] },
+  BETTER: { icon: "\u2197\uFE0F", noun: ["better, not confirmed", "better, not confirmed"] },
   NEW: { icon: "\u{1F195}", noun: ["new", "new"] },
   OK: { icon: "\u2705", noun: ["ok", "ok"] }
 };

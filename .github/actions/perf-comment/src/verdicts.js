@@ -8,6 +8,7 @@ export const VERDICTS = {
   WARNING: { icon: '🔶', noun: ['warning', 'warnings'] },
   INCONCLUSIVE: { icon: '⚠️', noun: ['inconclusive', 'inconclusive'] },
   IMPROVEMENT: { icon: '⚡', noun: ['improvement', 'improvements'] },
+  BETTER: { icon: '↗️', noun: ['better, not confirmed', 'better, not confirmed'] },
   NEW: { icon: '🆕', noun: ['new', 'new'] },
   OK: { icon: '✅', noun: ['ok', 'ok'] },
 }

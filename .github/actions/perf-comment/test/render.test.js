@@ -374,3 +374,13 @@ test('an accepted regression says who accepted, at which head, that it accepts t
   assert.match(body, /It accepts this head only: a later push is judged again/)
   assert.match(body, /#### Needs attention/, 'the figures are still shown')
 })
+
+test('a BETTER verdict (better in one measurement, not confirmed) is counted apart and shown in words, never as needing attention (issue 82)', () => {
+  const summary = fixture('all-passed.json')
+  summary.counts = { ...summary.counts, BETTER: 1 }
+  const metric = summary.scenarios[0].metrics[0]
+  Object.assign(metric, { verdict: 'BETTER', attention: false, line: `${metric.metric} BETTER: better by -49.7% in one measurement: not confirmed` })
+  const { body } = renderReport(summary, { marker: '<!-- m -->' })
+  assert.match(body, /↗️ 1 better, not confirmed/)
+  assert.match(body, /↗️ BETTER/)
+})

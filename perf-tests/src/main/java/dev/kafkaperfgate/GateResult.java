@@ -106,10 +106,12 @@ public record GateResult(Outcome outcome, int exitCode, String headline, boolean
     public enum Verdict {
         /** Worse beyond the threshold, and beyond the noise. */
         REGRESSION,
-        /** Better beyond the threshold and beyond the noise. */
-        /** Worse beyond the noise in both measurements, within the threshold: shown, never fails. */
+        /** Worse beyond the noise and beyond its floor, within the threshold: shown, never fails. */
         WARNING,
+        /** Better beyond the threshold and beyond the noise, in both measurements. */
         IMPROVEMENT,
+        /** Better beyond the threshold and beyond the noise in one measurement, not measured again: better, not confirmed. */
+        BETTER,
         /** No change the comparison could resolve, and it could have resolved one of the threshold's size. */
         OK,
         /** The noise is too large to resolve the threshold; the minimum detectable effect says how large. */

@@ -3,6 +3,7 @@ package dev.kafkaperfgate.internal.engine;
 import dev.kafkaperfgate.internal.verdict.MetricVerdict;
 import dev.kafkaperfgate.internal.verdict.ScenarioVerdict;
 import dev.kafkaperfgate.internal.verdict.Verdict;
+import dev.kafkaperfgate.internal.verdict.WarningFloor;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +32,17 @@ final class Outcomes {
         List<MetricVerdict> settled = new ArrayList<>();
         for (MetricVerdict metric : first.metrics()) {
             boolean worse = unflagged(metric) && metric.significantlyWorse();
-            if (metric.verdict() == Verdict.IMPROVEMENT) {
+            if (metric.verdict() == Verdict.IMPROVEMENT && !metric.whollyBetterBeyondThreshold()) {
                 settled.add(metric.with(metric.unclaimed(), String.format(Locale.ROOT,
-                        "better by %+.1f%% in one measurement: an improvement is claimed only when a second confirms it",
+                        "better by %+.1f%% in one measurement, its interval not wholly beyond the threshold: not claimed",
                         metric.deltaPercent())));
+            } else if (metric.verdict() == Verdict.IMPROVEMENT) {
+                // The gate can tell (the interval lies beyond the threshold on the better side): not INCONCLUSIVE (issue 82).
+                settled.add(metric.with(Verdict.BETTER, String.format(Locale.ROOT,
+                        "better by %+.1f%% in one measurement: not confirmed (a run does not measure again for good news)",
+                        metric.deltaPercent())));
+            } else if (worse && !WarningFloor.reached(metric)) {
+                settled.add(belowFloor(metric));
             } else if (worse && metric.comparison().worseAt(unconfirmedAlpha, metric.metric().higherIsBetter())) {
                 settled.add(metric.with(Verdict.WARNING, String.format(Locale.ROOT, "%s (%+.1f%%, worse beyond the noise at α %.4f, "
                         + "measured once)", WORSE_UNCONFIRMED, metric.deltaPercent(), unconfirmedAlpha)));
@@ -48,6 +56,13 @@ final class Outcomes {
             }
         }
         return new ScenarioVerdict(first.scenario(), settled, first.changes());
+    }
+
+    /** Worse beyond the noise, but by less than a WARNING's floor: its verdict kept (OK or INCONCLUSIVE), its figure shown. */
+    private static MetricVerdict belowFloor(MetricVerdict metric) {
+        return metric.with(metric.verdict(), String.format(Locale.ROOT, "worse by %+.1f%%, below a WARNING's floor of %.1f%% (a quarter "
+                + "of the threshold, or more than two JVMs of the same code differ by): not a cost worth a look", metric.deltaPercent(),
+                WarningFloor.percent(metric.metric(), metric.thresholdPercent())));
     }
 
     /** The label of a metric worse within its threshold in one measurement, which no second measured again. */
@@ -99,6 +114,9 @@ final class Outcomes {
         boolean secondWorse = second.worseAt(warningAlpha);
         if (a == Verdict.REGRESSION && b == Verdict.REGRESSION) {
             return second;
+        }
+        if (firstWorse && secondWorse && !(WarningFloor.reached(first) && WarningFloor.reached(second))) {
+            return belowFloor(second);
         }
         if (firstWorse && secondWorse) {
             return second.with(Verdict.WARNING, String.format(Locale.ROOT,

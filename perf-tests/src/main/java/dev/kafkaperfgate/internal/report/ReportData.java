@@ -33,7 +33,7 @@ final class ReportData {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Scenarios in the order a reader should look at them: what failed the build first. */
     private static final List<String> ATTENTION = List.of("regression", "error", "failed", "no-baseline", "MISMATCH",
-            "INCONCLUSIVE", "IMPROVEMENT", "NEW", "OK");
+            "INCONCLUSIVE", "IMPROVEMENT", "BETTER", "NEW", "OK");
 
     private ReportData() {
     }

@@ -27,6 +27,7 @@ final class PublicResults {
             case REGRESSION -> GateResult.Verdict.REGRESSION;
             case WARNING -> GateResult.Verdict.WARNING;
             case IMPROVEMENT -> GateResult.Verdict.IMPROVEMENT;
+            case BETTER -> GateResult.Verdict.BETTER;
             case OK -> GateResult.Verdict.OK;
             case INCONCLUSIVE -> GateResult.Verdict.INCONCLUSIVE;
             case NEW -> GateResult.Verdict.NEW;

@@ -262,15 +262,13 @@ public final class RunSummary {
         } else {
             outcome = GateResult.Outcome.PASS;
             List<String> noise = entries.stream().filter(RunSummary::noise).map(Entry::scenario).toList();
-            List<String> warnings = entries.stream().map(RunSummary::finalVerdict).filter(Objects::nonNull)
-                    .flatMap(verdict -> verdict.with(Verdict.WARNING).stream().map(metric -> verdict.scenario() + " "
-                            + metric.subject() + String.format(Locale.ROOT, " %+.1f%%", metric.deltaPercent())))
-                    .toList();
             long unchanged = entries.stream().filter(entry -> entry.outcome() == Outcome.UNCHANGED).count();
+            // Each clause says what its lines say: "in both measurements" only of a scenario measured twice (issue 82).
             headline = "pass: " + countsText()
                     + (unchanged == 0 ? "" : "; " + unchanged + " unchanged, not measured")
-                    + (warnings.isEmpty() ? "" : "; worse in both measurements but within the threshold (does not fail): "
-                    + String.join(", ", warnings))
+                    + named(Verdict.WARNING, true, "; worse in both measurements but within the threshold (does not fail): ")
+                    + named(Verdict.WARNING, false, "; worse within the threshold in one measurement, not confirmed (does not fail): ")
+                    + named(Verdict.BETTER, false, "; better in one measurement, not confirmed: ")
                     + (noise.isEmpty() ? "" : "; a first measurement's regression did not repeat in a second (noise): "
                     + String.join(", ", noise));
         }
@@ -282,6 +280,14 @@ public final class RunSummary {
         }
         return new GateResult(outcome, outcome.exitCode(), headlinePrefix + headline, judged, directory.resolve("summary.json"),
                 entries.stream().map(RunSummary::scenarioResult).toList());
+    }
+
+    /** {@code clause} and each metric with {@code verdict} in a scenario measured twice (or once), with its change; empty when none. */
+    private String named(Verdict verdict, boolean twice, String clause) {
+        List<String> named = entries.stream().filter(entry -> (entry.confirmation() != null) == twice).map(RunSummary::finalVerdict)
+                .filter(Objects::nonNull).flatMap(last -> last.with(verdict).stream().map(metric -> last.scenario() + " "
+                        + metric.subject() + String.format(Locale.ROOT, " %+.1f%%", metric.deltaPercent()))).toList();
+        return named.isEmpty() ? "" : clause + String.join(", ", named);
     }
 
     private static ScenarioVerdict finalVerdict(Entry entry) {
@@ -321,7 +327,7 @@ public final class RunSummary {
             long count = entries.stream().map(RunSummary::finalVerdict)
                     .filter(Objects::nonNull).filter(last -> last.overall() == verdict).count();
             if (count > 0) {
-                parts.add(count + " " + verdict.name());
+                parts.add(count + " " + verdict.headlineWord());
             }
         }
         return parts.isEmpty() ? "no verdicts" : String.join(", ", parts);

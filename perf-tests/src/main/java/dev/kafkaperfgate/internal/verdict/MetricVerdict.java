@@ -64,6 +64,15 @@ public record MetricVerdict(Metric metric, Verdict verdict, double baseline, dou
     }
 
     /** Without a claim of change: OK, or INCONCLUSIVE when the noise could hide a threshold-sized change. */
+    /** Whether its whole interval lies beyond the threshold on the better side: an improvement the gate can tell, measured or not twice. */
+    public boolean whollyBetterBeyondThreshold() {
+        if (comparison == null) {
+            return false;
+        }
+        double threshold = Math.abs(Math.log(1 + thresholdPercent / 100));
+        return metric.higherIsBetter() ? Math.log(comparison.low()) > threshold : Math.log(comparison.high()) < -threshold;
+    }
+
     public Verdict unclaimed() {
         if (comparison == null) {
             return verdict;

@@ -12,7 +12,7 @@ public record ScenarioVerdict(String scenario, List<MetricVerdict> metrics, List
 
     /** Verdicts in the order a reader should look at them. */
     public static final List<Verdict> ATTENTION = List.of(Verdict.REGRESSION, Verdict.MISMATCH, Verdict.WARNING, Verdict.INCONCLUSIVE,
-            Verdict.IMPROVEMENT, Verdict.NEW, Verdict.OK);
+            Verdict.IMPROVEMENT, Verdict.BETTER, Verdict.NEW, Verdict.OK);
 
     public ScenarioVerdict {
         metrics = List.copyOf(metrics);

@@ -11,6 +11,12 @@ public enum Verdict {
     WARNING,
     /** Better beyond the threshold and beyond the noise, in both measurements: an improvement is claimed only when confirmed. */
     IMPROVEMENT,
+    /**
+     * Better beyond the threshold and beyond the noise in one measurement, which no second measured
+     * again (a run does not measure again for good news): "better, not confirmed". The gate can
+     * tell, so it is not INCONCLUSIVE; it is not claimed, so it is not an IMPROVEMENT (issue 82).
+     */
+    BETTER,
     /** No change the comparison could resolve, and it could have resolved one of the threshold's size. */
     OK,
     /** The noise is too large to tell a threshold-sized change from chance; the minimum detectable effect says how large. */
@@ -22,11 +28,16 @@ public enum Verdict {
 
     /**
      * Whether a metric with this verdict is listed under "needs attention" (the comment's first
-     * table, the report's top rows): every verdict but OK and NEW. Decided here once; the comment
+     * table, the report's top rows): every verdict but OK, NEW and BETTER. Decided here once; the comment
      * prints summary.json's {@code attention} field.
      */
     public boolean needsAttention() {
-        return this != OK && this != NEW;
+        return this != OK && this != NEW && this != BETTER;
+    }
+
+    /** How the headline counts it: the name, but BETTER's, which says it was measured once. */
+    public String headlineWord() {
+        return this == BETTER ? "BETTER (not confirmed)" : name();
     }
 
     /**

@@ -73,7 +73,10 @@ class OutcomesTest {
     /** The A/A's "recordsPerRequest OK (−3.8%, interval −6.7% .. −0.7%)": worse at the first look's α, not the run's. */
     @Test
     void worseOnlyAtTheFirstLooksAlphaSaysSoRatherThanABareOk() {
-        MetricVerdict worseLoosely = Outcomes.once(verdict(alloc(Verdict.OK, 1.012, 1.002, 1.022)), 0.0008).metrics().get(0);
+        // Threshold +2%: a WARNING's floor is then 1.0% (twice the JVM pair's offset), below the +1.2% seen.
+        MetricVerdict loose = new MetricVerdict(Metric.ALLOC_PER_RECORD, Verdict.OK, 1000, 1012, 2,
+                comparison(1.012, 1.002, 1.022, Math.log(1.02)), "");
+        MetricVerdict worseLoosely = Outcomes.once(verdict(loose), 0.0008).metrics().get(0);
         assertEquals(Verdict.OK, worseLoosely.verdict());
         assertTrue(worseLoosely.reason().startsWith("worse (+1.2%) at the first look's α only, not at the run's α 0.0008"),
                 worseLoosely.reason());
@@ -109,6 +112,39 @@ class OutcomesTest {
         MetricVerdict first = alloc(Verdict.IMPROVEMENT, 0.8, 0.78, 0.82);
         assertEquals(Verdict.IMPROVEMENT, twice(first, alloc(Verdict.IMPROVEMENT, 0.81, 0.79, 0.83)).verdict());
         assertEquals(Verdict.OK, twice(first, alloc(Verdict.OK, 0.99, 0.98, 1.0)).verdict());
+    }
+
+    /**
+     * Issue 82's A/A: allocation +0.3%, its interval wholly worse (a JVM pair's offset), measured once and then twice: below a
+     * WARNING's floor (1% for allocation), so its verdict stays OK, the figure shown; +1.5% twice is a WARNING.
+     */
+    @Test
+    void aWorseIntervalBelowTheFloorIsNoWarningButItsFigureIsShown() {
+        MetricVerdict once = Outcomes.once(verdict(alloc(Verdict.OK, 1.003, 1.001, 1.005)), 0.0008).metrics().get(0);
+        assertEquals(Verdict.OK, once.verdict(), once.reason());
+        assertTrue(once.reason().contains("worse by +0.3%, below a WARNING's floor of 1.3%"), once.reason());
+        MetricVerdict both = twice(alloc(Verdict.OK, 1.003, 1.001, 1.005), alloc(Verdict.OK, 1.004, 1.002, 1.006));
+        assertEquals(Verdict.OK, both.verdict(), both.reason());
+        assertEquals(Verdict.WARNING, twice(alloc(Verdict.OK, 1.015, 1.01, 1.02), alloc(Verdict.OK, 1.016, 1.01, 1.02)).verdict());
+        assertEquals(1.25, dev.kafkaperfgate.internal.verdict.WarningFloor.percent(Metric.ALLOC_PER_RECORD, 5), 1e-9);
+        assertEquals(1.0, dev.kafkaperfgate.internal.verdict.WarningFloor.percent(Metric.ALLOC_PER_RECORD, 2), 1e-9,
+                "never below twice the JVM pair's offset");
+        assertEquals(2.5, dev.kafkaperfgate.internal.verdict.WarningFloor.percent(Metric.COMPONENT_CPU_NS_PER_OP, 10), 1e-9);
+    }
+
+    /**
+     * Issue 82's linger.ms 0 → 1: CPU per record −49.7% (interval −51.5% .. −47.9%), measured once. The gate can tell: BETTER
+     * (better, not confirmed), not INCONCLUSIVE; an improvement whose interval reaches inside the threshold stays unclaimed.
+     */
+    @Test
+    void anImprovementWhollyBeyondTheThresholdMeasuredOnceIsBetterNotConfirmed() {
+        MetricVerdict cpu = new MetricVerdict(Metric.CPU_PER_RECORD, Verdict.IMPROVEMENT, 95_000, 47_800, 5,
+                comparison(0.503, 0.485, 0.521, Math.log(1.04)), "");
+        MetricVerdict settled = Outcomes.once(verdict(cpu), 0.0008).metrics().get(0);
+        assertEquals(Verdict.BETTER, settled.verdict());
+        assertTrue(settled.reason().contains("better by -49.7% in one measurement: not confirmed"), settled.reason());
+        assertEquals("BETTER (not confirmed)", Verdict.BETTER.headlineWord());
+        assertFalse(Verdict.BETTER.needsAttention());
     }
 
     private static MetricVerdict twice(MetricVerdict first, MetricVerdict second) {

@@ -255,6 +255,32 @@ class RunDecisionTest {
         assertEquals(GateResult.Verdict.WARNING, result.scenarios().get(0).verdict());
     }
 
+    /**
+     * Issue 82: each clause of a passing headline says what its lines say. A WARNING of a scenario measured once is not "in
+     * both measurements"; a BETTER (better, not confirmed) is counted apart and named; neither is INCONCLUSIVE.
+     */
+    @Test
+    void eachHeadlineClauseIsTrueToItsLines() {
+        RunSummary summary = new RunSummary(dir, "pr", 3, new RunSummary.Provenance("abc1234", "t-5"));
+        summary.judged("once", "produce", RunSummary.Outcome.PASSED, dir.resolve("once.json"), null,
+                verdict("once", Metric.ALLOC_PER_RECORD, Verdict.WARNING), null, null, null);
+        summary.judged("twice", "produce", RunSummary.Outcome.PASSED, dir.resolve("twice.json"), null, verdict("twice",
+                Metric.CPU_PER_RECORD, Verdict.REGRESSION), dir.resolve("twice.confirmation.json"),
+                verdict("twice", Metric.CPU_PER_RECORD, Verdict.WARNING), "not confirmed by the re-run");
+        summary.judged("linger", "produce", RunSummary.Outcome.PASSED, dir.resolve("linger.json"), null,
+                verdict("linger", Metric.CPU_PER_RECORD, Verdict.BETTER), null, null, null);
+        summary.finish();
+        String headline = summary.result().headline();
+        assertEquals(GateResult.Outcome.PASS, summary.result().outcome());
+        java.util.regex.Matcher clauses = java.util.regex.Pattern.compile("^pass: 2 WARNING, 1 BETTER \\(not confirmed\\)"
+                + "; worse in both measurements but within the threshold \\(does not fail\\): twice cpuNsPerRecord [+-][0-9.]+%"
+                + "; worse within the threshold in one measurement, not confirmed \\(does not fail\\): once allocBytesPerRecord [+-][0-9.]+%"
+                + "; better in one measurement, not confirmed: linger cpuNsPerRecord [+-][0-9.]+%"
+                + "; a first measurement's regression did not repeat in a second \\(noise\\): twice$").matcher(headline);
+        assertTrue(clauses.matches(), headline);
+        assertEquals(GateResult.Verdict.BETTER, summary.result().scenarios().get(2).verdict());
+    }
+
     @Test
     void aConfirmedRegressionFailsAndAnIncompleteRunOutranksIt() {
         RunSummary summary = new RunSummary(dir, "pr", 2, new RunSummary.Provenance("abc1234", "t-2"));
