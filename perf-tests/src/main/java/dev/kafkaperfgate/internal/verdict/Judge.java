@@ -110,7 +110,8 @@ public final class Judge {
         RunToRunInterval.Comparison comparison = RunToRunInterval.compare(current, runs, policy.alpha(), policy.power());
         Verdict verdict = classify(metric, comparison, thresholdPercent);
         String reason = verdict != Verdict.INCONCLUSIVE ? "" : String.format(Locale.ROOT,
-                "run-to-run noise (%.1f%%) hides changes smaller than the MDE", comparison.runToRunSd() * 100);
+                "run-to-run noise (%.1f%%) hides changes smaller than the MDE; what would resolve it: more baseline runs "
+                        + "(scripts/refresh-baselines.sh), a quieter runner, or paired mode (--base)", comparison.runToRunSd() * 100);
         return new MetricVerdict(metric, verdict, comparison.baselineCenter(), current, thresholdPercent, comparison, reason);
     }
 

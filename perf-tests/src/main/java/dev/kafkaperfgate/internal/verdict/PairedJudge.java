@@ -98,10 +98,23 @@ public final class PairedJudge {
                 reason = tail && !SignedRank.reachable(metricBlocks.size(), policy.alpha())
                         ? metricBlocks.size() + " blocks are too few for a signed-rank test at α " + String.format(Locale.ROOT, "%.4f", policy.alpha())
                         + ": raise perf.paired.blocks"
-                        : String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE",
-                        comparison.runToRunSd() * 100);
+                        : String.format(Locale.ROOT, "block-to-block noise (%.1f%%) hides changes smaller than the MDE; %s",
+                        comparison.runToRunSd() * 100, resolving(comparison.mdeLog(), thresholdPercent, metricBlocks.size(), tail));
             }
         }
         return new MetricVerdict(metric, verdict, comparison.baselineCenter(), comparison.current(), thresholdPercent, comparison, reason);
+    }
+
+    /**
+     * What would resolve an INCONCLUSIVE (issue 82): the MDE shrinks as one over the square root of the blocks, so about
+     * {@code blocks × (MDE / threshold)²} blocks would bring it to the threshold; past 200, blocks are no answer here.
+     */
+    public static String resolving(double mdeLog, double thresholdPercent, int blocks, boolean tail) {
+        double threshold = Math.abs(Math.log(1 + thresholdPercent / 100));
+        long needed = (long) Math.ceil(Math.max(1, blocks) * Math.pow(mdeLog / threshold, 2));
+        String elsewhere = "a quieter runner" + (tail ? ", or a lower rate" : "");
+        return needed <= 200 && Double.isFinite(mdeLog)
+                ? "what would resolve it: about " + needed + " blocks (-Dperf.paired.blocks=" + needed + "), or " + elsewhere
+                : "what would resolve it: " + elsewhere + " (blocks alone would take more than 200)";
     }
 }

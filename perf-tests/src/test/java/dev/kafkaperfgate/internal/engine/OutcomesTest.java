@@ -147,6 +147,15 @@ class OutcomesTest {
         assertFalse(Verdict.BETTER.needsAttention());
     }
 
+    /** Issue 82: an INCONCLUSIVE says what would resolve it: MDE +12.9% against +5% in 4 blocks needs about 4 × (ln 1.129 / ln 1.05)² blocks. */
+    @Test
+    void anInconclusiveSaysWhatWouldResolveIt() {
+        String cpu = dev.kafkaperfgate.internal.verdict.PairedJudge.resolving(Math.log(1.129), 5, 4, false);
+        assertEquals("what would resolve it: about 25 blocks (-Dperf.paired.blocks=25), or a quieter runner", cpu);
+        assertEquals("what would resolve it: a quieter runner, or a lower rate (blocks alone would take more than 200)",
+                dev.kafkaperfgate.internal.verdict.PairedJudge.resolving(Math.log(2.25), 10, 8, true), "a p99 MDE of 125%, as an A/A measured");
+    }
+
     private static MetricVerdict twice(MetricVerdict first, MetricVerdict second) {
         return Outcomes.twice(verdict(first), verdict(second), WARNING_ALPHA).metrics().get(0);
     }
