@@ -172,6 +172,8 @@ if [ "$workflows_only" = false ]; then
     echo "$records"
     printf '%s\n' "${producer_lines[@]}"
     echo "trials: 3"
+    echo "# Your latency budget, as your service states it: paired mode judges the head's p99 against it."
+    echo "# latency: {p99.max: 5ms}"
   } > "$scenario"
   cat > "$suite" <<'JAVA'
 package perf;

@@ -39,6 +39,7 @@ test('writes the scenario on the module\'s producer.properties, the suite class 
   const { code, stdout, stderr } = run(join(ROOT, 'scripts', 'gate.sh'), ['init', '--module', module, '--action-ref', PIN])
   assert.equal(code, 0, stderr)
   const scenario = readFileSync(join(module, 'perf', 'orders-publish.yaml'), 'utf8')
+  assert.match(scenario, /^# latency: \{p99\.max: 5ms\}$/m, 'the scenario shows where a latency budget goes (issue 82)')
   assert.match(scenario, /^name: orders-publish$/m)
   assert.match(scenario, /^producer\.config: \.\.\/src\/main\/resources\/producer\.properties$/m)
   assert.match(scenario, /^record\.size: 512$/m)

@@ -1,6 +1,6 @@
 package dev.kafkaperfgate.internal.result;
 
-import dev.kafkaperfgate.internal.verdict.Acceptance;
+import dev.kafkaperfgate.internal.acceptance.Acceptance;
 import dev.kafkaperfgate.GateResult;
 
 /**

@@ -2,7 +2,7 @@ package dev.kafkaperfgate.internal.result;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kafkaperfgate.internal.verdict.Acceptance;
+import dev.kafkaperfgate.internal.acceptance.Acceptance;
 import dev.kafkaperfgate.internal.settings.GateSettings;
 import dev.kafkaperfgate.GateResult;
 import dev.kafkaperfgate.internal.baseline.Fingerprint;

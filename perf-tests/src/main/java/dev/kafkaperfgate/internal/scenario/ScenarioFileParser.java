@@ -78,7 +78,7 @@ public final class ScenarioFileParser {
 
     static final List<String> TOP_LEVEL = List.of("name", "description", "tags", "workload", "cluster", "topic", "records", "duration",
             "record.size", "payload.file", "record.source", "compressibility", "rate", "producer.config", "producer",
-            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "sweep", "fault", "network", "mirror",
+            "producer.factory", "consumer.config", "consumer", "warmup", "trials", "thresholds", "latency", "sweep", "fault", "network", "mirror",
             "trogdor");
 
     /** Starts with a letter or digit: "." and ".." are folder names, and a name becomes a file name. */

@@ -21,6 +21,27 @@ final class ThresholdsBlock {
      * counts what the scenario sends: a consume or mirror scenario's trials produce nothing.
      */
     static Thresholds read(YamlMap doc, WorkloadKind workload) {
+        return relative(doc, workload).withP99Max(p99Max(doc));
+    }
+
+    /**
+     * {@code latency: {p99.max: 5ms}}: the team's latency budget, as Kafka's performance tools state a target (issue 82).
+     * The head's p99 is judged against it; NaN when the file states none.
+     */
+    private static double p99Max(YamlMap doc) {
+        YamlMap latency = doc.map("latency");
+        if (latency == null) {
+            return Double.NaN;
+        }
+        latency.rejectUnknown(List.of("p99.max"));
+        if (!latency.has("p99.max")) {
+            latency.report("p99.max", "is the budget latency states, e.g. latency: {p99.max: 5ms}");
+        }
+        java.time.Duration max = latency.duration("p99.max", null);
+        return max == null ? Double.NaN : max.toNanos() / 1000.0;
+    }
+
+    private static Thresholds relative(YamlMap doc, WorkloadKind workload) {
         YamlMap thresholds = doc.map("thresholds");
         if (thresholds == null) {
             return Thresholds.UNSET;

@@ -3,7 +3,7 @@ package dev.kafkaperfgate.internal.settings;
 /**
  * What the gate action read of a pull request's accept label, from GitHub's API and the event GitHub
  * wrote: facts only, each empty when not given. Whether they accept the head measured is
- * {@code verdict.Acceptance}'s to decide.
+ * {@code acceptance.Acceptance}'s to decide.
  *
  * @param by       who set the label last ({@link GateProperties#ACCEPTED_BY})
  * @param label    the label's name, empty for the default ({@link GateProperties#ACCEPT_LABEL})

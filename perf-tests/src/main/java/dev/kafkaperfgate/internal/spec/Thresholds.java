@@ -17,10 +17,27 @@ package dev.kafkaperfgate.internal.spec;
  *                                  every mode's defaults: the broker's figures are gated only where a scenario asks
  * @param brokerProduceTimeRisePercent a rise of the broker's mean produce request time ({@code TotalTimeMs}) beyond
  *                                  this; NaN by default, as the broker's CPU
+ * @param p99MaxMicros              the team's latency budget, {@code latency: {p99.max: 5ms}}: the head's p99 over it,
+ *                                  confirmed, is a regression whatever the base's (issue 82); NaN when the file sets none
  */
 public record Thresholds(double throughputDropPercent, double p99RisePercent, double cpuRisePercent,
                          double allocRisePercent, double wireBytesRisePercent, double recordsPerRequestDropPercent,
-                         double failoverRisePercent, double brokerCpuRisePercent, double brokerProduceTimeRisePercent) {
+                         double failoverRisePercent, double brokerCpuRisePercent, double brokerProduceTimeRisePercent,
+                         double p99MaxMicros) {
+
+    /** As before the budget: none. */
+    public Thresholds(double throughputDropPercent, double p99RisePercent, double cpuRisePercent, double allocRisePercent,
+                      double wireBytesRisePercent, double recordsPerRequestDropPercent, double failoverRisePercent,
+                      double brokerCpuRisePercent, double brokerProduceTimeRisePercent) {
+        this(throughputDropPercent, p99RisePercent, cpuRisePercent, allocRisePercent, wireBytesRisePercent, recordsPerRequestDropPercent,
+                failoverRisePercent, brokerCpuRisePercent, brokerProduceTimeRisePercent, Double.NaN);
+    }
+
+    /** These thresholds with the latency budget {@code p99MaxMicros}. */
+    public Thresholds withP99Max(double p99MaxMicros) {
+        return new Thresholds(throughputDropPercent, p99RisePercent, cpuRisePercent, allocRisePercent, wireBytesRisePercent,
+                recordsPerRequestDropPercent, failoverRisePercent, brokerCpuRisePercent, brokerProduceTimeRisePercent, p99MaxMicros);
+    }
 
     /**
      * −10% throughput and +25% p99: beyond the run-to-run noise measured on shared 2-core runners.
@@ -56,7 +73,7 @@ public record Thresholds(double throughputDropPercent, double p99RisePercent, do
                 or(wireBytesRisePercent, defaults.wireBytesRisePercent),
                 or(recordsPerRequestDropPercent, defaults.recordsPerRequestDropPercent),
                 or(failoverRisePercent, defaults.failoverRisePercent), or(brokerCpuRisePercent, defaults.brokerCpuRisePercent),
-                or(brokerProduceTimeRisePercent, defaults.brokerProduceTimeRisePercent));
+                or(brokerProduceTimeRisePercent, defaults.brokerProduceTimeRisePercent), or(p99MaxMicros, defaults.p99MaxMicros));
     }
 
     private static double or(double value, double fallback) {

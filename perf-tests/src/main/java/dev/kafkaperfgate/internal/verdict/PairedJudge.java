@@ -55,7 +55,8 @@ public final class PairedJudge {
             }
             if (metric == Metric.P99) {
                 SteadierLatency.Choice latency = SteadierLatency.choose(metricBlocks, blocks.get(Metric.SERVICE_P99));
-                MetricVerdict verdict = judge(metric, latency.blocks(), Judge.thresholdPercent(metric, resolved), control);
+                MetricVerdict verdict = LatencyBudget.apply(judge(metric, latency.blocks(), Judge.thresholdPercent(metric, resolved), control),
+                        resolved.p99MaxMicros());
                 verdicts.add(latency.service() ? verdict.noted(latency.note()) : verdict);
             } else if (metric == Metric.ALLOC_PER_RECORD) {
                 IoHeldAllocation.Held held = IoHeldAllocation.hold(metricBlocks, blocks.get(Metric.IO_ALLOC_PER_RECORD));

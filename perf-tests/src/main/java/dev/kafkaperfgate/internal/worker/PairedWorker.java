@@ -236,6 +236,7 @@ public final class PairedWorker {
         putOrNull(node, "failover", thresholds.failoverRisePercent());
         putOrNull(node, "brokerCpu", thresholds.brokerCpuRisePercent());
         putOrNull(node, "brokerProduceTime", thresholds.brokerProduceTimeRisePercent());
+        putOrNull(node, "p99MaxMicros", thresholds.p99MaxMicros());
         return node;
     }
 
@@ -243,7 +244,7 @@ public final class PairedWorker {
     public static Thresholds thresholds(JsonNode node) {
         return new Thresholds(value(node, "throughput"), value(node, "p99"), value(node, "cpu"), value(node, "alloc"),
                 value(node, "wireBytes"), value(node, "recordsPerRequest"), value(node, "failover"), value(node, "brokerCpu"),
-                value(node, "brokerProduceTime"));
+                value(node, "brokerProduceTime"), value(node, "p99MaxMicros"));
     }
 
     private static double value(JsonNode node, String field) {

@@ -64,6 +64,22 @@ class ScenarioFileParserTest {
         assertEquals(1, scenario.line());
     }
 
+    /** Issue 82: a scenario states its latency budget as a team thinks of it; a budget that is no duration is refused, named. */
+    @Test
+    void aLatencyBudgetIsReadAsMicrosecondsAndABadOneIsRefused() throws IOException {
+        List<ValidationError> errors = new ArrayList<>();
+        Scenario scenario = ScenarioFileParser.parse(write("budget.yaml", VALID + "latency: {p99.max: 5ms}\n"), errors).get(0);
+        assertEquals(List.of(), errors);
+        assertEquals(5_000, scenario.thresholds().p99MaxMicros(), 1e-9);
+        assertEquals(5_000, scenario.thresholds().orDefaults(Thresholds.PAIRED).p99MaxMicros(), 1e-9, "the defaults set no budget");
+        assertTrue(Double.isNaN(ScenarioFileParser.parse(write("none.yaml", VALID), new ArrayList<>()).get(0).thresholds().p99MaxMicros()));
+        List<ValidationError> bad = new ArrayList<>();
+        ScenarioFileParser.parse(write("bad.yaml", VALID + "latency: {p99.max: fast, p50.max: 1ms}\n"), bad);
+        assertEquals(2, bad.size(), bad.toString());
+        assertTrue(bad.toString().contains("latency.p50.max"), bad.toString());
+        assertTrue(bad.toString().contains("latency.p99.max"), bad.toString());
+    }
+
     @Test
     void aSweepExpandsToOneScenarioPerValue() throws IOException {
         List<ValidationError> errors = new ArrayList<>();
@@ -103,7 +119,7 @@ class ScenarioFileParserTest {
         assertEquals(List.of(
                 ":4: recrods: unknown key (did you mean 'records'?); allowed here: name, description, tags, workload, cluster, topic, "
                         + "records, duration, record.size, payload.file, record.source, compressibility, rate, producer.config, producer, "
-                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, sweep, fault, network, mirror, trogdor",
+                        + "producer.factory, consumer.config, consumer, warmup, trials, thresholds, latency, sweep, fault, network, mirror, trogdor",
                 ":2: tags: tag 'Weekly' may only hold lower-case letters, digits, '_' and '-', starting with a letter or digit",
                 ":1: records: set exactly one of records (per trial) and duration (per trial)",
                 ":6: rate: must be a number, got 'fast'",

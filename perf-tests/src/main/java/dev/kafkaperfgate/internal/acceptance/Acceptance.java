@@ -1,4 +1,4 @@
-package dev.kafkaperfgate.internal.verdict;
+package dev.kafkaperfgate.internal.acceptance;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
