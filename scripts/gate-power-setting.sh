@@ -80,7 +80,7 @@ for run in $(seq 1 "$runs"); do
   (cd "$work/head" && scripts/gate.sh --base "$base" "-Dperf.scenarios=$scenario" "${gate_args[@]}") > "$out/run-$run.log" 2>&1
   code=$?
   set -e
-  grep -E 'verdict: judged with|verdict: [A-Za-z]+ (REGRESSION|IMPROVEMENT)|re-run: [A-Za-z]+ REGRESSION|^gate: (FAIL|pass|wall time)' "$out/run-$run.log" || true
+  grep -E 'verdict: judged with|verdict: [A-Za-z]+ (REGRESSION|IMPROVEMENT|BETTER)|re-run: [A-Za-z]+ REGRESSION|^gate: (FAIL|PASS|ACCEPTED|INCOMPLETE|NOT JUDGED|wall time)' "$out/run-$run.log" || true
   echo "gate-power-setting: run $run: gate exit $code ($out/run-$run.log)"
   [ "$code" -le 1 ] || status=2
 done

@@ -113,12 +113,21 @@ class EveryKeyTest {
         assertTrue(refused.getMessage().contains(key), key + ": the message does not name it: " + refused.getMessage());
     }
 
+    /** The forms a user and the gate action write are taken, each read back as written (not only "no exception"). */
     @Test
     void theFormsUsersAndTheActionWriteAreTaken() {
-        GateSettings.of(Map.of(GateProperties.SUITE, "nightly", GateProperties.PROFILE, "linux-amd64-4c",
-                GateProperties.BASE_COMMIT, "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", GateProperties.ACCEPTED_BY, "octo-cat",
-                GateProperties.ACCEPTED_AT, "2026-11-28T09:00:00Z", GateProperties.ACCEPTED_HEAD, "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d",
-                GateProperties.ACCEPT_AUTHOR, "dependabot[bot]",
-                GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, "broker-1.internal:9092,10.0.0.2:9093,[::1]:9094,PLAINTEXT://kafka:9092"));
+        String sha = "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d";
+        String servers = "broker-1.internal:9092,10.0.0.2:9093,[::1]:9094,PLAINTEXT://kafka:9092";
+        GateSettings settings = GateSettings.of(Map.ofEntries(Map.entry(GateProperties.SUITE, "nightly"),
+                Map.entry(GateProperties.PROFILE, "linux-amd64-4c"), Map.entry(GateProperties.BASE_COMMIT, sha),
+                Map.entry(GateProperties.ACCEPTED_BY, "octo-cat"), Map.entry(GateProperties.ACCEPTED_AT, "2026-11-28T09:00:00Z"),
+                Map.entry(GateProperties.ACCEPTED_HEAD, sha), Map.entry(GateProperties.ACCEPT_AUTHOR, "dependabot[bot]"),
+                Map.entry(GateProperties.ACCEPT_SHOWN, sha), Map.entry(GateProperties.EXTERNAL_BOOTSTRAP_SERVERS, servers)));
+        assertEquals("nightly", settings.suite());
+        assertEquals("linux-amd64-4c", settings.profile());
+        assertEquals(sha, settings.paired().baseCommit());
+        assertEquals(new dev.kafkaperfgate.internal.settings.AcceptFacts("octo-cat", "", "2026-11-28T09:00:00Z", sha, "",
+                "dependabot[bot]", sha), settings.accept());
+        assertEquals(servers, settings.externalBootstrapServers());
     }
 }
