@@ -19,26 +19,29 @@ gate_maven_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 gate_maven=""
 
 # gate_maven_setup WORK: Maven's pinned release, checked, unpacked under WORK (a folder of this run); sets gate_maven.
+# The copy checked is the copy unpacked, in WORK: nothing in ~/.m2 (where a restored cache may put a link) is read twice.
 gate_maven_setup() {
-  local work=$1 path tarball
+  local work=$1 path cached copy=$1/apache-maven-bin.tar.gz
   path=org/apache/maven/apache-maven/$gate_maven_version/apache-maven-$gate_maven_version-bin.tar.gz
-  tarball=$HOME/.m2/repository/$path
-  if [ ! -f "$tarball" ] || ! printf '%s  %s\n' "$gate_maven_sha512" "$tarball" | sha512sum -c --status; then
-    mkdir -p "$(dirname "$tarball")" || return 3
+  cached=$HOME/.m2/repository/$path
+  gate_maven_sum() { printf '%s  %s\n' "$gate_maven_sha512" "$1" | sha512sum -c --status; }
+  mkdir -p "$work" || return 3
+  if [ -f "$cached" ] && [ ! -L "$cached" ]; then cp -- "$cached" "$copy" || return 3; fi
+  if [ ! -f "$copy" ] || ! gate_maven_sum "$copy"; then
     echo "gate: fetching Maven $gate_maven_version for the gate's own build (${KPG_MAVEN_REPOSITORY:-https://repo.maven.apache.org/maven2})"
-    if ! curl -fsSL --max-time 300 -o "$tarball.part" "${KPG_MAVEN_REPOSITORY:-https://repo.maven.apache.org/maven2}/$path"; then
-      rm -f "$tarball.part"
+    if ! curl -fsSL --max-time 300 -o "$copy" "${KPG_MAVEN_REPOSITORY:-https://repo.maven.apache.org/maven2}/$path"; then
       echo "gate: INFRASTRUCTURE ERROR: cannot fetch $path for the gate's own build (set KPG_MAVEN_REPOSITORY to a mirror)" >&2
       return 3
     fi
-    mv -f "$tarball.part" "$tarball" || return 3
+    if ! gate_maven_sum "$copy"; then
+      echo "gate: INFRASTRUCTURE ERROR: what was fetched as $path is not Maven $gate_maven_version's release (its SHA-512 differs)" >&2
+      return 3
+    fi
+    # Kept for the next run, which checks it again; a rename replaces a link there rather than writing through it.
+    if mkdir -p "$(dirname "$cached")" && cp -- "$copy" "$work/cache.part"; then mv -f -- "$work/cache.part" "$cached" 2>/dev/null; fi
   fi
-  if ! printf '%s  %s\n' "$gate_maven_sha512" "$tarball" | sha512sum -c --status; then
-    echo "gate: INFRASTRUCTURE ERROR: $tarball is not Maven $gate_maven_version's release (its SHA-512 differs): remove it and run again" >&2
-    return 3
-  fi
-  if ! { mkdir -p "$work/maven" && tar -xzf "$tarball" -C "$work/maven"; }; then
-    echo "gate: INFRASTRUCTURE ERROR: cannot unpack $tarball" >&2
+  if ! { mkdir -p "$work/maven" && tar -xzf "$copy" -C "$work/maven"; }; then
+    echo "gate: INFRASTRUCTURE ERROR: cannot unpack Maven's release" >&2
     return 3
   fi
   gate_maven=$work/maven/apache-maven-$gate_maven_version/bin/mvn
@@ -65,7 +68,7 @@ gate_mvn() {
 
 # gate_maven_refused LOG: the line naming an artifact whose checksum is not the pinned one, if the build refused one.
 gate_maven_refused() {
-  grep -m1 -E 'trusted checksum (mismatch|missing)|[Mm]issing trusted checksum' "$1" | sed 's/^\[ERROR\][[:space:]]*//'
+  grep -m1 -iE 'trusted checksum' "$1" | sed 's/^\[ERROR\][[:space:]]*//'
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

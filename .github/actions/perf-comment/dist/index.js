@@ -24636,7 +24636,7 @@ async function acceptance(octokit, { owner, repo, number, label: label2, payload
     const result = RESULT.exec(comment.body.split("\n")[1] || "");
     const written = Date.parse(comment.updated_at || comment.created_at || "");
     const labelled = Date.parse(typeof set.created_at === "string" ? set.created_at : "");
-    if (result && result[2] === "fail" && Number.isFinite(written) && Number.isFinite(labelled) && written <= labelled) {
+    if (result && (result[2] === "fail" || result[2] === "accepted") && Number.isFinite(written) && Number.isFinite(labelled) && written < labelled) {
       shown = result[1];
     }
   }

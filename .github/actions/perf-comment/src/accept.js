@@ -22,8 +22,8 @@ const sha = (value) => (typeof value === 'string' && SHA.test(value) ? value : '
  * Who set the label last and when; the head it was set on when this run is that setting's own
  * event (GitHub wrote the head of that moment into it), else empty; the head a push replaced; the
  * pull request's author; and the head whose failing result the gate's comment (found by its
- * marker and its author) showed when the label was set: its hidden result line says fail, and the
- * comment was last written no later than the label (issue 81). Or why nobody accepted.
+ * marker and its author) showed when the label was set: its hidden result line says fail (or
+ * accepted), and the comment was last written before the label (issue 81). Or why nobody accepted.
  *
  * @returns {Promise<{ by: string, at: string, head: string, replaced: string, author: string, shown: string } | { none: string }>}
  */
@@ -47,7 +47,10 @@ export async function acceptance(octokit, { owner, repo, number, label, payload 
     const result = RESULT.exec(comment.body.split('\n')[1] || '')
     const written = Date.parse(comment.updated_at || comment.created_at || '')
     const labelled = Date.parse(typeof set.created_at === 'string' ? set.created_at : '')
-    if (result && result[2] === 'fail' && Number.isFinite(written) && Number.isFinite(labelled) && written <= labelled) {
+    // Strictly before: GitHub's times are to the second, and a comment written in the label's second may have come after it.
+    // A shown FAIL, or the same FAIL shown as accepted (a labelled run's re-run reads its own comment).
+    if (result && (result[2] === 'fail' || result[2] === 'accepted') && Number.isFinite(written) && Number.isFinite(labelled)
+      && written < labelled) {
       shown = result[1]
     }
   }

@@ -264,10 +264,26 @@ test('accept mode: a label set before the gate\'s failing result for that head w
   assert.equal((await labelAs('maint-1')).status, 200)
   const seen = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
   assert.equal(seen.outputs['shown-head'], HEAD_SHA)
-  // A passing result shown is no cost seen; a forged result line in someone else's comment is not the gate's.
+  // A passing result shown is no cost seen.
   fake.state.comments[0].body = fake.state.comments[0].body.replace('status=fail', 'status=pass')
-  fake.state.comments.push({ id: 99, issue_number: 7, user: { login: 'mallory' }, created_at: '2026-01-01T00:00:00Z',
-    body: `${MARKER}\n<!-- kafka-perf-gate-result head=${HEAD_SHA} status=fail -->` })
   const passed = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
   assert.equal(passed.outputs['shown-head'], '')
+})
+
+test('accept mode: a result line in someone else\'s comment is not the gate\'s, and a FAIL shown for another head is that head (issue 81)', async () => {
+  fake.state.permissions = { 'maint-1': 'triage' }
+  const labelled = prEvent({ action: 'labeled', label: { name: 'perf-accepted' }, sender: { login: 'maint-1' } })
+  // Mallory's comment is the only one carrying the marker: forged, it must not count.
+  fake.state.comments = [{ id: 99, issue_number: 7, user: { login: 'mallory' }, created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z', body: `${MARKER}\n<!-- kafka-perf-gate-result head=${HEAD_SHA} status=fail -->` }]
+  assert.equal((await labelAs('maint-1')).status, 200)
+  const forged = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
+  assertSucceeded(forged)
+  assert.equal(forged.outputs['shown-head'], '')
+  // The race of the issue: the gate's comment showed H1's FAIL when the label landed on H2: the head shown is H1.
+  fake.state.comments.push({ id: 100, issue_number: 7, user: { login: 'github-actions[bot]' }, created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z', body: `${MARKER}\n<!-- kafka-perf-gate-result head=${'c'.repeat(40)} status=fail -->` })
+  const raced = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
+  assert.equal(raced.outputs['accepted-head'], HEAD_SHA)
+  assert.equal(raced.outputs['shown-head'], 'c'.repeat(40), 'Java refuses: the head shown is not the head measured')
 })

@@ -115,7 +115,8 @@ final class Outcomes {
         if (a == Verdict.REGRESSION && b == Verdict.REGRESSION) {
             return second;
         }
-        if (firstWorse && secondWorse && !(WarningFloor.reached(first) && WarningFloor.reached(second))) {
+        if (firstWorse && secondWorse && a != Verdict.REGRESSION && b != Verdict.REGRESSION
+                && !(WarningFloor.reached(first) && WarningFloor.reached(second))) {
             return belowFloor(second);
         }
         if (firstWorse && secondWorse) {

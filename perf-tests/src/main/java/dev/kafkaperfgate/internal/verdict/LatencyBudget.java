@@ -7,7 +7,8 @@ import java.util.Locale;
  * teams think of latency: "p99 under 5 ms at 5,000/s", not "+10% of the base's". The head's p99
  * interval (the base's centre times the ratio's interval) against the budget decides where it can:
  * wholly over it, with the base within it, is a REGRESSION (confirmed like any other); wholly under
- * it is OK. A base already over the budget is judged by the relative threshold alone: the pull
+ * it is OK, unless the relative threshold found a REGRESSION or a WARNING, which a budget never
+ * takes back. A base already over the budget is judged by the relative threshold alone: the pull
  * request did not put it there. The relative
  * threshold decides only where this runner resolves it (its MDE below the threshold); a relative
  * change it cannot resolve is said once, with its MDE, and counts as INCONCLUSIVE only when the
@@ -39,7 +40,9 @@ public final class LatencyBudget {
         if (low > budgetMicros) {
             return decided(relative, Verdict.REGRESSION, "over budget: " + head + unresolved);
         }
-        if (resolvable && relative.verdict() != Verdict.INCONCLUSIVE) {
+        if (relative.verdict() == Verdict.REGRESSION || relative.verdict() == Verdict.WARNING
+                || resolvable && relative.verdict() != Verdict.INCONCLUSIVE) {
+            // A budget never takes back a cost the relative threshold found (a noisy head must not buy a pass with its noise).
             return relative.noted(head + (high <= budgetMicros ? ": within it" : ": reaching past it"));
         }
         if (high <= budgetMicros) {

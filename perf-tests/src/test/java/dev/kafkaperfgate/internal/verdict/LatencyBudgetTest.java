@@ -45,6 +45,10 @@ class LatencyBudgetTest {
         assertEquals(Verdict.REGRESSION, resolved.verdict(), "+20% resolved beyond +10% fails, under budget or not");
         assertTrue(resolved.reason().startsWith("the head's p99 1.20 ms (interval 1.15 ms .. 1.25 ms) against the team's 5.00 ms budget: within it"),
                 resolved.reason());
+        // A head that makes its own p99 noisy (MDE +60%) while +40% slower: the relative REGRESSION stands, under budget or not.
+        MetricVerdict noisy = LatencyBudget.apply(p99(Verdict.REGRESSION, 1000, 1.4, 1.2, 1.6, 60), 5000);
+        assertEquals(Verdict.REGRESSION, noisy.verdict(), noisy.reason());
+        assertEquals(Verdict.WARNING, LatencyBudget.apply(p99(Verdict.WARNING, 1000, 1.08, 1.02, 1.14, 60), 5000).verdict());
         MetricVerdict baseOver = LatencyBudget.apply(p99(Verdict.INCONCLUSIVE, 6000, 1.0, 0.8, 1.2, 28.8), 5000);
         assertEquals(Verdict.INCONCLUSIVE, baseOver.verdict());
         assertTrue(baseOver.reason().startsWith("the base's p99 6.00 ms is over the team's 5.00 ms budget already"), baseOver.reason());

@@ -22,8 +22,9 @@ import java.util.TreeSet;
  * set-up (a static cache, a buffer made in {@code configure}) or sets JVM-wide costs both copies
  * there, and only the head in the whole client. Two sides whose set-up text is the same set up
  * alike; a class whose set-up text changed is not confined to its call, and the whole client is
- * measured. A change in a method of another class that set-up calls is not seen here: that class's
- * own set-up counts, its other methods do not.
+ * measured. A class with static state (a static field that is no constant) sets up in every method.
+ * The methods of other classes that set-up calls are {@link SetUp#external()}: the caller follows them
+ * through the classes it reached (ComponentCode.setUp).
  */
 public final class SetUpCode {
 
@@ -44,6 +45,26 @@ public final class SetUpCode {
      * @throws IOException when the bytes are not a class file this reader knows
      */
     public static String of(byte[] classFile) throws IOException {
+        return read(classFile).text();
+    }
+
+    /**
+     * What one class file sets up.
+     *
+     * @param text     the set-up text ({@link #of})
+     * @param external the methods of other classes its set-up calls, as {@code owner.name(descriptor)}
+     * @param methods  every method's code as text, by {@code name(descriptor)}, for a class whose set-up calls it
+     * @param outgoing every method's calls to other classes, by {@code name(descriptor)}
+     */
+    public record SetUp(String text, Set<String> external, Map<String, String> methods, Map<String, Set<String>> outgoing) {
+    }
+
+    /**
+     * The set-up of one class file, with what another class's set-up needs of it.
+     *
+     * @throws IOException when the bytes are not a class file this reader knows
+     */
+    public static SetUp read(byte[] classFile) throws IOException {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile))) {
             if (in.readInt() != 0xCAFEBABE) {
                 throw new IOException("not a class file");
@@ -78,12 +99,13 @@ public final class SetUpCode {
         }
     }
 
-    private String read(DataInputStream in) throws IOException {
+    private SetUp read(DataInputStream in) throws IOException {
         in.readUnsignedShort();   // access flags
         String self = text(in.readUnsignedShort());
         in.readUnsignedShort();   // super
         in.skipNBytes(2L * in.readUnsignedShort());   // interfaces
         StringBuilder out = new StringBuilder();
+        boolean state = false;
         for (int i = in.readUnsignedShort(); i > 0; i--) {
             int access = in.readUnsignedShort();
             String field = text(in.readUnsignedShort()) + " " + text(in.readUnsignedShort());
@@ -97,6 +119,7 @@ public final class SetUpCode {
             }
             if ((access & 0x0008) != 0) {
                 out.append("static field ").append(Integer.toHexString(access)).append(' ').append(field).append(value).append('\n');
+                state |= value.isEmpty();
             }
         }
         Map<String, byte[]> codes = new LinkedHashMap<>();
@@ -123,9 +146,13 @@ public final class SetUpCode {
         for (var entry : codes.entrySet()) {
             methods.put(entry.getKey(), method(entry.getValue(), self, bootstraps));
         }
-        // Set-up methods, and the methods of this class they call, each once.
+        // Set-up methods, and the methods of this class they call, each once. A class with static state (a static field that
+        // is no constant) sets up in every method: any of them may fill it, or change what it holds (issue 81's review).
         Deque<String> pending = new ArrayDeque<>();
-        methods.keySet().stream().filter(name -> SET_UP.contains(name.substring(0, name.indexOf('(')))).forEach(pending::add);
+        boolean everyMethod = state;
+        methods.keySet().stream().filter(name -> everyMethod || SET_UP.contains(name.substring(0, name.indexOf('('))))
+                .forEach(pending::add);
+        Set<String> external = new TreeSet<>();
         Set<String> done = new TreeSet<>();
         while (!pending.isEmpty()) {
             String name = pending.poll();
@@ -135,16 +162,23 @@ public final class SetUpCode {
             }
             out.append("method ").append(name).append('\n').append(method.text());
             pending.addAll(method.calls());
+            external.addAll(method.external());
         }
         // Static state written after set-up, by any method.
         Set<String> written = new TreeSet<>();
         methods.values().forEach(method -> written.addAll(method.staticWrites()));
         written.forEach(field -> out.append("writes ").append(field).append('\n'));
-        return out.toString();
+        Map<String, String> texts = new LinkedHashMap<>();
+        Map<String, Set<String>> outgoing = new LinkedHashMap<>();
+        methods.forEach((name, method) -> {
+            texts.put(name, method.text());
+            outgoing.put(name, new TreeSet<>(method.external()));
+        });
+        return new SetUp(out.toString(), external, texts, outgoing);
     }
 
-    /** A method's code as text, the methods of its own class it calls, and the static fields it writes. */
-    private record Method(String text, List<String> calls, List<String> staticWrites) {
+    /** A method's code as text, the methods of its own class it calls, those of others, and the static fields it writes. */
+    private record Method(String text, List<String> calls, List<String> external, List<String> staticWrites) {
     }
 
     private Method method(byte[] attribute, String self, List<String> bootstraps) throws IOException {
@@ -154,6 +188,7 @@ public final class SetUpCode {
         byte[] code = in.readNBytes(in.readInt());
         StringBuilder text = new StringBuilder();
         List<String> calls = new ArrayList<>();
+        List<String> external = new ArrayList<>();
         List<String> writes = new ArrayList<>();
         int pc = 0;
         while (pc < code.length) {
@@ -193,11 +228,15 @@ public final class SetUpCode {
                     }
                     if (op >= 0xb6 && op <= 0xb8 && constant.startsWith(self + ".")) {
                         calls.add(constant.substring(self.length() + 1));
+                    } else if (op >= 0xb6 && op <= 0xb8) {
+                        external.add(constant);
                     }
                     pc += 3;
                 }
                 case 0xb9 -> {
-                    text.append(' ').append(text(u2(code, at)));
+                    String constant = text(u2(code, at));
+                    text.append(' ').append(constant);
+                    external.add(constant);
                     pc += 5;
                 }
                 case 0xba -> {
@@ -253,7 +292,7 @@ public final class SetUpCode {
             text.append("catch ").append(start).append(' ').append(end).append(' ').append(handler).append(' ')
                     .append(type == 0 ? "any" : text(type)).append('\n');
         }
-        return new Method(text.toString(), calls, writes);
+        return new Method(text.toString(), calls, external, writes);
     }
 
     private List<String> bootstraps(byte[] attribute) throws IOException {

@@ -59,7 +59,14 @@ public record ClasspathIndex(Set<String> resources, Map<String, List<String>> se
             } else {
                 try (JarFile jar = new JarFile(path.toFile())) {
                     String more = jar.getManifest() == null ? null : jar.getManifest().getMainAttributes().getValue("Class-Path");
+                    // JDK 17's loader reads Class-Path against the jar's canonical path, and follows a jar index.
                     String named = more == null ? null : classPathEntryFound(path, more);
+                    if (named == null && more != null) {
+                        named = classPathEntryFound(path.toRealPath(), more);
+                    }
+                    if (jar.getEntry("META-INF/INDEX.LIST") != null) {
+                        throw new IOException(path + " holds a jar index (META-INF/INDEX.LIST), which the index does not follow");
+                    }
                     if (named != null) {
                         // The JVM's loader reads the jars a manifest names; the index does not.
                         throw new IOException(path + " names " + named + " in its manifest's Class-Path, which the index does not follow");

@@ -106,8 +106,19 @@ public final class ClientReach {
         }
         // A trusted library finds its own files by names it computes (snappy-java's native library by the machine's
         // name): every entry of its jar counts, by content, under the jar's file name.
+        // Keyed by file name (the sides' copies sit in folders of their own): two of one name would hide each other.
+        java.util.Set<java.nio.file.Path> names = new java.util.HashSet<>();
+        for (java.nio.file.Path jar : trustedJars) {
+            if (!names.add(jar.getFileName())) {
+                return new Reach(null, reached.size(), "two trusted jars are named " + jar.getFileName());
+            }
+        }
         TreeMap<String, byte[]> digested = new TreeMap<>(reached);
         for (java.nio.file.Path jar : trustedJars) {
+            Optional<String> shadowed = code.shadowed(jar);
+            if (shadowed.isPresent()) {
+                return new Reach(null, reached.size(), "a trusted library's file is shadowed: " + shadowed.get());
+            }
             digested.put("jar:" + jar.getFileName(), code.wholeJar(jar));
         }
         return new Reach(ComponentCode.digest("", digested).sha256(), reached.size(), null);

@@ -1,5 +1,7 @@
 package dev.kafkaperfgate.internal.component.reach;
 
+import dev.kafkaperfgate.internal.component.classfile.SetUpCode;
+
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -98,18 +100,44 @@ public final class ComponentCode {
      * @throws IOException a reached class cannot be read as a class file (the caller then counts the set-up as changed)
      */
     public String setUp(List<String> roots) throws IOException {
+        TreeMap<String, byte[]> reached = reach(roots);
         TreeMap<String, byte[]> texts = new TreeMap<>();
-        for (var entry : reach(roots).entrySet()) {
+        Deque<String> calls = new ArrayDeque<>();
+        for (var entry : reached.entrySet()) {
             if (entry.getKey().endsWith(".class")) {
-                byte[] text = setUpTexts.get(entry.getKey());
-                if (text == null) {
-                    text = dev.kafkaperfgate.internal.component.classfile.SetUpCode.of(entry.getValue()).getBytes(StandardCharsets.UTF_8);
-                    setUpTexts.put(entry.getKey(), text);
-                }
-                texts.put(entry.getKey(), text);
+                SetUpCode.SetUp setUp = setUpOf(entry.getKey(), entry.getValue());
+                texts.put(entry.getKey(), setUp.text().getBytes(StandardCharsets.UTF_8));
+                calls.addAll(setUp.external());
+            }
+        }
+        // What set-up calls in other reached classes counts too, and what that calls in turn (the JDK's own excepted).
+        Set<String> followed = new HashSet<>();
+        while (!calls.isEmpty()) {
+            String call = calls.poll();
+            int dot = call.lastIndexOf('.', Math.max(0, call.indexOf('(')));
+            if (dot <= 0 || !followed.add(call)) {
+                continue;
+            }
+            String owner = call.substring(0, dot) + ".class";
+            String method = call.substring(dot + 1);
+            byte[] bytes = reached.get(owner);
+            SetUpCode.SetUp setUp = bytes == null ? null : setUpOf(owner, bytes);
+            String text = setUp == null ? null : setUp.methods().get(method);
+            if (text != null) {
+                texts.put("call " + call, text.getBytes(StandardCharsets.UTF_8));
+                calls.addAll(setUp.outgoing().getOrDefault(method, Set.of()));
             }
         }
         return digest("", texts).sha256();
+    }
+
+    private SetUpCode.SetUp setUpOf(String resource, byte[] bytes) throws IOException {
+        SetUpCode.SetUp known = setUps.get(resource);
+        if (known == null) {
+            known = SetUpCode.read(bytes);
+            setUps.put(resource, known);
+        }
+        return known;
     }
 
     /** What the side's classpath holds, and its services' providers. */
@@ -189,8 +217,33 @@ public final class ComponentCode {
         return sum;
     }
 
+    /**
+     * The first entry of {@code jar} that could run (a class, a native library, a file in a class's package) which the
+     * loader finds elsewhere first, or empty: a file of the team's build placed at a trusted library's name (its native
+     * library in the team's resources, say) would run instead of the library's own, unseen by the jar's digest.
+     */
+    public java.util.Optional<String> shadowed(Path jar) throws IOException {
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            for (java.util.jar.JarEntry entry : java.util.Collections.list(file.entries())) {
+                String name = entry.getName();
+                if (entry.isDirectory() || name.startsWith("META-INF/") && !name.startsWith("META-INF/versions/")
+                        || name.equals("module-info.class") || !name.contains("/") && !name.endsWith(".class") && !NATIVE.matcher(name).find()) {
+                    continue;   // a manifest, a licence or notice at the root: no code, and many jars hold their own
+                }
+                java.util.Optional<Path> found = jarOf(name);
+                if (found.isEmpty() || !found.get().equals(jar)) {
+                    return java.util.Optional.of(name + " is found first in " + (found.isPresent() ? found.get() : String.valueOf(loader.getResource(name))));
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** A native library's name, whatever the platform. */
+    private static final Pattern NATIVE = Pattern.compile("\\.(so|dll|dylib|jnilib)(\\.|$)");
+
     private final Map<Path, byte[]> jars = new HashMap<>();
-    private final Map<String, byte[]> setUpTexts = new HashMap<>();
+    private final Map<String, SetUpCode.SetUp> setUps = new HashMap<>();
 
     /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as the loader finds it. */
     public TreeMap<String, byte[]> reach(Collection<String> roots) throws IOException {

@@ -84,6 +84,25 @@ class SetUpCodeTest {
         assertTrue(lazy.contains("writes com/acme/Ser.cache[B"), lazy);
     }
 
+    /**
+     * The review's cases (issue 81): static state a call fills or changes ({@code CACHE.add} in the call, no field written),
+     * and a static initialiser that calls another class, whose changed method counts through ComponentCode.setUp.
+     */
+    @Test
+    void aClassWithStaticStateSetsUpInEveryMethodAndSetUpNamesWhatItCallsElsewhere() throws IOException {
+        String listed = BASE.replace("private final byte[] buffer;",
+                "private static final java.util.List<byte[]> CACHE = new java.util.ArrayList<>();\n    private final byte[] buffer;");
+        String adds = listed.replace("return value.getBytes();", "CACHE.add(new byte[1 << 20]); return value.getBytes();");
+        assertNotEquals(setUp("listed", listed), setUp("adds", adds), "a change in the call of a class with static state moves it");
+        String helped = BASE.replace("public Ser() { buffer = new byte[100000]; }", "public Ser() { buffer = com.acme.Helper.make(); }");
+        Path file = work.resolve("helped-src/com/acme/Helper.java");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "package com.acme; public final class Helper { public static byte[] make() { return new byte[4]; } }");
+        setUp("helped", helped);
+        SetUpCode.SetUp read = SetUpCode.read(Files.readAllBytes(work.resolve("helped-classes/com/acme/Ser.class")));
+        assertTrue(read.external().contains("com/acme/Helper.make()[B"), read.external().toString());
+    }
+
     /** Every class of the libraries a team's client runs reads: a reader that threw would measure every whole client. */
     @Test
     void everyClassOfKafkaClientsAndJacksonReads() throws Exception {
@@ -110,6 +129,9 @@ class SetUpCodeTest {
         Path classes = work.resolve(name + "-classes");
         Files.createDirectories(classes);
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), file.toString()));
+        try (var others = Files.list(file.getParent())) {
+            others.filter(other -> !other.equals(file)).forEach(other -> args.add(other.toString()));
+        }
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)), name + " compiles");
         return SetUpCode.of(Files.readAllBytes(classes.resolve("com/acme/Ser.class")));
     }

@@ -162,6 +162,42 @@ class ClientReachTest {
                 "a jar built again with the same entries is the same");
     }
 
+    /**
+     * The review's case (issue 81): the team's own resources hold a file at the trusted library's native library's name,
+     * which the loader finds first; the jar's digest alone would not see it. The reach is unknown. So are two trusted jars of
+     * one file name, which would hide each other, and a jar index, which JDK 17's loader follows.
+     */
+    @Test
+    void aTrustedLibrarysFileShadowedByTheTeamsBuildOrTwoJarsOfOneNameMakeTheReachUnknown() throws IOException {
+        Path classes = side("shadow", Map.of(
+                "com/acme/Sender.java", "package com.acme; public final class Sender { public int send(String s) { return org.xerial.snappy.Snappy.size(s); } }",
+                "org/xerial/snappy/Snappy.java", "package org.xerial.snappy; public final class Snappy { public static int size(String s) { return s.length(); } }"));
+        byte[] snappy = Files.readAllBytes(classes.resolve("org/xerial/snappy/Snappy.class"));
+        Files.delete(classes.resolve("org/xerial/snappy/Snappy.class"));
+        String so = "org/xerial/snappy/native/Linux/x86_64/libsnappyjava.so";
+        Path jar = jar(work.resolve("lib/snappy-java.jar"), null, Map.of("org/xerial/snappy/Snappy.class", snappy, so, new byte[] {1, 2, 3}));
+        assertTrue(reach(classes, jar, "com.acme.Sender").known(), "nothing shadowed yet");
+        Files.createDirectories(classes.resolve(so).getParent());
+        Files.write(classes.resolve(so), new byte[] {6, 6, 6});
+        ClientReach.Reach shadowed = reach(classes, jar, "com.acme.Sender");
+        assertFalse(shadowed.known());
+        assertTrue(shadowed.unknown().startsWith("a trusted library's file is shadowed: " + so + " is found first in "), shadowed.unknown());
+        Files.delete(classes.resolve(so));
+        Path twin = jar(work.resolve("elsewhere/snappy-java.jar"), null, Map.of("org/xerial/snappy/Snappy.class", snappy,
+                "org/xerial/snappy/Other.class", snappy));
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), jar.toUri().toURL(), twin.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            String classpath = String.join(java.io.File.pathSeparator, classes.toString(), jar.toString(), twin.toString());
+            ComponentCode code = new ComponentCode(ClasspathIndex.of(classpath, loader), loader);
+            ClientReach.Reach both = ClientReach.of(code, List.of("com.acme.Sender", "org.xerial.snappy.Other"));
+            assertEquals("two trusted jars are named snappy-java.jar", both.unknown());
+        }
+        Path indexed = jar(work.resolve("indexed.jar"), null, Map.of("META-INF/INDEX.LIST", "JarIndex-Version: 1.0\n".getBytes()));
+        IOException index = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> ClasspathIndex.of(indexed.toString(), ClassLoader.getPlatformClassLoader()));
+        assertTrue(index.getMessage().contains("INDEX.LIST"), index.getMessage());
+    }
+
     /** A jar with a manifest (its extra line, if any), a marker file and {@code entries}. */
     private static Path jar(Path file, String manifestLine, Map<String, byte[]> entries) throws IOException {
         Files.createDirectories(file.getParent());
