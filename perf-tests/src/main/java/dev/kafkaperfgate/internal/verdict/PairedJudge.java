@@ -84,7 +84,9 @@ public final class PairedJudge {
         if (control && Math.abs(result.controlLog()) > controlBound && Math.abs(Math.log(comparison.ratio())) <= Math.abs(result.controlLog())) {
             verdict = Verdict.INCONCLUSIVE;
             reason = String.format(Locale.ROOT, "the base disagreed with itself: its later half %+.1f%% against its earlier "
-                    + "half (control bound ±%.0f%%)", (Math.exp(result.controlLog()) - 1) * 100, Defaults.PAIRED_CONTROL_BOUND * 100);
+                    + "half (control bound ±%.0f%%); what would resolve it: a quieter runner (the machine moved under the run: "
+                    + "a neighbour's load, a CPU's frequency), or the run again", (Math.exp(result.controlLog()) - 1) * 100,
+                    Defaults.PAIRED_CONTROL_BOUND * 100);
         } else {
             verdict = Judge.classify(metric, comparison, thresholdPercent);
             double worstRiseMicros = (comparison.high() - 1) * comparison.baselineCenter();
