@@ -61,7 +61,7 @@ final class Outcomes {
     /** Worse beyond the noise, but by less than a WARNING's floor: its verdict kept (OK or INCONCLUSIVE), its figure shown. */
     private static MetricVerdict belowFloor(MetricVerdict metric) {
         return metric.with(metric.verdict(), String.format(Locale.ROOT, "worse by %+.1f%%, below a WARNING's floor of %.1f%% (a quarter "
-                + "of the threshold, or more than two JVMs of the same code differ by): not a cost worth a look", metric.deltaPercent(),
+                + "of the threshold, or the most two JVMs of the same code were measured to differ by): not a cost worth a look", metric.deltaPercent(),
                 WarningFloor.percent(metric.metric(), metric.thresholdPercent())));
     }
 
