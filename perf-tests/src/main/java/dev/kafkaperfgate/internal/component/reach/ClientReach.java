@@ -95,7 +95,7 @@ public final class ClientReach {
                 continue;
             }
             if (resolvedByInput(resource) && code.fromLibrary(resource)) {
-                code.jarOf(resource).ifPresent(trustedJars::add);
+                code.jars().jarOf(resource).ifPresent(trustedJars::add);
                 continue;
             }
             Optional<String> site = LookupSites.first(entry.getValue(), resource);
@@ -115,11 +115,11 @@ public final class ClientReach {
         }
         TreeMap<String, byte[]> digested = new TreeMap<>(reached);
         for (java.nio.file.Path jar : trustedJars) {
-            Optional<String> shadowed = code.shadowed(jar);
+            Optional<String> shadowed = code.jars().shadowed(jar);
             if (shadowed.isPresent()) {
                 return new Reach(null, reached.size(), "a trusted library's file is shadowed: " + shadowed.get());
             }
-            digested.put("jar:" + jar.getFileName(), code.wholeJar(jar));
+            digested.put("jar:" + jar.getFileName(), code.jars().wholeJar(jar));
         }
         return new Reach(ComponentCode.digest("", digested).sha256(), reached.size(), null);
     }

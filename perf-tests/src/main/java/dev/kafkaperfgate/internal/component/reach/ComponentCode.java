@@ -71,10 +71,12 @@ public final class ComponentCode {
     public ComponentCode(ClasspathIndex classpath, ClassLoader loader, java.util.Set<Path> gateCode) {
         this.classpath = classpath;
         this.loader = loader;
+        this.jars = new LibraryJars(loader);
         this.gateCode = java.util.Set.copyOf(gateCode);
     }
 
     private final java.util.Set<Path> gateCode;
+    private final LibraryJars jars;
 
     /**
      * @param roots    the classes whose code runs in the measured call: the component first, then what makes its input
@@ -165,84 +167,11 @@ public final class ComponentCode {
         }
     }
 
-    /** The jar the loader finds {@code resource} in, or empty when it finds it elsewhere or not at all. */
-    public java.util.Optional<Path> jarOf(String resource) {
-        URL url = loader.getResource(resource);
-        if (url == null || !url.getProtocol().equals("jar")) {
-            return java.util.Optional.empty();
-        }
-        String file = url.getFile();
-        int bang = file.indexOf("!/");
-        try {
-            return java.util.Optional.of(Path.of(new java.net.URI(bang < 0 ? file : file.substring(0, bang))));
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return java.util.Optional.empty();
-        }
+    /** The library jars this loader reads: where a resource is found, a jar's whole digest, what shadows it. */
+    public LibraryJars jars() {
+        return jars;
     }
 
-    /**
-     * A digest of every entry of {@code jar}, by name and bytes, its native libraries and the files its classes find by
-     * names they compute included; its manifest and Maven's build files left out (a rebuild restamps them, and no class
-     * runs from them). Read once per jar.
-     */
-    public byte[] wholeJar(Path jar) throws IOException {
-        byte[] known = jars.get(jar);
-        if (known != null) {
-            return known;
-        }
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
-            TreeMap<String, java.util.jar.JarEntry> entries = new TreeMap<>();
-            java.util.Collections.list(file.entries()).forEach(entry -> entries.put(entry.getName(), entry));
-            for (var entry : entries.entrySet()) {
-                String name = entry.getKey();
-                if (entry.getValue().isDirectory() || name.equals("META-INF/MANIFEST.MF") || name.startsWith("META-INF/maven/")) {
-                    continue;
-                }
-                digest.update(name.getBytes(StandardCharsets.UTF_8));
-                digest.update((byte) 0);
-                try (InputStream in = file.getInputStream(entry.getValue())) {
-                    digest.update(in.readAllBytes());
-                }
-                digest.update((byte) 0);
-            }
-        }
-        byte[] sum = digest.digest();
-        jars.put(jar, sum);
-        return sum;
-    }
-
-    /**
-     * The first entry of {@code jar} that could run (a class, a native library, a file in a class's package) which the
-     * loader finds elsewhere first, or empty: a file of the team's build placed at a trusted library's name (its native
-     * library in the team's resources, say) would run instead of the library's own, unseen by the jar's digest.
-     */
-    public java.util.Optional<String> shadowed(Path jar) throws IOException {
-        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
-            for (java.util.jar.JarEntry entry : java.util.Collections.list(file.entries())) {
-                String name = entry.getName();
-                if (entry.isDirectory() || name.startsWith("META-INF/") && !name.startsWith("META-INF/versions/")
-                        || name.equals("module-info.class") || !name.contains("/") && !name.endsWith(".class") && !NATIVE.matcher(name).find()) {
-                    continue;   // a manifest, a licence or notice at the root: no code, and many jars hold their own
-                }
-                java.util.Optional<Path> found = jarOf(name);
-                if (found.isEmpty() || !found.get().equals(jar)) {
-                    return java.util.Optional.of(name + " is found first in " + (found.isPresent() ? found.get() : String.valueOf(loader.getResource(name))));
-                }
-            }
-        }
-        return java.util.Optional.empty();
-    }
-
-    /** A native library's name, whatever the platform. */
-    private static final Pattern NATIVE = Pattern.compile("\\.(so|dll|dylib|jnilib)(\\.|$)");
-
-    private final Map<Path, byte[]> jars = new HashMap<>();
     private final Map<String, SetUpCode.SetUp> setUps = new HashMap<>();
 
     /** Every class and resource reachable from {@code roots}, by resource name, with its bytes as the loader finds it. */
