@@ -24611,9 +24611,12 @@ async function findComment(octokit, { owner, repo, issueNumber, marker, author }
 
 // src/accept.js
 var AUTHOR = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\[bot\])?$/;
-var RESULT = /^<!-- kafka-perf-gate-result head=([0-9a-f]{40}|[0-9a-f]{64}) status=([a-z-]{1,20}) -->$/;
-function resultLine(head, status) {
-  return `<!-- kafka-perf-gate-result head=${head} status=${/^[a-z-]{1,20}$/.test(status) ? status : "unknown"} -->`;
+var RESULT = /^<!-- kafka-perf-gate-result head=([0-9a-f]{40}|[0-9a-f]{64}) status=([a-z-]{1,20})(?: labelled=([0-9A-Za-z:.+-]{1,40}))? -->$/;
+var TIME = /^[0-9A-Za-z:.+-]{1,40}$/;
+function resultLine(head, status, labelledAt = "") {
+  const word = /^[a-z-]{1,20}$/.test(status) ? status : "unknown";
+  const labelled = word === "accepted" && TIME.test(labelledAt) ? ` labelled=${labelledAt}` : "";
+  return `<!-- kafka-perf-gate-result head=${head} status=${word}${labelled} -->`;
 }
 var SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 var sha = (value) => typeof value === "string" && SHA.test(value) ? value : "";
@@ -24636,7 +24639,10 @@ async function acceptance(octokit, { owner, repo, number, label: label2, payload
     const result = RESULT.exec(comment.body.split("\n")[1] || "");
     const written = Date.parse(comment.updated_at || comment.created_at || "");
     const labelled = Date.parse(typeof set.created_at === "string" ? set.created_at : "");
-    if (result && (result[2] === "fail" || result[2] === "accepted") && Number.isFinite(written) && Number.isFinite(labelled) && written < labelled) {
+    if (result && result[2] === "fail" && Number.isFinite(written) && Number.isFinite(labelled) && written < labelled) {
+      shown = result[1];
+    }
+    if (result && result[2] === "accepted" && result[3] && result[3] === set.created_at) {
       shown = result[1];
     }
   }
@@ -25328,8 +25334,9 @@ async function run() {
     return;
   }
   const status = summary2.decision && typeof summary2.decision.status === "string" ? summary2.decision.status : "";
+  const labelledAt = summary2.accepted && typeof summary2.accepted.at === "string" ? summary2.accepted.at : "";
   const comment = renderReport(summary2, { marker: `${marker}
-${resultLine(headSha, status)}`, runUrl, limit: COMMENT_LIMIT });
+${resultLine(headSha, status, labelledAt)}`, runUrl, limit: COMMENT_LIMIT });
   if (comment.omittedRows > 0) {
     warning(`the comment leaves out ${comment.omittedRows} rows to stay under ${COMMENT_LIMIT} characters; the job summary has them all`);
   }

@@ -9,11 +9,18 @@ import { findComment } from './sticky-comment.js'
 
 const AUTHOR = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(\[bot\])?$/
 /** The hidden line under the comment's marker: the head the comment shows and the run's outcome (written by comment mode). */
-const RESULT = /^<!-- kafka-perf-gate-result head=([0-9a-f]{40}|[0-9a-f]{64}) status=([a-z-]{1,20}) -->$/
+const RESULT = /^<!-- kafka-perf-gate-result head=([0-9a-f]{40}|[0-9a-f]{64}) status=([a-z-]{1,20})(?: labelled=([0-9A-Za-z:.+-]{1,40}))? -->$/
+const TIME = /^[0-9A-Za-z:.+-]{1,40}$/
 
-/** The line comment mode writes under its marker, so that a later label can tell which result it was set on. */
-export function resultLine(head, status) {
-  return `<!-- kafka-perf-gate-result head=${head} status=${/^[a-z-]{1,20}$/.test(status) ? status : 'unknown'} -->`
+/**
+ * The line comment mode writes under its marker, so that a later label can tell which result it was set on. An accepted
+ * run's line also names when the label it accepted was set: a re-run under the same label reads its own comment, written
+ * after that label, and must still find the cost shown.
+ */
+export function resultLine(head, status, labelledAt = '') {
+  const word = /^[a-z-]{1,20}$/.test(status) ? status : 'unknown'
+  const labelled = word === 'accepted' && TIME.test(labelledAt) ? ` labelled=${labelledAt}` : ''
+  return `<!-- kafka-perf-gate-result head=${head} status=${word}${labelled} -->`
 }
 const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/
 const sha = (value) => (typeof value === 'string' && SHA.test(value) ? value : '')
@@ -48,9 +55,11 @@ export async function acceptance(octokit, { owner, repo, number, label, payload 
     const written = Date.parse(comment.updated_at || comment.created_at || '')
     const labelled = Date.parse(typeof set.created_at === 'string' ? set.created_at : '')
     // Strictly before: GitHub's times are to the second, and a comment written in the label's second may have come after it.
-    // A shown FAIL, or the same FAIL shown as accepted (a labelled run's re-run reads its own comment).
-    if (result && (result[2] === 'fail' || result[2] === 'accepted') && Number.isFinite(written) && Number.isFinite(labelled)
-      && written < labelled) {
+    if (result && result[2] === 'fail' && Number.isFinite(written) && Number.isFinite(labelled) && written < labelled) {
+      shown = result[1]
+    }
+    // An accepted run under this very label (its re-run reads its own comment): the cost was shown before this label was set.
+    if (result && result[2] === 'accepted' && result[3] && result[3] === set.created_at) {
       shown = result[1]
     }
   }

@@ -52,7 +52,8 @@ export async function run() {
   }
   // Under the marker, the head this comment shows and its outcome: a label set later accepts only a FAIL it showed (issue 81).
   const status = summary.decision && typeof summary.decision.status === 'string' ? summary.decision.status : ''
-  const comment = renderReport(summary, { marker: `${marker}\n${resultLine(headSha, status)}`, runUrl, limit: COMMENT_LIMIT })
+  const labelledAt = summary.accepted && typeof summary.accepted.at === 'string' ? summary.accepted.at : ''
+  const comment = renderReport(summary, { marker: `${marker}\n${resultLine(headSha, status, labelledAt)}`, runUrl, limit: COMMENT_LIMIT })
   if (comment.omittedRows > 0) {
     core.warning(`the comment leaves out ${comment.omittedRows} rows to stay under ${COMMENT_LIMIT} characters; the job summary has them all`)
   }

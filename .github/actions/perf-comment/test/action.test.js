@@ -287,3 +287,19 @@ test('accept mode: a result line in someone else\'s comment is not the gate\'s, 
   assert.equal(raced.outputs['accepted-head'], HEAD_SHA)
   assert.equal(raced.outputs['shown-head'], 'c'.repeat(40), 'Java refuses: the head shown is not the head measured')
 })
+
+test('accept mode: a re-run under the label it accepted reads its own ACCEPTED comment as the cost shown (issue 81)', async () => {
+  fake.state.permissions = { 'maint-1': 'triage' }
+  assert.equal((await labelAs('maint-1')).status, 200)
+  const at = fake.state.labelEvents[7].at(-1).created_at
+  fake.state.comments = [{ id: 5, issue_number: 7, user: { login: 'github-actions[bot]' }, created_at: '2099-01-01T00:00:00Z',
+    updated_at: '2099-01-01T00:00:00Z', body: `${MARKER}\n<!-- kafka-perf-gate-result head=${HEAD_SHA} status=accepted labelled=${at} -->` }]
+  const labelled = prEvent({ action: 'labeled', label: { name: 'perf-accepted' }, sender: { login: 'maint-1' } })
+  const rerun = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
+  assert.equal(rerun.outputs['shown-head'], HEAD_SHA)
+  // The same line under a label set later (removed and set again) is not this label's: written after it, it shows nothing.
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  assert.equal((await labelAs('maint-1')).status, 200)
+  const later = await runAction(acceptInputs, { apiUrl: fake.url, event: labelled })
+  assert.equal(later.outputs['shown-head'], '')
+})

@@ -172,7 +172,10 @@ public final class SetUpCode {
         Map<String, Set<String>> outgoing = new LinkedHashMap<>();
         methods.forEach((name, method) -> {
             texts.put(name, method.text());
-            outgoing.put(name, new TreeSet<>(method.external()));
+            // What a followed method calls, in other classes and in its own (its helpers, its lambdas' bodies).
+            Set<String> calls = new TreeSet<>(method.external());
+            method.calls().forEach(own -> calls.add(self + "." + own));
+            outgoing.put(name, calls);
         });
         return new SetUp(out.toString(), external, texts, outgoing);
     }
@@ -248,6 +251,14 @@ public final class SetUpCode {
                             + "([^,}]+)").matcher(bootstrap);
                     while (handle.find()) {
                         calls.add(handle.group(1));
+                    }
+                    // A method reference to another class's method (Other::make) runs that method.
+                    java.util.regex.Matcher other = java.util.regex.Pattern.compile("handle \\d+ ([^,}\\s]+\\.[^.,}\\s]+\\([^,}]*)")
+                            .matcher(bootstrap);
+                    while (other.find()) {
+                        if (!other.group(1).startsWith(self + ".") && !other.group(1).startsWith("java/lang/invoke/")) {
+                            external.add(other.group(1));
+                        }
                     }
                     pc += 5;
                 }

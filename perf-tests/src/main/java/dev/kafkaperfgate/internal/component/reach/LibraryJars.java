@@ -88,10 +88,11 @@ public final class LibraryJars {
     public java.util.Optional<String> shadowed(Path jar) throws IOException {
         try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
             for (java.util.jar.JarEntry entry : java.util.Collections.list(file.entries())) {
-                String name = entry.getName();
-                if (entry.isDirectory() || name.startsWith("META-INF/") && !name.startsWith("META-INF/versions/")
-                        || name.equals("module-info.class") || !name.contains("/") && !name.endsWith(".class") && !NATIVE.matcher(name).find()) {
-                    continue;   // a manifest, a licence or notice at the root: no code, and many jars hold their own
+                // A multi-release jar's class is found by its plain name: that is the name the loader resolves.
+                String name = VERSIONED.matcher(entry.getName()).replaceFirst("");
+                if (entry.isDirectory() || name.startsWith("META-INF/") || name.endsWith("module-info.class")
+                        || !name.contains("/") && !name.endsWith(".class") && !NATIVE.matcher(name).find()) {
+                    continue;   // a manifest, a module descriptor, a licence or notice at the root: no code the loader finds by name
                 }
                 java.util.Optional<Path> found = jarOf(name);
                 if (found.isEmpty() || !found.get().equals(jar)) {
@@ -101,6 +102,9 @@ public final class LibraryJars {
         }
         return java.util.Optional.empty();
     }
+
+    /** A multi-release jar's version folder. */
+    private static final Pattern VERSIONED = Pattern.compile("^META-INF/versions/\\d+/");
 
     /** A native library's name, whatever the platform. */
     private static final Pattern NATIVE = Pattern.compile("\\.(so|dll|dylib|jnilib)(\\.|$)");

@@ -198,14 +198,48 @@ class ClientReachTest {
         assertTrue(index.getMessage().contains("INDEX.LIST"), index.getMessage());
     }
 
+    /**
+     * Jackson's and SnakeYAML's jars each hold META-INF/versions/9/module-info.class, which the loader finds in the first jar
+     * only: no file any loader resolves by name, so nothing is shadowed (the second review's case).
+     */
+    @Test
+    void moduleDescriptorsInMultiReleaseJarsShadowNothing() throws IOException {
+        Path classes = side("multi", Map.of(
+                "com/acme/Sender.java", "package com.acme; public final class Sender { public int send(String s) { return "
+                        + "org.xerial.snappy.Snappy.size(s) + net.jpountz.lz4.LZ4.size(s); } }",
+                "org/xerial/snappy/Snappy.java", "package org.xerial.snappy; public final class Snappy { public static int size(String s) { return 1; } }",
+                "net/jpountz/lz4/LZ4.java", "package net.jpountz.lz4; public final class LZ4 { public static int size(String s) { return 2; } }"));
+        byte[] snappy = Files.readAllBytes(classes.resolve("org/xerial/snappy/Snappy.class"));
+        byte[] lz4 = Files.readAllBytes(classes.resolve("net/jpountz/lz4/LZ4.class"));
+        Files.delete(classes.resolve("org/xerial/snappy/Snappy.class"));
+        Files.delete(classes.resolve("net/jpountz/lz4/LZ4.class"));
+        byte[] descriptor = {(byte) 0xCA, (byte) 0xFE};
+        Path one = jar(work.resolve("m/snappy-java.jar"), null, Map.of("org/xerial/snappy/Snappy.class", snappy,
+                "META-INF/versions/9/module-info.class", descriptor), false);
+        Path two = jar(work.resolve("m/lz4-java.jar"), null, Map.of("net/jpountz/lz4/LZ4.class", lz4,
+                "META-INF/versions/9/module-info.class", descriptor), false);
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), one.toUri().toURL(), two.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            String classpath = String.join(java.io.File.pathSeparator, classes.toString(), one.toString(), two.toString());
+            ClientReach.Reach reach = ClientReach.of(new ComponentCode(ClasspathIndex.of(classpath, loader), loader), List.of("com.acme.Sender"));
+            assertTrue(reach.known(), String.valueOf(reach.unknown()));
+        }
+    }
+
     /** A jar with a manifest (its extra line, if any), a marker file and {@code entries}. */
     private static Path jar(Path file, String manifestLine, Map<String, byte[]> entries) throws IOException {
+        return jar(file, manifestLine, entries, true);
+    }
+
+    private static Path jar(Path file, String manifestLine, Map<String, byte[]> entries, boolean marker) throws IOException {
         Files.createDirectories(file.getParent());
         java.util.jar.Manifest manifest = new java.util.jar.Manifest(new java.io.ByteArrayInputStream(("Manifest-Version: 1.0\n"
                 + (manifestLine == null ? "" : manifestLine + "\n")).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(file), manifest)) {
-            out.putNextEntry(new java.util.jar.JarEntry("com/acme/Marker.txt"));
-            out.write(1);
+            if (marker) {
+                out.putNextEntry(new java.util.jar.JarEntry("com/acme/Marker.txt"));
+                out.write(1);
+            }
             for (var entry : new java.util.TreeMap<>(entries).entrySet()) {
                 out.putNextEntry(new java.util.jar.JarEntry(entry.getKey()));
                 out.write(entry.getValue());
